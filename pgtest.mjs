@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { btree_gist } });
+console.log('create', Date.now()-t); t=Date.now();
+await db.exec('create extension if not exists btree_gist; create role app_x nologin; create table t(id int, r daterange, exclude using gist (id with =, r with &&)); grant select on t to app_x;');
+console.log((await db.query('select version(), current_user')).rows);
+await db.exec('set role app_x'); console.log((await db.query('select current_user')).rows); await db.exec('reset role');
+console.log('ext', Date.now()-t); t=Date.now();
+const c = await db.clone(); console.log('clone', Date.now()-t); t=Date.now();
+const dump = await db.dumpDataDir('none'); console.log('dump', Date.now()-t, dump.size); t=Date.now();
+const db2 = await PGlite.create({ loadDataDir: dump, extensions: { btree_gist } }); console.log('load', Date.now()-t);
+console.log((await db2.query('select count(*) from t')).rows);

@@ -1,0 +1,44 @@
+/**
+ * The business's facts, in one place: the owner edits this file, not components. Values the
+ * specification withholds are obvious placeholders (example.com, +91 00000 00000) until the owner
+ * supplies the real ones.
+ */
+export const site = {
+  brandName: 'Shanti Villa Retreat',
+  tagline: 'Where Peace Lives',
+  url: 'https://shantivilla.example.com',
+  phone: '+91 00000 00000',
+  email: 'stay@shantivilla.example.com',
+  address: {
+    street: 'Fort Road, behind the historic fort',
+    city: 'Ahmednagar',
+    region: 'Maharashtra',
+    country: 'India',
+    postalCode: '414001',
+  },
+  socialHandle: '@shantivillaretreat',
+  socialUrl: 'https://instagram.com/shantivillaretreat',
+  managingCompany: {
+    name: 'Example Business Development LLC',
+    city: 'Dubai',
+    country: 'UAE',
+  },
+  sisterBrand: {
+    name: 'Spice Cell',
+    description: 'Budget co-living for students and working men',
+    url: 'https://spicecell.example.com',
+  },
+  copyrightYear: 2024,
+} as const;
+
+/** The villa's facts (spec sections 1 and 9). */
+export const villa = {
+  bedrooms: 3,
+  bathrooms: 3,
+  guestCapacity: 250,
+  parkingSpaces: 3,
+  distanceFromFortMetres: 500,
+  rating: '5-star',
+  nightlyPrice: 1200,
+  currency: 'AED',
+} as const;

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Operator } from '../../domain/auth';
+import type { Db } from '../db/client';
+import { HttpError } from '../http-error';
+import { findSessionOperator } from './queries';
+
+export const SESSION_COOKIE = 'villa_session';
+export const NOT_SIGNED_IN_MESSAGE = 'Please sign in to continue';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: Operator | null;
+  }
+  interface FastifyInstance {
+    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Looks up the session cookie's operator; `requireOperator` is the preHandler of every management route. */
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+  app.decorateRequest('operator', null);
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const operator = token ? await findSessionOperator(options.db, token) : undefined;
+    if (!operator) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
+    request.operator = operator;
+  });
+});
+
+/** The operator of a request that passed `requireOperator`. */
+export function getOperator(request: FastifyRequest): Operator {
+  if (!request.operator) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
+  return request.operator;
+}

@@ -1,0 +1,46 @@
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { Booking, CalendarBooking } from '../../domain/booking';
+import type { Executor } from '../db/client';
+import { bookings } from '../db/schema';
+
+type BookingRow = typeof bookings.$inferSelect;
+
+export function shapeBooking(row: BookingRow): Booking {
+  const { updated_at: _updatedAt, ...rest } = row;
+  return { ...rest, created_at: row.created_at.toISOString() } as Booking;
+}
+
+/** Every booking of a property, newest first (spec section 7). */
+export async function listBookingsForProperty(db: Executor, propertyId: string): Promise<Booking[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.property_id, propertyId))
+    .orderBy(desc(bookings.created_at), desc(bookings.id));
+  return rows.map(shapeBooking);
+}
+
+/**
+ * Bookings that share at least one night with [start, end): check-in before the range's end and
+ * check-out after its start, so stays crossing a month boundary appear in both months.
+ */
+export async function listBookingsOverlapping(
+  db: Executor,
+  input: { propertyId: string; start: string; end: string },
+): Promise<CalendarBooking[]> {
+  const rows = await db
+    .select({
+      id: bookings.id,
+      check_in: bookings.check_in,
+      check_out: bookings.check_out,
+      guest_name: bookings.guest_name,
+      booking_source: bookings.booking_source,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(
+      and(eq(bookings.property_id, input.propertyId), lt(bookings.check_in, input.end), gt(bookings.check_out, input.start)),
+    )
+    .orderBy(bookings.check_in, bookings.id);
+  return rows as CalendarBooking[];
+}

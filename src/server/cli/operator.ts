@@ -1,0 +1,81 @@
+/**
+ * Operator accounts from the command line:
+ *   npm run operator -- set-password <email>   (asks for the password, or reads OPERATOR_PASSWORD)
+ *   npm run operator -- create <email>         (same, creating the account if needed)
+ *   npm run operator -- list
+ */
+import { createInterface } from 'node:readline/promises';
+import { z } from 'zod';
+import { NewPasswordSchema } from '../../domain/auth';
+import { updateOperatorPassword, upsertOperator } from '../auth/queries';
+import { openDatabase } from '../db/client';
+import { operators } from '../db/schema';
+import { EnvError, readEnv } from '../env';
+
+const USAGE = 'Usage: npm run operator -- set-password <email> | create <email> | list';
+
+async function askPassword(): Promise<string> {
+  const fromEnv = readEnv().OPERATOR_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) {
+    // Piped: the first line of standard input is the password.
+    const rl = createInterface({ input: process.stdin });
+    for await (const line of rl) return line;
+    return '';
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const password = await rl.question('New password: ');
+  rl.close();
+  return password;
+}
+
+async function main() {
+  const [command, emailArgument] = process.argv.slice(2);
+  if (!command || !['set-password', 'create', 'list'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = readEnv({ ...process.env, OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  try {
+    await database.migrate();
+    if (command === 'list') {
+      const rows = await database.db.select({ email: operators.email, created_at: operators.created_at }).from(operators);
+      for (const row of rows) console.log(`${row.email}\t(created ${row.created_at.toISOString()})`);
+      if (rows.length === 0) console.log('No operator accounts yet.');
+      return 0;
+    }
+    const email = z.email().safeParse(emailArgument?.trim().toLowerCase());
+    if (!email.success) {
+      console.error(`"${emailArgument ?? ''}" is not an email address.\n${USAGE}`);
+      return 2;
+    }
+    const password = NewPasswordSchema.safeParse(await askPassword());
+    if (!password.success) {
+      console.error(password.error.issues[0]?.message ?? 'The password is not acceptable');
+      return 2;
+    }
+    if (command === 'create') {
+      await upsertOperator(database.db, { email: email.data, password: password.data });
+      console.log(`The operator ${email.data} can now sign in with the new password.`);
+      return 0;
+    }
+    const updated = await updateOperatorPassword(database.db, { email: email.data, password: password.data });
+    if (!updated) {
+      console.error(`There is no operator ${email.data}. Use "create" to add one.`);
+      return 1;
+    }
+    console.log(`The password of ${email.data} is changed; their other sessions are signed out.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { addDaysToDate, formatToday } from '../../domain/calendar';
+import { site, villa } from '../../content/site';
+import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
+import type { Executor } from './client';
+import { bookings, properties, propertyCalendar } from './schema';
+
+type SeedBooking = {
+  guest: [name: string, email: string, phone: string | null];
+  from: number; // days from today
+  nights: number;
+  guests: number;
+  status: BookingStatus;
+  source: BookingSource;
+  payment: PaymentStatus;
+  requests?: string;
+  external?: string;
+  bookedDaysAgo: number;
+};
+
+const SAMPLE_PROPERTIES = [
+  {
+    name: site.brandName,
+    description:
+      'A private luxury villa behind the historic fort: three bedrooms, a private lawn, an amphitheatre and space for gatherings of up to 250 guests.',
+    address: site.address.street,
+    city: site.address.city,
+    country: site.address.country,
+    property_type: 'villa' as const,
+    bedrooms: villa.bedrooms,
+    bathrooms: villa.bathrooms,
+    max_guests: villa.guestCapacity,
+    base_price: villa.nightlyPrice,
+    currency: villa.currency,
+    amenities: ['Private Lawn', 'Indoor Lounge', 'Kitchen Access', 'Scenic Views', 'Event Space', 'Amphitheatre', 'Parking', 'High-speed internet'],
+    airbnb_listing_id: null,
+    booking_com_id: 'BKG-4417208',
+  },
+  {
+    name: 'Marina Heights Apartment',
+    description: 'Two-bedroom apartment on the 32nd floor with a view over Dubai Marina.',
+    address: 'Marina Walk, Tower 4, Apt 3207',
+    city: 'Dubai',
+    country: 'United Arab Emirates',
+    property_type: 'apartment' as const,
+    bedrooms: 2,
+    bathrooms: 2,
+    max_guests: 4,
+    base_price: 650,
+    currency: 'AED',
+    amenities: ['Pool', 'Gym', 'Wi-Fi', 'Parking'],
+    airbnb_listing_id: '53811927',
+    booking_com_id: null,
+  },
+  {
+    name: 'Candolim Garden House',
+    description: 'A garden house a short walk from Candolim beach.',
+    address: '14 Fort Aguada Road',
+    city: 'Candolim, Goa',
+    country: 'India',
+    property_type: 'house' as const,
+    bedrooms: 3,
+    bathrooms: 2,
+    max_guests: 6,
+    base_price: 480,
+    currency: 'AED',
+    amenities: ['Garden', 'Wi-Fi', 'Kitchen', 'Air conditioning'],
+    airbnb_listing_id: '60233114',
+    booking_com_id: 'BKG-5520931',
+  },
+  {
+    name: 'Koregaon Park Condo',
+    description: 'A quiet one-bedroom condo in leafy Koregaon Park.',
+    address: 'Lane 6, Koregaon Park',
+    city: 'Pune',
+    country: 'India',
+    property_type: 'condo' as const,
+    bedrooms: 1,
+    bathrooms: 1,
+    max_guests: 2,
+    base_price: 220,
+    currency: 'AED',
+    amenities: ['Wi-Fi', 'Workspace', 'Lift'],
+    airbnb_listing_id: null,
+    booking_com_id: null,
+  },
+];
+
+const VILLA_BOOKINGS: SeedBooking[] = [
+  { guest: ['Ananya Deshpande', 'ananya.deshpande@example.com', '+91 98220 11842'], from: -45, nights: 3, guests: 8, status: 'completed', source: 'direct', payment: 'paid', bookedDaysAgo: 80 },
+  { guest: ['Rohan Kulkarni', 'rohan.k@example.com', '+91 99700 45219'], from: -20, nights: 2, guests: 120, status: 'completed', source: 'direct', payment: 'paid', requests: 'Engagement ceremony on the lawn; need the amphitheatre screen on the second evening.', bookedDaysAgo: 60 },
+  { guest: ['Sarah Mitchell', 'sarah.mitchell@example.com', '+44 7700 900412'], from: -9, nights: 4, guests: 4, status: 'cancelled', source: 'booking_com', payment: 'refunded', external: 'BDC-3310457821', bookedDaysAgo: 40 },
+  { guest: ['Vikram & Priya Joshi', 'vjoshi@example.com', '+91 90110 77310'], from: -2, nights: 4, guests: 6, status: 'confirmed', source: 'airbnb', payment: 'paid', external: 'HMXK4R2QZ8', bookedDaysAgo: 30 },
+  { guest: ['Fatima Al Mansoori', 'fatima.almansoori@example.com', '+971 50 123 4567'], from: 6, nights: 3, guests: 5, status: 'confirmed', source: 'booking_com', payment: 'partial', external: 'BDC-3318800654', requests: 'Vegetarian meals, please. Arriving late on the first night.', bookedDaysAgo: 21 },
+  { guest: ['Meera Iyer', 'meera.iyer@example.com', null], from: 12, nights: 2, guests: 2, status: 'pending', source: 'direct', payment: 'unpaid', requests: 'Is early check-in possible?', bookedDaysAgo: 2 },
+  { guest: ['Daniel Okafor', 'd.okafor@example.com', '+234 803 555 0199'], from: 24, nights: 10, guests: 4, status: 'confirmed', source: 'airbnb', payment: 'paid', external: 'HMP9TW3LDA', bookedDaysAgo: 12 },
+  { guest: ['Kavya Patil', 'kavya.patil@example.com', '+91 98600 31457'], from: 40, nights: 3, guests: 180, status: 'pending', source: 'direct', payment: 'unpaid', requests: 'Wedding sangeet for about 180 guests; please share the event-space terms.', bookedDaysAgo: 1 },
+  { guest: ['Thomas Berg', 'thomas.berg@example.com', '+49 151 2345 6789'], from: 55, nights: 5, guests: 3, status: 'confirmed', source: 'booking_com', payment: 'unpaid', external: 'BDC-3320198876', bookedDaysAgo: 5 },
+];
+
+function otherBookings(index: number): SeedBooking[] {
+  const names: [string, string, string | null][] = [
+    ['Aisha Rahman', 'aisha.rahman@example.com', '+971 55 987 1122'],
+    ['James Carter', 'james.carter@example.com', null],
+    ['Neha Sharma', 'neha.sharma@example.com', '+91 98111 22334'],
+    ['Lucas Moreau', 'lucas.moreau@example.com', '+33 6 12 34 56 78'],
+  ];
+  const sources: BookingSource[] = ['airbnb', 'booking_com', 'direct', 'airbnb'];
+  return names.map((guest, position) => ({
+    guest,
+    from: -15 + position * 11 + index * 2,
+    nights: 3 + position,
+    guests: 2,
+    status: (['completed', 'confirmed', 'pending', 'confirmed'] as const)[position]!,
+    source: sources[position]!,
+    payment: (['paid', 'paid', 'unpaid', 'partial'] as const)[position]!,
+    external: sources[position] === 'direct' ? undefined : `EXT-${index}${position}4471`,
+    bookedDaysAgo: 30 - position * 5,
+  }));
+}
+
+/** Adds the retreat's villa and three other rentals with bookings around today, if there are no properties yet. */
+export async function seedDemoData(db: Executor, input: { ownerId: string; today?: string }): Promise<boolean> {
+  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(properties);
+  if ((existing?.count ?? 0) > 0) return false;
+  const today = input.today ?? formatToday();
+  await db.transaction(async (tx) => {
+    for (const [index, sample] of SAMPLE_PROPERTIES.entries()) {
+      // Created a minute apart so that "oldest first" keeps the villa first.
+      const [property] = await tx
+        .insert(properties)
+        .values({ ...sample, owner_id: input.ownerId, created_at: sql`now() - make_interval(mins => ${60 - index})` })
+        .returning({ id: properties.id, base_price: properties.base_price, currency: properties.currency });
+      if (!property) throw new Error('Seeding failed');
+      const list = index === 0 ? VILLA_BOOKINGS : otherBookings(index);
+      await tx.insert(bookings).values(
+        list.map((booking) => ({
+          property_id: property.id,
+          guest_name: booking.guest[0],
+          guest_email: booking.guest[1],
+          guest_phone: booking.guest[2],
+          check_in: addDaysToDate(today, booking.from),
+          check_out: addDaysToDate(today, booking.from + booking.nights),
+          guests_count: booking.guests,
+          total_amount: property.base_price * booking.nights,
+          currency: property.currency,
+          status: booking.status,
+          booking_source: booking.source,
+          payment_status: booking.payment,
+          special_requests: booking.requests ?? null,
+          external_booking_id: booking.external ?? null,
+          created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
+        })),
+      );
+      if (index === 0) {
+        // A maintenance closure, and higher prices on a festival weekend.
+        await tx.insert(propertyCalendar).values([
+          { property_id: property.id, date: addDaysToDate(today, 16), is_available: false, price: null },
+          { property_id: property.id, date: addDaysToDate(today, 17), is_available: false, price: null },
+          { property_id: property.id, date: addDaysToDate(today, 36), is_available: true, price: 1800 },
+          { property_id: property.id, date: addDaysToDate(today, 37), is_available: true, price: 1800 },
+          // Overridden by the booking that covers it: bookings win over calendar rows.
+          { property_id: property.id, date: addDaysToDate(today, 25), is_available: true, price: 1500 },
+        ]);
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './client';
+
+export const APP_ROLE = 'villa_app';
+
+/**
+ * Runs `work` in a transaction as the non-owner role `villa_app`, acting for one operator: row-level
+ * security then limits every query to that operator's properties, bookings and calendar rows.
+ */
+export function withOperator<T>(db: Db, operatorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.operator_id', ${operatorId}, true)`,
+    );
+    return work(tx);
+  });
+}

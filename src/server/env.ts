@@ -1,0 +1,103 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { NewPasswordSchema } from '../domain/auth';
+
+const booleanText = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const normalised = value.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
+      if (['false', '0', 'no', 'off'].includes(normalised)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false, got "${value}"` });
+      return z.NEVER;
+    });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1, 'HOST must not be empty').default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value), {
+        message: 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+      })
+      .refine((value) => value === undefined || URL.canParse(value), {
+        message: 'DATABASE_URL is not a valid URL',
+      }),
+    OPERATOR_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.email({ error: 'OPERATOR_EMAIL must be an email address' }).optional()),
+    OPERATOR_PASSWORD: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(NewPasswordSchema.optional()),
+    SEED_DEMO: booleanText('SEED_DEMO', true),
+    SITE_PROPERTY_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.uuid({ error: 'SITE_PROPERTY_ID must be a property id (a UUID)' }).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_TTL_HOURS: z.coerce
+      .number({ error: 'SESSION_TTL_HOURS must be a number' })
+      .positive('SESSION_TTL_HOURS must be more than 0')
+      .max(24 * 90, 'SESSION_TTL_HOURS must be at most 2160 (90 days)')
+      .default(24 * 7),
+    TRUST_PROXY: booleanText('TRUST_PROXY', false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OPERATOR_EMAIL ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL'],
+        message: 'OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Env = z.output<typeof EnvSchema> & { dataDir: string };
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Reads and validates the environment; the only place that reads `process.env`. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      return issue.message.startsWith(name) ? `- ${issue.message}` : `- ${name}: ${issue.message}`;
+    });
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}
+
+/** Test settings; tests read them here so that no other module touches `process.env`. */
+export function readTestEnv(source: Record<string, string | undefined> = process.env) {
+  return {
+    databaseUrl: source.TEST_DATABASE_URL || undefined,
+    baseUrl: source.E2E_BASE_URL || undefined,
+    chromiumPath: source.CHROME_PATH || '/usr/bin/chromium',
+  };
+}

@@ -1,0 +1,18 @@
+/** An error whose message is safe and useful to show the client, with the status to answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+
+/** The one error body of the API (DESIGN.md section 3). */
+export function toErrorBody(message: string, details?: Record<string, unknown>) {
+  return { error: { message, ...details } };
+}

@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { prepareDatabase } from './bootstrap';
+import { openDatabase } from './db/client';
+import { EnvError, readEnv, type Env } from './env';
+
+const startedAt = performance.now();
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let env: Env;
+try {
+  env = readEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(`The server cannot start.\n${error.message}\nSee .env.example for every variable and its meaning.`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({ level: env.LOG_LEVEL });
+
+async function startServer() {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const report = await prepareDatabase(database, env);
+  if (report.generatedPassword) {
+    // Printed once, on purpose not through the JSON log: the operator has to read it.
+    console.log(
+      [
+        '',
+        '  An operator account was created for the management area (/villa-management):',
+        `    username: ${report.operatorEmail}`,
+        `    password: ${report.generatedPassword}`,
+        '  It is shown only this once. Change it with:',
+        `    npm run operator -- set-password ${report.operatorEmail}`,
+        '',
+      ].join('\n'),
+    );
+  }
+  const app = await buildApp({
+    database,
+    clientDir: CLIENT_DIR,
+    logger,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    trustProxy: env.TRUST_PROXY,
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info(
+    { database: database.kind, seeded: report.seeded, startupMs: Math.round(performance.now() - startedAt) },
+    `Ready on http://${env.HOST}:${port}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down');
+    const force = setTimeout(() => {
+      logger.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'Shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+startServer().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'The server could not start');
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { and, asc, eq, inArray, gte, sql } from 'drizzle-orm';
+import type { NewProperty, Property } from '../../domain/property';
+import { BLOCKING_STATUSES } from '../../domain/booking';
+import type { Executor } from '../db/client';
+import { bookings, properties } from '../db/schema';
+import { notFound } from '../http-error';
+
+type PropertyRow = typeof properties.$inferSelect;
+
+export function shapeProperty(row: PropertyRow): Property {
+  const { updated_at: _updatedAt, ...rest } = row;
+  return { ...rest, property_type: rest.property_type as Property['property_type'], created_at: row.created_at.toISOString() };
+}
+
+/** Active properties, oldest first (the retreat's own villa leads). Row-level security limits them to the operator's. */
+export async function listActiveProperties(db: Executor): Promise<Property[]> {
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(eq(properties.is_active, true))
+    .orderBy(asc(properties.created_at), asc(properties.id));
+  return rows.map(shapeProperty);
+}
+
+export async function findProperty(db: Executor, propertyId: string): Promise<Property | undefined> {
+  const [row] = await db.select().from(properties).where(eq(properties.id, propertyId)).limit(1);
+  return row ? shapeProperty(row) : undefined;
+}
+
+export async function insertProperty(db: Executor, input: NewProperty & { owner_id: string }): Promise<Property> {
+  const [row] = await db.insert(properties).values(input).returning();
+  if (!row) throw new Error('The property was not saved');
+  return shapeProperty(row);
+}
+
+/** Pending or confirmed bookings of active properties whose check-out is today or later (DESIGN.md section 2). */
+export async function countActiveBookings(db: Executor, today: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .where(
+      and(
+        eq(properties.is_active, true),
+        inArray(bookings.status, [...BLOCKING_STATUSES]),
+        gte(bookings.check_out, today),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export const PROPERTY_NOT_FOUND = 'Property not found';
+
+/** The property, if the operator may see it; a 404 otherwise (row-level security hides others'). */
+export async function requireProperty(db: Executor, propertyId: string): Promise<Property> {
+  const property = await findProperty(db, propertyId);
+  if (!property) throw notFound(PROPERTY_NOT_FOUND);
+  return property;
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatToday } from '../../domain/calendar';
+import { PropertyInputSchema, PropertySchema } from '../../domain/property';
+import { computeDashboardStats } from '../../domain/stats';
+import { getOperator } from '../auth/plugin';
+import type { Db } from '../db/client';
+import { isRowLevelSecurityError } from '../db/errors';
+import { withOperator } from '../db/with-operator';
+import { HttpError } from '../http-error';
+import { ErrorResponseSchema } from '../openapi';
+import { countActiveBookings, insertProperty, listActiveProperties } from './queries';
+
+export const CREATE_PROPERTY_FORBIDDEN_MESSAGE =
+  "You don't have permission to create properties. Please check your authentication.";
+
+const DashboardStatsSchema = z.object({
+  totalProperties: z.number().int(),
+  averagePrice: z.number().int(),
+  totalCapacity: z.number().int(),
+  activeBookings: z.number().int(),
+});
+
+export async function registerPropertyRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const now = options.now ?? (() => new Date());
+
+  api.get(
+    '/api/properties',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        operationId: 'listProperties',
+        summary: "The operator's active properties, oldest first",
+        tags: ['properties'],
+        response: { 200: z.array(PropertySchema), 401: ErrorResponseSchema },
+      },
+    },
+    (request) => withOperator(options.db, getOperator(request).id, (tx) => listActiveProperties(tx)),
+  );
+
+  api.post(
+    '/api/properties',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        operationId: 'createProperty',
+        summary: 'Create a property; numbers are coerced, amenities may be comma-separated text',
+        tags: ['properties'],
+        body: PropertyInputSchema,
+        response: { 201: PropertySchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const operator = getOperator(request);
+      try {
+        const property = await withOperator(options.db, operator.id, (tx) =>
+          insertProperty(tx, { ...request.body, owner_id: operator.id }),
+        );
+        return reply.code(201).send(property);
+      } catch (error) {
+        if (isRowLevelSecurityError(error)) throw new HttpError(403, CREATE_PROPERTY_FORBIDDEN_MESSAGE);
+        throw error;
+      }
+    },
+  );
+
+  api.get(
+    '/api/stats',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        operationId: 'getDashboardStats',
+        summary: "The dashboard's four figures, with a live count of active bookings",
+        tags: ['properties'],
+        response: { 200: DashboardStatsSchema, 401: ErrorResponseSchema },
+      },
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const [list, activeBookings] = [await listActiveProperties(tx), await countActiveBookings(tx, formatToday(now()))];
+        return computeDashboardStats(list, activeBookings);
+      }),
+  );
+}
