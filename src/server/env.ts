@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NewPasswordSchema } from '../domain/auth';
 
@@ -63,6 +64,7 @@ const EnvSchema = z
       .max(24 * 90, 'SESSION_TTL_HOURS must be at most 2160 (90 days)')
       .default(24 * 7),
     TRUST_PROXY: booleanText('TRUST_PROXY', false),
+    BUILD_DIR: z.string().trim().optional().transform((value) => (value ? value : undefined)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -74,7 +76,9 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.output<typeof EnvSchema> & { dataDir: string };
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export type Env = z.output<typeof EnvSchema> & { dataDir: string; clientDir: string };
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -90,7 +94,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     });
     throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: resolve(parsed.data.DATA_DIR),
+    clientDir: parsed.data.BUILD_DIR ? resolve(parsed.data.BUILD_DIR, 'client') : DEFAULT_CLIENT_DIR,
+  };
 }
 
 /** Test settings; tests read them here so that no other module touches `process.env`. */
@@ -99,5 +107,7 @@ export function readTestEnv(source: Record<string, string | undefined> = process
     databaseUrl: source.TEST_DATABASE_URL || undefined,
     baseUrl: source.E2E_BASE_URL || undefined,
     chromiumPath: source.CHROME_PATH || '/usr/bin/chromium',
+    buildDir: source.BUILD_DIR || undefined,
+    reuseBuild: source.E2E_REUSE_BUILD === '1',
   };
 }

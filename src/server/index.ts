@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
@@ -6,7 +5,6 @@ import { openDatabase } from './db/client';
 import { EnvError, readEnv, type Env } from './env';
 
 const startedAt = performance.now();
-const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 let env: Env;
@@ -41,7 +39,7 @@ async function startServer() {
   }
   const app = await buildApp({
     database,
-    clientDir: CLIENT_DIR,
+    clientDir: env.clientDir,
     logger,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     trustProxy: env.TRUST_PROXY,

@@ -1,0 +1,6 @@
+import '@fontsource-variable/manrope';
+import '../styles/app.css';
+import { ManagementApp } from '../pages/manage/management-app';
+import { mountPage } from './mount';
+
+mountPage(<ManagementApp />);

@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { readTestEnv } from '../../../src/server/env';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: readTestEnv().chromiumPath, args: CHROMIUM_ARGS });
+}
+
+export function getBaseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function getOperatorCredentials() {
+  return inject('operator');
+}
+
+/** A new page at the given viewport that records console errors and uncaught exceptions. */
+export async function openPage(browser: Browser, viewport = DESKTOP, options: { reducedMotion?: boolean } = {}) {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: getBaseUrl(),
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  const page = await context.newPage();
+  const consoleMessages: { type: string; text: string }[] = [];
+  const pageErrors: string[] = [];
+  page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  return { page, context, consoleMessages, pageErrors };
+}
+
+/** axe-core's WCAG 2.2 A/AA violations on the page, as readable lines (empty when none). */
+export async function findAccessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}

@@ -1,0 +1,116 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { readTestEnv } from '../../../src/server/env';
+
+/**
+ * Starts the built server once for all browser tests, on a free port with a fresh data directory (or a
+ * fresh PostgreSQL database when TEST_DATABASE_URL is set), a known operator and the sample data.
+ */
+export const E2E_OPERATOR = { email: 'owner@example.com', password: 'e2e-password-123' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    operator: { email: string; password: string };
+    databaseKind: 'pglite' | 'postgres';
+  }
+}
+
+const root = new URL('../../..', import.meta.url).pathname;
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become healthy:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  const testEnv = readTestEnv();
+  if (testEnv.baseUrl) {
+    project.provide('baseUrl', testEnv.baseUrl);
+    project.provide('operator', E2E_OPERATOR);
+    project.provide('databaseKind', 'pglite');
+    return;
+  }
+  // Build the current sources (E2E_REUSE_BUILD=1 skips it when a build exists); BUILD_DIR picks where.
+  const buildDir = testEnv.buildDir ?? join(root, 'dist');
+  if (!testEnv.reuseBuild || !existsSync(join(buildDir, 'client/.built'))) {
+    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root, env: { ...process.env, BUILD_DIR: buildDir } });
+    if (build.status !== 0) throw new Error('The build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'villa-e2e-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (testEnv.databaseUrl) {
+    const name = `villa_e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(testEnv.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleaner = new pg.Client({ connectionString: testEnv.databaseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    };
+  }
+  const port = await findFreePort();
+  let output = '';
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      OPERATOR_EMAIL: E2E_OPERATOR.email,
+      OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      BUILD_DIR: buildDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+  project.provide('baseUrl', baseUrl);
+  project.provide('operator', E2E_OPERATOR);
+  project.provide('databaseKind', databaseUrl ? 'postgres' : 'pglite');
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  };
+}

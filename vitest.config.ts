@@ -1,0 +1,69 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+/**
+ * Four projects, one `npm test`:
+ * - unit: pure logic (`*.test.ts`), run under a non-UTC time zone to catch date bugs;
+ * - component: React components in jsdom (`*.test.tsx`);
+ * - api: the server through `app.inject` on a fresh PGlite per file, and also on PostgreSQL when
+ *   TEST_DATABASE_URL is set (`*.api.test.ts`);
+ * - e2e: Chromium against the built server (`tests/e2e/**\/*.e2e.test.ts`).
+ */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    root: '.',
+    test: {
+      root: '.',
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            root: '.',
+            include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+            exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
+            environment: 'node',
+            env: { TZ: 'Asia/Kolkata' },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'component',
+            root: '.',
+            include: ['src/**/*.test.tsx'],
+            environment: 'jsdom',
+            setupFiles: ['src/client/test/setup.ts'],
+            env: { TZ: 'America/New_York' },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'api',
+            root: '.',
+            include: ['src/**/*.api.test.ts'],
+            environment: 'node',
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            env: { TZ: 'Asia/Dubai' },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            root: '.',
+            include: ['tests/e2e/**/*.e2e.test.ts'],
+            environment: 'node',
+            globalSetup: ['tests/e2e/support/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 180_000,
+          },
+        },
+      ],
+    },
+  }),
+);
