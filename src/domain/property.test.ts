@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { PropertyInputSchema, splitAmenities } from './property';
+
+const valid = { name: 'Villa', address: '1 Road', city: 'Pune', country: 'India' };
+const firstMessage = (input: unknown) => {
+  const result = PropertyInputSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('the property schema', () => {
+  it('checks name, address, city and country in the spec order, with its messages', () => {
+    expect(firstMessage({})).toBe('Property name is required');
+    expect(firstMessage({ name: '   ', address: '', city: '', country: '' })).toBe('Property name is required');
+    expect(firstMessage({ name: 'Villa' })).toBe('Address is required');
+    expect(firstMessage({ name: 'Villa', address: 'Road' })).toBe('City is required');
+    expect(firstMessage({ name: 'Villa', address: 'Road', city: 'Pune', country: ' ' })).toBe('Country is required');
+  });
+
+  it('fills the spec defaults', () => {
+    expect(PropertyInputSchema.parse(valid)).toMatchObject({
+      property_type: 'villa',
+      bedrooms: 1,
+      bathrooms: 1,
+      max_guests: 2,
+      base_price: 100,
+      currency: 'AED',
+      amenities: [],
+      description: null,
+      airbnb_listing_id: null,
+      booking_com_id: null,
+    });
+  });
+
+  it('coerces numbers typed as text and trims text', () => {
+    expect(
+      PropertyInputSchema.parse({ ...valid, name: '  Villa  ', bedrooms: '3', max_guests: '8', base_price: '1200.50' }),
+    ).toMatchObject({ name: 'Villa', bedrooms: 3, max_guests: 8, base_price: 1200.5 });
+  });
+
+  it('refuses counts below 1, negative prices and more than two decimals', () => {
+    expect(firstMessage({ ...valid, bedrooms: 0 })).toBe('Bedrooms must be at least 1');
+    expect(firstMessage({ ...valid, bathrooms: '0' })).toBe('Bathrooms must be at least 1');
+    expect(firstMessage({ ...valid, max_guests: 1.5 })).toBe('Max guests must be a whole number');
+    expect(firstMessage({ ...valid, base_price: -1 })).toBe('Base price must be at least 0');
+    expect(firstMessage({ ...valid, base_price: 10.001 })).toBe('Base price can have at most two decimals');
+    expect(firstMessage({ ...valid, bedrooms: 'three' })).toBe('Bedrooms must be a number');
+  });
+
+  it('refuses an unknown property type', () => {
+    expect(firstMessage({ ...valid, property_type: 'castle' })).toBe(
+      'Property type must be one of villa, apartment, house, condo',
+    );
+  });
+});
+
+describe('splitting amenities', () => {
+  it('splits on commas, trims and drops blanks', () => {
+    expect(splitAmenities(' Pool, Wi-Fi ,, , Parking,')).toEqual(['Pool', 'Wi-Fi', 'Parking']);
+  });
+
+  it('accepts a list', () => {
+    expect(splitAmenities(['Pool', ' ', 'Gym '])).toEqual(['Pool', 'Gym']);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+describe('reading the environment', () => {
+  it('has defaults for everything', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SEED_DEMO: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ OPERATOR_EMAIL: 'not-an-email', OPERATOR_PASSWORD: 'long-enough-password' }, 'OPERATOR_EMAIL'],
+    [{ OPERATOR_EMAIL: 'a@example.com' }, 'OPERATOR_PASSWORD'],
+    [{ OPERATOR_EMAIL: 'a@example.com', OPERATOR_PASSWORD: 'short' }, 'OPERATOR_PASSWORD'],
+    [{ SITE_PROPERTY_ID: '42' }, 'SITE_PROPERTY_ID'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o, naming %s', (source, name) => {
+    expect(() => readEnv(source)).toThrow(new RegExp(name));
+  });
+
+  it('reads booleans and a PostgreSQL URL', () => {
+    const env = readEnv({ SEED_DEMO: 'false', DATABASE_URL: 'postgres://u@localhost:5432/db' });
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.DATABASE_URL).toBe('postgres://u@localhost:5432/db');
+  });
+});

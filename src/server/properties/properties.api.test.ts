@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatToday, addDaysToDate } from '../../domain/calendar';
+import { isRowLevelSecurityError } from '../db/errors';
+import { withOperator } from '../db/with-operator';
+import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { listTestDatabaseKinds } from '../test/test-database';
+import { insertProperty } from './queries';
+
+const VALID_PROPERTY = { name: 'Lake House', address: '2 Lake Road', city: 'Lonavala', country: 'India' };
+
+describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestContext(kind);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const create = (cookie: string, payload: unknown) =>
+    context.app.inject({ method: 'POST', url: '/api/properties', payload: payload as object, headers: { cookie } });
+
+  it('needs a session for every management call', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const [method, url] of [
+      ['GET', '/api/properties'],
+      ['POST', '/api/properties'],
+      ['GET', '/api/stats'],
+      ['GET', `/api/properties/${id}/calendar`],
+      ['GET', `/api/properties/${id}/bookings`],
+      ['GET', '/api/session'],
+    ] as const) {
+      const response = await context.app.inject({ method, url, payload: method === 'POST' ? VALID_PROPERTY : undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json()).toEqual({ error: { message: 'Please sign in to continue' } });
+    }
+  });
+
+  it('creates a property with the spec defaults, owned by the operator', async () => {
+    const operator = await context.createSignedInOperator();
+    const response = await create(operator.cookie, VALID_PROPERTY);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      ...VALID_PROPERTY,
+      property_type: 'villa',
+      bedrooms: 1,
+      bathrooms: 1,
+      max_guests: 2,
+      base_price: 100,
+      currency: 'AED',
+      amenities: [],
+      owner_id: operator.id,
+      is_active: true,
+    });
+    expect(response.json().id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('coerces numbers and splits amenities', async () => {
+    const operator = await context.createSignedInOperator();
+    const response = await create(operator.cookie, {
+      ...VALID_PROPERTY,
+      bedrooms: '4',
+      bathrooms: '3',
+      max_guests: '10',
+      base_price: '1250.75',
+      amenities: 'Pool, Wi-Fi, , Parking ',
+      property_type: 'house',
+      booking_com_id: ' BKG-1 ',
+      airbnb_listing_id: '',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      bedrooms: 4,
+      bathrooms: 3,
+      max_guests: 10,
+      base_price: 1250.75,
+      amenities: ['Pool', 'Wi-Fi', 'Parking'],
+      property_type: 'house',
+      booking_com_id: 'BKG-1',
+      airbnb_listing_id: null,
+    });
+  });
+
+  it('answers the spec validation messages in the spec order, and saves nothing', async () => {
+    const operator = await context.createSignedInOperator();
+    const cases: [object, string][] = [
+      [{}, 'Property name is required'],
+      [{ name: ' ', address: ' ', city: ' ', country: ' ' }, 'Property name is required'],
+      [{ name: 'A' }, 'Address is required'],
+      [{ name: 'A', address: 'B' }, 'City is required'],
+      [{ name: 'A', address: 'B', city: 'C' }, 'Country is required'],
+      [{ ...VALID_PROPERTY, bedrooms: 0 }, 'Bedrooms must be at least 1'],
+      [{ ...VALID_PROPERTY, base_price: -5 }, 'Base price must be at least 0'],
+      [{ ...VALID_PROPERTY, property_type: 'castle' }, 'Property type must be one of villa, apartment, house, condo'],
+      [{ ...VALID_PROPERTY, max_guests: 'many' }, 'Max guests must be a number'],
+      [{ ...VALID_PROPERTY, currency: 'dirhams' }, 'Currency must be a three-letter code such as AED'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await create(operator.cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    const list = await context.app.inject({ method: 'GET', url: '/api/properties', headers: { cookie: operator.cookie } });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('lists only the operator’s own active properties, oldest first', async () => {
+    const operator = await context.createSignedInOperator();
+    const other = await context.createSignedInOperator();
+    const first = await insertTestProperty(context.database, operator.id, { name: 'First' });
+    await insertTestProperty(context.database, operator.id, { name: 'Inactive', is_active: false });
+    await insertTestProperty(context.database, other.id, { name: 'Not mine' });
+    const second = await create(operator.cookie, { ...VALID_PROPERTY, name: 'Second' });
+    const response = await context.app.inject({ method: 'GET', url: '/api/properties', headers: { cookie: operator.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((property: { id: string }) => property.id)).toEqual([first.id, second.json().id]);
+  });
+
+  it('lets row-level security refuse a property written for another owner', async () => {
+    const operator = await context.createSignedInOperator();
+    const other = await context.createSignedInOperator();
+    const attempt = withOperator(context.database.db, operator.id, (tx) =>
+      insertProperty(tx, {
+        ...VALID_PROPERTY,
+        description: null,
+        property_type: 'villa',
+        bedrooms: 1,
+        bathrooms: 1,
+        max_guests: 2,
+        base_price: 100,
+        currency: 'AED',
+        amenities: [],
+        airbnb_listing_id: null,
+        booking_com_id: null,
+        owner_id: other.id,
+      }),
+    );
+    const error = await attempt.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(isRowLevelSecurityError(error)).toBe(true);
+  });
+
+  it('computes the dashboard figures with a live count of active bookings', async () => {
+    const operator = await context.createSignedInOperator();
+    const today = formatToday();
+    const villa = await insertTestProperty(context.database, operator.id, { base_price: 1000, max_guests: 10 });
+    const flat = await insertTestProperty(context.database, operator.id, { base_price: 501, max_guests: 4 });
+    const closed = await insertTestProperty(context.database, operator.id, { base_price: 9999, is_active: false });
+    // Counted: pending and confirmed stays of active properties whose check-out is today or later.
+    await insertTestBooking(context.database, villa.id, { check_in: addDaysToDate(today, -2), check_out: today, status: 'confirmed' });
+    await insertTestBooking(context.database, villa.id, { check_in: addDaysToDate(today, 5), check_out: addDaysToDate(today, 7), status: 'pending' });
+    // Not counted: past, cancelled, completed, inactive property.
+    await insertTestBooking(context.database, flat.id, { check_in: addDaysToDate(today, -5), check_out: addDaysToDate(today, -1), status: 'confirmed' });
+    await insertTestBooking(context.database, flat.id, { check_in: addDaysToDate(today, 1), check_out: addDaysToDate(today, 3), status: 'cancelled' });
+    await insertTestBooking(context.database, flat.id, { check_in: addDaysToDate(today, -9), check_out: addDaysToDate(today, -7), status: 'completed' });
+    await insertTestBooking(context.database, closed.id, { check_in: addDaysToDate(today, 1), check_out: addDaysToDate(today, 3), status: 'confirmed' });
+    const response = await context.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: operator.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ totalProperties: 2, averagePrice: 751, totalCapacity: 14, activeBookings: 2 });
+  });
+});
