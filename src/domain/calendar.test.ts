@@ -101,7 +101,10 @@ describe('computing the days of a month', () => {
     const stay = booking({ check_in: '2026-11-29', check_out: '2026-12-03' });
     const november = computeMonthDays({ month: '2026-11', basePrice: 1, rows: [], bookings: [stay] });
     const december = computeMonthDays({ month: '2026-12', basePrice: 1, rows: [], bookings: [stay] });
-    expect(november.filter((day) => day.status === 'booked').map((day) => day.date)).toEqual(['2026-11-29', '2026-11-30']);
+    expect(november.filter((day) => day.status === 'booked').map((day) => day.date)).toEqual([
+      '2026-11-29',
+      '2026-11-30',
+    ]);
     expect(december.filter((day) => day.status === 'booked').map((day) => day.date)).toEqual([
       '2026-12-01',
       '2026-12-02',

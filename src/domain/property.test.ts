@@ -10,10 +10,14 @@ const firstMessage = (input: unknown) => {
 describe('the property schema', () => {
   it('checks name, address, city and country in the spec order, with its messages', () => {
     expect(firstMessage({})).toBe('Property name is required');
-    expect(firstMessage({ name: '   ', address: '', city: '', country: '' })).toBe('Property name is required');
+    expect(firstMessage({ name: '   ', address: '', city: '', country: '' })).toBe(
+      'Property name is required',
+    );
     expect(firstMessage({ name: 'Villa' })).toBe('Address is required');
     expect(firstMessage({ name: 'Villa', address: 'Road' })).toBe('City is required');
-    expect(firstMessage({ name: 'Villa', address: 'Road', city: 'Pune', country: ' ' })).toBe('Country is required');
+    expect(firstMessage({ name: 'Villa', address: 'Road', city: 'Pune', country: ' ' })).toBe(
+      'Country is required',
+    );
   });
 
   it('fills the spec defaults', () => {
@@ -33,7 +37,13 @@ describe('the property schema', () => {
 
   it('coerces numbers typed as text and trims text', () => {
     expect(
-      PropertyInputSchema.parse({ ...valid, name: '  Villa  ', bedrooms: '3', max_guests: '8', base_price: '1200.50' }),
+      PropertyInputSchema.parse({
+        ...valid,
+        name: '  Villa  ',
+        bedrooms: '3',
+        max_guests: '8',
+        base_price: '1200.50',
+      }),
     ).toMatchObject({ name: 'Villa', bedrooms: 3, max_guests: 8, base_price: 1200.5 });
   });
 

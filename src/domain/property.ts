@@ -75,7 +75,8 @@ export const PropertyInputSchema = z.object({
   bathrooms: countField('Bathrooms', NEW_PROPERTY_DEFAULTS.bathrooms, 100),
   max_guests: countField('Max guests', NEW_PROPERTY_DEFAULTS.max_guests, 1000),
   base_price: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? NEW_PROPERTY_DEFAULTS.base_price : value),
+    (value) =>
+      value === '' || value === null || value === undefined ? NEW_PROPERTY_DEFAULTS.base_price : value,
     z.coerce
       .number({ error: 'Base price must be a number' })
       .min(0, 'Base price must be at least 0')

@@ -77,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (refusal) return reply.code(refusal.statusCode).send(toErrorBody(refusal.message));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FRAMEWORK_MESSAGES[error.code] ?? (error.code === 'FST_ERR_RATE_LIMIT' ? error.message : undefined);
+      const message =
+        FRAMEWORK_MESSAGES[error.code] ?? (error.code === 'FST_ERR_RATE_LIMIT' ? error.message : undefined);
       return reply.code(status).send(toErrorBody(message ?? 'The request could not be understood'));
     }
     request.log.error({ err: error }, 'request failed');
@@ -129,7 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    const sameOrigin = origin ? isSameOrigin(origin, request.host) : fetchSite !== 'cross-site' && fetchSite !== 'same-site';
+    const sameOrigin = origin
+      ? isSameOrigin(origin, request.host)
+      : fetchSite !== 'cross-site' && fetchSite !== 'same-site';
     if (!sameOrigin) throw new HttpError(403, 'Cross-site requests are not allowed');
   });
 
@@ -153,7 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const site = await registerSitePages(app, { clientDir: options.clientDir });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.code(404).send(toErrorBody(`There is no ${request.method} ${request.url.split('?')[0]} in this API`));
+      return reply
+        .code(404)
+        .send(toErrorBody(`There is no ${request.method} ${request.url.split('?')[0]} in this API`));
     }
     return site.sendNotFoundPage(reply);
   });

@@ -64,7 +64,11 @@ const EnvSchema = z
       .max(24 * 90, 'SESSION_TTL_HOURS must be at most 2160 (90 days)')
       .default(24 * 7),
     TRUST_PROXY: booleanText('TRUST_PROXY', false),
-    BUILD_DIR: z.string().trim().optional().transform((value) => (value ? value : undefined)),
+    BUILD_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -101,10 +105,16 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
+/** The process environment with some variables replaced (the CLI ignores OPERATOR_* for instance). */
+export function readEnvWith(overrides: Record<string, string | undefined>): Env {
+  return readEnv({ ...process.env, ...overrides });
+}
+
 /** Test settings; tests read them here so that no other module touches `process.env`. */
 export function readTestEnv(source: Record<string, string | undefined> = process.env) {
   return {
     databaseUrl: source.TEST_DATABASE_URL || undefined,
+    e2eDatabaseUrl: source.E2E_DATABASE_URL || undefined,
     baseUrl: source.E2E_BASE_URL || undefined,
     chromiumPath: source.CHROME_PATH || '/usr/bin/chromium',
     buildDir: source.BUILD_DIR || undefined,

@@ -12,7 +12,9 @@ try {
   env = readEnv();
 } catch (error) {
   if (error instanceof EnvError) {
-    console.error(`The server cannot start.\n${error.message}\nSee .env.example for every variable and its meaning.`);
+    console.error(
+      `The server cannot start.\n${error.message}\nSee .env.example for every variable and its meaning.`,
+    );
     process.exit(1);
   }
   throw error;

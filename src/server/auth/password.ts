@@ -10,8 +10,12 @@ const MAX_MEMORY = 128 * N * R * 2;
 
 function deriveKey(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY * 2 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { N: n, r, p, maxmem: MAX_MEMORY * 2 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

@@ -29,7 +29,10 @@ export async function findFirstOperator(db: Executor): Promise<Operator | undefi
 }
 
 /** Creates the operator, or sets the password of the existing one with that e-mail. */
-export async function upsertOperator(db: Executor, input: { email: string; password: string }): Promise<Operator> {
+export async function upsertOperator(
+  db: Executor,
+  input: { email: string; password: string },
+): Promise<Operator> {
   const password_hash = await hashPassword(input.password);
   const [row] = await db
     .insert(operators)

@@ -46,7 +46,12 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         summary: 'Sign in as the operator; sets the HttpOnly session cookie',
         tags: ['session'],
         body: SignInSchema,
-        response: { 200: SessionResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: SessionResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -62,8 +67,14 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         );
       }
       const operator = await findOperatorByEmail(options.db, request.body.email);
-      const valid = await verifyPassword(request.body.password, operator?.password_hash ?? (await getDecoyHash()));
-      const session = operator && valid ? await createSession(options.db, { operatorId: operator.id, ttlMs: options.sessionTtlMs }) : undefined;
+      const valid = await verifyPassword(
+        request.body.password,
+        operator?.password_hash ?? (await getDecoyHash()),
+      );
+      const session =
+        operator && valid
+          ? await createSession(options.db, { operatorId: operator.id, ttlMs: options.sessionTtlMs })
+          : undefined;
       await sleep(Math.max(0, delayMs - (Date.now() - startedAt)));
       if (!operator || !session) {
         options.throttle.recordFailure(keys);

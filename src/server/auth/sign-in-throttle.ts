@@ -30,7 +30,10 @@ export function createSignInThrottle(options: {
     if (times.length < max) return 0;
     return times[times.length - max]! + options.windowMs - now();
   };
-  const keysOf = ({ ip, email }: { ip: string; email: string }) => [`ip:${ip}`, `account:${email.toLowerCase()}`];
+  const keysOf = ({ ip, email }: { ip: string; email: string }) => [
+    `ip:${ip}`,
+    `account:${email.toLowerCase()}`,
+  ];
 
   return {
     getRetryAfter(keys) {

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED_MESSAGE } from '../../domain/auth';
 import { operatorSessions } from '../db/schema';
-import { createTestContext, readSessionCookie, TEST_PASSWORD, type TestContext, uniqueEmail } from '../test/test-app';
+import {
+  createTestContext,
+  readSessionCookie,
+  TEST_PASSWORD,
+  type TestContext,
+  uniqueEmail,
+} from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { upsertOperator } from './queries';
 
@@ -90,10 +96,18 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
 
   it('ends the session on sign-out, on the server too', async () => {
     const operator = await context.createSignedInOperator();
-    const signOut = await context.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie: operator.cookie } });
+    const signOut = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie: operator.cookie },
+    });
     expect(signOut.statusCode).toBe(200);
     expect(signOut.cookies.find((item) => item.name === 'villa_session')?.value).toBe('');
-    const after = await context.app.inject({ method: 'GET', url: '/api/properties', headers: { cookie: operator.cookie } });
+    const after = await context.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: { cookie: operator.cookie },
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -103,7 +117,11 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
       .update(operatorSessions)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(operatorSessions.operator_id, operator.id));
-    const response = await context.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: operator.cookie } });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: operator.cookie },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { message: 'Please sign in to continue' } });
   });
@@ -126,7 +144,9 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
     }
     const blocked = await signIn({ email, password: TEST_PASSWORD }, headers);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toMatch(/^Too many failed sign-in attempts\. Please wait 15 minutes/);
+    expect(blocked.json().error.message).toMatch(
+      /^Too many failed sign-in attempts\. Please wait 15 minutes/,
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

@@ -75,7 +75,9 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
     });
     expect(response.statusCode).toBe(404);
     // Even a query that forgets to check the owner sees nothing: row-level security filters it.
-    const rows = await withOperator(context.database.db, operator.id, (tx) => listBookingsForProperty(tx, theirs.id));
+    const rows = await withOperator(context.database.db, operator.id, (tx) =>
+      listBookingsForProperty(tx, theirs.id),
+    );
     expect(rows).toEqual([]);
     const updated = await withOperator(context.database.db, operator.id, (tx) =>
       tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.property_id, theirs.id)).returning(),

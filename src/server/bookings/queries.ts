@@ -39,7 +39,11 @@ export async function listBookingsOverlapping(
     })
     .from(bookings)
     .where(
-      and(eq(bookings.property_id, input.propertyId), lt(bookings.check_in, input.end), gt(bookings.check_out, input.start)),
+      and(
+        eq(bookings.property_id, input.propertyId),
+        lt(bookings.check_in, input.end),
+        gt(bookings.check_out, input.start),
+      ),
     )
     .orderBy(bookings.check_in, bookings.id);
   return rows as CalendarBooking[];

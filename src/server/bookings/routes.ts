@@ -21,7 +21,12 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
         summary: "A property's bookings, newest first",
         tags: ['bookings'],
         params: PropertyIdParamsSchema,
-        response: { 200: z.array(BookingSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: z.array(BookingSchema),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
       },
     },
     (request) =>

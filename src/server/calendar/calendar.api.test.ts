@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, insertTestBooking, insertTestCalendarDay, insertTestProperty, type TestContext } from '../test/test-app';
+import {
+  createTestContext,
+  insertTestBooking,
+  insertTestCalendarDay,
+  insertTestProperty,
+  type TestContext,
+} from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 describe.each(listTestDatabaseKinds())("a property's calendar [%s]", (kind) => {
@@ -12,15 +18,35 @@ describe.each(listTestDatabaseKinds())("a property's calendar [%s]", (kind) => {
   });
 
   const getCalendar = (cookie: string, propertyId: string, query = '') =>
-    context.app.inject({ method: 'GET', url: `/api/properties/${propertyId}/calendar${query}`, headers: { cookie } });
+    context.app.inject({
+      method: 'GET',
+      url: `/api/properties/${propertyId}/calendar${query}`,
+      headers: { cookie },
+    });
 
   it('returns the month’s calendar rows and every booking that shares a night with it', async () => {
     const operator = await context.createSignedInOperator();
-    const property = await insertTestProperty(context.database, operator.id, { base_price: 200, currency: 'INR' });
-    const crossing = await insertTestBooking(context.database, property.id, { check_in: '2026-11-28', check_out: '2026-12-03' });
-    const inside = await insertTestBooking(context.database, property.id, { check_in: '2026-12-10', check_out: '2026-12-12', guest_name: 'Inside' });
-    const endingOnFirst = await insertTestBooking(context.database, property.id, { check_in: '2026-11-25', check_out: '2026-11-28' });
-    await insertTestBooking(context.database, property.id, { check_in: '2027-01-01', check_out: '2027-01-05' });
+    const property = await insertTestProperty(context.database, operator.id, {
+      base_price: 200,
+      currency: 'INR',
+    });
+    const crossing = await insertTestBooking(context.database, property.id, {
+      check_in: '2026-11-28',
+      check_out: '2026-12-03',
+    });
+    const inside = await insertTestBooking(context.database, property.id, {
+      check_in: '2026-12-10',
+      check_out: '2026-12-12',
+      guest_name: 'Inside',
+    });
+    const endingOnFirst = await insertTestBooking(context.database, property.id, {
+      check_in: '2026-11-25',
+      check_out: '2026-11-28',
+    });
+    await insertTestBooking(context.database, property.id, {
+      check_in: '2027-01-01',
+      check_out: '2027-01-05',
+    });
     await insertTestCalendarDay(context.database, property.id, { date: '2026-12-01', is_available: false });
     await insertTestCalendarDay(context.database, property.id, { date: '2026-12-24', price: 450 });
     await insertTestCalendarDay(context.database, property.id, { date: '2027-01-01', is_available: false });
@@ -28,7 +54,13 @@ describe.each(listTestDatabaseKinds())("a property's calendar [%s]", (kind) => {
     const response = await getCalendar(operator.cookie, property.id, '?month=2026-12');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ month: '2026-12', start: '2026-12-01', end: '2027-01-01', base_price: 200, currency: 'INR' });
+    expect(body).toMatchObject({
+      month: '2026-12',
+      start: '2026-12-01',
+      end: '2027-01-01',
+      base_price: 200,
+      currency: 'INR',
+    });
     expect(body.calendar).toEqual([
       { date: '2026-12-01', is_available: false, price: null },
       { date: '2026-12-24', is_available: true, price: 450 },
@@ -44,7 +76,10 @@ describe.each(listTestDatabaseKinds())("a property's calendar [%s]", (kind) => {
     });
 
     const november = await getCalendar(operator.cookie, property.id, '?month=2026-11');
-    expect(november.json().bookings.map((booking: { id: string }) => booking.id)).toEqual([endingOnFirst.id, crossing.id]);
+    expect(november.json().bookings.map((booking: { id: string }) => booking.id)).toEqual([
+      endingOnFirst.id,
+      crossing.id,
+    ]);
   });
 
   it("defaults to the current month of the server's clock", async () => {

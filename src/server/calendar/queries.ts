@@ -9,7 +9,11 @@ export async function listCalendarRows(
   input: { propertyId: string; start: string; end: string },
 ): Promise<CalendarRow[]> {
   return db
-    .select({ date: propertyCalendar.date, is_available: propertyCalendar.is_available, price: propertyCalendar.price })
+    .select({
+      date: propertyCalendar.date,
+      is_available: propertyCalendar.is_available,
+      price: propertyCalendar.price,
+    })
     .from(propertyCalendar)
     .where(
       and(

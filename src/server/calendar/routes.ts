@@ -35,7 +35,12 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         tags: ['calendar'],
         params: PropertyIdParamsSchema,
         querystring: z.object({ month: MonthSchema.optional().describe('yyyy-MM; defaults to this month') }),
-        response: { 200: CalendarResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: CalendarResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
       },
     },
     (request) =>

@@ -10,7 +10,7 @@ import { NewPasswordSchema } from '../../domain/auth';
 import { updateOperatorPassword, upsertOperator } from '../auth/queries';
 import { openDatabase } from '../db/client';
 import { operators } from '../db/schema';
-import { EnvError, readEnv } from '../env';
+import { EnvError, readEnv, readEnvWith } from '../env';
 
 const USAGE = 'Usage: npm run operator -- set-password <email> | create <email> | list';
 
@@ -35,12 +35,14 @@ async function main() {
     console.error(USAGE);
     return 2;
   }
-  const env = readEnv({ ...process.env, OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const env = readEnvWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   try {
     await database.migrate();
     if (command === 'list') {
-      const rows = await database.db.select({ email: operators.email, created_at: operators.created_at }).from(operators);
+      const rows = await database.db
+        .select({ email: operators.email, created_at: operators.created_at })
+        .from(operators);
       for (const row of rows) console.log(`${row.email}\t(created ${row.created_at.toISOString()})`);
       if (rows.length === 0) console.log('No operator accounts yet.');
       return 0;

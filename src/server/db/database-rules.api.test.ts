@@ -10,7 +10,10 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
   let propertyId: string;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const operator = await upsertOperator(database.db, { email: uniqueEmail(), password: 'irrelevant-password' });
+    const operator = await upsertOperator(database.db, {
+      email: uniqueEmail(),
+      password: 'irrelevant-password',
+    });
     propertyId = (await insertTestProperty(database, operator.id)).id;
   });
   afterAll(async () => {
@@ -24,33 +27,62 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     );
 
   it('rejects overlapping pending or confirmed stays of one property', async () => {
-    await insertTestBooking(database, propertyId, { check_in: '2027-03-10', check_out: '2027-03-15', status: 'confirmed' });
+    await insertTestBooking(database, propertyId, {
+      check_in: '2027-03-10',
+      check_out: '2027-03-15',
+      status: 'confirmed',
+    });
     for (const [check_in, check_out] of [
       ['2027-03-10', '2027-03-15'],
       ['2027-03-14', '2027-03-16'],
       ['2027-03-01', '2027-03-11'],
       ['2027-03-11', '2027-03-12'],
     ]) {
-      const error = await refusal(insertTestBooking(database, propertyId, { check_in, check_out, status: 'pending' }));
+      const error = await refusal(
+        insertTestBooking(database, propertyId, { check_in, check_out, status: 'pending' }),
+      );
       expect(isOverlapError(error), `${check_in}..${check_out}`).toBe(true);
-      expect(describeDatabaseRefusal(error)).toEqual({ statusCode: 409, message: 'Those dates are no longer available' });
+      expect(describeDatabaseRefusal(error)).toEqual({
+        statusCode: 409,
+        message: 'Those dates are no longer available',
+      });
     }
   });
 
   it('lets a stay begin on the day another ends (half-open stays)', async () => {
-    await insertTestBooking(database, propertyId, { check_in: '2027-04-01', check_out: '2027-04-05', status: 'confirmed' });
+    await insertTestBooking(database, propertyId, {
+      check_in: '2027-04-01',
+      check_out: '2027-04-05',
+      status: 'confirmed',
+    });
     await expect(
-      insertTestBooking(database, propertyId, { check_in: '2027-04-05', check_out: '2027-04-07', status: 'confirmed' }),
+      insertTestBooking(database, propertyId, {
+        check_in: '2027-04-05',
+        check_out: '2027-04-07',
+        status: 'confirmed',
+      }),
     ).resolves.toBeDefined();
     await expect(
-      insertTestBooking(database, propertyId, { check_in: '2027-03-30', check_out: '2027-04-01', status: 'pending' }),
+      insertTestBooking(database, propertyId, {
+        check_in: '2027-03-30',
+        check_out: '2027-04-01',
+        status: 'pending',
+      }),
     ).resolves.toBeDefined();
   });
 
   it('lets cancelled stays free their nights', async () => {
-    await insertTestBooking(database, propertyId, { check_in: '2027-05-01', check_out: '2027-05-05', status: 'cancelled' });
+    await insertTestBooking(database, propertyId, {
+      check_in: '2027-05-01',
+      check_out: '2027-05-05',
+      status: 'cancelled',
+    });
     await expect(
-      insertTestBooking(database, propertyId, { check_in: '2027-05-02', check_out: '2027-05-04', status: 'confirmed' }),
+      insertTestBooking(database, propertyId, {
+        check_in: '2027-05-02',
+        check_out: '2027-05-04',
+        status: 'confirmed',
+      }),
     ).resolves.toBeDefined();
   });
 
@@ -64,7 +96,12 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     [{ payment_status: 'maybe' }, 'bookings_payment_status_check'],
   ])('checks booking values: %o', async (values, constraint) => {
     const error = await refusal(
-      insertTestBooking(database, propertyId, { check_in: '2027-06-20', check_out: '2027-06-21', status: 'cancelled', ...values }),
+      insertTestBooking(database, propertyId, {
+        check_in: '2027-06-20',
+        check_out: '2027-06-21',
+        status: 'cancelled',
+        ...values,
+      }),
     );
     expect(findPgError(error)).toMatchObject({ code: '23514', constraint });
     expect(describeDatabaseRefusal(error)?.statusCode).toBe(400);
@@ -76,14 +113,19 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     [{ max_guests: -1 }, 'properties_max_guests_check'],
     [{ base_price: -0.01 }, 'properties_base_price_check'],
   ])('checks property values: %o', async (values, constraint) => {
-    const operator = await upsertOperator(database.db, { email: uniqueEmail(), password: 'irrelevant-password' });
+    const operator = await upsertOperator(database.db, {
+      email: uniqueEmail(),
+      password: 'irrelevant-password',
+    });
     const error = await refusal(insertTestProperty(database, operator.id, values));
     expect(findPgError(error)).toMatchObject({ code: '23514', constraint });
   });
 
   it('keeps one calendar row per property and date', async () => {
     await insertTestCalendarDay(database, propertyId, { date: '2027-07-01', is_available: false });
-    const error = await refusal(insertTestCalendarDay(database, propertyId, { date: '2027-07-01', price: 10 }));
+    const error = await refusal(
+      insertTestCalendarDay(database, propertyId, { date: '2027-07-01', price: 10 }),
+    );
     expect(findPgError(error)?.code).toBe('23505');
   });
 

@@ -65,7 +65,10 @@ export const properties = pgTable(
     max_guests: integer('max_guests').notNull().default(2),
     base_price: numeric('base_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(100),
     currency: text('currency').notNull().default('AED'),
-    amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+    amenities: text('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     airbnb_listing_id: text('airbnb_listing_id'),
     booking_com_id: text('booking_com_id'),
     owner_id: uuid('owner_id')
@@ -77,7 +80,10 @@ export const properties = pgTable(
   },
   (table) => [
     index('properties_owner_active_idx').on(table.owner_id, table.is_active, table.created_at),
-    check('properties_property_type_check', sql`${table.property_type} in (${inList(['villa', 'apartment', 'house', 'condo'])})`),
+    check(
+      'properties_property_type_check',
+      sql`${table.property_type} in (${inList(['villa', 'apartment', 'house', 'condo'])})`,
+    ),
     check('properties_bedrooms_check', sql`${table.bedrooms} >= 1`),
     check('properties_bathrooms_check', sql`${table.bathrooms} >= 1`),
     check('properties_max_guests_check', sql`${table.max_guests} >= 1`),
@@ -117,9 +123,18 @@ export const bookings = pgTable(
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
     check('bookings_total_amount_check', sql`${table.total_amount} >= 0`),
     check('bookings_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
-    check('bookings_status_check', sql`${table.status} in (${inList(['pending', 'confirmed', 'completed', 'cancelled'])})`),
-    check('bookings_booking_source_check', sql`${table.booking_source} in (${inList(['direct', 'airbnb', 'booking_com'])})`),
-    check('bookings_payment_status_check', sql`${table.payment_status} in (${inList(['unpaid', 'partial', 'paid', 'refunded'])})`),
+    check(
+      'bookings_status_check',
+      sql`${table.status} in (${inList(['pending', 'confirmed', 'completed', 'cancelled'])})`,
+    ),
+    check(
+      'bookings_booking_source_check',
+      sql`${table.booking_source} in (${inList(['direct', 'airbnb', 'booking_com'])})`,
+    ),
+    check(
+      'bookings_payment_status_check',
+      sql`${table.payment_status} in (${inList(['unpaid', 'partial', 'paid', 'refunded'])})`,
+    ),
   ],
 );
 

@@ -32,7 +32,16 @@ const SAMPLE_PROPERTIES = [
     max_guests: villa.guestCapacity,
     base_price: villa.nightlyPrice,
     currency: villa.currency,
-    amenities: ['Private Lawn', 'Indoor Lounge', 'Kitchen Access', 'Scenic Views', 'Event Space', 'Amphitheatre', 'Parking', 'High-speed internet'],
+    amenities: [
+      'Private Lawn',
+      'Indoor Lounge',
+      'Kitchen Access',
+      'Scenic Views',
+      'Event Space',
+      'Amphitheatre',
+      'Parking',
+      'High-speed internet',
+    ],
     airbnb_listing_id: null,
     booking_com_id: 'BKG-4417208',
   },
@@ -87,15 +96,105 @@ const SAMPLE_PROPERTIES = [
 ];
 
 const VILLA_BOOKINGS: SeedBooking[] = [
-  { guest: ['Ananya Deshpande', 'ananya.deshpande@example.com', '+91 98220 11842'], from: -45, nights: 3, guests: 8, status: 'completed', source: 'direct', payment: 'paid', bookedDaysAgo: 80 },
-  { guest: ['Rohan Kulkarni', 'rohan.k@example.com', '+91 99700 45219'], from: -20, nights: 2, guests: 120, status: 'completed', source: 'direct', payment: 'paid', requests: 'Engagement ceremony on the lawn; need the amphitheatre screen on the second evening.', bookedDaysAgo: 60 },
-  { guest: ['Sarah Mitchell', 'sarah.mitchell@example.com', '+44 7700 900412'], from: -9, nights: 4, guests: 4, status: 'cancelled', source: 'booking_com', payment: 'refunded', external: 'BDC-3310457821', bookedDaysAgo: 40 },
-  { guest: ['Vikram & Priya Joshi', 'vjoshi@example.com', '+91 90110 77310'], from: -2, nights: 4, guests: 6, status: 'confirmed', source: 'airbnb', payment: 'paid', external: 'HMXK4R2QZ8', bookedDaysAgo: 30 },
-  { guest: ['Fatima Al Mansoori', 'fatima.almansoori@example.com', '+971 50 123 4567'], from: 6, nights: 3, guests: 5, status: 'confirmed', source: 'booking_com', payment: 'partial', external: 'BDC-3318800654', requests: 'Vegetarian meals, please. Arriving late on the first night.', bookedDaysAgo: 21 },
-  { guest: ['Meera Iyer', 'meera.iyer@example.com', null], from: 12, nights: 2, guests: 2, status: 'pending', source: 'direct', payment: 'unpaid', requests: 'Is early check-in possible?', bookedDaysAgo: 2 },
-  { guest: ['Daniel Okafor', 'd.okafor@example.com', '+234 803 555 0199'], from: 24, nights: 10, guests: 4, status: 'confirmed', source: 'airbnb', payment: 'paid', external: 'HMP9TW3LDA', bookedDaysAgo: 12 },
-  { guest: ['Kavya Patil', 'kavya.patil@example.com', '+91 98600 31457'], from: 40, nights: 3, guests: 180, status: 'pending', source: 'direct', payment: 'unpaid', requests: 'Wedding sangeet for about 180 guests; please share the event-space terms.', bookedDaysAgo: 1 },
-  { guest: ['Thomas Berg', 'thomas.berg@example.com', '+49 151 2345 6789'], from: 55, nights: 5, guests: 3, status: 'confirmed', source: 'booking_com', payment: 'unpaid', external: 'BDC-3320198876', bookedDaysAgo: 5 },
+  {
+    guest: ['Ananya Deshpande', 'ananya.deshpande@example.com', '+91 98220 11842'],
+    from: -45,
+    nights: 3,
+    guests: 8,
+    status: 'completed',
+    source: 'direct',
+    payment: 'paid',
+    bookedDaysAgo: 80,
+  },
+  {
+    guest: ['Rohan Kulkarni', 'rohan.k@example.com', '+91 99700 45219'],
+    from: -20,
+    nights: 2,
+    guests: 120,
+    status: 'completed',
+    source: 'direct',
+    payment: 'paid',
+    requests: 'Engagement ceremony on the lawn; need the amphitheatre screen on the second evening.',
+    bookedDaysAgo: 60,
+  },
+  {
+    guest: ['Sarah Mitchell', 'sarah.mitchell@example.com', '+44 7700 900412'],
+    from: -9,
+    nights: 4,
+    guests: 4,
+    status: 'cancelled',
+    source: 'booking_com',
+    payment: 'refunded',
+    external: 'BDC-3310457821',
+    bookedDaysAgo: 40,
+  },
+  {
+    guest: ['Vikram & Priya Joshi', 'vjoshi@example.com', '+91 90110 77310'],
+    from: -2,
+    nights: 4,
+    guests: 6,
+    status: 'confirmed',
+    source: 'airbnb',
+    payment: 'paid',
+    external: 'HMXK4R2QZ8',
+    bookedDaysAgo: 30,
+  },
+  {
+    guest: ['Fatima Al Mansoori', 'fatima.almansoori@example.com', '+971 50 123 4567'],
+    from: 6,
+    nights: 3,
+    guests: 5,
+    status: 'confirmed',
+    source: 'booking_com',
+    payment: 'partial',
+    external: 'BDC-3318800654',
+    requests: 'Vegetarian meals, please. Arriving late on the first night.',
+    bookedDaysAgo: 21,
+  },
+  {
+    guest: ['Meera Iyer', 'meera.iyer@example.com', null],
+    from: 12,
+    nights: 2,
+    guests: 2,
+    status: 'pending',
+    source: 'direct',
+    payment: 'unpaid',
+    requests: 'Is early check-in possible?',
+    bookedDaysAgo: 2,
+  },
+  {
+    guest: ['Daniel Okafor', 'd.okafor@example.com', '+234 803 555 0199'],
+    from: 24,
+    nights: 10,
+    guests: 4,
+    status: 'confirmed',
+    source: 'airbnb',
+    payment: 'paid',
+    external: 'HMP9TW3LDA',
+    bookedDaysAgo: 12,
+  },
+  {
+    guest: ['Kavya Patil', 'kavya.patil@example.com', '+91 98600 31457'],
+    from: 40,
+    nights: 3,
+    guests: 180,
+    status: 'pending',
+    source: 'direct',
+    payment: 'unpaid',
+    requests: 'Wedding sangeet for about 180 guests; please share the event-space terms.',
+    bookedDaysAgo: 1,
+  },
+  {
+    guest: ['Thomas Berg', 'thomas.berg@example.com', '+49 151 2345 6789'],
+    from: 55,
+    nights: 5,
+    guests: 3,
+    status: 'confirmed',
+    source: 'booking_com',
+    payment: 'unpaid',
+    external: 'BDC-3320198876',
+    bookedDaysAgo: 5,
+  },
 ];
 
 function otherBookings(index: number): SeedBooking[] {
@@ -120,7 +219,10 @@ function otherBookings(index: number): SeedBooking[] {
 }
 
 /** Adds the retreat's villa and three other rentals with bookings around today, if there are no properties yet. */
-export async function seedDemoData(db: Executor, input: { ownerId: string; today?: string }): Promise<boolean> {
+export async function seedDemoData(
+  db: Executor,
+  input: { ownerId: string; today?: string },
+): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(properties);
   if ((existing?.count ?? 0) > 0) return false;
   const today = input.today ?? formatToday();
@@ -129,7 +231,11 @@ export async function seedDemoData(db: Executor, input: { ownerId: string; today
       // Created a minute apart so that "oldest first" keeps the villa first.
       const [property] = await tx
         .insert(properties)
-        .values({ ...sample, owner_id: input.ownerId, created_at: sql`now() - make_interval(mins => ${60 - index})` })
+        .values({
+          ...sample,
+          owner_id: input.ownerId,
+          created_at: sql`now() - make_interval(mins => ${60 - index})`,
+        })
         .returning({ id: properties.id, base_price: properties.base_price, currency: properties.currency });
       if (!property) throw new Error('Seeding failed');
       const list = index === 0 ? VILLA_BOOKINGS : otherBookings(index);

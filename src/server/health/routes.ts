@@ -33,7 +33,10 @@ export async function registerHealthRoutes(app: FastifyInstance, options: { data
         reply.header('cache-control', 'no-store');
         return { status: 'ok' as const, database: options.database.kind };
       } catch {
-        return reply.code(503).header('cache-control', 'no-store').send(toErrorBody('The database is not answering'));
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .send(toErrorBody('The database is not answering'));
       } finally {
         clearTimeout(timer);
       }

@@ -18,7 +18,12 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
   });
 
   const create = (cookie: string, payload: unknown) =>
-    context.app.inject({ method: 'POST', url: '/api/properties', payload: payload as object, headers: { cookie } });
+    context.app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      payload: payload as object,
+      headers: { cookie },
+    });
 
   it('needs a session for every management call', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
@@ -30,7 +35,11 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       ['GET', `/api/properties/${id}/bookings`],
       ['GET', '/api/session'],
     ] as const) {
-      const response = await context.app.inject({ method, url, payload: method === 'POST' ? VALID_PROPERTY : undefined });
+      const response = await context.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? VALID_PROPERTY : undefined,
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json()).toEqual({ error: { message: 'Please sign in to continue' } });
     }
@@ -91,7 +100,10 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       [{ name: 'A', address: 'B', city: 'C' }, 'Country is required'],
       [{ ...VALID_PROPERTY, bedrooms: 0 }, 'Bedrooms must be at least 1'],
       [{ ...VALID_PROPERTY, base_price: -5 }, 'Base price must be at least 0'],
-      [{ ...VALID_PROPERTY, property_type: 'castle' }, 'Property type must be one of villa, apartment, house, condo'],
+      [
+        { ...VALID_PROPERTY, property_type: 'castle' },
+        'Property type must be one of villa, apartment, house, condo',
+      ],
       [{ ...VALID_PROPERTY, max_guests: 'many' }, 'Max guests must be a number'],
       [{ ...VALID_PROPERTY, currency: 'dirhams' }, 'Currency must be a three-letter code such as AED'],
     ];
@@ -100,7 +112,11 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
-    const list = await context.app.inject({ method: 'GET', url: '/api/properties', headers: { cookie: operator.cookie } });
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: { cookie: operator.cookie },
+    });
     expect(list.json()).toEqual([]);
   });
 
@@ -111,9 +127,16 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     await insertTestProperty(context.database, operator.id, { name: 'Inactive', is_active: false });
     await insertTestProperty(context.database, other.id, { name: 'Not mine' });
     const second = await create(operator.cookie, { ...VALID_PROPERTY, name: 'Second' });
-    const response = await context.app.inject({ method: 'GET', url: '/api/properties', headers: { cookie: operator.cookie } });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: { cookie: operator.cookie },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((property: { id: string }) => property.id)).toEqual([first.id, second.json().id]);
+    expect(response.json().map((property: { id: string }) => property.id)).toEqual([
+      first.id,
+      second.json().id,
+    ]);
   });
 
   it('lets row-level security refuse a property written for another owner', async () => {
@@ -145,19 +168,58 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
   it('computes the dashboard figures with a live count of active bookings', async () => {
     const operator = await context.createSignedInOperator();
     const today = formatToday();
-    const villa = await insertTestProperty(context.database, operator.id, { base_price: 1000, max_guests: 10 });
+    const villa = await insertTestProperty(context.database, operator.id, {
+      base_price: 1000,
+      max_guests: 10,
+    });
     const flat = await insertTestProperty(context.database, operator.id, { base_price: 501, max_guests: 4 });
-    const closed = await insertTestProperty(context.database, operator.id, { base_price: 9999, is_active: false });
+    const closed = await insertTestProperty(context.database, operator.id, {
+      base_price: 9999,
+      is_active: false,
+    });
     // Counted: pending and confirmed stays of active properties whose check-out is today or later.
-    await insertTestBooking(context.database, villa.id, { check_in: addDaysToDate(today, -2), check_out: today, status: 'confirmed' });
-    await insertTestBooking(context.database, villa.id, { check_in: addDaysToDate(today, 5), check_out: addDaysToDate(today, 7), status: 'pending' });
+    await insertTestBooking(context.database, villa.id, {
+      check_in: addDaysToDate(today, -2),
+      check_out: today,
+      status: 'confirmed',
+    });
+    await insertTestBooking(context.database, villa.id, {
+      check_in: addDaysToDate(today, 5),
+      check_out: addDaysToDate(today, 7),
+      status: 'pending',
+    });
     // Not counted: past, cancelled, completed, inactive property.
-    await insertTestBooking(context.database, flat.id, { check_in: addDaysToDate(today, -5), check_out: addDaysToDate(today, -1), status: 'confirmed' });
-    await insertTestBooking(context.database, flat.id, { check_in: addDaysToDate(today, 1), check_out: addDaysToDate(today, 3), status: 'cancelled' });
-    await insertTestBooking(context.database, flat.id, { check_in: addDaysToDate(today, -9), check_out: addDaysToDate(today, -7), status: 'completed' });
-    await insertTestBooking(context.database, closed.id, { check_in: addDaysToDate(today, 1), check_out: addDaysToDate(today, 3), status: 'confirmed' });
-    const response = await context.app.inject({ method: 'GET', url: '/api/stats', headers: { cookie: operator.cookie } });
+    await insertTestBooking(context.database, flat.id, {
+      check_in: addDaysToDate(today, -5),
+      check_out: addDaysToDate(today, -1),
+      status: 'confirmed',
+    });
+    await insertTestBooking(context.database, flat.id, {
+      check_in: addDaysToDate(today, 1),
+      check_out: addDaysToDate(today, 3),
+      status: 'cancelled',
+    });
+    await insertTestBooking(context.database, flat.id, {
+      check_in: addDaysToDate(today, -9),
+      check_out: addDaysToDate(today, -7),
+      status: 'completed',
+    });
+    await insertTestBooking(context.database, closed.id, {
+      check_in: addDaysToDate(today, 1),
+      check_out: addDaysToDate(today, 3),
+      status: 'confirmed',
+    });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/stats',
+      headers: { cookie: operator.cookie },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ totalProperties: 2, averagePrice: 751, totalCapacity: 14, activeBookings: 2 });
+    expect(response.json()).toEqual({
+      totalProperties: 2,
+      averagePrice: 751,
+      totalCapacity: 14,
+      activeBookings: 2,
+    });
   });
 });

@@ -9,7 +9,11 @@ type PropertyRow = typeof properties.$inferSelect;
 
 export function shapeProperty(row: PropertyRow): Property {
   const { updated_at: _updatedAt, ...rest } = row;
-  return { ...rest, property_type: rest.property_type as Property['property_type'], created_at: row.created_at.toISOString() };
+  return {
+    ...rest,
+    property_type: rest.property_type as Property['property_type'],
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 /** Active properties, oldest first (the retreat's own villa leads). Row-level security limits them to the operator's. */
@@ -27,7 +31,10 @@ export async function findProperty(db: Executor, propertyId: string): Promise<Pr
   return row ? shapeProperty(row) : undefined;
 }
 
-export async function insertProperty(db: Executor, input: NewProperty & { owner_id: string }): Promise<Property> {
+export async function insertProperty(
+  db: Executor,
+  input: NewProperty & { owner_id: string },
+): Promise<Property> {
   const [row] = await db.insert(properties).values(input).returning();
   if (!row) throw new Error('The property was not saved');
   return shapeProperty(row);

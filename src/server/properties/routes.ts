@@ -49,7 +49,12 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
         summary: 'Create a property; numbers are coerced, amenities may be comma-separated text',
         tags: ['properties'],
         body: PropertyInputSchema,
-        response: { 201: PropertySchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: {
+          201: PropertySchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -79,7 +84,10 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
-        const [list, activeBookings] = [await listActiveProperties(tx), await countActiveBookings(tx, formatToday(now()))];
+        const [list, activeBookings] = [
+          await listActiveProperties(tx),
+          await countActiveBookings(tx, formatToday(now())),
+        ];
         return computeDashboardStats(list, activeBookings);
       }),
   );

@@ -24,7 +24,10 @@ export function readSessionCookie(response: LightMyRequestResponse): string {
   return `villa_session=${cookie.value}`;
 }
 
-export async function createTestContext(kind: DatabaseKind, options: Partial<AppOptions> = {}): Promise<TestContext> {
+export async function createTestContext(
+  kind: DatabaseKind,
+  options: Partial<AppOptions> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const app = await buildApp({ database, signInDelayMs: 0, ...options });
   await app.ready();
@@ -35,7 +38,11 @@ export async function createTestContext(kind: DatabaseKind, options: Partial<App
     async createSignedInOperator() {
       const email = uniqueEmail();
       const operator = await upsertOperator(database.db, { email, password: TEST_PASSWORD });
-      const response = await app.inject({ method: 'POST', url: '/api/session', payload: { email, password: TEST_PASSWORD } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email, password: TEST_PASSWORD },
+      });
       return { id: operator.id, email, password: TEST_PASSWORD, cookie: readSessionCookie(response) };
     },
     async close() {
@@ -49,15 +56,30 @@ type PropertyValues = Partial<typeof properties.$inferInsert>;
 type BookingValues = Partial<typeof bookings.$inferInsert>;
 
 /** Inserts a property directly (as the table owner, bypassing row-level security). */
-export async function insertTestProperty(database: TestDatabase, ownerId: string, values: PropertyValues = {}) {
+export async function insertTestProperty(
+  database: TestDatabase,
+  ownerId: string,
+  values: PropertyValues = {},
+) {
   const [row] = await database.db
     .insert(properties)
-    .values({ name: 'Test Villa', address: '1 Test Road', city: 'Pune', country: 'India', owner_id: ownerId, ...values })
+    .values({
+      name: 'Test Villa',
+      address: '1 Test Road',
+      city: 'Pune',
+      country: 'India',
+      owner_id: ownerId,
+      ...values,
+    })
     .returning();
   return row!;
 }
 
-export async function insertTestBooking(database: TestDatabase, propertyId: string, values: BookingValues = {}) {
+export async function insertTestBooking(
+  database: TestDatabase,
+  propertyId: string,
+  values: BookingValues = {},
+) {
   const [row] = await database.db
     .insert(bookings)
     .values({
@@ -79,6 +101,9 @@ export async function insertTestCalendarDay(
   propertyId: string,
   values: { date: string; is_available?: boolean; price?: number | null },
 ) {
-  const [row] = await database.db.insert(propertyCalendar).values({ property_id: propertyId, ...values }).returning();
+  const [row] = await database.db
+    .insert(propertyCalendar)
+    .values({ property_id: propertyId, ...values })
+    .returning();
   return row!;
 }

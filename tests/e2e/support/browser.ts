@@ -28,7 +28,11 @@ export function getOperatorCredentials() {
 }
 
 /** A new page at the given viewport that records console errors and uncaught exceptions. */
-export async function openPage(browser: Browser, viewport = DESKTOP, options: { reducedMotion?: boolean } = {}) {
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { reducedMotion?: boolean } = {},
+) {
   const context = await browser.newContext({
     viewport,
     baseURL: getBaseUrl(),
@@ -44,8 +48,11 @@ export async function openPage(browser: Browser, viewport = DESKTOP, options: { 
 
 /** axe-core's WCAG 2.2 A/AA violations on the page, as readable lines (empty when none). */
 export async function findAccessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }

@@ -9,7 +9,7 @@ import { readTestEnv } from '../../../src/server/env';
 
 /**
  * Starts the built server once for all browser tests, on a free port with a fresh data directory (or a
- * fresh PostgreSQL database when TEST_DATABASE_URL is set), a known operator and the sample data.
+ * fresh PostgreSQL database when E2E_DATABASE_URL is set), a known operator and the sample data.
  */
 export const E2E_OPERATOR = { email: 'owner@example.com', password: 'e2e-password-123' };
 
@@ -28,7 +28,9 @@ function findFreePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -59,23 +61,27 @@ export default async function setup(project: TestProject) {
   // Build the current sources (E2E_REUSE_BUILD=1 skips it when a build exists); BUILD_DIR picks where.
   const buildDir = testEnv.buildDir ?? join(root, 'dist');
   if (!testEnv.reuseBuild || !existsSync(join(buildDir, 'client/.built'))) {
-    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root, env: { ...process.env, BUILD_DIR: buildDir } });
+    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+      stdio: 'inherit',
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir },
+    });
     if (build.status !== 0) throw new Error('The build failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'villa-e2e-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (testEnv.databaseUrl) {
+  if (testEnv.e2eDatabaseUrl) {
     const name = `villa_e2e_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: testEnv.databaseUrl });
+    const admin = new pg.Client({ connectionString: testEnv.e2eDatabaseUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(testEnv.databaseUrl);
+    const url = new URL(testEnv.e2eDatabaseUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
-      const cleaner = new pg.Client({ connectionString: testEnv.databaseUrl });
+      const cleaner = new pg.Client({ connectionString: testEnv.e2eDatabaseUrl });
       await cleaner.connect();
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
