@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countDaysBetween, isRealDate } from './calendar';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -42,3 +43,146 @@ export const CalendarBookingSchema = BookingSchema.pick({
   status: true,
 });
 export type CalendarBooking = z.infer<typeof CalendarBookingSchema>;
+
+/** Allowed status changes: pending → confirmed/cancelled; confirmed → completed/cancelled. */
+export const STATUS_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canChangeStatus(from: BookingStatus, to: BookingStatus): boolean {
+  return STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** A short reference a guest can quote: the first eight characters of the booking's id. */
+export function formatBookingReference(bookingId: string): string {
+  return `SV-${bookingId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+export const BOOKING_LIMITS = {
+  /** The longest stay the public form takes; longer ones are arranged with the operator. */
+  maxNights: 30,
+  /** How far ahead a guest can book. */
+  maxDaysAhead: 540,
+} as const;
+
+export const BOOKING_MESSAGES = {
+  unavailable: 'Those dates are no longer available',
+  checkOutBeforeCheckIn: 'Check-out must be after check-in',
+  inThePast: 'Check-in cannot be in the past',
+  tooLong: `Stays can be at most ${BOOKING_LIMITS.maxNights} nights; for longer stays please contact us`,
+  tooFarAhead: `Bookings open up to ${BOOKING_LIMITS.maxDaysAhead} days ahead`,
+  tooManyGuests: (max: number) => `This property sleeps at most ${max} guests`,
+} as const;
+
+const guestName = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(100, 'Full name must be at most 100 characters');
+const guestEmail = z
+  .string({ error: 'Enter a valid email address' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+const guestPhone = z
+  .string({ error: 'Enter a valid phone number' })
+  .trim()
+  .max(30, 'Phone must be at most 30 characters')
+  .refine((value) => value === '' || /^\+?[0-9 ()./-]{6,}$/.test(value), { message: 'Enter a valid phone number' })
+  .nullish()
+  .transform((value) => (value ? value : null));
+const specialRequests = z
+  .string({ error: 'Special requests must be text' })
+  .trim()
+  .max(1000, 'Special requests must be at most 1000 characters')
+  .nullish()
+  .transform((value) => (value ? value : null));
+const guestsCount = z.coerce
+  .number({ error: 'Guests must be a number' })
+  .int('Guests must be a whole number')
+  .min(1, 'Guests must be at least 1')
+  .max(1000, 'Guests must be at most 1000');
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
+    .refine((value) => isRealDate(value), { message: `${label} is not a real date` });
+
+type StayDates = { check_in: string; check_out: string };
+
+/** The stay rules that depend on today's date; the form and the route pass their own "today". */
+export function checkStayDates(stay: StayDates, today: string, options: { allowPast?: boolean } = {}): string | undefined {
+  const nights = countDaysBetween(stay.check_in, stay.check_out);
+  if (nights <= 0) return BOOKING_MESSAGES.checkOutBeforeCheckIn;
+  if (!options.allowPast && stay.check_in < today) return BOOKING_MESSAGES.inThePast;
+  if (options.allowPast) return nights > 365 ? 'Stays can be at most 365 nights' : undefined;
+  if (nights > BOOKING_LIMITS.maxNights) return BOOKING_MESSAGES.tooLong;
+  if (countDaysBetween(today, stay.check_in) > BOOKING_LIMITS.maxDaysAhead) return BOOKING_MESSAGES.tooFarAhead;
+  return undefined;
+}
+
+function withStayRules<T extends z.ZodType<StayDates>>(schema: T, today: () => string, options?: { allowPast?: boolean }) {
+  return schema.superRefine((stay, ctx) => {
+    const message = checkStayDates(stay, today(), options);
+    if (message) ctx.addIssue({ code: 'custom', path: ['check_out'], message });
+  });
+}
+
+const bookingRequestShape = {
+  check_in: isoDate('Check-in'),
+  check_out: isoDate('Check-out'),
+  guests_count: guestsCount,
+  guest_name: guestName,
+  guest_email: guestEmail,
+  guest_phone: guestPhone,
+  special_requests: specialRequests,
+  /** A honeypot: hidden from people, so only bots fill it in. */
+  website: z.string().max(200).optional(),
+};
+
+/** A guest's booking request from the public form. Guests above the property's maximum are checked by the server. */
+export function createBookingRequestSchema(today: () => string) {
+  return withStayRules(z.object(bookingRequestShape), today);
+}
+export type BookingRequestInput = z.input<ReturnType<typeof createBookingRequestSchema>>;
+export type BookingRequest = z.output<ReturnType<typeof createBookingRequestSchema>>;
+
+/** A booking the operator enters by hand (phone, walk-in, or one from Airbnb/Booking.com). */
+export function createManualBookingSchema(today: () => string) {
+  return withStayRules(
+    z.object({
+      ...bookingRequestShape,
+      website: z.undefined().optional(),
+      booking_source: z.enum(BOOKING_SOURCES, { error: 'Source must be direct, airbnb or booking_com' }).default('direct'),
+      status: z.enum(['pending', 'confirmed'], { error: 'A new booking is pending or confirmed' }).default('confirmed'),
+      payment_status: z.enum(PAYMENT_STATUSES, { error: 'Payment must be unpaid, partial, paid or refunded' }).default('unpaid'),
+      external_booking_id: z
+        .string()
+        .trim()
+        .max(100, 'External booking id must be at most 100 characters')
+        .nullish()
+        .transform((value) => (value ? value : null)),
+      total_amount: z.coerce
+        .number({ error: 'Total must be a number' })
+        .min(0, 'Total must not be negative')
+        .max(100_000_000, 'Total is too large')
+        .nullish()
+        .describe('Leave empty to price the stay from the calendar'),
+    }),
+    today,
+    { allowPast: true },
+  );
+}
+export type ManualBookingInput = z.input<ReturnType<typeof createManualBookingSchema>>;
+export type ManualBooking = z.output<ReturnType<typeof createManualBookingSchema>>;
+
+export const BookingStatusUpdateSchema = z.object({
+  status: z.enum(BOOKING_STATUSES, { error: 'Status must be pending, confirmed, completed or cancelled' }),
+});
+export const PaymentStatusUpdateSchema = z.object({
+  payment_status: z.enum(PAYMENT_STATUSES, { error: 'Payment must be unpaid, partial, paid or refunded' }),
+});

@@ -1,4 +1,4 @@
-import { addDays, addMonths, format, parseISO } from 'date-fns';
+import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { z } from 'zod';
 import type { CalendarBooking } from './booking';
 
@@ -45,12 +45,22 @@ export function getMonthRange(month: string): { start: string; end: string; last
   };
 }
 
-/** Every date of the month, in order. */
-export function listMonthDates(month: string): string[] {
-  const { start, end } = getMonthRange(month);
+/** Every date in [start, end), in order. */
+export function listDatesBetween(start: string, end: string): string[] {
   const dates: string[] = [];
   for (let date = start; date < end; date = addDaysToDate(date, 1)) dates.push(date);
   return dates;
+}
+
+/** Every date of the month, in order. */
+export function listMonthDates(month: string): string[] {
+  const { start, end } = getMonthRange(month);
+  return listDatesBetween(start, end);
+}
+
+/** Whole days from one date to another (negative when `to` is earlier). */
+export function countDaysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseISO(to), parseISO(from));
 }
 
 export type CalendarRow = { date: string; is_available: boolean; price: number | null };
@@ -93,4 +103,26 @@ export function computeMonthDays(input: {
     }
     return { date, status: row && !row.is_available ? 'unavailable' : 'available', price, booking: null };
   });
+}
+
+/**
+ * The nights in [from, to) that cannot be booked: a calendar row marks them unavailable, or a pending or
+ * confirmed stay holds them. Used for the public date picker and to refuse a request.
+ */
+export function listUnavailableNights(input: {
+  from: string;
+  to: string;
+  rows: readonly Pick<CalendarRow, 'date' | 'is_available'>[];
+  stays: readonly { check_in: string; check_out: string }[];
+}): string[] {
+  const closed = new Set(input.rows.filter((row) => !row.is_available).map((row) => row.date));
+  return listDatesBetween(input.from, input.to).filter(
+    (date) => closed.has(date) || input.stays.some((stay) => isNightOfStay(date, stay)),
+  );
+}
+
+/** Today's date in a time zone (the villa's, so that "today" does not depend on the server's zone). */
+export function formatTodayInZone(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes dates as yyyy-MM-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

@@ -127,3 +127,35 @@ export const PropertySchema = z.object({
   created_at: z.string(),
 });
 export type Property = z.infer<typeof PropertySchema>;
+
+/**
+ * Editing a property: every field optional (absent means unchanged, no defaults applied), the same rules
+ * as creating one, and `is_active: false` to deactivate it (it leaves every list; its bookings stay).
+ */
+export const PropertyUpdateSchema = z
+  .object({
+    name: requiredText('Property name is required'),
+    address: requiredText('Address is required'),
+    city: requiredText('City is required'),
+    country: requiredText('Country is required'),
+    description: optionalText('Description', MAX_LONG_TEXT),
+    property_type: z.enum(PROPERTY_TYPES, { error: `Property type must be one of ${PROPERTY_TYPES.join(', ')}` }),
+    bedrooms: countField('Bedrooms', NEW_PROPERTY_DEFAULTS.bedrooms, 100),
+    bathrooms: countField('Bathrooms', NEW_PROPERTY_DEFAULTS.bathrooms, 100),
+    max_guests: countField('Max guests', NEW_PROPERTY_DEFAULTS.max_guests, 1000),
+    base_price: PropertyInputSchema.shape.base_price,
+    currency: z
+      .string({ error: 'Currency must be a three-letter code such as AED' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as AED'),
+    amenities: PropertyInputSchema.shape.amenities,
+    airbnb_listing_id: optionalText('Airbnb listing id', 100),
+    booking_com_id: optionalText('Booking.com id', 100),
+    is_active: z.boolean({ error: 'is_active must be true or false' }),
+  })
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: 'Send at least one field to change',
+  });
+export type PropertyUpdate = z.output<typeof PropertyUpdateSchema>;

@@ -12,6 +12,7 @@ import {
 import { authPlugin } from './auth/plugin';
 import { registerAuthRoutes } from './auth/routes';
 import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle';
+import { registerBookingRequestRoutes } from './booking-requests/routes';
 import { registerBookingRoutes } from './bookings/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import type { Database } from './db/client';
@@ -31,6 +32,10 @@ export type AppOptions = {
   signInDelayMs?: number;
   throttle?: SignInThrottle;
   trustProxy?: boolean;
+  /** The property the public booking form books (SITE_PROPERTY_ID); else the oldest active one. */
+  siteProperty?: string;
+  /** Booking requests allowed per address per hour. */
+  bookingRequestsPerHour?: number;
   /** The clock, for tests that freeze it. */
   now?: () => Date;
 };
@@ -151,7 +156,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerPropertyRoutes(app, { db, now: options.now });
   await registerCalendarRoutes(app, { db, now: options.now });
-  await registerBookingRoutes(app, { db });
+  await registerBookingRoutes(app, { db, now: options.now });
+  await registerBookingRequestRoutes(app, {
+    db,
+    now: options.now,
+    siteProperty: options.siteProperty,
+    requestsPerHour: options.bookingRequestsPerHour,
+  });
 
   const site = await registerSitePages(app, { clientDir: options.clientDir });
   app.setNotFoundHandler((request, reply) => {

@@ -64,6 +64,11 @@ const EnvSchema = z
       .max(24 * 90, 'SESSION_TTL_HOURS must be at most 2160 (90 days)')
       .default(24 * 7),
     TRUST_PROXY: booleanText('TRUST_PROXY', false),
+    BOOKING_REQUESTS_PER_HOUR: z.coerce
+      .number({ error: 'BOOKING_REQUESTS_PER_HOUR must be a number' })
+      .int('BOOKING_REQUESTS_PER_HOUR must be a whole number')
+      .min(1, 'BOOKING_REQUESTS_PER_HOUR must be at least 1')
+      .default(20),
     BUILD_DIR: z
       .string()
       .trim()

@@ -45,6 +45,8 @@ async function startServer() {
     logger,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     trustProxy: env.TRUST_PROXY,
+    siteProperty: env.SITE_PROPERTY_ID,
+    bookingRequestsPerHour: env.BOOKING_REQUESTS_PER_HOUR,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import type { Booking, CalendarBooking } from '../../domain/booking';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Booking, BookingStatus, CalendarBooking, PaymentStatus } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings } from '../db/schema';
 
@@ -47,4 +47,40 @@ export async function listBookingsOverlapping(
     )
     .orderBy(bookings.check_in, bookings.id);
   return rows as CalendarBooking[];
+}
+
+export async function findBooking(db: Executor, bookingId: string): Promise<Booking | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return row ? shapeBooking(row) : undefined;
+}
+
+/** Moves a booking from one status to another, only if it still has the `from` status (no lost updates). */
+export async function updateBookingStatusFrom(
+  db: Executor,
+  input: { bookingId: string; from: BookingStatus; to: BookingStatus },
+): Promise<Booking | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({ status: input.to, updated_at: sql`now()` })
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.status, input.from)))
+    .returning();
+  return row ? shapeBooking(row) : undefined;
+}
+
+export async function updatePaymentStatus(
+  db: Executor,
+  input: { bookingId: string; paymentStatus: PaymentStatus },
+): Promise<Booking | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({ payment_status: input.paymentStatus, updated_at: sql`now()` })
+    .where(eq(bookings.id, input.bookingId))
+    .returning();
+  return row ? shapeBooking(row) : undefined;
+}
+
+export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<Booking> {
+  const [row] = await db.insert(bookings).values(values).returning();
+  if (!row) throw new Error('The booking was not saved');
+  return shapeBooking(row);
 }

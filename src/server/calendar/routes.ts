@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CalendarBookingSchema } from '../../domain/booking';
-import { formatMonth, getMonthRange, MonthSchema } from '../../domain/calendar';
+import { addDaysToDate, countDaysBetween, formatMonth, getMonthRange, IsoDateSchema, listDatesBetween, MonthSchema } from '../../domain/calendar';
+import { HttpError } from '../http-error';
 import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../bookings/queries';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
-import { listCalendarRows } from './queries';
+import { listCalendarRows, upsertCalendarDays } from './queries';
 
 const CalendarResponseSchema = z.object({
   month: z.string(),
@@ -60,4 +61,51 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         };
       }),
   );
+
+  api.put(
+    '/api/properties/:propertyId/calendar',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        operationId: 'updateCalendarDays',
+        summary: 'Mark the days from start to end (both included) available or unavailable and/or set their nightly price',
+        tags: ['calendar'],
+        params: PropertyIdParamsSchema,
+        body: UpdateCalendarDaysSchema,
+        response: { 200: z.object({ updated: z.number().int() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const property = await requireProperty(tx, request.params.propertyId);
+        const { start, end, is_available, price } = request.body;
+        const dates = listDatesBetween(start, addDaysToDate(end, 1));
+        await upsertCalendarDays(tx, { propertyId: property.id, dates, is_available, price });
+        return { updated: dates.length };
+      }),
+  );
 }
+
+const MAX_CALENDAR_DAYS = 366;
+
+export const UpdateCalendarDaysSchema = z
+  .object({
+    start: IsoDateSchema,
+    end: IsoDateSchema.describe('Included'),
+    is_available: z.boolean({ error: 'is_available must be true or false' }).optional(),
+    price: z
+      .number({ error: 'Price must be a number' })
+      .min(0, 'Price must not be negative')
+      .max(10_000_000, 'Price is too large')
+      .nullable()
+      .optional()
+      .describe('null returns the days to the base price'),
+  })
+  .refine((body) => body.end >= body.start, { message: 'The end date must not be before the start date', path: ['end'] })
+  .refine((body) => countDaysBetween(body.start, body.end) < MAX_CALENDAR_DAYS, {
+    message: `Change at most ${MAX_CALENDAR_DAYS} days at a time`,
+    path: ['end'],
+  })
+  .refine((body) => body.is_available !== undefined || body.price !== undefined, {
+    message: 'Send is_available, price or both',
+  });

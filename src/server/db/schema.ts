@@ -113,10 +113,13 @@ export const bookings = pgTable(
     payment_status: text('payment_status').notNull().default('unpaid'),
     special_requests: text('special_requests'),
     external_booking_id: text('external_booking_id'),
+    // The Idempotency-Key of the guest request that created it: a retried request finds this booking.
+    request_key: uuid('request_key'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('bookings_request_key_key').on(table.request_key),
     index('bookings_property_created_idx').on(table.property_id, table.created_at.desc()),
     index('bookings_property_check_in_idx').on(table.property_id, table.check_in),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),

@@ -15,3 +15,16 @@ export function withOperator<T>(db: Db, operatorId: string, work: (tx: Tx) => Pr
     return work(tx);
   });
 }
+
+export const GUEST_ROLE = 'villa_guest';
+
+/**
+ * Runs `work` in a transaction as `villa_guest`, the role of anonymous requests from the public site:
+ * it reads availability without guest data and can only insert a pending, unpaid, direct booking.
+ */
+export function withGuest<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('role', ${GUEST_ROLE}, true)`);
+    return work(tx);
+  });
+}

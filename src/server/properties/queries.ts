@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, gte, sql } from 'drizzle-orm';
-import type { NewProperty, Property } from '../../domain/property';
+import type { NewProperty, Property, PropertyUpdate } from '../../domain/property';
 import { BLOCKING_STATUSES } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
@@ -63,4 +63,13 @@ export async function requireProperty(db: Executor, propertyId: string): Promise
   const property = await findProperty(db, propertyId);
   if (!property) throw notFound(PROPERTY_NOT_FOUND);
   return property;
+}
+
+export async function updateProperty(db: Executor, propertyId: string, changes: PropertyUpdate): Promise<Property | undefined> {
+  const [row] = await db
+    .update(properties)
+    .set({ ...changes, updated_at: sql`now()` })
+    .where(eq(properties.id, propertyId))
+    .returning();
+  return row ? shapeProperty(row) : undefined;
 }

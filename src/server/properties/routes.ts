@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatToday } from '../../domain/calendar';
-import { PropertyInputSchema, PropertySchema } from '../../domain/property';
+import { PropertyInputSchema, PropertySchema, PropertyUpdateSchema } from '../../domain/property';
 import { computeDashboardStats } from '../../domain/stats';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
-import { HttpError } from '../http-error';
-import { ErrorResponseSchema } from '../openapi';
-import { countActiveBookings, insertProperty, listActiveProperties } from './queries';
+import { HttpError, notFound } from '../http-error';
+import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { countActiveBookings, insertProperty, listActiveProperties, PROPERTY_NOT_FOUND, updateProperty } from './queries';
 
 export const CREATE_PROPERTY_FORBIDDEN_MESSAGE =
   "You don't have permission to create properties. Please check your authentication.";
@@ -89,6 +89,27 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
           await countActiveBookings(tx, formatToday(now())),
         ];
         return computeDashboardStats(list, activeBookings);
+      }),
+  );
+
+  api.patch(
+    '/api/properties/:propertyId',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        operationId: 'updateProperty',
+        summary: 'Edit a property; { "is_active": false } deactivates it (its bookings stay)',
+        tags: ['properties'],
+        params: PropertyIdParamsSchema,
+        body: PropertyUpdateSchema,
+        response: { 200: PropertySchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const updated = await updateProperty(tx, request.params.propertyId, request.body);
+        if (!updated) throw notFound(PROPERTY_NOT_FOUND);
+        return updated;
       }),
   );
 }

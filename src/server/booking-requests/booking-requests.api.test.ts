@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../db/schema';
+import {
+  createTestContext,
+  insertTestBooking,
+  insertTestCalendarDay,
+  insertTestProperty,
+  type TestContext,
+} from '../test/test-app';
+import { listTestDatabaseKinds } from '../test/test-database';
+
+// 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
+const NOW = new Date('2026-11-22T06:00:00Z');
+
+const request = (values: Record<string, unknown> = {}) => ({
+  check_in: '2026-12-10',
+  check_out: '2026-12-13',
+  guests_count: 4,
+  guest_name: 'Asha Rao',
+  guest_email: 'asha@example.com',
+  guest_phone: '+91 98220 12345',
+  special_requests: 'A quiet room, please',
+  ...values,
+});
+
+describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => {
+  let context: TestContext;
+  let propertyId: string;
+  beforeAll(async () => {
+    context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 1000 });
+    const operator = await context.createSignedInOperator();
+    const property = await insertTestProperty(context.database, operator.id, {
+      name: 'The Villa',
+      base_price: 1000,
+      currency: 'AED',
+      max_guests: 8,
+    });
+    propertyId = property.id;
+    await insertTestCalendarDay(context.database, propertyId, { date: '2026-12-11', price: 1500.5 });
+    await insertTestCalendarDay(context.database, propertyId, { date: '2026-12-20', is_available: false });
+    await insertTestBooking(context.database, propertyId, {
+      check_in: '2026-12-24',
+      check_out: '2026-12-27',
+      status: 'confirmed',
+      guest_name: 'Secret Guest',
+    });
+    await insertTestBooking(context.database, propertyId, {
+      check_in: '2026-12-28',
+      check_out: '2026-12-30',
+      status: 'cancelled',
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const post = (payload: object, headers: Record<string, string> = {}) =>
+    context.app.inject({ method: 'POST', url: '/api/booking-requests', payload, headers });
+
+  it('shows unavailable nights and price overrides without any guest data', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/availability?from=2026-12-01&to=2027-01-01' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.property).toEqual({ id: propertyId, name: 'The Villa', max_guests: 8, base_price: 1000, currency: 'AED' });
+    expect(body.today).toBe('2026-11-22');
+    expect(body.unavailable).toEqual(['2026-12-20', '2026-12-24', '2026-12-25', '2026-12-26']);
+    expect(body.prices).toEqual([{ date: '2026-12-11', price: 1500.5 }]);
+    expect(response.body).not.toContain('Secret Guest');
+    expect(response.body).not.toContain('@example.com');
+  });
+
+  it('refuses a malformed availability range', async () => {
+    for (const [query, message] of [
+      ['from=2026-12-10&to=2026-12-01', '"to" must be after "from"'],
+      ['from=2026-12-01&to=2028-12-01', 'Ask for at most 400 days at a time'],
+      ['from=tomorrow', 'Date must be given as yyyy-MM-dd'],
+      ['from=2026-02-30', 'Date is not a real calendar date'],
+    ]) {
+      const response = await context.app.inject({ method: 'GET', url: `/api/availability?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+  });
+
+  it('quotes each night from its calendar row or the base price', async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/quote?check_in=2026-12-10&check_out=2026-12-13&guests=2',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      check_in: '2026-12-10',
+      check_out: '2026-12-13',
+      nights: [
+        { date: '2026-12-10', price: 1000 },
+        { date: '2026-12-11', price: 1500.5 },
+        { date: '2026-12-12', price: 1000 },
+      ],
+      nights_count: 3,
+      total: 3500.5,
+      currency: 'AED',
+      available: true,
+      unavailable_nights: [],
+    });
+    const blocked = await context.app.inject({ method: 'GET', url: '/api/quote?check_in=2026-12-19&check_out=2026-12-22' });
+    expect(blocked.json()).toMatchObject({ available: false, unavailable_nights: ['2026-12-20'] });
+  });
+
+  it('turns a request into a pending, unpaid, direct booking priced by the server', async () => {
+    const response = await post(request({ check_in: '2027-01-05', check_out: '2027-01-07', total_amount: 1 }));
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.reference).toMatch(/^SV-[0-9A-F]{8}$/);
+    expect(body.booking).toEqual({
+      check_in: '2027-01-05',
+      check_out: '2027-01-07',
+      guests_count: 4,
+      total_amount: 2000,
+      currency: 'AED',
+      status: 'pending',
+    });
+    const [row] = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-01-05'));
+    expect(row).toMatchObject({
+      booking_source: 'direct',
+      status: 'pending',
+      payment_status: 'unpaid',
+      guest_name: 'Asha Rao',
+      guest_email: 'asha@example.com',
+      guest_phone: '+91 98220 12345',
+      special_requests: 'A quiet room, please',
+      total_amount: 2000,
+    });
+  });
+
+  it('creates one booking for a repeated request with the same Idempotency-Key', async () => {
+    const key = randomUUID();
+    const payload = request({ check_in: '2027-02-01', check_out: '2027-02-03' });
+    const [first, second] = await Promise.all([
+      post(payload, { 'idempotency-key': key }),
+      post(payload, { 'idempotency-key': key }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
+    expect(first.json().reference).toBe(second.json().reference);
+    const rows = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-02-01'));
+    expect(rows).toHaveLength(1);
+    const other = await post(request({ check_in: '2027-03-01', check_out: '2027-03-03' }), { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+    expect((await post(payload, { 'idempotency-key': 'not-a-uuid' })).json().error.message).toBe(
+      'Idempotency-Key must be a UUID',
+    );
+  });
+
+  it.each([
+    [{ check_in: '2026-12-19', check_out: '2026-12-21' }, 409, 'Those dates are no longer available'],
+    [{ check_in: '2026-12-25', check_out: '2026-12-26' }, 409, 'Those dates are no longer available'],
+    [{ check_in: '2026-12-13', check_out: '2026-12-10' }, 400, 'Check-out must be after check-in'],
+    [{ check_in: '2026-12-13', check_out: '2026-12-13' }, 400, 'Check-out must be after check-in'],
+    [{ check_in: '2026-11-21', check_out: '2026-11-23' }, 400, 'Check-in cannot be in the past'],
+    [{ check_in: '2027-03-01', check_out: '2027-04-15' }, 400, 'Stays can be at most 30 nights; for longer stays please contact us'],
+    [{ check_in: '2028-09-01', check_out: '2028-09-03' }, 400, 'Bookings open up to 540 days ahead'],
+    [{ guests_count: 9 }, 400, 'This property sleeps at most 8 guests'],
+    [{ guests_count: 0 }, 400, 'Guests must be at least 1'],
+    [{ guest_email: 'asha@' }, 400, 'Enter a valid email address'],
+    [{ guest_name: '  ' }, 400, 'Full name is required'],
+    [{ guest_phone: 'call me' }, 400, 'Enter a valid phone number'],
+    [{ check_in: '2026-13-01' }, 400, 'Check-in is not a real date'],
+    [{ check_in: '10/12/2026' }, 400, 'Check-in must be a date (yyyy-MM-dd)'],
+    [{ check_in: undefined }, 400, 'Check-in is required'],
+    [{ special_requests: 'x'.repeat(1001) }, 400, 'Special requests must be at most 1000 characters'],
+  ])('refuses %o with %i: %s, and books nothing', async (values, status, message) => {
+    const before = await context.database.db.select().from(bookings);
+    const response = await post(request(values));
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.message).toBe(message);
+    expect(await context.database.db.select().from(bookings)).toHaveLength(before.length);
+  });
+
+  it('lets a cancelled stay’s nights be requested again', async () => {
+    const response = await post(request({ check_in: '2026-12-28', check_out: '2026-12-30' }));
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('answers a filled honeypot like a success and keeps nothing', async () => {
+    const before = await context.database.db.select().from(bookings);
+    const response = await post(request({ check_in: '2027-05-01', check_out: '2027-05-03', website: 'http://spam.example' }));
+    expect(response.statusCode).toBe(201);
+    expect(await context.database.db.select().from(bookings)).toHaveLength(before.length);
+  });
+
+  it('leaves exactly one booking when 50 requests for overlapping nights arrive at once', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        post(request({ check_in: '2027-06-10', check_out: index % 2 === 0 ? '2027-06-14' : '2027-06-12', guest_name: `Guest ${index}` })),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    for (const response of responses.filter((item) => item.statusCode === 409)) {
+      expect(response.json().error.message).toBe('Those dates are no longer available');
+    }
+    const rows = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-06-10'));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe.each(listTestDatabaseKinds())('booking request limits [%s]', (kind) => {
+  it('rate limits requests per address with a clear 429', async () => {
+    const context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 2 });
+    const operator = await context.createSignedInOperator();
+    await insertTestProperty(context.database, operator.id);
+    const statuses: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/api/booking-requests',
+        payload: request({ check_in: `2027-01-0${index + 1}`, check_out: `2027-01-0${index + 2}`, guests_count: 1 }),
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.json().error.message).toMatch(/^Too many booking requests/);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    await context.close();
+  });
+
+  it('says booking is not open when there is no active property', async () => {
+    const context = await createTestContext(kind, { now: () => NOW });
+    const response = await context.app.inject({ method: 'GET', url: '/api/availability' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe('Online booking is not open yet. Please contact us to book.');
+    await context.close();
+  });
+});
