@@ -91,7 +91,9 @@ const guestPhone = z
   .string({ error: 'Enter a valid phone number' })
   .trim()
   .max(30, 'Phone must be at most 30 characters')
-  .refine((value) => value === '' || /^\+?[0-9 ()./-]{6,}$/.test(value), { message: 'Enter a valid phone number' })
+  .refine((value) => value === '' || /^\+?[0-9 ()./-]{6,}$/.test(value), {
+    message: 'Enter a valid phone number',
+  })
   .nullish()
   .transform((value) => (value ? value : null));
 const specialRequests = z
@@ -115,17 +117,26 @@ const isoDate = (label: string) =>
 type StayDates = { check_in: string; check_out: string };
 
 /** The stay rules that depend on today's date; the form and the route pass their own "today". */
-export function checkStayDates(stay: StayDates, today: string, options: { allowPast?: boolean } = {}): string | undefined {
+export function checkStayDates(
+  stay: StayDates,
+  today: string,
+  options: { allowPast?: boolean } = {},
+): string | undefined {
   const nights = countDaysBetween(stay.check_in, stay.check_out);
   if (nights <= 0) return BOOKING_MESSAGES.checkOutBeforeCheckIn;
   if (!options.allowPast && stay.check_in < today) return BOOKING_MESSAGES.inThePast;
   if (options.allowPast) return nights > 365 ? 'Stays can be at most 365 nights' : undefined;
   if (nights > BOOKING_LIMITS.maxNights) return BOOKING_MESSAGES.tooLong;
-  if (countDaysBetween(today, stay.check_in) > BOOKING_LIMITS.maxDaysAhead) return BOOKING_MESSAGES.tooFarAhead;
+  if (countDaysBetween(today, stay.check_in) > BOOKING_LIMITS.maxDaysAhead)
+    return BOOKING_MESSAGES.tooFarAhead;
   return undefined;
 }
 
-function withStayRules<T extends z.ZodType<StayDates>>(schema: T, today: () => string, options?: { allowPast?: boolean }) {
+function withStayRules<T extends z.ZodType<StayDates>>(
+  schema: T,
+  today: () => string,
+  options?: { allowPast?: boolean },
+) {
   return schema.superRefine((stay, ctx) => {
     const message = checkStayDates(stay, today(), options);
     if (message) ctx.addIssue({ code: 'custom', path: ['check_out'], message });
@@ -157,9 +168,15 @@ export function createManualBookingSchema(today: () => string) {
     z.object({
       ...bookingRequestShape,
       website: z.undefined().optional(),
-      booking_source: z.enum(BOOKING_SOURCES, { error: 'Source must be direct, airbnb or booking_com' }).default('direct'),
-      status: z.enum(['pending', 'confirmed'], { error: 'A new booking is pending or confirmed' }).default('confirmed'),
-      payment_status: z.enum(PAYMENT_STATUSES, { error: 'Payment must be unpaid, partial, paid or refunded' }).default('unpaid'),
+      booking_source: z
+        .enum(BOOKING_SOURCES, { error: 'Source must be direct, airbnb or booking_com' })
+        .default('direct'),
+      status: z
+        .enum(['pending', 'confirmed'], { error: 'A new booking is pending or confirmed' })
+        .default('confirmed'),
+      payment_status: z
+        .enum(PAYMENT_STATUSES, { error: 'Payment must be unpaid, partial, paid or refunded' })
+        .default('unpaid'),
       external_booking_id: z
         .string()
         .trim()

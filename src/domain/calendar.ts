@@ -124,5 +124,10 @@ export function listUnavailableNights(input: {
 /** Today's date in a time zone (the villa's, so that "today" does not depend on the server's zone). */
 export function formatTodayInZone(timeZone: string, now: Date = new Date()): string {
   // en-CA writes dates as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -139,7 +139,9 @@ export const PropertyUpdateSchema = z
     city: requiredText('City is required'),
     country: requiredText('Country is required'),
     description: optionalText('Description', MAX_LONG_TEXT),
-    property_type: z.enum(PROPERTY_TYPES, { error: `Property type must be one of ${PROPERTY_TYPES.join(', ')}` }),
+    property_type: z.enum(PROPERTY_TYPES, {
+      error: `Property type must be one of ${PROPERTY_TYPES.join(', ')}`,
+    }),
     bedrooms: countField('Bedrooms', NEW_PROPERTY_DEFAULTS.bedrooms, 100),
     bathrooms: countField('Bathrooms', NEW_PROPERTY_DEFAULTS.bathrooms, 100),
     max_guests: countField('Max guests', NEW_PROPERTY_DEFAULTS.max_guests, 1000),

@@ -60,10 +60,19 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     context.app.inject({ method: 'POST', url: '/api/booking-requests', payload, headers });
 
   it('shows unavailable nights and price overrides without any guest data', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/availability?from=2026-12-01&to=2027-01-01' });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/availability?from=2026-12-01&to=2027-01-01',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.property).toEqual({ id: propertyId, name: 'The Villa', max_guests: 8, base_price: 1000, currency: 'AED' });
+    expect(body.property).toEqual({
+      id: propertyId,
+      name: 'The Villa',
+      max_guests: 8,
+      base_price: 1000,
+      currency: 'AED',
+    });
     expect(body.today).toBe('2026-11-22');
     expect(body.unavailable).toEqual(['2026-12-20', '2026-12-24', '2026-12-25', '2026-12-26']);
     expect(body.prices).toEqual([{ date: '2026-12-11', price: 1500.5 }]);
@@ -104,12 +113,17 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
       available: true,
       unavailable_nights: [],
     });
-    const blocked = await context.app.inject({ method: 'GET', url: '/api/quote?check_in=2026-12-19&check_out=2026-12-22' });
+    const blocked = await context.app.inject({
+      method: 'GET',
+      url: '/api/quote?check_in=2026-12-19&check_out=2026-12-22',
+    });
     expect(blocked.json()).toMatchObject({ available: false, unavailable_nights: ['2026-12-20'] });
   });
 
   it('turns a request into a pending, unpaid, direct booking priced by the server', async () => {
-    const response = await post(request({ check_in: '2027-01-05', check_out: '2027-01-07', total_amount: 1 }));
+    const response = await post(
+      request({ check_in: '2027-01-05', check_out: '2027-01-07', total_amount: 1 }),
+    );
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.reference).toMatch(/^SV-[0-9A-F]{8}$/);
@@ -121,7 +135,10 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
       currency: 'AED',
       status: 'pending',
     });
-    const [row] = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-01-05'));
+    const [row] = await context.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.check_in, '2027-01-05'));
     expect(row).toMatchObject({
       booking_source: 'direct',
       status: 'pending',
@@ -145,7 +162,9 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     expect(first.json().reference).toBe(second.json().reference);
     const rows = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-02-01'));
     expect(rows).toHaveLength(1);
-    const other = await post(request({ check_in: '2027-03-01', check_out: '2027-03-03' }), { 'idempotency-key': key });
+    const other = await post(request({ check_in: '2027-03-01', check_out: '2027-03-03' }), {
+      'idempotency-key': key,
+    });
     expect(other.statusCode).toBe(422);
     expect((await post(payload, { 'idempotency-key': 'not-a-uuid' })).json().error.message).toBe(
       'Idempotency-Key must be a UUID',
@@ -158,7 +177,11 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     [{ check_in: '2026-12-13', check_out: '2026-12-10' }, 400, 'Check-out must be after check-in'],
     [{ check_in: '2026-12-13', check_out: '2026-12-13' }, 400, 'Check-out must be after check-in'],
     [{ check_in: '2026-11-21', check_out: '2026-11-23' }, 400, 'Check-in cannot be in the past'],
-    [{ check_in: '2027-03-01', check_out: '2027-04-15' }, 400, 'Stays can be at most 30 nights; for longer stays please contact us'],
+    [
+      { check_in: '2027-03-01', check_out: '2027-04-15' },
+      400,
+      'Stays can be at most 30 nights; for longer stays please contact us',
+    ],
     [{ check_in: '2028-09-01', check_out: '2028-09-03' }, 400, 'Bookings open up to 540 days ahead'],
     [{ guests_count: 9 }, 400, 'This property sleeps at most 8 guests'],
     [{ guests_count: 0 }, 400, 'Guests must be at least 1'],
@@ -184,7 +207,9 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
 
   it('answers a filled honeypot like a success and keeps nothing', async () => {
     const before = await context.database.db.select().from(bookings);
-    const response = await post(request({ check_in: '2027-05-01', check_out: '2027-05-03', website: 'http://spam.example' }));
+    const response = await post(
+      request({ check_in: '2027-05-01', check_out: '2027-05-03', website: 'http://spam.example' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(await context.database.db.select().from(bookings)).toHaveLength(before.length);
   });
@@ -192,7 +217,13 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   it('leaves exactly one booking when 50 requests for overlapping nights arrive at once', async () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        post(request({ check_in: '2027-06-10', check_out: index % 2 === 0 ? '2027-06-14' : '2027-06-12', guest_name: `Guest ${index}` })),
+        post(
+          request({
+            check_in: '2027-06-10',
+            check_out: index % 2 === 0 ? '2027-06-14' : '2027-06-12',
+            guest_name: `Guest ${index}`,
+          }),
+        ),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -216,10 +247,15 @@ describe.each(listTestDatabaseKinds())('booking request limits [%s]', (kind) => 
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/booking-requests',
-        payload: request({ check_in: `2027-01-0${index + 1}`, check_out: `2027-01-0${index + 2}`, guests_count: 1 }),
+        payload: request({
+          check_in: `2027-01-0${index + 1}`,
+          check_out: `2027-01-0${index + 2}`,
+          guests_count: 1,
+        }),
       });
       statuses.push(response.statusCode);
-      if (response.statusCode === 429) expect(response.json().error.message).toMatch(/^Too many booking requests/);
+      if (response.statusCode === 429)
+        expect(response.json().error.message).toMatch(/^Too many booking requests/);
     }
     expect(statuses).toEqual([201, 201, 429]);
     await context.close();

@@ -5,7 +5,13 @@ import { bookings, properties } from '../db/schema';
 
 // Every query here runs as villa_guest, which may read only the columns named below.
 
-export type BookableProperty = { id: string; name: string; max_guests: number; base_price: number; currency: string };
+export type BookableProperty = {
+  id: string;
+  name: string;
+  max_guests: number;
+  base_price: number;
+  currency: string;
+};
 
 const bookableColumns = {
   id: properties.id,
@@ -16,9 +22,15 @@ const bookableColumns = {
 };
 
 /** The property the public site books: the configured one, else the oldest active property. */
-export async function findSiteProperty(db: Executor, siteProperty?: string): Promise<BookableProperty | undefined> {
+export async function findSiteProperty(
+  db: Executor,
+  siteProperty?: string,
+): Promise<BookableProperty | undefined> {
   const [row] = siteProperty
-    ? await db.select(bookableColumns).from(properties).where(and(eq(properties.id, siteProperty), eq(properties.is_active, true)))
+    ? await db
+        .select(bookableColumns)
+        .from(properties)
+        .where(and(eq(properties.id, siteProperty), eq(properties.is_active, true)))
     : await db
         .select(bookableColumns)
         .from(properties)
@@ -52,7 +64,9 @@ const requestedColumns = {
   currency: bookings.currency,
   status: bookings.status,
 };
-export type RequestedBooking = { [K in keyof typeof requestedColumns]: (typeof requestedColumns)[K]['_']['data'] };
+export type RequestedBooking = {
+  [K in keyof typeof requestedColumns]: (typeof requestedColumns)[K]['_']['data'];
+};
 
 /**
  * Inserts a guest's pending direct booking. With a request key, a repeat of the same request inserts
@@ -70,7 +84,14 @@ export async function insertBookingRequest(
   return row;
 }
 
-export async function findBookingByRequestKey(db: Executor, requestKey: string): Promise<RequestedBooking | undefined> {
-  const [row] = await db.select(requestedColumns).from(bookings).where(eq(bookings.request_key, requestKey)).limit(1);
+export async function findBookingByRequestKey(
+  db: Executor,
+  requestKey: string,
+): Promise<RequestedBooking | undefined> {
+  const [row] = await db
+    .select(requestedColumns)
+    .from(bookings)
+    .where(eq(bookings.request_key, requestKey))
+    .limit(1);
   return row;
 }

@@ -9,7 +9,13 @@ import {
   createBookingRequestSchema,
   formatBookingReference,
 } from '../../domain/booking';
-import { addDaysToDate, countDaysBetween, formatTodayInZone, IsoDateSchema, listUnavailableNights } from '../../domain/calendar';
+import {
+  addDaysToDate,
+  countDaysBetween,
+  formatTodayInZone,
+  IsoDateSchema,
+  listUnavailableNights,
+} from '../../domain/calendar';
 import { computeQuote } from '../../domain/quote';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
@@ -64,7 +70,11 @@ async function requireSiteProperty(tx: Executor, siteProperty?: string): Promise
 }
 
 /** Unavailable nights and the quote of a stay, read in one transaction. */
-async function readStay(tx: Executor, property: BookableProperty, stay: { check_in: string; check_out: string }) {
+async function readStay(
+  tx: Executor,
+  property: BookableProperty,
+  stay: { check_in: string; check_out: string },
+) {
   const range = { propertyId: property.id, start: stay.check_in, end: stay.check_out };
   const rows = await listCalendarRows(tx, range);
   const unavailable = listUnavailableNights({
@@ -98,7 +108,10 @@ function shapeRequested(booking: RequestedBooking) {
 }
 
 /** The public site's booking endpoints: availability, quotes and guests' requests. */
-export async function registerBookingRequestRoutes(app: FastifyInstance, options: BookingRequestRouteOptions) {
+export async function registerBookingRequestRoutes(
+  app: FastifyInstance,
+  options: BookingRequestRouteOptions,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => formatTodayInZone(site.timeZone, options.now?.() ?? new Date());
   const BookingRequestSchema = createBookingRequestSchema(today);
@@ -127,7 +140,9 @@ export async function registerBookingRequestRoutes(app: FastifyInstance, options
             to: z.string(),
             today: z.string(),
             unavailable: z.array(z.string()).describe('Nights that cannot be booked'),
-            prices: z.array(z.object({ date: z.string(), price: z.number() })).describe('Nights priced differently from base_price'),
+            prices: z
+              .array(z.object({ date: z.string(), price: z.number() }))
+              .describe('Nights priced differently from base_price'),
             limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
           }),
           400: ErrorResponseSchema,
@@ -140,7 +155,8 @@ export async function registerBookingRequestRoutes(app: FastifyInstance, options
       const to = request.query.to ?? addDaysToDate(from, 365);
       const days = countDaysBetween(from, to);
       if (days <= 0) throw new HttpError(400, '"to" must be after "from"');
-      if (days > MAX_AVAILABILITY_DAYS) throw new HttpError(400, `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`);
+      if (days > MAX_AVAILABILITY_DAYS)
+        throw new HttpError(400, `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`);
       const result = await withGuest(options.db, async (tx) => {
         const property = await requireSiteProperty(tx, options.siteProperty);
         const range = { propertyId: property.id, start: from, end: to };
@@ -152,7 +168,11 @@ export async function registerBookingRequestRoutes(app: FastifyInstance, options
           to,
           today: today(),
           unavailable: listUnavailableNights({ from, to, rows, stays }),
-          prices: rows.flatMap((row) => (row.price === null || row.price === property.base_price ? [] : [{ date: row.date, price: row.price }])),
+          prices: rows.flatMap((row) =>
+            row.price === null || row.price === property.base_price
+              ? []
+              : [{ date: row.date, price: row.price }],
+          ),
           limits: { max_nights: BOOKING_LIMITS.maxNights, max_days_ahead: BOOKING_LIMITS.maxDaysAhead },
         };
       });
@@ -171,7 +191,11 @@ export async function registerBookingRequestRoutes(app: FastifyInstance, options
         querystring: z.object({
           check_in: IsoDateSchema,
           check_out: IsoDateSchema,
-          guests: z.coerce.number({ error: 'Guests must be a number' }).int().min(1, 'Guests must be at least 1').optional(),
+          guests: z.coerce
+            .number({ error: 'Guests must be a number' })
+            .int()
+            .min(1, 'Guests must be at least 1')
+            .optional(),
         }),
         response: {
           200: QuoteSchema.extend({ available: z.boolean(), unavailable_nights: z.array(z.string()) }),
@@ -236,9 +260,17 @@ export async function registerBookingRequestRoutes(app: FastifyInstance, options
       if (input.website) {
         // A bot filled in the hidden field: answer like a success, keep nothing.
         request.log.info('booking request honeypot triggered');
-        return reply.code(201).send(
-          shapeRequested({ ...input, id: crypto.randomUUID(), total_amount: 0, currency: 'AED', status: 'pending' }),
-        );
+        return reply
+          .code(201)
+          .send(
+            shapeRequested({
+              ...input,
+              id: crypto.randomUUID(),
+              total_amount: 0,
+              currency: 'AED',
+              status: 'pending',
+            }),
+          );
       }
       const outcome = await withGuest(options.db, async (tx) => {
         const property = await requireSiteProperty(tx, options.siteProperty);
@@ -271,7 +303,10 @@ export async function registerBookingRequestRoutes(app: FastifyInstance, options
         return { replayed: true, booking: twin };
       });
       const { booking } = outcome;
-      if (outcome.replayed && (booking.check_in !== input.check_in || booking.check_out !== input.check_out)) {
+      if (
+        outcome.replayed &&
+        (booking.check_in !== input.check_in || booking.check_out !== input.check_out)
+      ) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
       return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking));

@@ -64,7 +64,8 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
       preHandler: app.requireOperator,
       schema: {
         operationId: 'createBooking',
-        summary: 'Add a booking by hand (phone, walk-in, or one from Airbnb/Booking.com); overlaps are refused',
+        summary:
+          'Add a booking by hand (phone, walk-in, or one from Airbnb/Booking.com); overlaps are refused',
         tags: ['bookings'],
         params: PropertyIdParamsSchema,
         body: createManualBookingSchema(today),
@@ -91,7 +92,11 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
             checkOut: input.check_out,
             basePrice: property.base_price,
             currency: property.currency,
-            rows: await listCalendarRows(tx, { propertyId: property.id, start: input.check_in, end: input.check_out }),
+            rows: await listCalendarRows(tx, {
+              propertyId: property.id,
+              start: input.check_in,
+              end: input.check_out,
+            }),
           }).total;
         return insertBooking(tx, {
           property_id: property.id,
@@ -120,7 +125,8 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
       preHandler: app.requireOperator,
       schema: {
         operationId: 'updateBookingStatus',
-        summary: 'Confirm, cancel or complete a booking: pending → confirmed/cancelled, confirmed → completed/cancelled',
+        summary:
+          'Confirm, cancel or complete a booking: pending → confirmed/cancelled, confirmed → completed/cancelled',
         tags: ['bookings'],
         params: BookingIdParamsSchema,
         body: BookingStatusUpdateSchema,
@@ -142,7 +148,11 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
         if (!canChangeStatus(booking.status, to)) {
           throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
         }
-        const updated = await updateBookingStatusFrom(tx, { bookingId: booking.id, from: booking.status, to });
+        const updated = await updateBookingStatusFrom(tx, {
+          bookingId: booking.id,
+          from: booking.status,
+          to,
+        });
         if (!updated) throw new HttpError(409, 'The booking was changed meanwhile; reload and try again');
         return updated;
       }),

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CalendarBookingSchema } from '../../domain/booking';
-import { addDaysToDate, countDaysBetween, formatMonth, getMonthRange, IsoDateSchema, listDatesBetween, MonthSchema } from '../../domain/calendar';
+import {
+  addDaysToDate,
+  countDaysBetween,
+  formatMonth,
+  getMonthRange,
+  IsoDateSchema,
+  listDatesBetween,
+  MonthSchema,
+} from '../../domain/calendar';
 import { HttpError } from '../http-error';
 import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../bookings/queries';
@@ -68,11 +76,17 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
       preHandler: app.requireOperator,
       schema: {
         operationId: 'updateCalendarDays',
-        summary: 'Mark the days from start to end (both included) available or unavailable and/or set their nightly price',
+        summary:
+          'Mark the days from start to end (both included) available or unavailable and/or set their nightly price',
         tags: ['calendar'],
         params: PropertyIdParamsSchema,
         body: UpdateCalendarDaysSchema,
-        response: { 200: z.object({ updated: z.number().int() }), 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: z.object({ updated: z.number().int() }),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
       },
     },
     (request) =>
@@ -101,7 +115,10 @@ export const UpdateCalendarDaysSchema = z
       .optional()
       .describe('null returns the days to the base price'),
   })
-  .refine((body) => body.end >= body.start, { message: 'The end date must not be before the start date', path: ['end'] })
+  .refine((body) => body.end >= body.start, {
+    message: 'The end date must not be before the start date',
+    path: ['end'],
+  })
   .refine((body) => countDaysBetween(body.start, body.end) < MAX_CALENDAR_DAYS, {
     message: `Change at most ${MAX_CALENDAR_DAYS} days at a time`,
     path: ['end'],

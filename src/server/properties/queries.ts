@@ -65,7 +65,11 @@ export async function requireProperty(db: Executor, propertyId: string): Promise
   return property;
 }
 
-export async function updateProperty(db: Executor, propertyId: string, changes: PropertyUpdate): Promise<Property | undefined> {
+export async function updateProperty(
+  db: Executor,
+  propertyId: string,
+  changes: PropertyUpdate,
+): Promise<Property | undefined> {
   const [row] = await db
     .update(properties)
     .set({ ...changes, updated_at: sql`now()` })

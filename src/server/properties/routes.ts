@@ -10,7 +10,13 @@ import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
-import { countActiveBookings, insertProperty, listActiveProperties, PROPERTY_NOT_FOUND, updateProperty } from './queries';
+import {
+  countActiveBookings,
+  insertProperty,
+  listActiveProperties,
+  PROPERTY_NOT_FOUND,
+  updateProperty,
+} from './queries';
 
 export const CREATE_PROPERTY_FORBIDDEN_MESSAGE =
   "You don't have permission to create properties. Please check your authentication.";
@@ -102,7 +108,12 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
         tags: ['properties'],
         params: PropertyIdParamsSchema,
         body: PropertyUpdateSchema,
-        response: { 200: PropertySchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: PropertySchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
       },
     },
     (request) =>
