@@ -11,7 +11,6 @@ import {
   listDatesBetween,
   MonthSchema,
 } from '../../domain/calendar';
-import { HttpError } from '../http-error';
 import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../bookings/queries';
 import type { Db } from '../db/client';
