@@ -16,6 +16,7 @@ import {
   IsoDateSchema,
   listUnavailableNights,
 } from '../../domain/calendar';
+import { AvailabilitySchema, BookingRequestResultSchema, QuoteResultSchema } from '../../domain/availability';
 import { computeQuote } from '../../domain/quote';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
@@ -41,27 +42,6 @@ export type BookingRequestRouteOptions = {
 
 const MAX_AVAILABILITY_DAYS = 400;
 export const BOOKINGS_CLOSED_MESSAGE = 'Online booking is not open yet. Please contact us to book.';
-
-const QuoteSchema = z.object({
-  check_in: z.string(),
-  check_out: z.string(),
-  nights: z.array(z.object({ date: z.string(), price: z.number() })),
-  nights_count: z.number().int(),
-  total: z.number(),
-  currency: z.string(),
-});
-
-const BookingRequestResponseSchema = z.object({
-  reference: z.string().describe('A short reference for the guest, e.g. SV-3F2A91C0'),
-  booking: z.object({
-    check_in: z.string(),
-    check_out: z.string(),
-    guests_count: z.number().int(),
-    total_amount: z.number(),
-    currency: z.string(),
-    status: z.literal('pending'),
-  }),
-});
 
 async function requireSiteProperty(tx: Executor, siteProperty?: string): Promise<BookableProperty> {
   const property = await findSiteProperty(tx, siteProperty);
@@ -128,23 +108,7 @@ export async function registerBookingRequestRoutes(
           to: IsoDateSchema.optional().describe('yyyy-MM-dd (exclusive); defaults to a year after from'),
         }),
         response: {
-          200: z.object({
-            property: z.object({
-              id: z.string(),
-              name: z.string(),
-              max_guests: z.number().int(),
-              base_price: z.number(),
-              currency: z.string(),
-            }),
-            from: z.string(),
-            to: z.string(),
-            today: z.string(),
-            unavailable: z.array(z.string()).describe('Nights that cannot be booked'),
-            prices: z
-              .array(z.object({ date: z.string(), price: z.number() }))
-              .describe('Nights priced differently from base_price'),
-            limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
-          }),
+          200: AvailabilitySchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
@@ -198,7 +162,7 @@ export async function registerBookingRequestRoutes(
             .optional(),
         }),
         response: {
-          200: QuoteSchema.extend({ available: z.boolean(), unavailable_nights: z.array(z.string()) }),
+          200: QuoteResultSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
         },
@@ -244,8 +208,8 @@ export async function registerBookingRequestRoutes(
         }),
         body: BookingRequestSchema,
         response: {
-          200: BookingRequestResponseSchema,
-          201: BookingRequestResponseSchema,
+          200: BookingRequestResultSchema,
+          201: BookingRequestResultSchema,
           400: ErrorResponseSchema,
           404: ErrorResponseSchema,
           409: ErrorResponseSchema,
@@ -260,17 +224,15 @@ export async function registerBookingRequestRoutes(
       if (input.website) {
         // A bot filled in the hidden field: answer like a success, keep nothing.
         request.log.info('booking request honeypot triggered');
-        return reply
-          .code(201)
-          .send(
-            shapeRequested({
-              ...input,
-              id: crypto.randomUUID(),
-              total_amount: 0,
-              currency: 'AED',
-              status: 'pending',
-            }),
-          );
+        return reply.code(201).send(
+          shapeRequested({
+            ...input,
+            id: crypto.randomUUID(),
+            total_amount: 0,
+            currency: 'AED',
+            status: 'pending',
+          }),
+        );
       }
       const outcome = await withGuest(options.db, async (tx) => {
         const property = await requireSiteProperty(tx, options.siteProperty);

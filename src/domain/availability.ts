@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** What the public site learns about the villa's calendar: no guest data. */
+export const AvailabilitySchema = z.object({
+  property: z.object({
+    id: z.string(),
+    name: z.string(),
+    max_guests: z.number().int(),
+    base_price: z.number(),
+    currency: z.string(),
+  }),
+  from: z.string(),
+  to: z.string(),
+  today: z.string().describe("Today's date at the villa"),
+  unavailable: z.array(z.string()).describe('Nights that cannot be booked'),
+  prices: z
+    .array(z.object({ date: z.string(), price: z.number() }))
+    .describe('Nights priced differently from base_price'),
+  limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+export const QuoteResultSchema = z.object({
+  check_in: z.string(),
+  check_out: z.string(),
+  nights: z.array(z.object({ date: z.string(), price: z.number() })),
+  nights_count: z.number().int(),
+  total: z.number(),
+  currency: z.string(),
+  available: z.boolean(),
+  unavailable_nights: z.array(z.string()),
+});
+export type QuoteResult = z.infer<typeof QuoteResultSchema>;
+
+export const BookingRequestResultSchema = z.object({
+  reference: z.string().describe('A short reference for the guest, e.g. SV-3F2A91C0'),
+  booking: z.object({
+    check_in: z.string(),
+    check_out: z.string(),
+    guests_count: z.number().int(),
+    total_amount: z.number(),
+    currency: z.string(),
+    status: z.literal('pending'),
+  }),
+});
+export type BookingRequestResult = z.infer<typeof BookingRequestResultSchema>;
