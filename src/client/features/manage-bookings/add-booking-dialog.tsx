@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PlusIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Input } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import { site } from '@/content/site';
+import { createManualBookingSchema, type ManualBooking, type ManualBookingInput } from '@/domain/booking';
+import { formatTodayInZone } from '@/domain/calendar';
+import type { Property } from '@/domain/property';
+import { useCreateBooking } from './booking-mutations';
+import { FormField, nativeSelectClass } from './form-field';
+
+const EMPTY: ManualBookingInput = {
+  check_in: '',
+  check_out: '',
+  guests_count: 2,
+  guest_name: '',
+  guest_email: '',
+  guest_phone: '',
+  booking_source: 'direct',
+  external_booking_id: '',
+  status: 'confirmed',
+  payment_status: 'unpaid',
+  total_amount: null,
+  special_requests: '',
+};
+
+/** Adds a booking by hand: a phone or walk-in guest, or one from Airbnb/Booking.com entered manually. */
+export function AddBookingDialog({ property }: { property: Property }) {
+  const [open, setOpen] = useState(false);
+  const schema = useMemo(() => createManualBookingSchema(() => formatTodayInZone(site.timeZone)), []);
+  const form = useForm<ManualBookingInput, unknown, ManualBooking>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+  const create = useCreateBooking(property.id);
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutateAsync({ ...values, total_amount: values.total_amount ?? null }).then(
+      (booking) => {
+        toast.success('Booking added', {
+          description: `${booking.guest_name}, ${booking.check_in} → ${booking.check_out}`,
+        });
+        reset(EMPTY);
+        setOpen(false);
+      },
+      (error: Error) =>
+        toast.error('Error', { description: error.message || 'The booking could not be added' }),
+    ),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button type="button" onClick={() => setOpen(true)}>
+        <PlusIcon aria-hidden="true" /> Add Booking
+      </Button>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Add Booking</DialogTitle>
+          <DialogDescription>
+            A booking taken by phone, in person, or on Airbnb or Booking.com, for {property.name}. Overlapping
+            stays are refused.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Check-in" required error={errors.check_in}>
+            {(props) => <Input {...props} type="date" {...register('check_in')} />}
+          </FormField>
+          <FormField label="Check-out" required error={errors.check_out}>
+            {(props) => <Input {...props} type="date" {...register('check_out')} />}
+          </FormField>
+          <FormField label="Guest name" required error={errors.guest_name}>
+            {(props) => <Input {...props} {...register('guest_name')} />}
+          </FormField>
+          <FormField label="Guest email" required error={errors.guest_email}>
+            {(props) => <Input {...props} type="email" {...register('guest_email')} />}
+          </FormField>
+          <FormField label="Guest phone" error={errors.guest_phone}>
+            {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
+          </FormField>
+          <FormField label="Guests" required error={errors.guests_count} hint={`max ${property.max_guests}`}>
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={1}
+                max={property.max_guests}
+                {...register('guests_count')}
+              />
+            )}
+          </FormField>
+          <FormField label="Source" error={errors.booking_source}>
+            {(props) => (
+              <select {...props} className={nativeSelectClass} {...register('booking_source')}>
+                <option value="direct">Direct</option>
+                <option value="airbnb">Airbnb</option>
+                <option value="booking_com">Booking.com</option>
+              </select>
+            )}
+          </FormField>
+          <FormField label="External booking id" error={errors.external_booking_id} hint="optional">
+            {(props) => <Input {...props} {...register('external_booking_id')} />}
+          </FormField>
+          <FormField label="Status" error={errors.status}>
+            {(props) => (
+              <select {...props} className={nativeSelectClass} {...register('status')}>
+                <option value="confirmed">Confirmed</option>
+                <option value="pending">Pending</option>
+              </select>
+            )}
+          </FormField>
+          <FormField label="Payment" error={errors.payment_status}>
+            {(props) => (
+              <select {...props} className={nativeSelectClass} {...register('payment_status')}>
+                <option value="unpaid">Unpaid</option>
+                <option value="partial">Partial</option>
+                <option value="paid">Paid</option>
+              </select>
+            )}
+          </FormField>
+          <FormField
+            label={`Total (${property.currency})`}
+            error={errors.total_amount}
+            hint="empty: priced from the calendar"
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={0}
+                step="0.01"
+                {...register('total_amount', {
+                  setValueAs: (value) => (value === '' || value === null ? null : value),
+                })}
+              />
+            )}
+          </FormField>
+          <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
+            {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
+          </FormField>
+          <DialogFooter className="sm:col-span-2">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Adding...' : 'Add Booking'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
