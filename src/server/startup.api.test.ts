@@ -1,60 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const startScript = join(root, 'scripts/start.mjs');
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts `npm start`'s script, waits for health, and returns the output, the time to ready and a stop function. */
-async function startServer(env: Record<string, string>) {
-  const port = await findFreePort();
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [startScript], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (performance.now() - startedAt > 60_000)
-      throw new Error(`The server was not ready in time:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const readyMs = performance.now() - startedAt;
-  return {
-    baseUrl,
-    readyMs,
-    output: () => output,
-    stop: () =>
-      new Promise<number | null>((resolve) => {
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
-  };
-}
+import { PROJECT_ROOT, spawnServer, START_SCRIPT } from './test/spawn-server';
 
 describe('starting the server with npm start', () => {
   let dir: string;
@@ -79,7 +28,7 @@ describe('starting the server with npm start', () => {
       OPERATOR_EMAIL: '',
       OPERATOR_PASSWORD: '',
     };
-    const first = await startServer(env);
+    const first = await spawnServer(env);
     const home = await fetch(`${first.baseUrl}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Where Peace Lives');
@@ -88,7 +37,7 @@ describe('starting the server with npm start', () => {
     expect(await first.stop()).toBe(0);
     console.log(`npm start → ready: ${Math.round(first.readyMs)} ms on an empty data directory`);
 
-    const second = await startServer(env);
+    const second = await spawnServer(env);
     expect(second.output()).not.toContain('password:');
     expect(second.output()).toContain('"seeded":false');
     expect(await second.stop()).toBe(0);
@@ -101,8 +50,8 @@ describe('starting the server with npm start', () => {
     [{ SEED_DEMO: 'perhaps' }, 'SEED_DEMO'],
     [{ OPERATOR_EMAIL: 'owner@example.com', OPERATOR_PASSWORD: '' }, 'OPERATOR_PASSWORD'],
   ])('refuses to start with %o and names the variable', (env, name) => {
-    const result = spawnSync(process.execPath, [startScript], {
-      cwd: root,
+    const result = spawnSync(process.execPath, [START_SCRIPT], {
+      cwd: PROJECT_ROOT,
       env: { ...process.env, DATA_DIR: join(dir, 'unused'), BUILD_DIR: buildDir, ...env },
       encoding: 'utf8',
       timeout: 30_000,

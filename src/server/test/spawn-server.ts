@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const START_SCRIPT = `${PROJECT_ROOT}/scripts/start.mjs`;
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs `npm start`'s script as a child process, waits until /api/health answers, and measures how long that took. */
+export async function spawnServer(env: Record<string, string>) {
+  const port = await findFreePort();
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [START_SCRIPT], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (performance.now() - startedAt > 60_000)
+      throw new Error(`The server was not ready in time:\n${output}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    baseUrl,
+    readyMs: performance.now() - startedAt,
+    output: () => output,
+    stop: (signal: NodeJS.Signals = 'SIGTERM') => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
