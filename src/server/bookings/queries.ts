@@ -6,7 +6,8 @@ import { bookings } from '../db/schema';
 type BookingRow = typeof bookings.$inferSelect;
 
 export function shapeBooking(row: BookingRow): Booking {
-  const { updated_at: _updatedAt, ...rest } = row;
+  // The request key stays private: it is the guest's idempotency key.
+  const { updated_at: _updatedAt, request_key: _requestKey, ...rest } = row;
   return { ...rest, created_at: row.created_at.toISOString() } as Booking;
 }
 
