@@ -34,6 +34,14 @@ describe.each(listTestDatabaseKinds())('health, OpenAPI and unknown routes [%s]'
         'createProperty',
         'getPropertyCalendar',
         'listBookings',
+        'getAvailability',
+        'getQuote',
+        'requestBooking',
+        'updateBookingStatus',
+        'updatePaymentStatus',
+        'createBooking',
+        'updateCalendarDays',
+        'updateProperty',
       ]),
     );
   });
