@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDaysToDate, formatToday } from '../../domain/calendar';
+import { addDaysToDate, countDaysBetween, formatToday, getMonthRange } from '../../domain/calendar';
 import { site, villa } from '../../content/site';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import type { Executor } from './client';
@@ -218,6 +218,38 @@ function otherBookings(index: number): SeedBooking[] {
   }));
 }
 
+/**
+ * Adds a confirmed stay across the end of this month (from its second-to-last day to the 3rd of next
+ * month), so the calendar always shows one in both months; sample stays it would overlap are dropped.
+ */
+const CROSSING_GUESTS: SeedBooking['guest'][] = [
+  ['Arjun Mehta', 'arjun.mehta@example.com', '+91 98450 66120'],
+  ['Layla Haddad', 'layla.haddad@example.com', '+971 52 440 1187'],
+  ['Rahul Nair', 'rahul.nair@example.com', null],
+  ['Emma Schneider', 'emma.schneider@example.com', '+49 160 555 0142'],
+];
+
+function withCrossMonthStay(list: SeedBooking[], today: string, index: number): SeedBooking[] {
+  const { last } = getMonthRange(today.slice(0, 7));
+  const from = countDaysBetween(today, addDaysToDate(last, -1));
+  const crossing: SeedBooking = {
+    guest: CROSSING_GUESTS[index % CROSSING_GUESTS.length]!,
+    from,
+    nights: 5,
+    guests: 3,
+    status: 'confirmed',
+    source: 'direct',
+    payment: 'partial',
+    requests: 'A family reunion over the month end',
+    bookedDaysAgo: 18,
+  };
+  const overlaps = (stay: SeedBooking) =>
+    stay.status !== 'cancelled' &&
+    stay.from < crossing.from + crossing.nights &&
+    crossing.from < stay.from + stay.nights;
+  return [...list.filter((stay) => !overlaps(stay)), crossing];
+}
+
 /** Adds the retreat's villa and three other rentals with bookings around today, if there are no properties yet. */
 export async function seedDemoData(
   db: Executor,
@@ -238,7 +270,7 @@ export async function seedDemoData(
         })
         .returning({ id: properties.id, base_price: properties.base_price, currency: properties.currency });
       if (!property) throw new Error('Seeding failed');
-      const list = index === 0 ? VILLA_BOOKINGS : otherBookings(index);
+      const list = withCrossMonthStay(index === 0 ? VILLA_BOOKINGS : otherBookings(index), today, index);
       await tx.insert(bookings).values(
         list.map((booking) => ({
           property_id: property.id,
