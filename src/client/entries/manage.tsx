@@ -1,4 +1,5 @@
 import '@fontsource-variable/manrope';
+import '@fontsource-variable/cormorant-garamond';
 import '../styles/app.css';
 import { ManagementApp } from '../pages/manage/management-app';
 import { mountPage } from './mount';

@@ -1,8 +1,54 @@
-export function ManagementApp() {
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Toaster } from '@/client/components/ui/sonner';
+import { isApiError } from '@/client/lib/api-client';
+import { LoginGate } from '@/client/features/manage/login-gate';
+import { manageKeys, useSession } from '@/client/features/manage/manage-api';
+import { ManagementShell } from '@/client/features/manage/management-shell';
+
+function createQueryClient() {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A session that ends (expired, signed out elsewhere) sends the operator back to the login gate.
+      onError: (error, query) => {
+        if (isApiError(error, 401) && query.queryKey[0] !== 'session')
+          client.setQueryData(manageKeys.session, null);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+      },
+    },
+  });
+  return client;
+}
+
+function ManagementGate() {
+  const session = useSession();
+  if (session.isPending) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center" aria-busy="true">
+        <p role="status" className="text-muted-foreground">
+          Loading villa management...
+        </p>
+      </main>
+    );
+  }
+  if (!session.data) return <LoginGate />;
+  return <ManagementShell key={session.data.id} operator={session.data} />;
+}
+
+/** The management area's root (its own HTML entry): data client, toasts and the session gate. */
+export function ManagementApp({ queryClient }: { queryClient?: QueryClient } = {}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <main className="mx-auto max-w-md px-6 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Villa Management Access</h1>
-      <p className="mt-2 text-muted-foreground">Please sign in to access the villa management system</p>
-    </main>
+    <QueryClientProvider client={client}>
+      <ManagementGate />
+      <Toaster />
+    </QueryClientProvider>
   );
 }
