@@ -29,6 +29,8 @@ export const site = {
     url: 'https://spicecell.example.com',
   },
   copyrightYear: 2024,
+  /** The villa's time zone: booking dates are judged against today's date there. */
+  timeZone: 'Asia/Kolkata',
 } as const;
 
 /** The villa's facts (spec sections 1 and 9). */
