@@ -1,6 +1,6 @@
 import { CalendarIcon, MailIcon, MessageSquareIcon, PhoneIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
-import type { Booking } from '@/domain/booking';
+import { formatBookingReference, type Booking } from '@/domain/booking';
 import type { Property } from '@/domain/property';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
@@ -10,6 +10,8 @@ import { ALL, filterBookings } from './filter-bookings';
 import { formatDate, formatMoney, formatTimestampDate } from './format';
 import { LoadError } from './load-error';
 import { usePropertyBookings } from './manage-api';
+import { AddBookingDialog } from '../manage-bookings/add-booking-dialog';
+import { BookingActions } from '../manage-bookings/booking-actions';
 
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All Status' },
@@ -42,11 +44,14 @@ export function BookingsView({ property }: { property: Property }) {
 
   return (
     <section aria-labelledby="bookings-title" className="grid gap-4">
-      <div>
-        <h2 id="bookings-title" className="font-display text-2xl font-semibold">
-          Bookings Management
-        </h2>
-        <p className="text-sm text-muted-foreground">{property.name}</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="bookings-title" className="font-display text-2xl font-semibold">
+            Bookings Management
+          </h2>
+          <p className="text-sm text-muted-foreground">{property.name}</p>
+        </div>
+        <AddBookingDialog property={property} />
       </div>
       <div
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]"
@@ -185,6 +190,10 @@ const BookingCard = memo(function BookingCard({ booking }: { booking: Booking })
           ) : null}
         </span>
         <PaymentBadge status={booking.payment_status} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-muted-foreground">Ref. {formatBookingReference(booking.id)}</span>
+        <BookingActions booking={booking} />
       </div>
     </li>
   );

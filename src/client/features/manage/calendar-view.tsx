@@ -1,5 +1,5 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { useMemo } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, PencilIcon } from 'lucide-react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { getDay, parseISO } from 'date-fns';
 import type { CalendarBooking } from '@/domain/booking';
 import {
@@ -18,6 +18,7 @@ import { SourceBadge, StatusBadge } from './booking-badges';
 import { formatAmount, formatMonthTitle, formatShortDate } from './format';
 import { LoadError } from './load-error';
 import { usePropertyCalendar } from './manage-api';
+import { CalendarDaysDialog } from '../manage-bookings/calendar-days-dialog';
 
 /** Spec section 9: Recent Bookings shows at most ten entries. */
 export const RECENT_BOOKINGS_LIMIT = 10;
@@ -60,6 +61,22 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
     [calendar.data],
   );
   const title = formatMonthTitle(month);
+  // Click a day to select it, then another to select the range between (Shift+click extends).
+  const [selection, setSelection] = useState<{ start: string; end: string } | null>(null);
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const selectDay = (date: string, extend: boolean) => {
+    if ((anchor || extend) && selection) {
+      const from = anchor ?? selection.start;
+      setSelection(from <= date ? { start: from, end: date } : { start: date, end: from });
+      setAnchor(null);
+    } else {
+      setSelection({ start: date, end: date });
+      setAnchor(date);
+    }
+  };
+  const isSelected = (date: string) => Boolean(selection && selection.start <= date && date <= selection.end);
+  const editRange = selection ?? { start: formatToday(), end: formatToday() };
 
   return (
     <section aria-labelledby="calendar-title" className="grid gap-4">
@@ -105,9 +122,45 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
                 retrying={calendar.isFetching}
               />
             ) : (
-              <MonthGrid days={days} currency={calendar.data.currency} label={title} />
+              <>
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <p className="text-muted-foreground" aria-live="polite">
+                    {selection
+                      ? `Selected ${formatShortDate(selection.start)}${selection.end !== selection.start ? ` – ${formatShortDate(selection.end)}` : ''}`
+                      : 'Select a day, or two days for a range, to change them.'}
+                  </p>
+                  <div className="flex gap-2">
+                    {selection ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => (setSelection(null), setAnchor(null))}
+                      >
+                        Clear
+                      </Button>
+                    ) : null}
+                    <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+                      <PencilIcon aria-hidden="true" /> Edit dates
+                    </Button>
+                  </div>
+                </div>
+                <MonthGrid
+                  days={days}
+                  currency={calendar.data.currency}
+                  label={title}
+                  isSelected={isSelected}
+                  onSelect={selectDay}
+                />
+              </>
             )}
             <Legend />
+            <CalendarDaysDialog
+              property={property}
+              range={editRange}
+              open={editing}
+              onOpenChange={setEditing}
+            />
           </CardContent>
         </Card>
         <Card className="self-start">
@@ -155,7 +208,19 @@ function RecentBooking({ booking }: { booking: CalendarBooking }) {
   );
 }
 
-function MonthGrid({ days, currency, label }: { days: CalendarDay[]; currency: string; label: string }) {
+function MonthGrid({
+  days,
+  currency,
+  label,
+  isSelected,
+  onSelect,
+}: {
+  days: CalendarDay[];
+  currency: string;
+  label: string;
+  isSelected: (date: string) => boolean;
+  onSelect: (date: string, extend: boolean) => void;
+}) {
   const first = days[0];
   const today = formatToday();
   const leading = first ? getDay(parseISO(first.date)) : 0;
@@ -179,27 +244,35 @@ function MonthGrid({ days, currency, label }: { days: CalendarDay[]; currency: s
             data-date={day.date}
             data-status={day.status}
             className={cn(
-              'flex min-h-12 flex-col rounded-md border p-1 text-left sm:min-h-16 sm:p-1.5',
+              'flex min-h-12 rounded-md border text-left sm:min-h-16',
               STATUS_STYLES[day.status],
               day.date === today && 'ring-2 ring-accent ring-offset-1',
+              isSelected(day.date) && 'outline-3 outline-offset-1 outline-primary',
             )}
             aria-current={day.date === today ? 'date' : undefined}
           >
-            <span className="text-sm font-semibold">{Number(day.date.slice(8))}</span>
-            <span className="sr-only">
-              {day.date === today ? ', today' : ''}
-              {`, ${STATUS_LABELS[day.status]}`}
-              {day.booking ? `, ${day.booking.guest_name}` : ''}
-            </span>
-            {day.status === 'booked' && day.booking ? (
-              <span className="hidden truncate text-[11px] leading-tight sm:block" aria-hidden="true">
-                {day.booking.guest_name}
+            <button
+              type="button"
+              aria-pressed={isSelected(day.date)}
+              onClick={(event: MouseEvent) => onSelect(day.date, event.shiftKey)}
+              className="flex w-full flex-col p-1 text-left sm:p-1.5"
+            >
+              <span className="text-sm font-semibold">{Number(day.date.slice(8))}</span>
+              <span className="sr-only">
+                {day.date === today ? ', today' : ''}
+                {`, ${STATUS_LABELS[day.status]}`}
+                {day.booking ? `, ${day.booking.guest_name}` : ''}
               </span>
-            ) : day.status === 'available' ? (
-              <span className="mt-auto hidden truncate text-[11px] leading-tight sm:block">
-                {currency} {formatAmount(day.price)}
-              </span>
-            ) : null}
+              {day.status === 'booked' && day.booking ? (
+                <span className="hidden truncate text-[11px] leading-tight sm:block" aria-hidden="true">
+                  {day.booking.guest_name}
+                </span>
+              ) : day.status === 'available' ? (
+                <span className="mt-auto hidden truncate text-[11px] leading-tight sm:block">
+                  {currency} {formatAmount(day.price)}
+                </span>
+              ) : null}
+            </button>
           </li>
         ))}
       </ol>

@@ -14,6 +14,7 @@ import { LoadError } from './load-error';
 import { useProperties, useSignOut } from './manage-api';
 import { PropertiesView } from './properties-view';
 import { useManageLocation, type ManageView } from './use-manage-location';
+import { EditPropertyDialog } from '../manage-bookings/edit-property-dialog';
 
 export const LOAD_PROPERTIES_FAILED_MESSAGE = 'Failed to load properties';
 
@@ -114,15 +115,24 @@ export function ManagementShell({ operator }: { operator: Operator }) {
       </header>
 
       <main className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:px-6">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {selected ? (
+              <>
+                Selected property: <span className="font-semibold text-foreground">{selected.name}</span>
+              </>
+            ) : (
+              'No property selected. Select one to open its calendar and bookings.'
+            )}
+          </p>
           {selected ? (
-            <>
-              Selected property: <span className="font-semibold text-foreground">{selected.name}</span>
-            </>
-          ) : (
-            'No property selected. Select one to open its calendar and bookings.'
-          )}
-        </p>
+            <EditPropertyDialog
+              key={selected.id}
+              property={selected}
+              onDeactivated={() => location.navigate({ propertyId: null, view: 'dashboard' })}
+            />
+          ) : null}
+        </div>
         {properties.isError && !properties.data ? (
           <LoadError
             what="properties"
