@@ -1,0 +1,176 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysToDate } from '../../src/domain/calendar';
+import { getJson, gotoManagement, openSignedInPage, toastRegion, uniqueName } from './manage-helpers';
+import { findAccessibilityViolations, launchBrowser } from './support/browser';
+
+type Property = { id: string; name: string; base_price: number };
+type Booking = {
+  id: string;
+  guest_name: string;
+  status: string;
+  payment_status: string;
+  total_amount: number;
+};
+
+/** The operator's side of direct bookings: actions on cards, manual bookings, calendar days, property edits. */
+describe('changing bookings, calendar and properties', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function createProperty(page: import('playwright-core').Page, name: string) {
+    const response = await page.request.post('/api/properties', {
+      data: {
+        name,
+        address: '9 Test Lane',
+        city: 'Nashik',
+        country: 'India',
+        base_price: 300,
+        max_guests: 4,
+      },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as Property;
+  }
+
+  it('adds a booking by hand, confirms nothing twice, cancels with a confirmation and marks it paid', async () => {
+    const { page, context } = await openSignedInPage(browser);
+    const property = await createProperty(page, uniqueName('Manual Villa'));
+    const { today } = await getJson<{ today: string }>(page, '/api/availability');
+    await gotoManagement(page, `?view=bookings&property=${property.id}`);
+
+    await page.getByRole('button', { name: 'Add Booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Booking' });
+    await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 10));
+    await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 12));
+    await dialog.getByLabel('Guest name').fill('Phone Guest');
+    await dialog.getByLabel('Guest email').fill('phone.guest@example.com');
+    await dialog.getByLabel('Source').selectOption('booking_com');
+    await dialog.getByLabel('External booking id').fill('BDC-1234567');
+    await dialog.getByLabel('Status').selectOption('pending');
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add Booking' }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toContain('Booking added');
+
+    const card = page.locator('li[data-booking-id]').filter({ hasText: 'Phone Guest' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('AED 600');
+    expect(await card.textContent()).toContain('BDC-1234567');
+
+    // Overlapping nights are refused, and what was typed stays.
+    await page.getByRole('button', { name: 'Add Booking' }).click();
+    await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 11));
+    await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 13));
+    await dialog.getByLabel('Guest name').fill('Second Guest');
+    await dialog.getByLabel('Guest email').fill('second@example.com');
+    await dialog.getByRole('button', { name: 'Add Booking' }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toContain('Those dates are no longer available');
+    expect(await dialog.getByLabel('Guest name').inputValue()).toBe('Second Guest');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('confirmed');
+    expect(await card.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => card.textContent()).toContain('Payment: paid');
+
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('cancelled');
+    const bookings = await getJson<Booking[]>(page, `/api/properties/${property.id}/bookings`);
+    expect(bookings.map((booking) => [booking.guest_name, booking.status, booking.payment_status])).toEqual([
+      ['Phone Guest', 'cancelled', 'paid'],
+    ]);
+    await context.close();
+  });
+
+  it('closes a range of days in the calendar, and the public form follows at once', async () => {
+    const { page, context } = await openSignedInPage(browser);
+    const availability = await getJson<{ today: string; property: { id: string } }>(
+      page,
+      '/api/availability',
+    );
+    const start = addDaysToDate(availability.today, 300);
+    const end = addDaysToDate(start, 2);
+    await gotoManagement(
+      page,
+      `?view=calendar&property=${availability.property.id}&month=${start.slice(0, 7)}`,
+    );
+    await page.locator(`li[data-date="${start}"] button`).click();
+    await page.locator(`li[data-date="${end}"] button`).click();
+    await page.getByRole('button', { name: 'Edit dates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit dates' });
+    expect(await dialog.getByLabel('From').inputValue()).toBe(start);
+    expect(await dialog.getByLabel('To (included)').inputValue()).toBe(end);
+    await dialog.getByLabel('Mark unavailable').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.locator(`li[data-date="${start}"]`).getAttribute('data-status'))
+      .toBe('unavailable');
+    expect(await page.locator(`li[data-date="${end}"]`).getAttribute('data-status')).toBe('unavailable');
+
+    const quote = await getJson<{ available: boolean; unavailable_nights: string[] }>(
+      page,
+      `/api/quote?check_in=${start}&check_out=${addDaysToDate(end, 1)}`,
+    );
+    expect(quote).toMatchObject({
+      available: false,
+      unavailable_nights: [start, addDaysToDate(start, 1), end],
+    });
+
+    // And open again, with a price for one night.
+    await page.getByRole('button', { name: 'Edit dates' }).click();
+    await dialog.getByLabel('Mark available').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.locator(`li[data-date="${start}"]`).getAttribute('data-status'))
+      .toBe('available');
+    await context.close();
+  });
+
+  it('edits a property and deactivates it, keeping its bookings', async () => {
+    const { page, context } = await openSignedInPage(browser);
+    const property = await createProperty(page, uniqueName('Edit Villa'));
+    const { today } = await getJson<{ today: string }>(page, '/api/availability');
+    const booked = await page.request.post(`/api/properties/${property.id}/bookings`, {
+      data: {
+        check_in: addDaysToDate(today, 5),
+        check_out: addDaysToDate(today, 6),
+        guests_count: 1,
+        guest_name: 'Kept Guest',
+        guest_email: 'kept@example.com',
+      },
+    });
+    expect(booked.status()).toBe(201);
+    await gotoManagement(page, `?view=bookings&property=${property.id}`);
+    await page.getByRole('button', { name: 'Edit Property' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${property.name}` });
+    await dialog.getByLabel('Name').fill('');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => dialog.getByText('Property name is required').isVisible()).toBe(true);
+    const renamed = `${property.name} Renamed`;
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByLabel(/Base price/).fill('450');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toContain('Property updated');
+    const list = await getJson<Property[]>(page, '/api/properties');
+    expect(list.find((item) => item.id === property.id)).toMatchObject({ name: renamed, base_price: 450 });
+
+    await page.getByRole('button', { name: 'Edit Property' }).click();
+    await page.getByRole('button', { name: 'Deactivate property' }).click();
+    await page.getByRole('button', { name: 'Yes, deactivate' }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toContain('Property deactivated');
+    expect(page.url()).not.toContain(property.id);
+    const after = await getJson<Property[]>(page, '/api/properties');
+    expect(after.map((item) => item.id)).not.toContain(property.id);
+    const kept = await getJson<Booking[]>(page, `/api/properties/${property.id}/bookings`);
+    expect(kept.map((booking) => booking.guest_name)).toEqual(['Kept Guest']);
+    await context.close();
+  });
+});
