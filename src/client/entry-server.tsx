@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { HomePage, homeMeta } from './pages/site/home-page';
+import { homeMeta } from './pages/site/home-meta';
+import { HomePage } from './pages/site/home-page';
 import { NotFoundPage, notFoundMeta } from './pages/site/not-found-page';
 import { PartnershipPage, partnershipMeta } from './pages/site/partnership-page';
 import { renderHeadTags, type PageMeta } from './lib/seo';
@@ -14,7 +15,11 @@ const PAGES: { file: string; meta: PageMeta; element: () => ReactNode }[] = [
 ];
 
 export function renderPages(): { file: string; html: string; head: string }[] {
-  return PAGES.map((page) => ({ file: page.file, html: renderToString(page.element()), head: renderHeadTags(page.meta) }));
+  return PAGES.map((page) => ({
+    file: page.file,
+    html: renderToString(page.element()),
+    head: renderHeadTags(page.meta),
+  }));
 }
 
 /** The management area is not prerendered (it is private); it only gets its head tags. */

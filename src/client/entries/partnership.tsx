@@ -1,7 +1,6 @@
-import '@fontsource-variable/cormorant-garamond';
-import '@fontsource-variable/manrope';
 import '../styles/app.css';
-import { PartnershipPage } from '../pages/site/partnership-page';
-import { mountPage } from './mount';
+import { afterFirstPaint } from '../lib/after-first-paint';
 
-mountPage(<PartnershipPage />);
+// The page is prerendered; its script (React and the page) is fetched only after the first paint, so it
+// never competes with the CSS, fonts and hero image on the way to it. See docs/decisions/0101.
+afterFirstPaint(() => void import('../pages/site/hydrate-partnership'));

@@ -7,6 +7,8 @@ export type PageMeta = {
   noindex?: boolean;
   image?: string;
   jsonLd?: Record<string, unknown>;
+  /** The page's largest image (the LCP element), preloaded so it starts before the CSS and script. */
+  preloadImage?: { srcSet: string; sizes: string; type: string };
 };
 
 const escapeHtml = (value: string) =>
@@ -25,10 +27,19 @@ export function renderHeadTags(meta: PageMeta): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
   ];
-  if (meta.image) tags.push(`<meta property="og:image" content="${new URL(meta.image, site.url).toString()}" />`);
+  if (meta.preloadImage) {
+    const { srcSet, sizes, type } = meta.preloadImage;
+    tags.push(
+      `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}" type="${escapeHtml(type)}" fetchpriority="high" />`,
+    );
+  }
+  if (meta.image)
+    tags.push(`<meta property="og:image" content="${new URL(meta.image, site.url).toString()}" />`);
   if (meta.jsonLd) {
     // JSON-LD is data, not script: a strict CSP does not run it. "<" is escaped so it cannot close the tag.
-    tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`);
+    tags.push(
+      `<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`,
+    );
   }
   return tags.join('\n    ');
 }

@@ -1,0 +1,236 @@
+// Benchmark of the public pages: Lighthouse (mobile, simulated throttling) on / and /partnership, the JS
+// and CSS bytes (gzip) that `/` loads, and the LCP of `/` beside the same prerendered HTML with its
+// scripts removed (the floor our script could reach). Builds first unless a build exists
+// (BENCH_REBUILD=1 forces it). Prints a table; writes the raw figures to bench/results/site.json.
+//   node bench/site.mjs            (BUILD_DIR=… to pick the build; RUNS=3 for the median of 3 runs)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const buildDir = process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(root, 'dist');
+const runs = Number(process.env.RUNS || 1);
+const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+// The flags of tests/e2e/support/browser.ts (CHROMIUM_ARGS), plus headless.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const freePort = () =>
+  new Promise((done, fail) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => (port ? done(port) : fail(new Error('no port'))));
+    });
+  });
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+async function waitFor(url, child, what) {
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${what} did not start`);
+}
+
+if (process.env.BENCH_REBUILD === '1' || !existsSync(join(buildDir, 'client/.built'))) {
+  console.log(`Building into ${buildDir}…`);
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const cleanups = [];
+const cleanUp = async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+};
+
+try {
+  // The built server, on a free port, with a throwaway database.
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'villa-bench-'));
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      BUILD_DIR: buildDir,
+      OPERATOR_EMAIL: 'bench@example.com',
+      OPERATOR_PASSWORD: 'bench-password-123',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  cleanups.push(async () => {
+    server.kill('SIGTERM');
+    await new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, server, 'The server');
+
+  // The same prerendered `/` without its scripts, served beside the real server (everything else proxied).
+  const homeHtml = await (await fetch(`${base}/`)).text();
+  const noScriptHtml = homeHtml
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  const floorPort = await freePort();
+  const floor = createServer(async (request, response) => {
+    if (request.url === '/' || request.url === '/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
+      response.end(gzipSync(noScriptHtml));
+      return;
+    }
+    const upstream = await fetch(`${base}${request.url}`, { headers: { 'accept-encoding': 'identity' } });
+    const body = Buffer.from(await upstream.arrayBuffer());
+    const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
+    const compress = /text|javascript|json|svg|xml/.test(type);
+    response.writeHead(upstream.status, {
+      'content-type': type,
+      'cache-control': upstream.headers.get('cache-control') ?? 'no-cache',
+      ...(compress ? { 'content-encoding': 'gzip' } : {}),
+    });
+    response.end(compress ? gzipSync(body) : body);
+  });
+  await new Promise((done) => floor.listen(floorPort, '127.0.0.1', done));
+  cleanups.push(() => new Promise((done) => floor.close(done)));
+
+  // Chromium with a DevTools port, for Lighthouse.
+  const debugPort = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'villa-bench-chrome-'));
+  const chrome = spawn(
+    chromiumPath,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
+  cleanups.push(async () => {
+    chrome.kill('SIGTERM');
+    await new Promise((done) => (chrome.exitCode !== null ? done() : chrome.once('exit', done)));
+    rmSync(profile, { recursive: true, force: true });
+  });
+  await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chrome, 'Chromium');
+
+  const audit = async (url, categories = ['performance', 'accessibility', 'best-practices', 'seo']) => {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
+      const { categories: scores, audits } = result.lhr;
+      const requests = audits['network-requests']?.details?.items ?? [];
+      results.push({
+        performance: Math.round((scores.performance?.score ?? 0) * 100),
+        accessibility: scores.accessibility ? Math.round(scores.accessibility.score * 100) : undefined,
+        bestPractices: scores['best-practices']
+          ? Math.round(scores['best-practices'].score * 100)
+          : undefined,
+        seo: scores.seo ? Math.round(scores.seo.score * 100) : undefined,
+        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+        cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(4)),
+        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+        requests: requests.map((item) => ({ url: item.url, resourceType: item.resourceType })),
+        failed: Object.values(audits)
+          .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
+          .map((item) => item.id),
+      });
+    }
+    // The median run by performance score (then LCP).
+    results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+    return results[Math.floor(results.length / 2)];
+  };
+
+  const home = await audit(`${base}/`);
+  const partnership = await audit(`${base}/partnership`);
+  const homeNoScript = await audit(`http://127.0.0.1:${floorPort}/`, ['performance']);
+
+  // JS and CSS that `/` loads (what Lighthouse saw requested), measured as gzip -9 of each file.
+  const weigh = async (type) => {
+    let total = 0;
+    for (const { url } of home.requests.filter((item) => item.resourceType === type)) {
+      const body = Buffer.from(
+        await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+      );
+      total += gzipSync(body, { level: 9 }).length;
+    }
+    return total;
+  };
+  const jsBytes = await weigh('Script');
+  const cssBytes = await weigh('Stylesheet');
+
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows = [
+    ['', '/', '/partnership', '/ without scripts'],
+    ['Performance', home.performance, partnership.performance, homeNoScript.performance],
+    ['Accessibility', home.accessibility, partnership.accessibility, '–'],
+    ['Best practices', home.bestPractices, partnership.bestPractices, '–'],
+    ['SEO', home.seo, partnership.seo, '–'],
+    ['FCP', `${home.fcpMs} ms`, `${partnership.fcpMs} ms`, `${homeNoScript.fcpMs} ms`],
+    ['LCP', `${home.lcpMs} ms`, `${partnership.lcpMs} ms`, `${homeNoScript.lcpMs} ms`],
+    ['CLS', home.cls, partnership.cls, homeNoScript.cls],
+    ['TBT', `${home.tbtMs} ms`, `${partnership.tbtMs} ms`, `${homeNoScript.tbtMs} ms`],
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+  console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated throttling:`);
+  for (const row of rows)
+    console.log(row.map((cell, column) => String(cell).padEnd(widths[column])).join('  '));
+  console.log(`\nLoaded by /: JS ${kb(jsBytes)} gzip (budget 90 KB), CSS ${kb(cssBytes)} gzip`);
+  for (const [name, result] of [
+    ['/', home],
+    ['/partnership', partnership],
+  ]) {
+    if (result.failed.length) console.log(`Failed audits on ${name}: ${result.failed.join(', ')}`);
+  }
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(
+    join(root, 'bench/results/site.json'),
+    JSON.stringify(
+      { measuredAt: new Date().toISOString(), runs, home, partnership, homeNoScript, jsBytes, cssBytes },
+      null,
+      2,
+    ),
+  );
+  const targetsMet =
+    home.performance >= 95 &&
+    partnership.performance >= 95 &&
+    [home, partnership].every(
+      (r) => r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100 && r.cls < 0.05,
+    ) &&
+    jsBytes <= 90 * 1024;
+  console.log(targetsMet ? '\nAll targets met.' : '\nSome targets are not met (see above).');
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,83 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImageAsset } from '@/content/images';
+import { IMAGE_LAZY_MARGIN, Image } from './image';
+
+const asset: ImageAsset = {
+  name: 'private-lawn',
+  width: 1200,
+  height: 900,
+  widths: [400, 800, 1200],
+  hash: 'abc123',
+  placeholder: '#7fa074',
+};
+
+type Observed = { callback: IntersectionObserverCallback; options?: IntersectionObserverInit };
+let observers: Observed[] = [];
+
+beforeEach(() => {
+  observers = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observers.push({ callback, options });
+      }
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const enterViewport = () =>
+  act(() => {
+    for (const observer of observers)
+      observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+  });
+
+describe('Image', () => {
+  it('waits until it is within 50px of the viewport before it gets a source', () => {
+    render(<Image image={asset} alt="The lawn" sizes="100vw" />);
+    const img = screen.getByRole('img', { name: 'The lawn' });
+    expect(img).not.toHaveAttribute('src');
+    expect(observers[0]?.options?.rootMargin).toBe(IMAGE_LAZY_MARGIN);
+    expect(IMAGE_LAZY_MARGIN).toBe('50px');
+    enterViewport();
+    expect(img.getAttribute('src')).toBe('/assets/images/private-lawn-1200.abc123.webp');
+    expect(img).toHaveAttribute('width', '1200');
+    expect(img).toHaveAttribute('height', '900');
+  });
+
+  it('shows the placeholder colour, then fades the image in when it has loaded', () => {
+    const { container } = render(<Image image={asset} alt="The lawn" sizes="100vw" />);
+    expect((container.firstElementChild as HTMLElement).style.backgroundColor).toBe('rgb(127, 160, 116)');
+    enterViewport();
+    const img = screen.getByRole('img', { name: 'The lawn' });
+    expect(img.className).toContain('opacity-0');
+    fireEvent.load(img);
+    expect(img.className).not.toContain('opacity-0');
+  });
+
+  it("says 'Failed to load image' when the image cannot load", () => {
+    render(<Image image={asset} alt="The lawn" sizes="100vw" />);
+    enterViewport();
+    fireEvent.error(screen.getByRole('img', { name: 'The lawn' }));
+    expect(screen.getByText('Failed to load image')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'The lawn' })).toBeNull();
+  });
+
+  it('loads a priority image at once, eagerly and with high fetch priority', () => {
+    render(<Image image={asset} alt="The villa" sizes="100vw" priority />);
+    const img = screen.getByRole('img', { name: 'The villa' });
+    expect(img).toHaveAttribute('src');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img.className).not.toContain('opacity-0');
+    expect(observers).toHaveLength(0);
+  });
+});

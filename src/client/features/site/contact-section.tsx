@@ -1,0 +1,84 @@
+import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { contact } from '@/content/landing';
+import { site } from '@/content/site';
+import { siteButton } from '@/client/features/site/site-button';
+import { SectionHeading } from './section-heading';
+
+function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-2xl border border-border/70 bg-card p-6">
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary [&_svg]:size-5">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs font-semibold tracking-[0.18em] text-muted-foreground uppercase">{label}</p>
+        <div className="mt-1 text-base break-words text-foreground">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+const linkClass =
+  'underline decoration-accent/40 underline-offset-4 transition-colors hover:text-accent hover:decoration-accent';
+
+export default function ContactSection() {
+  const { address } = site;
+  return (
+    <div className="mx-auto max-w-7xl px-5 sm:px-8">
+      <SectionHeading
+        id="contact-title"
+        eyebrow={contact.eyebrow}
+        title={contact.title}
+        intro={contact.intro}
+      />
+      <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ContactItem icon={<PhoneIcon aria-hidden="true" />} label="Phone">
+          <a className={linkClass} href={`tel:${site.phone.replace(/\s/g, '')}`}>
+            {site.phone}
+          </a>
+        </ContactItem>
+        <ContactItem icon={<MailIcon aria-hidden="true" />} label="Email">
+          <a className={linkClass} href={`mailto:${site.email}`}>
+            {site.email}
+          </a>
+        </ContactItem>
+        <ContactItem icon={<MapPinIcon aria-hidden="true" />} label="Address">
+          <address className="not-italic">
+            {address.street}, {address.city} {address.postalCode}, {address.region}, {address.country}
+          </address>
+        </ContactItem>
+        <ContactItem icon={<GlobeIcon aria-hidden="true" />} label="Website">
+          <a className={linkClass} href={site.url} rel="noopener">
+            {new URL(site.url).host}
+          </a>
+        </ContactItem>
+        <ContactItem icon={<AtSignIcon aria-hidden="true" />} label="Social">
+          <a className={linkClass} href={site.socialUrl} rel="noopener noreferrer">
+            {site.socialHandle}
+          </a>
+        </ContactItem>
+        <ContactItem icon={<ArrowUpRightIcon aria-hidden="true" />} label="Our sister brand">
+          <a className={linkClass} href={site.sisterBrand.url} rel="noopener">
+            {site.sisterBrand.name}
+          </a>
+          <span className="block text-sm text-muted-foreground">{site.sisterBrand.description}</span>
+        </ContactItem>
+      </ul>
+      <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <a href={`mailto:${site.email}`} className={siteButton()}>
+          <MailIcon aria-hidden="true" />
+          Send us an email
+        </a>
+        <a href={site.url} rel="noopener" className={siteButton({ variant: 'outline' })}>
+          Visit {site.brandName}
+          <ArrowUpRightIcon aria-hidden="true" />
+        </a>
+        <a href={site.sisterBrand.url} rel="noopener" className={siteButton({ variant: 'outline' })}>
+          Visit {site.sisterBrand.name}
+          <ArrowUpRightIcon aria-hidden="true" />
+        </a>
+      </div>
+    </div>
+  );
+}

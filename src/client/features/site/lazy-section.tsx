@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { cx } from '@/client/lib/class-names';
+import { registerLazySection } from './section-scroll';
+
+/** Sections start loading when they come this close to the viewport. */
+const LAZY_SECTION_MARGIN = '300px 0px';
+/** The spec's skeleton: a title bar and six blocks. */
+export const SKELETON_BLOCKS = 6;
+
+function Skeleton({ className, ...props }: { className: string; 'data-skeleton': string }) {
+  return <div aria-hidden="true" className={cx('animate-pulse bg-muted', className)} {...props} />;
+}
+
+export function SectionSkeleton({ label }: { label: string }) {
+  return (
+    <div className="mx-auto max-w-7xl px-5 sm:px-8" data-testid="section-skeleton">
+      <span className="sr-only">Loading {label}…</span>
+      <Skeleton className="mx-auto h-12 w-2/3 max-w-md rounded-md" data-skeleton="title" />
+      <div className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: SKELETON_BLOCKS }, (_, index) => (
+          <Skeleton key={index} className="h-48 rounded-2xl" data-skeleton="block" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A landing page section whose content is a separate chunk, loaded when the section nears the viewport
+ * (or when any section link is followed). The section element, with its id, is always in the page so
+ * anchors work; until the content arrives it shows the skeleton.
+ */
+export function LazySection({
+  id,
+  label,
+  load,
+  className,
+  loadingClassName,
+}: {
+  id: string;
+  label: string;
+  load: () => Promise<{ default: ComponentType }>;
+  className?: string;
+  /** Classes while the skeleton shows (a min-height near the content's, so little shifts on load). */
+  loadingClassName?: string;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const [Content, setContent] = useState<ComponentType | null>(null);
+  const pending = useRef<Promise<void> | null>(null);
+
+  const start = useCallback(() => {
+    pending.current ??= load().then((module) => setContent(() => module.default));
+    return pending.current;
+  }, [load]);
+
+  useEffect(() => registerLazySection(start), [start]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      void start();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          void start();
+        }
+      },
+      { rootMargin: LAZY_SECTION_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [start]);
+
+  return (
+    <section
+      ref={ref}
+      id={id}
+      aria-label={Content ? undefined : label}
+      aria-labelledby={Content ? `${id}-title` : undefined}
+      aria-busy={!Content}
+      className={cx('scroll-mt-16 lg:scroll-mt-20', className, !Content && loadingClassName)}
+    >
+      {Content ? <Content /> : <SectionSkeleton label={label} />}
+    </section>
+  );
+}

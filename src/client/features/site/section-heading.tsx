@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { cx } from '@/client/lib/class-names';
+
+/** A section's eyebrow, title and intro, in the site's type scale. */
+export function SectionHeading({
+  eyebrow,
+  title,
+  intro,
+  align = 'center',
+  tone = 'light',
+  id,
+}: {
+  eyebrow: string;
+  title: string;
+  intro?: ReactNode;
+  align?: 'center' | 'left';
+  tone?: 'light' | 'dark';
+  id?: string;
+}) {
+  return (
+    <div className={cx('max-w-2xl', align === 'center' && 'mx-auto text-center')}>
+      <p
+        className={cx(
+          'text-xs font-semibold tracking-[0.28em] uppercase',
+          tone === 'light' ? 'text-accent' : 'text-[#e8c79c]',
+        )}
+      >
+        {eyebrow}
+      </p>
+      <h2 id={id} className="mt-4 font-display text-4xl leading-[1.1] font-medium text-balance sm:text-5xl">
+        {title}
+      </h2>
+      <div
+        aria-hidden="true"
+        className={cx('mt-6 h-px w-16 bg-accent/60', align === 'center' && 'mx-auto')}
+      />
+      {intro ? (
+        <p
+          className={cx(
+            'mt-6 text-base leading-relaxed sm:text-lg',
+            tone === 'light' ? 'text-muted-foreground' : 'text-white/80',
+          )}
+        >
+          {intro}
+        </p>
+      ) : null}
+    </div>
+  );
+}

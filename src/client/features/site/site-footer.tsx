@@ -1,0 +1,105 @@
+import { FOOTER_LINKS } from '@/content/navigation';
+import { footer } from '@/content/landing';
+import { site } from '@/content/site';
+import { SectionLink } from './site-context';
+
+const linkClass = 'text-white/80 transition-colors hover:text-white hover:underline underline-offset-4';
+
+export function SiteFooter() {
+  const { address } = site;
+  return (
+    <footer className="bg-[#17221d] text-white">
+      <div className="mx-auto grid max-w-7xl gap-12 px-5 pt-20 pb-12 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
+        <div>
+          <p className="font-display text-3xl">{site.brandName}</p>
+          <p className="mt-2 font-display text-lg text-[#e8c79c] italic">{site.tagline}</p>
+          <p className="mt-5 max-w-sm text-sm leading-relaxed text-white/75">{footer.blurb}</p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2
+            id="footer-quick-links"
+            className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase"
+          >
+            Quick links
+          </h2>
+          <ul className="mt-5 space-y-3 text-sm">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.section}>
+                <SectionLink section={link.section} className={linkClass}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-more">
+          <h2 id="footer-more" className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase">
+            More
+          </h2>
+          <ul className="mt-5 space-y-3 text-sm">
+            <li>
+              <a href="/partnership" className={linkClass}>
+                Partnership
+              </a>
+            </li>
+            <li>
+              <a href="/villa-management" className={linkClass}>
+                Villa Management
+              </a>
+            </li>
+            <li>
+              <a href={site.sisterBrand.url} rel="noopener" className={linkClass}>
+                {site.sisterBrand.name}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase">Contact</h2>
+          <ul className="mt-5 space-y-3 text-sm text-white/80">
+            <li>
+              Phone:{' '}
+              <a href={`tel:${site.phone.replace(/\s/g, '')}`} className={linkClass}>
+                {site.phone}
+              </a>
+            </li>
+            <li>
+              Email:{' '}
+              <a href={`mailto:${site.email}`} className={linkClass}>
+                {site.email}
+              </a>
+            </li>
+            <li>
+              <address className="not-italic">
+                {address.street}, {address.city} {address.postalCode}, {address.region}, {address.country}
+              </address>
+            </li>
+            <li>
+              Website:{' '}
+              <a href={site.url} rel="noopener" className={linkClass}>
+                {new URL(site.url).host}
+              </a>
+            </li>
+            <li>
+              Social:{' '}
+              <a href={site.socialUrl} rel="noopener noreferrer" className={linkClass}>
+                {site.socialHandle}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-5 py-8 text-xs leading-relaxed text-white/70 sm:px-8 lg:flex-row lg:justify-between">
+          <p>
+            © {site.copyrightYear} {site.brandName}. All rights reserved.
+          </p>
+          <div className="space-y-1 lg:text-right">
+            <p>{footer.managedBy}</p>
+            <p>{footer.sisterBrand}</p>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,169 @@
+import { MenuIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NAV_ITEMS, SECTION_IDS } from '@/content/navigation';
+import { site } from '@/content/site';
+import { siteButton } from '@/client/features/site/site-button';
+import { useActiveSection } from '@/client/lib/use-active-section';
+import { useScrolledPast } from '@/client/lib/use-scrolled-past';
+import { cx } from '@/client/lib/class-names';
+import { SectionLink, useOnLandingPage } from './site-context';
+
+/**
+ * The fixed navigation bar: transparent over the hero until the page is scrolled past 20px, then solid.
+ * On the landing page the active section is tracked and marked with aria-current. Below the lg
+ * breakpoint the items live in a collapsible menu.
+ */
+export function SiteHeader({ currentPath }: { currentPath: string }) {
+  const landing = useOnLandingPage();
+  const scrolled = useScrolledPast();
+  const activeSection = useActiveSection(SECTION_IDS, {
+    enabled: landing,
+    initial: landing ? 'home' : undefined,
+  });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const solid = scrolled || menuOpen;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    menuRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  // Class lists are exclusive (no tailwind-merge on the public pages): one text colour per state.
+  const itemClass = (current: boolean) =>
+    cx(
+      'relative rounded-sm px-1 py-2 text-sm font-medium tracking-wide transition-colors',
+      'after:absolute after:inset-x-1 after:-bottom-0.5 after:h-px after:origin-left after:bg-current after:transition-transform',
+      current ? 'after:scale-x-100' : 'after:scale-x-0 hover:after:scale-x-100',
+      solid
+        ? current
+          ? 'text-accent'
+          : 'text-foreground hover:text-accent'
+        : current
+          ? 'text-white'
+          : 'text-white/90 hover:text-white',
+    );
+  const mobileItemClass = (current: boolean) =>
+    cx(
+      'block rounded-md px-3 py-3 font-display text-2xl transition-colors',
+      current ? 'bg-muted text-accent' : 'text-foreground hover:bg-muted',
+    );
+
+  const renderItems = (mobile: boolean) =>
+    NAV_ITEMS.map((item) => {
+      const close = () => setMenuOpen(false);
+      if ('href' in item) {
+        const current = currentPath === item.href;
+        return (
+          <li key={item.label}>
+            <a
+              href={item.href}
+              aria-current={current ? 'page' : undefined}
+              className={mobile ? mobileItemClass(current) : itemClass(current)}
+              onClick={close}
+            >
+              {item.label}
+            </a>
+          </li>
+        );
+      }
+      const current = landing && activeSection === item.section;
+      return (
+        <li key={item.label}>
+          <SectionLink
+            section={item.section}
+            aria-current={current ? 'location' : undefined}
+            className={mobile ? mobileItemClass(current) : itemClass(current)}
+            onNavigate={close}
+          >
+            {item.label}
+          </SectionLink>
+        </li>
+      );
+    });
+
+  return (
+    <header
+      data-solid={solid}
+      className={cx(
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300',
+        solid
+          ? 'bg-background/95 text-foreground shadow-[0_1px_0_var(--color-border)] backdrop-blur'
+          : 'bg-transparent text-white',
+      )}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-5 sm:px-8 lg:h-20"
+      >
+        <a href="/" className="flex flex-col leading-none">
+          <span className="font-display text-2xl font-semibold tracking-wide">
+            {site.brandName.replace(' Retreat', '')}
+          </span>
+          <span
+            className={cx(
+              'mt-1 text-[0.65rem] font-semibold tracking-[0.3em] uppercase',
+              solid ? 'text-accent' : 'text-white/85',
+            )}
+          >
+            Retreat
+          </span>
+        </a>
+        <ul className="hidden items-center gap-6 lg:flex xl:gap-8">{renderItems(false)}</ul>
+        <div className="flex items-center gap-2">
+          <span className="hidden sm:block">
+            <SectionLink
+              section="booking"
+              className={siteButton({ variant: solid ? 'primary' : 'outline-light', size: 'sm' })}
+              onNavigate={() => setMenuOpen(false)}
+            >
+              Book Now
+            </SectionLink>
+          </span>
+          <button
+            ref={toggleRef}
+            type="button"
+            className={cx(
+              'inline-flex size-11 items-center justify-center rounded-full transition-colors lg:hidden',
+              solid ? 'hover:bg-muted' : 'hover:bg-white/15',
+            )}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <XIcon className="size-6" aria-hidden="true" />
+            ) : (
+              <MenuIcon className="size-6" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+      </nav>
+      <div
+        id={menuId}
+        ref={menuRef}
+        hidden={!menuOpen}
+        className="max-h-[calc(100svh-4rem)] overflow-y-auto border-t bg-background px-5 pt-2 pb-6 lg:hidden"
+      >
+        <ul className="flex flex-col">{renderItems(true)}</ul>
+        <SectionLink
+          section="booking"
+          className={cx(siteButton(), 'mt-4 w-full')}
+          onNavigate={() => setMenuOpen(false)}
+        >
+          Book Now
+        </SectionLink>
+      </div>
+    </header>
+  );
+}

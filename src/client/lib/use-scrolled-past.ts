@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** The header turns solid once the page is scrolled more than this (spec: transparent at 20px or less). */
+export const HEADER_SOLID_AFTER = 20;
+
+export function useScrolledPast(threshold = HEADER_SOLID_AFTER) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return past;
+}

@@ -1,0 +1,4 @@
+import { mountPage } from '@/client/entries/mount';
+import { NotFoundPage } from './not-found-page';
+
+mountPage(<NotFoundPage />);

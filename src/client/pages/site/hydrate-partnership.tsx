@@ -1,0 +1,4 @@
+import { mountPage } from '@/client/entries/mount';
+import { PartnershipPage } from './partnership-page';
+
+mountPage(<PartnershipPage />);

@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
+
+/** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
+
+/** Scrolls through the whole page so every lazy section and image loads. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 500) {
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+describe('images, accessibility and page weight of the public pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('loads the hero image at once with high priority, preloaded, and other images only near the viewport', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/images/')) images.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('link[rel="preload"][as="image"]').count()).toBe(1);
+    const hero = page.locator('#home img');
+    expect(await hero.getAttribute('fetchpriority')).toBe('high');
+    expect(await hero.getAttribute('loading')).toBe('eager');
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every((path) => path.includes('/villa-dusk-'))).toBe(true);
+    // Every image has its intrinsic size, so nothing shifts as it loads.
+    await page.evaluate(() => document.getElementById('gallery')!.scrollIntoView({ behavior: 'instant' }));
+    await poll(() => images.some((path) => path.includes('/private-lawn-'))).toBe(true);
+    const sized = await page
+      .locator('img')
+      .evaluateAll((imgs) => imgs.every((img) => img.getAttribute('width') && img.getAttribute('height')));
+    expect(sized).toBe(true);
+    // Images below the 50px lazy margin have not been requested (the about image is far below).
+    expect(images.some((path) => path.includes('/sunrise-terrace-'))).toBe(false);
+    await context.close();
+  });
+
+  it("fades an image in once loaded and shows 'Failed to load image' when it cannot load", async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await page.route('**/assets/images/indoor-lounge-*', (route) => route.abort());
+    await page.goto('/#gallery');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const failed = page.locator('#gallery li', { hasText: 'The indoor lounge' });
+    await expect.poll(() => failed.getByText('Failed to load image').isVisible()).toBe(true);
+    const loaded = page.locator('#gallery li', { hasText: 'The private lawn' }).locator('img');
+    await poll(() => loaded.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
+    expect(await loaded.evaluate((img) => getComputedStyle(img).transitionProperty)).toContain('opacity');
+    await context.close();
+  });
+
+  it('never downloads the management area’s code on public pages', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    for (const path of ['/', '/partnership', '/nowhere']) {
+      await page.goto(path);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await scrollThrough(page);
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => /\/assets\/manage[-.]/.test(url))).toEqual([]);
+    await context.close();
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`has no axe violations on any public page at ${viewport.width}px, with every section loaded`, async () => {
+      const { page, context, pageErrors } = await openPage(browser, viewport, { reducedMotion: true });
+      for (const path of ['/', '/partnership', '/missing-page']) {
+        await page.goto(path);
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        await scrollThrough(page);
+        expect(await findAccessibilityViolations(page), path).toEqual([]);
+      }
+      if (viewport === PHONE) {
+        await page.goto('/');
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        await page.getByRole('button', { name: /menu/i }).click();
+        expect(await findAccessibilityViolations(page), 'open menu').toEqual([]);
+      } else {
+        await page.goto('/#gallery');
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        await page
+          .getByRole('button', { name: /View larger/ })
+          .first()
+          .click();
+        await page.getByRole('dialog').waitFor();
+        expect(await findAccessibilityViolations(page), 'lightbox').toEqual([]);
+      }
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});
