@@ -141,7 +141,8 @@ export const booking = {
   eyebrow: 'Reservations',
   title: 'Book Your Stay',
   intro:
-    'Tell us your dates, the number of guests and anything we should prepare. We check availability and reply personally with a quote.',
+    'Choose your dates, tell us who is coming and anything we should prepare. We hold the nights and confirm personally by email.',
+  alternative: 'Rather write or talk it through?',
   emailSubject: `Booking request: ${site.brandName}`,
   emailLabel: 'Email your request',
   phoneLabel: 'Call us',

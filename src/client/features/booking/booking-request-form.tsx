@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format, parseISO } from 'date-fns';
 import { CalendarCheckIcon, CheckCircle2Icon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useForm } from 'react-hook-form';
@@ -82,6 +82,12 @@ export function BookingRequestForm() {
   const selected: DateRange | undefined = toDate(checkIn)
     ? { from: toDate(checkIn), to: toDate(checkOut) }
     : undefined;
+  // The calendar follows a typed check-in to its month, and otherwise keeps the month the guest chose.
+  const [shownMonth, setShownMonth] = useState<Date>(() => parseISO(today));
+  const checkInMonth = toDate(checkIn) ? checkIn.slice(0, 7) : undefined;
+  useEffect(() => {
+    if (checkInMonth) setShownMonth(parseISO(`${checkInMonth}-01`));
+  }, [checkInMonth]);
 
   const setDates = (range: { from?: Date; to?: Date } | undefined, clicked: Date) => {
     requestKey.current = null;
@@ -166,6 +172,8 @@ export function BookingRequestForm() {
                   onSelect={setDates}
                   disabled={(date: Date) => rules.isDisabled(toIso(date))}
                   startMonth={parseISO(today)}
+                  month={shownMonth}
+                  onMonthChange={setShownMonth}
                   numberOfMonths={1}
                   weekStartsOn={1}
                   showOutsideDays={false}

@@ -3,14 +3,15 @@ import { booking } from '@/content/landing';
 import { site } from '@/content/site';
 import { siteButton } from '@/client/features/site/site-button';
 import { cx } from '@/client/lib/class-names';
+import { BookingRequestForm } from '@/client/features/booking/booking-request-form';
 import { SectionHeading } from './section-heading';
 
-/** Until the booking request form exists, an honest call to action: write or call. */
+/** The booking request form, with writing or calling as the alternative. */
 export default function BookingSection() {
   const mailto = `mailto:${site.email}?subject=${encodeURIComponent(booking.emailSubject)}`;
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
-      <div className="rounded-[2rem] bg-primary px-6 py-16 text-primary-foreground sm:px-12 lg:py-20">
+      <div className="rounded-[2rem] bg-primary px-3 py-16 text-primary-foreground sm:px-12 lg:py-20">
         <SectionHeading
           id="booking-title"
           eyebrow={booking.eyebrow}
@@ -18,7 +19,11 @@ export default function BookingSection() {
           intro={booking.intro}
           tone="dark"
         />
-        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <div className="mt-10 text-left">
+          <BookingRequestForm />
+        </div>
+        <p className="mt-10 text-center text-sm text-white/80">{booking.alternative}</p>
+        <div className="mt-4 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <a href={mailto} className={cx(siteButton({ variant: 'ivory' }), 'w-full sm:w-auto')}>
             <MailIcon aria-hidden="true" />
             {booking.emailLabel}
