@@ -8,11 +8,12 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * One HTML entry per page (a multi-page build): each public page loads only its own script, and the
- * management area's code is never downloaded by public pages. `scripts/prerender.ts` then fills each
+ * management area's code is never downloaded by public pages. `scripts/build.mjs` then fills each
  * public page's HTML with its server-rendered markup.
  */
 export default defineConfig({
-  root: resolve(root, 'src/client/html'),
+  // The HTML entries sit at the top of src/client, so dev and build resolve their scripts alike.
+  root: resolve(root, 'src/client'),
   publicDir: resolve(root, 'src/client/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': resolve(root, 'src') } },
@@ -22,10 +23,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       input: {
-        home: resolve(root, 'src/client/html/index.html'),
-        partnership: resolve(root, 'src/client/html/partnership/index.html'),
-        manage: resolve(root, 'src/client/html/villa-management/index.html'),
-        notFound: resolve(root, 'src/client/html/404.html'),
+        home: resolve(root, 'src/client/index.html'),
+        partnership: resolve(root, 'src/client/partnership/index.html'),
+        manage: resolve(root, 'src/client/villa-management/index.html'),
+        notFound: resolve(root, 'src/client/404.html'),
       },
     },
   },
