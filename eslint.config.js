@@ -29,7 +29,15 @@ export default tseslint.config(
   },
   {
     // Scripts, benchmarks, test harnesses and the env module itself may read the environment.
-    files: ['scripts/**', 'bench/**', 'tests/**', '**/*.test.ts', 'src/server/test/**', 'src/server/env.ts', '*.config.{js,ts}'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'tests/**',
+      '**/*.test.ts',
+      'src/server/test/**',
+      'src/server/env.ts',
+      '*.config.{js,ts}',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -53,7 +53,15 @@ await database.migrate();
 const owner = await upsertOperator(database.db, operator);
 const [villa] = await database.db
   .insert(properties)
-  .values({ name: 'Bench Villa', address: 'Road', city: 'Pune', country: 'India', owner_id: owner.id, max_guests: 10, base_price: 1000 })
+  .values({
+    name: 'Bench Villa',
+    address: 'Road',
+    city: 'Pune',
+    country: 'India',
+    owner_id: owner.id,
+    max_guests: 10,
+    base_price: 1000,
+  })
   .returning();
 if (!villa) throw new Error('no property');
 const rows = Array.from({ length: BOOKINGS }, (_, index) => ({
@@ -82,9 +90,19 @@ const direct = async (work: () => Promise<unknown>, runs = 30) => {
 };
 const directTimes = {
   listBookings: await direct(() =>
-    database.db.select().from(bookings).where(eq(bookings.property_id, villa.id)).orderBy(desc(bookings.created_at)),
+    database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.property_id, villa.id))
+      .orderBy(desc(bookings.created_at)),
   ),
-  listProperties: await direct(() => database.db.select().from(properties).where(eq(properties.is_active, true)).orderBy(asc(properties.created_at))),
+  listProperties: await direct(() =>
+    database.db
+      .select()
+      .from(properties)
+      .where(eq(properties.is_active, true))
+      .orderBy(asc(properties.created_at)),
+  ),
 };
 await database.close();
 
@@ -113,7 +131,10 @@ const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
 });
 const base = `http://127.0.0.1:${port}`;
 for (let attempt = 0; ; attempt += 1) {
-  const ok = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+  const ok = await fetch(`${base}/api/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (ok) break;
   if (attempt > 600) throw new Error('server did not start');
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -128,7 +149,13 @@ const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
 type Row = { endpoint: string; rps: number; p50: number; p99: number; non2xx: number; directP50?: number };
 const results: Row[] = [];
 async function measure(endpoint: string, options: Partial<autocannon.Options>, directP50?: number) {
-  const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie }, ...options });
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { cookie },
+    ...options,
+  });
   results.push({
     endpoint,
     rps: Math.round(result.requests.average),
@@ -140,7 +167,11 @@ async function measure(endpoint: string, options: Partial<autocannon.Options>, d
 }
 
 await measure('GET /api/health', { requests: [{ method: 'GET', path: '/api/health' }] });
-await measure('GET /api/properties', { requests: [{ method: 'GET', path: '/api/properties' }] }, directTimes.listProperties.p50);
+await measure(
+  'GET /api/properties',
+  { requests: [{ method: 'GET', path: '/api/properties' }] },
+  directTimes.listProperties.p50,
+);
 await measure(
   `GET /api/properties/:id/bookings (${BOOKINGS} rows)`,
   { requests: [{ method: 'GET', path: `/api/properties/${villa.id}/bookings` }], connections: 2 },
@@ -151,7 +182,9 @@ await measure('GET /api/properties/:id/calendar', {
 });
 await measure('GET /api/stats', { requests: [{ method: 'GET', path: '/api/stats' }] });
 await measure('GET /api/availability (public)', { requests: [{ method: 'GET', path: '/api/availability' }] });
-await measure('GET /api/quote (public)', { requests: [{ method: 'GET', path: '/api/quote?check_in=2027-03-01&check_out=2027-03-08' }] });
+await measure('GET /api/quote (public)', {
+  requests: [{ method: 'GET', path: '/api/quote?check_in=2027-03-01&check_out=2027-03-08' }],
+});
 // Booking requests under load: each asks for random nights in the coming year; most are refused (409)
 // once the calendar fills, which is the expensive path too (it reads, then the database refuses).
 let counter = 0;
@@ -163,7 +196,10 @@ await measure('POST /api/booking-requests (201 or 409)', {
       headers: { 'content-type': 'application/json' },
       setupRequest: (request) => {
         counter += 1;
-        const checkIn = addDaysToDate(new Date().toISOString().slice(0, 10), 2 + Math.floor(Math.random() * 360));
+        const checkIn = addDaysToDate(
+          new Date().toISOString().slice(0, 10),
+          2 + Math.floor(Math.random() * 360),
+        );
         return {
           ...request,
           body: JSON.stringify({
@@ -184,8 +220,17 @@ await new Promise((resolve) => child.once('exit', resolve));
 rmSync(dataDir, { recursive: true, force: true });
 await dropDatabase();
 
-console.log(`\nAPI benchmark on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint`);
-console.log('endpoint'.padEnd(52), 'req/s'.padStart(7), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8), 'direct SQL p50 ms'.padStart(18));
+console.log(
+  `\nAPI benchmark on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint`,
+);
+console.log(
+  'endpoint'.padEnd(52),
+  'req/s'.padStart(7),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'non-2xx'.padStart(8),
+  'direct SQL p50 ms'.padStart(18),
+);
 for (const row of results) {
   console.log(
     row.endpoint.padEnd(52),

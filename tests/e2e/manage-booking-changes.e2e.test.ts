@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../src/domain/calendar';
 import { getJson, gotoManagement, openSignedInPage, toastRegion, uniqueName } from './manage-helpers';
@@ -23,7 +23,7 @@ describe('changing bookings, calendar and properties', () => {
     await browser?.close();
   });
 
-  async function createProperty(page: import('playwright-core').Page, name: string) {
+  async function createProperty(page: Page, name: string) {
     const response = await page.request.post('/api/properties', {
       data: {
         name,
