@@ -123,11 +123,12 @@ export function listUnavailableNights(input: {
 
 /** Today's date in a time zone (the villa's, so that "today" does not depend on the server's zone). */
 export function formatTodayInZone(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
+  const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -30,7 +30,8 @@ export type AppOptions = {
   sessionTtlMs?: number;
   signInDelayMs?: number;
   throttle?: SignInThrottle;
-  trustProxy?: boolean;
+  /** How many reverse proxies to believe X-Forwarded-* from (0: none). */
+  trustProxy?: number;
   /** The property the public booking form books (SITE_PROPERTY_ID); else the oldest active one. */
   siteProperty?: string;
   /** Booking requests allowed per address per hour. */
@@ -59,7 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count, not `true`: with `true` a client could name any address in X-Forwarded-For.
+    trustProxy: options.trustProxy
+      ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0)
+      : false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -132,8 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Cross-site request forgery: the cookie is SameSite=Strict, and a state-changing request that a
   // browser marks as coming from another site is refused outright.
+  // Every unsafe method is checked, whatever the path: request.url is not yet decoded here, so a
+  // path test could be dodged with percent-encoding.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const sameOrigin = origin
@@ -143,9 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin, { db });
-  const throttle =
-    options.throttle ??
-    createSignInThrottle({ windowMs: 15 * 60_000, maxFailuresPerAccount: 5, maxFailuresPerAddress: 20 });
+  const throttle = options.throttle ?? createSignInThrottle();
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerHealthRoutes(app, { database });

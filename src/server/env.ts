@@ -63,7 +63,21 @@ const EnvSchema = z
       .positive('SESSION_TTL_HOURS must be more than 0')
       .max(24 * 90, 'SESSION_TTL_HOURS must be at most 2160 (90 days)')
       .default(24 * 7),
-    TRUST_PROXY: booleanText('TRUST_PROXY', false),
+    // How many reverse proxies stand in front (their X-Forwarded-* headers are believed); true means 1.
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const text = (value ?? '').trim().toLowerCase();
+        if (text === '' || text === 'false' || text === '0') return 0;
+        if (text === 'true') return 1;
+        if (/^[1-9]\d?$/.test(text)) return Number(text);
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must be false, true or a number of proxies, got "${value}"`,
+        });
+        return z.NEVER;
+      }),
     BOOKING_REQUESTS_PER_HOUR: z.coerce
       .number({ error: 'BOOKING_REQUESTS_PER_HOUR must be a number' })
       .int('BOOKING_REQUESTS_PER_HOUR must be a whole number')

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
-import { openDatabase } from './db/client';
+import { DataDirInUseError, openDatabase } from './db/client';
 import { EnvError, readEnv, type Env } from './env';
 
 const startedAt = performance.now();
@@ -80,6 +80,7 @@ async function startServer() {
 }
 
 startServer().catch((error: unknown) => {
-  logger.fatal({ err: error }, 'The server could not start');
+  if (error instanceof DataDirInUseError) console.error(`The server cannot start.\n${error.message}`);
+  else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

@@ -5,6 +5,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT, spawnServer, START_SCRIPT } from './test/spawn-server';
 
+function runOperatorCli(args: string[], env: Record<string, string>, input: string) {
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', `${PROJECT_ROOT}/src/server/cli/operator.ts`, ...args],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env, OPERATOR_PASSWORD: '' },
+      input: `${input}\n`,
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
+}
+
 describe('starting the server with npm start', () => {
   let dir: string;
   let buildDir: string;
@@ -21,7 +35,7 @@ describe('starting the server with npm start', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('starts on an empty data directory, prints a generated password once, seeds, and stops on SIGTERM', async () => {
+  it('starts on an empty data directory, prints a generated password once, seeds, keeps the directory to itself, and stops on SIGTERM', async () => {
     const env = {
       DATA_DIR: join(dir, 'data'),
       BUILD_DIR: buildDir,
@@ -34,14 +48,36 @@ describe('starting the server with npm start', () => {
     expect(await home.text()).toContain('Where Peace Lives');
     expect(first.output()).toMatch(/username: operator@example\.com\n\s+password: [a-zA-Z2-9]{20}/);
     expect(first.output()).toContain('"seeded":true');
+    // One process at a time on the embedded database: a second server and the CLI are refused.
+    const second = spawnSync(process.execPath, [START_SCRIPT], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toMatch(/is in use by another process \(pid \d+\)/);
+    const cliWhileRunning = runOperatorCli(['set-password', 'operator@example.com'], env, 'a-new-password-1');
+    expect(cliWhileRunning.stderr).toMatch(/is in use by another process/);
     expect(await first.stop()).toBe(0);
+    const cli = runOperatorCli(['set-password', 'operator@example.com'], env, 'a-new-password-1');
+    expect(cli.stdout).toContain('The password of operator@example.com is changed');
+    expect(runOperatorCli(['set-password', 'operator@example.com'], env, 'short').stderr).toContain(
+      'Password must be at least 10 characters',
+    );
     console.log(`npm start → ready: ${Math.round(first.readyMs)} ms on an empty data directory`);
 
-    const second = await spawnServer(env);
-    expect(second.output()).not.toContain('password:');
-    expect(second.output()).toContain('"seeded":false');
-    expect(await second.stop()).toBe(0);
-    console.log(`npm start → ready: ${Math.round(second.readyMs)} ms on an existing data directory`);
+    const restarted = await spawnServer(env);
+    expect(restarted.output()).not.toContain('password:');
+    expect(restarted.output()).toContain('"seeded":false');
+    const signIn = await fetch(`${restarted.baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'operator@example.com', password: 'a-new-password-1' }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await restarted.stop()).toBe(0);
+    console.log(`npm start → ready: ${Math.round(restarted.readyMs)} ms on an existing data directory`);
   });
 
   it.each([

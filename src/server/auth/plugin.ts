@@ -17,7 +17,10 @@ declare module 'fastify' {
   }
 }
 
-/** Looks up the session cookie's operator; `requireOperator` is the preHandler of every management route. */
+/**
+ * Looks up the session cookie's operator. `requireOperator` is the onRequest hook of every management
+ * route, so a request without a session is refused before its body is even validated (spec rule 1).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
   app.decorateRequest('operator', null);
   app.decorate('requireOperator', async (request: FastifyRequest) => {

@@ -57,7 +57,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     async (request, reply) => {
       const startedAt = Date.now();
       const keys = { ip: request.ip, email: request.body.email };
-      const retryAfterMs = options.throttle.getRetryAfter(keys);
+      // Counted before any await, so parallel attempts cannot all pass the check first.
+      const retryAfterMs = options.throttle.tryAttempt(keys);
       if (retryAfterMs > 0) {
         const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
         throw new HttpError(
@@ -76,10 +77,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
           ? await createSession(options.db, { operatorId: operator.id, ttlMs: options.sessionTtlMs })
           : undefined;
       await sleep(Math.max(0, delayMs - (Date.now() - startedAt)));
-      if (!operator || !session) {
-        options.throttle.recordFailure(keys);
-        throw new HttpError(401, SIGN_IN_FAILED_MESSAGE);
-      }
+      if (!operator || !session) throw new HttpError(401, SIGN_IN_FAILED_MESSAGE);
       options.throttle.recordSuccess(keys);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { operator: { id: operator.id, email: operator.email } };
@@ -89,7 +87,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
   api.get(
     '/api/session',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'getSession',
         summary: 'The signed-in operator (401 when not signed in)',

@@ -135,14 +135,14 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('rate limits repeated failures for one account with 429 and Retry-After', async () => {
+  it('rate limits repeated failures with 429 and Retry-After, counting parallel attempts too', async () => {
     const email = uniqueEmail();
     await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
-    const headers = { 'x-forwarded-for': '10.0.0.1' };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await signIn({ email, password: 'wrong' }, headers)).statusCode).toBe(401);
-    }
-    const blocked = await signIn({ email, password: TEST_PASSWORD }, headers);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => signIn({ email, password: 'wrong' })));
+    expect(burst.map((response) => response.statusCode).sort()).toEqual([
+      401, 401, 401, 401, 401, 429, 429, 429,
+    ]);
+    const blocked = await signIn({ email, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toMatch(
       /^Too many failed sign-in attempts\. Please wait 15 minutes/,
@@ -166,6 +166,13 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
       headers: { cookie: operator.cookie, 'sec-fetch-site': 'cross-site' },
     });
     expect(fetchMetadata.statusCode).toBe(403);
+    const encodedPath = await context.app.inject({
+      method: 'POST',
+      url: '/%61pi/properties',
+      payload: { name: 'X', address: 'Y', city: 'Z', country: 'W' },
+      headers: { cookie: operator.cookie, origin: 'https://evil.example.net' },
+    });
+    expect(encodedPath.statusCode).toBe(403);
   });
 });
 
@@ -182,8 +189,25 @@ describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) =
     await context.close();
   });
 
+  it("does not lock the operator out because of another address's failures", async () => {
+    const context = await createTestContext(kind, { trustProxy: 1 });
+    const email = uniqueEmail();
+    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    const from = (ip: string, password: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { email, password },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let attempt = 0; attempt < 6; attempt += 1) await from('203.0.113.7', 'guess');
+    expect((await from('203.0.113.7', TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await from('198.51.100.20', TEST_PASSWORD)).statusCode).toBe(200);
+    await context.close();
+  });
+
   it('marks the cookie Secure when served over HTTPS behind a trusted proxy', async () => {
-    const context = await createTestContext(kind, { trustProxy: true });
+    const context = await createTestContext(kind, { trustProxy: 1 });
     const email = uniqueEmail();
     await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
     const response = await context.app.inject({

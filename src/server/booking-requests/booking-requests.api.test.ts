@@ -80,10 +80,15 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     expect(response.body).not.toContain('@example.com');
   });
 
+  it('covers the whole booking horizon by default, and never the past', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/api/availability?from=2026-01-01' });
+    expect(response.json()).toMatchObject({ from: '2026-11-22', to: '2028-06-15' });
+  });
+
   it('refuses a malformed availability range', async () => {
     for (const [query, message] of [
       ['from=2026-12-10&to=2026-12-01', '"to" must be after "from"'],
-      ['from=2026-12-01&to=2028-12-01', 'Ask for at most 400 days at a time'],
+      ['from=2026-12-01&to=2028-12-01', 'Ask for at most 571 days at a time'],
       ['from=tomorrow', 'Date must be given as yyyy-MM-dd'],
       ['from=2026-02-30', 'Date is not a real calendar date'],
     ]) {

@@ -20,7 +20,8 @@ import { AvailabilitySchema, BookingRequestResultSchema, QuoteResultSchema } fro
 import { computeQuote } from '../../domain/quote';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
-import { withGuest } from '../db/with-operator';
+import { lockPropertyNights, withGuest } from '../db/with-operator';
+import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { ErrorResponseSchema } from '../openapi';
 import {
@@ -40,7 +41,8 @@ export type BookingRequestRouteOptions = {
   requestsPerHour?: number;
 };
 
-const MAX_AVAILABILITY_DAYS = 400;
+// Enough for the whole booking horizon: the last check-in plus the longest stay.
+const MAX_AVAILABILITY_DAYS = BOOKING_LIMITS.maxDaysAhead + BOOKING_LIMITS.maxNights + 1;
 export const BOOKINGS_CLOSED_MESSAGE = 'Online booking is not open yet. Please contact us to book.';
 
 async function requireSiteProperty(tx: Executor, siteProperty?: string): Promise<BookableProperty> {
@@ -104,8 +106,12 @@ export async function registerBookingRequestRoutes(
         summary: "The villa's unavailable nights and price overrides in [from, to); no guest data",
         tags: ['public'],
         querystring: z.object({
-          from: IsoDateSchema.optional().describe('yyyy-MM-dd; defaults to today'),
-          to: IsoDateSchema.optional().describe('yyyy-MM-dd (exclusive); defaults to a year after from'),
+          from: IsoDateSchema.optional().describe(
+            'yyyy-MM-dd; today or later (earlier dates count as today)',
+          ),
+          to: IsoDateSchema.optional().describe(
+            'yyyy-MM-dd (exclusive); defaults to the end of the booking horizon',
+          ),
         }),
         response: {
           200: AvailabilitySchema,
@@ -115,8 +121,9 @@ export async function registerBookingRequestRoutes(
       },
     },
     async (request, reply) => {
-      const from = request.query.from ?? today();
-      const to = request.query.to ?? addDaysToDate(from, 365);
+      // Past occupancy is nobody's business: the range starts today at the earliest.
+      const from = request.query.from && request.query.from > today() ? request.query.from : today();
+      const to = request.query.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS);
       const days = countDaysBetween(from, to);
       if (days <= 0) throw new HttpError(400, '"to" must be after "from"');
       if (days > MAX_AVAILABILITY_DAYS)
@@ -234,8 +241,10 @@ export async function registerBookingRequestRoutes(
           }),
         );
       }
-      const outcome = await withGuest(options.db, async (tx) => {
+      const attempt = withGuest(options.db, async (tx) => {
         const property = await requireSiteProperty(tx, options.siteProperty);
+        // Requests for one property take turns from here; a twin that waited finds the first one's key.
+        await lockPropertyNights(tx, property.id);
         if (requestKey) {
           const earlier = await findBookingByRequestKey(tx, requestKey);
           if (earlier) return { replayed: true, booking: earlier };
@@ -264,10 +273,22 @@ export async function registerBookingRequestRoutes(
         if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
         return { replayed: true, booking: twin };
       });
+      // Two copies of one request racing on PostgreSQL: the exclusion constraint can refuse the second
+      // before the request key does. If the key is there now, this is a replay, not a refusal.
+      const outcome = await attempt.catch(async (error: unknown) => {
+        const twin =
+          requestKey && isOverlapError(error)
+            ? await withGuest(options.db, (tx) => findBookingByRequestKey(tx, requestKey))
+            : undefined;
+        if (!twin) throw error;
+        return { replayed: true, booking: twin };
+      });
       const { booking } = outcome;
       if (
         outcome.replayed &&
-        (booking.check_in !== input.check_in || booking.check_out !== input.check_out)
+        (booking.check_in !== input.check_in ||
+          booking.check_out !== input.check_out ||
+          booking.guests_count !== input.guests_count)
       ) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }

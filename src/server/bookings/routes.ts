@@ -37,7 +37,7 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
   api.get(
     '/api/properties/:propertyId/bookings',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'listBookings',
         summary: "A property's bookings, newest first",
@@ -61,7 +61,7 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
   api.post(
     '/api/properties/:propertyId/bookings',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'createBooking',
         summary:
@@ -122,7 +122,7 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
   api.patch(
     '/api/bookings/:bookingId/status',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'updateBookingStatus',
         summary:
@@ -161,7 +161,7 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
   api.patch(
     '/api/bookings/:bookingId/payment',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'updatePaymentStatus',
         summary: "Set a booking's payment status (unpaid, partial, paid, refunded)",

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { site } from '../../content/site';
 import { CalendarBookingSchema } from '../../domain/booking';
 import {
   addDaysToDate,
   countDaysBetween,
-  formatMonth,
   getMonthRange,
+  formatTodayInZone,
   IsoDateSchema,
   listDatesBetween,
   MonthSchema,
@@ -14,7 +15,7 @@ import {
 import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../bookings/queries';
 import type { Db } from '../db/client';
-import { withOperator } from '../db/with-operator';
+import { lockPropertyNights, withOperator } from '../db/with-operator';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { listCalendarRows, upsertCalendarDays } from './queries';
@@ -36,7 +37,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
   api.get(
     '/api/properties/:propertyId/calendar',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'getPropertyCalendar',
         summary: "A property's calendar rows and the bookings that share a night with the month",
@@ -54,7 +55,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
-        const month = request.query.month ?? formatMonth(now());
+        const month = request.query.month ?? formatTodayInZone(site.timeZone, now()).slice(0, 7);
         const { start, end } = getMonthRange(month);
         const range = { propertyId: property.id, start, end };
         return {
@@ -72,7 +73,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
   api.put(
     '/api/properties/:propertyId/calendar',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'updateCalendarDays',
         summary:
@@ -93,6 +94,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         const property = await requireProperty(tx, request.params.propertyId);
         const { start, end, is_available, price } = request.body;
         const dates = listDatesBetween(start, addDaysToDate(end, 1));
+        await lockPropertyNights(tx, property.id);
         await upsertCalendarDays(tx, { propertyId: property.id, dates, is_available, price });
         return { updated: dates.length };
       }),

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
 import { NewPasswordSchema } from '../../domain/auth';
 import { updateOperatorPassword, upsertOperator } from '../auth/queries';
-import { openDatabase } from '../db/client';
+import { DataDirInUseError, openDatabase } from '../db/client';
 import { operators } from '../db/schema';
 import { EnvError, readEnv, readEnvWith } from '../env';
 
@@ -77,7 +77,7 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof EnvError ? error.message : error);
+    console.error(error instanceof EnvError || error instanceof DataDirInUseError ? error.message : error);
     process.exit(1);
   },
 );

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,8 +33,12 @@ const MIGRATION_LOCK_KEY = 727_001;
 /** The embedded database: PGlite with btree_gist, kept in `dataDir` (or in memory when omitted). */
 export async function openPglite(options: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
   let client = options.pglite;
+  let releaseLock = () => {};
   if (!client) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      releaseLock = lockDataDir(options.dataDir);
+    }
     client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
       extensions: { btree_gist },
     });
@@ -51,8 +55,43 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
     },
     async close() {
       if (!pglite.closed) await pglite.close();
+      releaseLock();
     },
   };
+}
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+/**
+ * PGlite is single-user: two processes on one data directory would corrupt it. A lock file holds the
+ * owner's pid; a lock left by a process that no longer runs (killed, say) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, 'server.lock');
+  let holder: number | undefined;
+  try {
+    holder = Number(readFileSync(path, 'utf8').trim()) || undefined;
+  } catch {
+    holder = undefined;
+  }
+  if (holder && holder !== process.pid && isRunning(holder)) {
+    throw new DataDirInUseError(
+      `The data directory ${dataDir} is in use by another process (pid ${holder}). Stop it first, or use another DATA_DIR.`,
+    );
+  }
+  writeFileSync(path, String(process.pid));
+  return () => rmSync(path, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A PostgreSQL server reached through `databaseUrl`. */

@@ -28,3 +28,12 @@ export function withGuest<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
     return work(tx);
   });
 }
+
+/**
+ * Serialises the transactions that decide a property's open nights (a guest's request, a calendar
+ * edit), so that a day closed by the operator cannot be booked by a request that read it as open.
+ * The lock is held until the transaction ends.
+ */
+export async function lockPropertyNights(tx: Tx, propertyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${propertyId}))`);
+}

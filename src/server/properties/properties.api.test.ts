@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatToday, addDaysToDate } from '../../domain/calendar';
+import { site } from '../../content/site';
+import { addDaysToDate, formatTodayInZone } from '../../domain/calendar';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
@@ -25,21 +26,25 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       headers: { cookie },
     });
 
-  it('needs a session for every management call', async () => {
+  it('needs a session for every management call, before looking at the request', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const [method, url] of [
+    for (const [method, url, payload] of [
       ['GET', '/api/properties'],
-      ['POST', '/api/properties'],
+      ['POST', '/api/properties', VALID_PROPERTY],
+      // An invalid body still gets 401 first: the spec checks "logged in" before anything else.
+      ['POST', '/api/properties', { name: '' }],
       ['GET', '/api/stats'],
       ['GET', `/api/properties/${id}/calendar`],
+      ['PUT', `/api/properties/${id}/calendar`, { start: 'x' }],
       ['GET', `/api/properties/${id}/bookings`],
+      ['POST', `/api/properties/${id}/bookings`, {}],
+      ['PATCH', `/api/properties/${id}`, { name: 'X' }],
+      ['PATCH', `/api/bookings/${id}/status`, { status: 'confirmed' }],
+      ['PATCH', `/api/bookings/${id}/payment`, { payment_status: 'paid' }],
+      ['PATCH', '/api/bookings/not-a-uuid/status', {}],
       ['GET', '/api/session'],
     ] as const) {
-      const response = await context.app.inject({
-        method,
-        url,
-        payload: method === 'POST' ? VALID_PROPERTY : undefined,
-      });
+      const response = await context.app.inject({ method, url, payload: payload as object | undefined });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json()).toEqual({ error: { message: 'Please sign in to continue' } });
     }
@@ -167,7 +172,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
 
   it('computes the dashboard figures with a live count of active bookings', async () => {
     const operator = await context.createSignedInOperator();
-    const today = formatToday();
+    const today = formatTodayInZone(site.timeZone);
     const villa = await insertTestProperty(context.database, operator.id, {
       base_price: 1000,
       max_guests: 10,

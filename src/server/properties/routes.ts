@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatToday } from '../../domain/calendar';
+import { site } from '../../content/site';
+import { formatTodayInZone } from '../../domain/calendar';
 import { PropertyInputSchema, PropertySchema, PropertyUpdateSchema } from '../../domain/property';
 import { computeDashboardStats } from '../../domain/stats';
 import { getOperator } from '../auth/plugin';
@@ -35,7 +36,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
   api.get(
     '/api/properties',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'listProperties',
         summary: "The operator's active properties, oldest first",
@@ -49,7 +50,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
   api.post(
     '/api/properties',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'createProperty',
         summary: 'Create a property; numbers are coerced, amenities may be comma-separated text',
@@ -80,7 +81,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
   api.get(
     '/api/stats',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'getDashboardStats',
         summary: "The dashboard's four figures, with a live count of active bookings",
@@ -92,7 +93,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const [list, activeBookings] = [
           await listActiveProperties(tx),
-          await countActiveBookings(tx, formatToday(now())),
+          await countActiveBookings(tx, formatTodayInZone(site.timeZone, now())),
         ];
         return computeDashboardStats(list, activeBookings);
       }),
@@ -101,7 +102,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
   api.patch(
     '/api/properties/:propertyId',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         operationId: 'updateProperty',
         summary: 'Edit a property; { "is_active": false } deactivates it (its bookings stay)',

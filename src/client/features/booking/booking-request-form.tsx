@@ -62,6 +62,13 @@ export function BookingRequestForm() {
   const [confirmation, setConfirmation] = useState<BookingRequestResult | null>(null);
   // One key per attempt: a double click or a retry after a network error books once.
   const requestKey = useRef<string | null>(null);
+  // Any change to what is asked makes it a new request (a retry of the same one keeps its key).
+  useEffect(() => {
+    const subscription = watch(() => {
+      requestKey.current = null;
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   const validStay =
     isRealDate(checkIn ?? '') && isRealDate(checkOut ?? '') && (checkOut ?? '') > (checkIn ?? '');
@@ -201,7 +208,7 @@ export function BookingRequestForm() {
               {(props) => (
                 <Input
                   {...props}
-                  {...register('check_in', { onChange: () => (requestKey.current = null) })}
+                  {...register('check_in')}
                   placeholder="yyyy-mm-dd"
                   inputMode="numeric"
                   autoComplete="off"
@@ -212,7 +219,7 @@ export function BookingRequestForm() {
               {(props) => (
                 <Input
                   {...props}
-                  {...register('check_out', { onChange: () => (requestKey.current = null) })}
+                  {...register('check_out')}
                   placeholder="yyyy-mm-dd"
                   inputMode="numeric"
                   autoComplete="off"
