@@ -18,6 +18,7 @@ describe('reading the environment', () => {
     [{ OPERATOR_EMAIL: 'a@example.com', OPERATOR_PASSWORD: 'short' }, 'OPERATOR_PASSWORD'],
     [{ SITE_PROPERTY_ID: '42' }, 'SITE_PROPERTY_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
   ])('refuses %o, naming %s', (source, name) => {
     expect(() => readEnv(source)).toThrow(new RegExp(name));
   });
@@ -26,5 +27,8 @@ describe('reading the environment', () => {
     const env = readEnv({ SEED_DEMO: 'false', DATABASE_URL: 'postgres://u@localhost:5432/db' });
     expect(env.SEED_DEMO).toBe(false);
     expect(env.DATABASE_URL).toBe('postgres://u@localhost:5432/db');
+    expect([readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY, readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY]).toEqual(
+      [1, 2],
+    );
   });
 });
