@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format, parseISO } from 'date-fns';
 import { CalendarCheckIcon, CheckCircle2Icon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
+import { FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { Textarea } from '@/client/components/ui/textarea';
 import { apiFetch, isApiError } from '@/client/lib/api-client';
 import { cn } from '@/client/lib/utils';
@@ -204,7 +204,7 @@ export function BookingRequestForm() {
             )}
           </div>
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Field label="Check-in" error={formState.errors.check_in}>
+            <FormField label="Check-in" error={formState.errors.check_in}>
               {(props) => (
                 <Input
                   {...props}
@@ -214,8 +214,8 @@ export function BookingRequestForm() {
                   autoComplete="off"
                 />
               )}
-            </Field>
-            <Field label="Check-out" error={formState.errors.check_out}>
+            </FormField>
+            <FormField label="Check-out" error={formState.errors.check_out}>
               {(props) => (
                 <Input
                   {...props}
@@ -225,12 +225,12 @@ export function BookingRequestForm() {
                   autoComplete="off"
                 />
               )}
-            </Field>
+            </FormField>
           </div>
         </div>
 
         <div className="flex flex-col gap-4">
-          <Field
+          <FormField
             label="Guests"
             error={formState.errors.guests_count}
             hint={maxGuests ? `Up to ${maxGuests} guests` : undefined}
@@ -246,21 +246,21 @@ export function BookingRequestForm() {
                 inputMode="numeric"
               />
             )}
-          </Field>
-          <Field label="Full name" error={formState.errors.guest_name}>
+          </FormField>
+          <FormField label="Full name" error={formState.errors.guest_name}>
             {(props) => <Input {...props} {...register('guest_name')} autoComplete="name" />}
-          </Field>
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Email" error={formState.errors.guest_email}>
+            <FormField label="Email" error={formState.errors.guest_email}>
               {(props) => <Input {...props} {...register('guest_email')} type="email" autoComplete="email" />}
-            </Field>
-            <Field label="Phone" error={formState.errors.guest_phone} hint="Optional">
+            </FormField>
+            <FormField label="Phone" error={formState.errors.guest_phone} hint="Optional">
               {(props) => <Input {...props} {...register('guest_phone')} type="tel" autoComplete="tel" />}
-            </Field>
+            </FormField>
           </div>
-          <Field label="Special requests" error={formState.errors.special_requests} hint="Optional">
+          <FormField label="Special requests" error={formState.errors.special_requests} hint="Optional">
             {(props) => <Textarea {...props} {...register('special_requests')} rows={3} />}
-          </Field>
+          </FormField>
           {/* A honeypot: hidden from people and screen readers, so only bots fill it in. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label>
@@ -312,35 +312,6 @@ export function BookingRequestForm() {
         </div>
       </div>
     </form>
-  );
-}
-
-function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: { message?: string };
-  hint?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  const messageId = `${id}-message`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {hint ? <span className="ml-1 font-normal text-muted-foreground">({hint})</span> : null}
-      </Label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? messageId : undefined })}
-      {error?.message ? (
-        <p id={messageId} className="text-sm text-destructive">
-          {error.message}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -19,7 +19,7 @@ import { createManualBookingSchema, type ManualBooking, type ManualBookingInput 
 import { formatTodayInZone } from '@/domain/calendar';
 import type { Property } from '@/domain/property';
 import { useCreateBooking } from './booking-mutations';
-import { FormField, nativeSelectClass } from './form-field';
+import { FormField, nativeSelectClass } from '@/client/components/ui/form-field';
 
 const EMPTY: ManualBookingInput = {
   check_in: '',

@@ -12,7 +12,7 @@ import {
 import { Input } from '@/client/components/ui/input';
 import type { Property } from '@/domain/property';
 import { useUpdateCalendarDays, type CalendarDaysChange } from './booking-mutations';
-import { FormField } from './form-field';
+import { FormField } from '@/client/components/ui/form-field';
 
 type Change = 'unavailable' | 'available' | 'price' | 'base-price';
 

@@ -16,7 +16,7 @@ import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { PROPERTY_TYPES, PropertyUpdateSchema, type Property } from '@/domain/property';
 import { useUpdateProperty } from './booking-mutations';
-import { FormField, nativeSelectClass } from './form-field';
+import { FormField, nativeSelectClass } from '@/client/components/ui/form-field';
 
 type Values = Record<
   | 'name'

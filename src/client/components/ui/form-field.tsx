@@ -46,5 +46,6 @@ export function FormField({
   );
 }
 
+/** The classes of a native <select>, matching Input. */
 export const nativeSelectClass =
   'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring md:text-sm';
