@@ -47,6 +47,12 @@ describe('the property schema', () => {
     ).toMatchObject({ name: 'Villa', bedrooms: 3, max_guests: 8, base_price: 1200.5 });
   });
 
+  it('requires the numbers a form sends blank, while an API call may leave them out', () => {
+    expect(firstMessage({ ...valid, bedrooms: '' })).toBe('Bedrooms is required');
+    expect(firstMessage({ ...valid, base_price: '  ' })).toBe('Base price is required');
+    expect(PropertyInputSchema.parse({ ...valid, bedrooms: undefined }).bedrooms).toBe(1);
+  });
+
   it('refuses counts below 1, negative prices and more than two decimals', () => {
     expect(firstMessage({ ...valid, bedrooms: 0 })).toBe('Bedrooms must be at least 1');
     expect(firstMessage({ ...valid, bathrooms: '0' })).toBe('Bathrooms must be at least 1');

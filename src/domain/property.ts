@@ -36,12 +36,28 @@ function optionalText(label: string, max = MAX_TEXT) {
     .transform((value) => (value ? value : null));
 }
 
-/** Numbers arrive from a form as text; the spec coerces them to numeric. Blank means "use the default". */
+/**
+ * Numbers arrive from a form as text; the spec coerces them to numeric. A field left out (the API)
+ * takes the default; a field the form sent blank is required (spec section 5).
+ */
+function readNumber(fallback: number) {
+  return (value: unknown) => {
+    if (value === undefined || value === null) return fallback;
+    if (typeof value === 'string') return value.trim() === '' ? undefined : Number(value);
+    return value;
+  };
+}
+
+function numberField(label: string) {
+  return z.number({
+    error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+  });
+}
+
 function countField(label: string, fallback: number, max: number) {
   return z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? fallback : value),
-    z.coerce
-      .number({ error: `${label} must be a number` })
+    readNumber(fallback),
+    numberField(label)
       .int(`${label} must be a whole number`)
       .min(1, `${label} must be at least 1`)
       .max(max, `${label} must be at most ${max}`),
@@ -75,10 +91,8 @@ export const PropertyInputSchema = z.object({
   bathrooms: countField('Bathrooms', NEW_PROPERTY_DEFAULTS.bathrooms, 100),
   max_guests: countField('Max guests', NEW_PROPERTY_DEFAULTS.max_guests, 1000),
   base_price: z.preprocess(
-    (value) =>
-      value === '' || value === null || value === undefined ? NEW_PROPERTY_DEFAULTS.base_price : value,
-    z.coerce
-      .number({ error: 'Base price must be a number' })
+    readNumber(NEW_PROPERTY_DEFAULTS.base_price),
+    numberField('Base price')
       .min(0, 'Base price must be at least 0')
       .max(10_000_000, 'Base price must be at most 10,000,000')
       .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {

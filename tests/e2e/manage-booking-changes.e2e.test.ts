@@ -69,7 +69,9 @@ describe('changing bookings, calendar and properties', () => {
     await dialog.getByLabel('Guest name').fill('Second Guest');
     await dialog.getByLabel('Guest email').fill('second@example.com');
     await dialog.getByRole('button', { name: 'Add Booking' }).click();
-    await expect.poll(() => toastRegion(page).textContent()).toContain('Those dates are no longer available');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('Those dates are no longer available');
     expect(await dialog.getByLabel('Guest name').inputValue()).toBe('Second Guest');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

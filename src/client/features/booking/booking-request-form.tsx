@@ -36,6 +36,16 @@ const EMPTY_FORM: BookingRequestInput = {
   website: '',
 };
 
+/** A UUID for the Idempotency-Key; crypto.randomUUID exists only on secure (https or localhost) pages. */
+function createRequestKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const toDate = (value: string) => (isRealDate(value) ? parseISO(value) : undefined);
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const formatLong = (value: string) => format(parseISO(value), 'EEE d MMM yyyy');
@@ -116,8 +126,8 @@ export function BookingRequestForm() {
       form.setError('guests_count', { message: BOOKING_MESSAGES.tooManyGuests(maxGuests) });
       return;
     }
-    requestKey.current ??= crypto.randomUUID();
     try {
+      requestKey.current ??= createRequestKey();
       const result = await apiFetch<BookingRequestResult>('/api/booking-requests', {
         method: 'POST',
         body: request,
@@ -398,10 +408,16 @@ function summariseNights(nights: { date: string; price: number }[]) {
 
 function BookingConfirmation({ result, onAnother }: { result: BookingRequestResult; onAnother: () => void }) {
   const { booking } = result;
+  // The form (and its focused button) is gone: focus moves to the news, so keyboard and screen-reader
+  // users land on it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div role="status" className="rounded-3xl bg-card p-6 text-card-foreground shadow-xl sm:p-10">
       <CheckCircle2Icon className="size-10 text-success" aria-hidden="true" />
-      <h3 className="mt-4 font-display text-3xl font-medium">Thank you — your request has arrived</h3>
+      <h3 ref={heading} tabIndex={-1} className="mt-4 font-display text-3xl font-medium outline-none">
+        Thank you — your request has arrived
+      </h3>
       <p className="mt-3 text-muted-foreground">
         Your booking reference is{' '}
         <strong className="font-semibold text-foreground">{result.reference}</strong>.

@@ -14,6 +14,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
+import { isApiError } from '@/client/lib/api-client';
 import { site } from '@/content/site';
 import { createManualBookingSchema, type ManualBooking, type ManualBookingInput } from '@/domain/booking';
 import { formatTodayInZone } from '@/domain/calendar';
@@ -48,8 +49,11 @@ export function AddBookingDialog({ property }: { property: Property }) {
   const errors = formState.errors;
   const create = useCreateBooking(property.id);
 
-  const onSubmit = handleSubmit((values) =>
-    create.mutateAsync({ ...values, total_amount: values.total_amount ?? null }).then(
+  // Shown inside the dialog: while a modal is open, screen readers cannot reach the toasts.
+  const [formError, setFormError] = useState<string | null>(null);
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    return create.mutateAsync({ ...values, total_amount: values.total_amount ?? null }).then(
       (booking) => {
         toast.success('Booking added', {
           description: `${booking.guest_name}, ${booking.check_in} → ${booking.check_out}`,
@@ -57,14 +61,25 @@ export function AddBookingDialog({ property }: { property: Property }) {
         reset(EMPTY);
         setOpen(false);
       },
-      (error: Error) =>
-        toast.error('Error', { description: error.message || 'The booking could not be added' }),
-    ),
-  );
+      (error: unknown) => {
+        const message = isApiError(error) && error.message ? error.message : 'The booking could not be added';
+        setFormError(message);
+        if (isApiError(error) && error.field && error.field in EMPTY) {
+          form.setError(error.field as keyof ManualBookingInput, { message });
+        }
+      },
+    );
+  });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        onClick={() => {
+          setFormError(null);
+          setOpen(true);
+        }}
+      >
         <PlusIcon aria-hidden="true" /> Add Booking
       </Button>
       <DialogContent className="max-w-2xl">
@@ -151,6 +166,14 @@ export function AddBookingDialog({ property }: { property: Property }) {
           <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
             {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
           </FormField>
+          {formError ? (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive sm:col-span-2"
+            >
+              {formError}
+            </p>
+          ) : null}
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

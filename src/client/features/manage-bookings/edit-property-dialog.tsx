@@ -14,6 +14,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
+import { isApiError } from '@/client/lib/api-client';
 import { PROPERTY_TYPES, PropertyUpdateSchema, type Property } from '@/domain/property';
 import { useUpdateProperty } from './booking-mutations';
 import { FormField, nativeSelectClass } from '@/client/components/ui/form-field';
@@ -73,20 +74,30 @@ export function EditPropertyDialog({
   const openDialog = () => {
     reset(toValues(property));
     setConfirmDeactivate(false);
+    setFormError(null);
     setOpen(true);
   };
 
-  const save = handleSubmit((values) =>
-    update
-      .mutateAsync({ propertyId: property.id, changes: values })
-      .then(() => {
+  // Shown inside the dialog: while a modal is open, screen readers cannot reach the toasts.
+  const [formError, setFormError] = useState<string | null>(null);
+  const failWith = (error: unknown, fallback: string) => {
+    const message = isApiError(error) && error.message ? error.message : fallback;
+    setFormError(message);
+    if (isApiError(error) && error.field && error.field in toValues(property)) {
+      form.setError(error.field as keyof Values, { message });
+    }
+  };
+
+  const save = handleSubmit((values) => {
+    setFormError(null);
+    return update.mutateAsync({ propertyId: property.id, changes: values }).then(
+      () => {
         toast.success('Property updated', { description: values.name });
         setOpen(false);
-      })
-      .catch((error: Error) =>
-        toast.error('Error', { description: error.message || 'The property could not be saved' }),
-      ),
-  );
+      },
+      (error: unknown) => failWith(error, 'The property could not be saved'),
+    );
+  });
 
   const deactivate = () =>
     update.mutate(
@@ -99,8 +110,7 @@ export function EditPropertyDialog({
           setOpen(false);
           onDeactivated?.();
         },
-        onError: (error) =>
-          toast.error('Error', { description: error.message || 'The property could not be deactivated' }),
+        onError: (error) => failWith(error, 'The property could not be deactivated'),
       },
     );
 
@@ -187,6 +197,14 @@ export function EditPropertyDialog({
               </Button>
             )}
           </div>
+          {formError ? (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive sm:col-span-2"
+            >
+              {formError}
+            </p>
+          ) : null}
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -77,7 +77,13 @@ export function firstErrorMessage(errors: FieldErrors<PropertyFormValues>): stri
 /** The error catalogue (spec section 8) for a failed create. */
 export function describeCreateError(error: unknown): string {
   if (isApiError(error, 401)) return NOT_SIGNED_IN_MESSAGE;
-  if (isApiError(error, 403)) return CREATE_FORBIDDEN_MESSAGE;
+  // Spec section 8: a message about row-level security becomes the permission text; any other
+  // message (a cross-site refusal, say) is shown as the server wrote it.
+  if (
+    isApiError(error, 403) &&
+    (!error.message || /row-level security|permission to create/i.test(error.message))
+  )
+    return CREATE_FORBIDDEN_MESSAGE;
   if (isApiError(error) && error.status !== 0 && error.message) return error.message;
   return CREATE_FAILED_MESSAGE;
 }

@@ -4,12 +4,13 @@ import { getDay, parseISO } from 'date-fns';
 import type { CalendarBooking } from '@/domain/booking';
 import {
   computeMonthDays,
-  formatToday,
+  formatTodayInZone,
   shiftMonth,
   type CalendarDay,
   type DayStatus,
 } from '@/domain/calendar';
 import type { Property } from '@/domain/property';
+import { site } from '@/content/site';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { ScrollArea } from '@/client/components/ui/scroll-area';
@@ -55,7 +56,9 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
   );
   const recent = useMemo(
     () =>
-      [...(calendar.data?.bookings ?? [])]
+      // Booked days only: a cancelled stay frees its nights, so it is not listed either.
+      (calendar.data?.bookings ?? [])
+        .filter((booking) => booking.status !== 'cancelled')
         .sort((a, b) => a.check_in.localeCompare(b.check_in))
         .slice(0, RECENT_BOOKINGS_LIMIT),
     [calendar.data],
@@ -76,7 +79,10 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
     }
   };
   const isSelected = (date: string) => Boolean(selection && selection.start <= date && date <= selection.end);
-  const editRange = selection ?? { start: formatToday(), end: formatToday() };
+  const editRange = selection ?? {
+    start: formatTodayInZone(site.timeZone),
+    end: formatTodayInZone(site.timeZone),
+  };
 
   return (
     <section aria-labelledby="calendar-title" className="grid gap-4">
@@ -222,7 +228,7 @@ function MonthGrid({
   onSelect: (date: string, extend: boolean) => void;
 }) {
   const first = days[0];
-  const today = formatToday();
+  const today = formatTodayInZone(site.timeZone);
   const leading = first ? getDay(parseISO(first.date)) : 0;
   return (
     <div>

@@ -45,6 +45,7 @@ export function useSession() {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { keepSessionOn401: true },
     mutationFn: (input: SignIn) =>
       apiFetch<{ operator: Operator }>('/api/session', { method: 'POST', body: input }),
     onSuccess: ({ operator }) => {
@@ -106,6 +107,7 @@ export function usePropertyBookings(propertyId: string) {
 export function useCreateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { keepSessionOn401: true },
     mutationFn: (input: PropertyInput) =>
       apiFetch<Property>('/api/properties', { method: 'POST', body: input }),
     onSuccess: (created) => {

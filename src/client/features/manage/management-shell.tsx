@@ -2,7 +2,8 @@ import { CalendarDaysIcon, ClipboardListIcon, HomeIcon, LayoutDashboardIcon, Log
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Operator } from '@/domain/auth';
-import { formatMonth } from '@/domain/calendar';
+import { formatTodayInZone } from '@/domain/calendar';
+import { site } from '@/content/site';
 import type { Property } from '@/domain/property';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/utils';
@@ -59,7 +60,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
     VIEWS.find((item) => item.view === location.view)?.needsProperty && !selected
       ? 'dashboard'
       : location.view;
-  const month = location.month ?? formatMonth();
+  // The villa's month, as the server counts it.
+  const month = location.month ?? formatTodayInZone(site.timeZone).slice(0, 7);
 
   const selectProperty = (property: Property) => location.navigate({ propertyId: property.id });
   const openView = (next: ManageView) => location.navigate({ view: next });

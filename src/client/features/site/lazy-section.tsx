@@ -49,9 +49,16 @@ export function LazySection({
   const pending = useRef<Promise<void> | null>(null);
 
   const start = useCallback(() => {
-    pending.current ??= load().then((module) => setContent(() => module.default));
+    // A failed download (offline, or an old chunk after a deploy) is logged and may be tried again.
+    pending.current ??= load().then(
+      (module) => setContent(() => module.default),
+      (error: unknown) => {
+        pending.current = null;
+        console.error(`The ${label} section could not be loaded`, error);
+      },
+    );
     return pending.current;
-  }, [load]);
+  }, [load, label]);
 
   useEffect(() => registerLazySection(start), [start]);
 

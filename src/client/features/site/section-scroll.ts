@@ -14,7 +14,8 @@ export function registerLazySection(load: () => Promise<void>) {
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 export async function loadAllSections() {
-  await Promise.all([...loaders].map((load) => load()));
+  // allSettled: a section that failed to load must not stop the scroll to the others.
+  await Promise.allSettled([...loaders].map((load) => load()));
   // Two frames: React commits the loaded sections, then the browser lays them out.
   await nextFrame();
   await nextFrame();
@@ -35,5 +36,8 @@ export async function scrollToSection(id: string, { smooth = true, updateHash = 
     behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'instant',
     block: 'start',
   });
+  // Keyboard focus follows the reader to the section, so the next Tab starts there.
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
   if (updateHash && window.location.hash !== `#${id}`) window.history.pushState(null, '', `#${id}`);
 }

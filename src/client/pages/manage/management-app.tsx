@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toaster } from '@/client/components/ui/sonner';
 import { isApiError } from '@/client/lib/api-client';
@@ -15,10 +15,19 @@ function createQueryClient() {
           client.setQueryData(manageKeys.session, null);
       },
     }),
+    // The same when a change is refused for want of a session; sign-in (a wrong password is a 401) and
+    // the Add Property dialog (the spec's "You must be logged in" toast, typed values kept) opt out.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isApiError(error, 401) && !mutation.meta?.keepSessionOn401)
+          client.setQueryData(manageKeys.session, null);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        refetchOnWindowFocus: false,
+        // Coming back to the tab shows requests that guests sent meanwhile.
+        refetchOnWindowFocus: true,
         retry: (count, error) =>
           !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
       },
