@@ -78,6 +78,10 @@ describe('changing bookings, calendar and properties', () => {
     await card.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('confirmed');
     expect(await card.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    // The pressed button is gone; keyboard focus stays in this card's actions.
+    const focusedGroup = () =>
+      page.evaluate(() => document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label'));
+    await expect.poll(focusedGroup).toBe('Actions for Phone Guest');
     await card.getByRole('button', { name: 'Mark paid' }).click();
     await expect.poll(() => card.textContent()).toContain('Payment: paid');
 
@@ -85,6 +89,7 @@ describe('changing bookings, calendar and properties', () => {
     const confirm = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await confirm.getByRole('button', { name: 'Cancel booking' }).click();
     await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('cancelled');
+    await expect.poll(focusedGroup).toBe('Actions for Phone Guest');
     const bookings = await getJson<Booking[]>(page, `/api/properties/${property.id}/bookings`);
     expect(bookings.map((booking) => [booking.guest_name, booking.status, booking.payment_status])).toEqual([
       ['Phone Guest', 'cancelled', 'paid'],

@@ -112,6 +112,12 @@ describe('the landing page', () => {
     await poll(background).not.toBe('rgba(0, 0, 0, 0)');
     await scrollToY(page, 0);
     await poll(background).toBe('rgba(0, 0, 0, 0)');
+    // A menu left open on a phone-width window closes at the large breakpoint, so the rule holds there.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: /menu/i }).click();
+    await poll(background).not.toBe('rgba(0, 0, 0, 0)');
+    await page.setViewportSize(DESKTOP);
+    await poll(background).toBe('rgba(0, 0, 0, 0)');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -29,7 +29,13 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const busy = statusChange.isPending || paymentChange.isPending;
   const available = ACTIONS.filter((action) => canChangeStatus(booking.status, action.status));
   const canMarkPaid = booking.payment_status !== 'paid' && booking.status !== 'cancelled';
-  if (available.length === 0 && !canMarkPaid) return null;
+  // The pressed button may vanish with the change (Confirm after confirming): keep keyboard focus in
+  // this card, on its next action or on the group itself.
+  const group = useRef<HTMLDivElement>(null);
+  const keepFocus = () =>
+    requestAnimationFrame(() =>
+      (group.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? group.current)?.focus(),
+    );
 
   const changeStatus = (status: BookingStatus, done: string) =>
     statusChange.mutate(
@@ -41,12 +47,21 @@ export function BookingActions({ booking }: { booking: Booking }) {
           }),
         onError: (error) =>
           toast.error('Error', { description: error.message || 'The booking could not be changed' }),
-        onSettled: () => setConfirmCancel(false),
+        onSettled: () => {
+          setConfirmCancel(false);
+          keepFocus();
+        },
       },
     );
 
   return (
-    <div className="flex flex-wrap gap-2" aria-label={`Actions for ${booking.guest_name}`} role="group">
+    <div
+      ref={group}
+      tabIndex={-1}
+      className="flex flex-wrap gap-2 outline-none"
+      aria-label={`Actions for ${booking.guest_name}`}
+      role="group"
+    >
       {available.map((action) => (
         <Button
           key={action.status}
@@ -76,6 +91,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
                   toast.success('Payment recorded', { description: `${booking.guest_name} has paid` }),
                 onError: (error) =>
                   toast.error('Error', { description: error.message || 'The payment could not be recorded' }),
+                onSettled: keepFocus,
               },
             )
           }
@@ -84,7 +100,13 @@ export function BookingActions({ booking }: { booking: Booking }) {
         </Button>
       ) : null}
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            // The Cancel button that opened it may be gone: focus stays in the card instead.
+            event.preventDefault();
+            keepFocus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>Cancel this booking?</DialogTitle>
             <DialogDescription>

@@ -35,7 +35,14 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // At the large breakpoint the menu has no toggle: close it, so the header follows the 20px rule again.
+    const large = window.matchMedia('(min-width: 64rem)');
+    const onBreakpoint = () => large.matches && setMenuOpen(false);
+    large.addEventListener('change', onBreakpoint);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      large.removeEventListener('change', onBreakpoint);
+    };
   }, [menuOpen]);
 
   // Class lists are exclusive (no tailwind-merge on the public pages): one text colour per state.
