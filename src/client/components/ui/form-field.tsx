@@ -49,3 +49,18 @@ export function FormField({
 /** The classes of a native <select>, matching Input. */
 export const nativeSelectClass =
   'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring md:text-sm';
+
+/** A form-level error, announced at once (inside a dialog too, where toasts cannot be reached). */
+export function FormAlert({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className={cn(
+        'rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive',
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}

@@ -6,7 +6,7 @@ import { DayPicker, type DateRange } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/client/components/ui/button';
-import { FormField } from '@/client/components/ui/form-field';
+import { FormAlert, FormField } from '@/client/components/ui/form-field';
 import { Input } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { apiFetch, isApiError } from '@/client/lib/api-client';
@@ -286,14 +286,7 @@ export function BookingRequestForm() {
             fallbackCurrency={availability?.property.currency}
           />
 
-          {serverError ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
-            >
-              {serverError}
-            </p>
-          ) : null}
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
 
           <Button
             type="submit"
@@ -345,23 +338,13 @@ function QuoteSummary({
   }
   if (blockedNights.length > 0) {
     return (
-      <p
-        role="alert"
-        className="rounded-xl border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
-      >
+      <FormAlert className="rounded-xl">
         {BOOKING_MESSAGES.unavailable}: {blockedNights.map(formatLong).join(', ')}.
-      </p>
+      </FormAlert>
     );
   }
   if (quoteState.status === 'error') {
-    return (
-      <p
-        role="alert"
-        className="rounded-xl border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
-      >
-        {quoteState.message}
-      </p>
-    );
+    return <FormAlert className="rounded-xl">{quoteState.message}</FormAlert>;
   }
   const quote = quoteState.status === 'ready' ? quoteState.quote : undefined;
   return (

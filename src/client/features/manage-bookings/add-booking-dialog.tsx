@@ -20,7 +20,7 @@ import { createManualBookingSchema, type ManualBooking, type ManualBookingInput 
 import { formatTodayInZone } from '@/domain/calendar';
 import type { Property } from '@/domain/property';
 import { useCreateBooking } from './booking-mutations';
-import { FormField, nativeSelectClass } from '@/client/components/ui/form-field';
+import { FormAlert, FormField, nativeSelectClass } from '@/client/components/ui/form-field';
 
 const EMPTY: ManualBookingInput = {
   check_in: '',
@@ -166,14 +166,7 @@ export function AddBookingDialog({ property }: { property: Property }) {
           <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
             {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
           </FormField>
-          {formError ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive sm:col-span-2"
-            >
-              {formError}
-            </p>
-          ) : null}
+          {formError ? <FormAlert className="sm:col-span-2">{formError}</FormAlert> : null}
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

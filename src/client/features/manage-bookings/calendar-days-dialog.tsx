@@ -12,7 +12,7 @@ import {
 import { Input } from '@/client/components/ui/input';
 import type { Property } from '@/domain/property';
 import { useUpdateCalendarDays, type CalendarDaysChange } from './booking-mutations';
-import { FormField } from '@/client/components/ui/form-field';
+import { FormAlert, FormField } from '@/client/components/ui/form-field';
 
 type Change = 'unavailable' | 'available' | 'price' | 'base-price';
 
@@ -141,11 +141,7 @@ export function CalendarDaysDialog({
               )}
             </FormField>
           ) : null}
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          {error ? <FormAlert>{error}</FormAlert> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -17,7 +17,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { isApiError } from '@/client/lib/api-client';
 import { PROPERTY_TYPES, PropertyUpdateSchema, type Property } from '@/domain/property';
 import { useUpdateProperty } from './booking-mutations';
-import { FormField, nativeSelectClass } from '@/client/components/ui/form-field';
+import { FormAlert, FormField, nativeSelectClass } from '@/client/components/ui/form-field';
 
 type Values = Record<
   | 'name'
@@ -197,14 +197,7 @@ export function EditPropertyDialog({
               </Button>
             )}
           </div>
-          {formError ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive sm:col-span-2"
-            >
-              {formError}
-            </p>
-          ) : null}
+          {formError ? <FormAlert className="sm:col-span-2">{formError}</FormAlert> : null}
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
