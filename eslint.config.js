@@ -1,7 +1,40 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The direction of imports, which is the architecture: src/domain (pure rules, zod and date-fns only)
+ * is imported by everyone and imports no one; the server and the client never import each other (but
+ * for the page registry, which is data both read); in
+ * the client, pages compose features, a feature uses another only through its index.ts (its public
+ * API), and components/ and lib/ know no feature or page.
+ */
+const architectureZones = [
+  { target: './src/domain', from: ['./src/client', './src/server', './src/content'] },
+  { target: './src/client', from: './src/server' },
+  // The page registry is the one contract between the client's build and the server (which route answers
+  // with which built file): data only, so the server may read it.
+  { target: './src/server', from: './src/client', except: ['./pages/registry.ts'] },
+  {
+    target: ['./src/client/components', './src/client/lib'],
+    from: ['./src/client/features', './src/client/pages'],
+  },
+  { target: './src/client/features', from: './src/client/pages' },
+  ...FEATURES.map((feature) => ({
+    target: `./src/client/features/!(${feature})/**/*`,
+    from: `./src/client/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Import the ${feature} feature through its index.ts.`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'shots/**', 'bench/results/**', 'coverage/**'] },
@@ -19,6 +52,36 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read the environment in src/server/env.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: architectureZones }],
+    },
+  },
+  {
+    // Domain rules are pure: they run in the browser and on the server alike.
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|date-fns($|/)|\\./)',
+              message: 'src/domain imports only zod, date-fns and its own modules.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,9 +1,11 @@
-// Builds the client for production: the multi-page client bundle, the server-side render bundle, the
-// prerendered HTML of each public page, robots.txt and sitemap.xml, and gzip/brotli copies of text files.
+// Builds the client for production: the multi-page client bundle (one entry per page of the page registry,
+// src/client/pages/registry.ts), the server-side render bundle, the prerendered HTML of each public page
+//, robots.txt and sitemap.xml, and gzip/brotli copies of text files.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
 import { build } from 'vite';
 import { prepareImages, publishImages } from './images/build-images.mjs';
 
@@ -16,7 +18,11 @@ const startedAt = performance.now();
 
 // Images first: the pages import their manifest (sizes, hashes), so it must exist before Vite bundles.
 const images = await prepareImages({ root });
-await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: clientDir } });
+await build({
+  configFile: join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir: clientDir, manifest: true },
+});
 await build({
   configFile: join(root, 'vite.config.ts'),
   logLevel: 'warn',
@@ -26,31 +32,83 @@ await build({
     ssr: join(root, 'src/client/entry-server.tsx'),
     outDir: ssrDir,
     emptyOutDir: true,
-    rollupOptions: { input: join(root, 'src/client/entry-server.tsx') },
+    rolldownOptions: { input: join(root, 'src/client/entry-server.tsx') },
   },
 });
 
 publishImages(images.files, clientDir);
 
 const server = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
-const fill = (file, html, head, { dropModulePreload = false } = {}) => {
-  const path = join(clientDir, file);
-  let template = readFileSync(path, 'utf8');
-  // Public pages are prerendered: their script only hydrates. Module preloads would make the browser
-  // fetch all of it at high priority beside the CSS and the hero image, delaying the first paint
-  // (Lighthouse mobile: FCP 2.2 s with them, 1.2 s without); without them the script still loads, a
-  // round trip later. See docs/decisions/0101-public-pages-performance.md.
-  if (dropModulePreload) template = template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  writeFileSync(path, template.replace('<!--app-head-->', head).replace('<!--app-html-->', html));
-};
-// The two upright Latin fonts are preloaded on public pages: the hero's heading is the largest paint.
+// The two upright Latin fonts are preloaded on prerendered pages: the hero's heading is the largest paint.
 const fontPreloads = readdirSync(join(clientDir, 'assets'))
   .filter((name) => /^(cormorant-garamond|manrope)-latin-wght-normal-[\w-]+\.woff2$/.test(name))
   .map((name) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${name}" crossorigin />`)
   .join('\n    ');
-for (const page of server.renderPages())
-  fill(page.file, page.html, `${fontPreloads}\n    ${page.head}`, { dropModulePreload: true });
-fill('villa-management/index.html', '', server.managementHead);
+// Which stylesheets a page needs before its script runs: those of its entry and of the module it hydrates
+// with, and of their static imports (a lazy section's own stylesheet comes with the section).
+const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+rmSync(join(clientDir, '.vite'), { recursive: true, force: true });
+const collectStylesheets = (key, seen = new Set()) => {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((next) => collectStylesheets(next, seen))];
+};
+const listPageStylesheets = (file) => [
+  ...new Set([
+    ...collectStylesheets(file),
+    ...(manifest[file].dynamicImports ?? []).flatMap((key) => collectStylesheets(key)),
+  ]),
+];
+
+// A prerendered page paints with its critical CSS inlined: the rules that match its markup (beasties).
+// The full stylesheet is not linked: the page's script loads it after the first paint, before it hydrates
+// (the hydrate module imports it), and a <noscript> link serves visitors without script. Beasties' own
+// ways of deferring a linked sheet either leave it on the path to the first paint (a body link, a
+// preload) or swap it in with an onload attribute or an inline script, which the Content-Security-Policy
+// (script-src 'self') refuses.
+const inlineCriticalCss = new Beasties({
+  path: clientDir,
+  publicPath: '/',
+  // Font faces are inlined whole below: beasties cannot tell which families a page uses when, as with
+  // Tailwind, they are named through CSS variables. The animations are tiny and run from the first paint.
+  fonts: false,
+  keyframes: 'all',
+  logLevel: 'warn',
+});
+for (const page of server.renderPages()) {
+  const path = join(clientDir, page.file);
+  let html = readFileSync(path, 'utf8');
+  if (page.render === 'prerender') {
+    // A prerendered page's script only hydrates, after the first paint: it and the module preloads Vite
+    // adds for its imports are fetched at low priority, so they do not compete with the fonts and the hero
+    // image on the way to the first paint (Lighthouse mobile on `/`: FCP 1.0 s instead of 1.2 s).
+    // See docs/decisions/0101-public-pages-performance.md.
+    html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+    // (Replacements are functions: the markup and the CSS may hold `$` patterns.)
+    html = html
+      .replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`)
+      .replace('<!--app-html-->', () => page.html);
+    const stylesheets = listPageStylesheets(page.file);
+    const css = stylesheets.map((file) => readFileSync(join(clientDir, file), 'utf8')).join('\n');
+    // Beasties reads the page with its full CSS inline and keeps the rules its markup uses; only that
+    // <style> is taken from its output, so the page's HTML stays exactly as rendered.
+    const reduced = await inlineCriticalCss.process(
+      html.replace('</head>', () => `<style>${css}</style></head>`),
+    );
+    const critical = reduced.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    // A face declared only in the full sheet would swap the hero's heading to its font after the first
+    // paint (or, with font-display: optional, never show it).
+    const fontFaces = css.match(/@font-face\{[^}]*\}/g) ?? [];
+    const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
+    html = html
+      .replace('</head>', () => `  <style>${fontFaces.join('')}${critical}</style>\n  </head>`)
+      .replace('</body>', () => `  <noscript>${links}</noscript>\n  </body>`);
+  } else {
+    html = html.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', '');
+  }
+  writeFileSync(path, html);
+}
 writeFileSync(join(clientDir, 'robots.txt'), server.renderRobotsTxt());
 writeFileSync(join(clientDir, 'sitemap.xml'), server.renderSitemapXml());
 rmSync(ssrDir, { recursive: true, force: true });

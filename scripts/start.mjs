@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// .env applies here too (BUILD_DIR), as it does in the server; the environment wins over the file.
+if (existsSync('.env')) process.loadEnvFile('.env');
 const buildDir = process.env.BUILD_DIR || `${root}/dist`;
 if (!existsSync(`${buildDir}/client/.built`)) {
   console.log('No build found: building the site first (once)…');

@@ -1,7 +1,7 @@
 import { site, villa } from './site';
 import type { ImageName } from './images';
 
-/** The landing page's texts. Quoted spec texts are kept exactly. */
+/** The landing page's texts. The hero's and sections' wording is the brand's own: keep it exact. */
 export const hero = {
   tagline: site.tagline,
   headline: 'Escape the noise. Enter elegance.',
@@ -21,7 +21,7 @@ export const hero = {
 export type AmenityIcon =
   'trees' | 'sofa' | 'chef-hat' | 'sunrise' | 'users' | 'clapperboard' | 'car' | 'wifi';
 
-/** The eight amenities (spec section 3), title and description. */
+/** The villa's eight amenities, title and description. */
 export const amenities: { title: string; description: string; icon: AmenityIcon }[] = [
   {
     title: 'Private Lawn',

@@ -1,4 +1,4 @@
-/** The landing page's sections, in the spec's order, and the navigation bar's items. */
+/** The landing page's sections, in page order, and the navigation bar's items. */
 export const SECTION_IDS = ['home', 'highlights', 'gallery', 'about', 'booking', 'contact'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 

@@ -33,7 +33,7 @@ export const site = {
   timeZone: 'Asia/Kolkata',
 } as const;
 
-/** The villa's facts (spec sections 1 and 9). */
+/** The villa's facts, as the hero and the features state them. */
 export const villa = {
   bedrooms: 3,
   bathrooms: 3,

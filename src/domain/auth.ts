@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Invalid username or password';
 
-/** Sign-in: the username is the operator's e-mail address (spec section 5). */
+/** Sign-in: the username is the operator's e-mail address. */
 export const SignInSchema = z.object({
   email: z
     .string({ error: 'Username must be an email address' })
@@ -26,3 +26,7 @@ export const NewPasswordSchema = z
 
 export const OperatorSchema = z.object({ id: z.uuid(), email: z.string() });
 export type Operator = z.infer<typeof OperatorSchema>;
+
+export const SessionResponseSchema = z.object({ operator: OperatorSchema });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+export type SignInInput = z.input<typeof SignInSchema>;

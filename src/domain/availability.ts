@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import { isoDate, queryWholeNumber } from './fields';
+
+export const AvailabilityQuerySchema = z.object({
+  from: isoDate('from').optional().describe('yyyy-MM-dd; today or later (earlier dates count as today)'),
+  to: isoDate('to').optional().describe('yyyy-MM-dd (exclusive); defaults to the end of the booking horizon'),
+});
+
+export const QuoteQuerySchema = z.object({
+  check_in: isoDate('Check-in'),
+  check_out: isoDate('Check-out'),
+  guests: queryWholeNumber('Guests', { min: 1, max: 1000 }).optional(),
+});
+export type QuoteQuery = z.input<typeof QuoteQuerySchema>;
 
 /** What the public site learns about the villa's calendar: no guest data. */
 export const AvailabilitySchema = z.object({

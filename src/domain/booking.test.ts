@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listUnavailableNights, formatTodayInZone } from './calendar';
+import { listUnavailableNights } from './calendar';
+import { formatTodayInZone } from './dates';
 import {
   canChangeStatus,
   checkStayDates,
@@ -11,18 +12,44 @@ const today = () => '2026-11-22';
 const valid = {
   check_in: '2026-12-01',
   check_out: '2026-12-03',
-  guests_count: '2',
+  guests_count: 2,
   guest_name: 'Asha',
   guest_email: 'asha@example.com',
   guest_phone: '',
 };
 
 describe('booking requests', () => {
-  it('accepts a valid request and coerces the guests typed as text', () => {
+  it('accepts a valid request and turns a blank phone into null', () => {
     expect(createBookingRequestSchema(today).parse(valid)).toMatchObject({
       guests_count: 2,
       guest_phone: null,
     });
+  });
+
+  it('refuses wrong types instead of coercing them', () => {
+    const schema = createBookingRequestSchema(today);
+    const messageOf = (change: object) => {
+      const result = schema.safeParse({ ...valid, ...change });
+      return result.success ? undefined : result.error.issues[0]?.message;
+    };
+    for (const guests of ['2', true, [2], '0x10', ' 5 ', '1e1', null]) {
+      expect(messageOf({ guests_count: guests }), JSON.stringify(guests)).toMatch(
+        /^Guests (must be a number|is required)$/,
+      );
+    }
+    expect(messageOf({ guests_count: Number.NaN })).toBe('Guests is required');
+    expect(messageOf({ guests_count: 2.5 })).toBe('Guests must be a whole number');
+    expect(messageOf({ guest_name: 42 })).toBe('Full name must be text');
+  });
+
+  it('refuses control characters in text, keeping line breaks in notes', () => {
+    const schema = createBookingRequestSchema(today);
+    expect(schema.safeParse({ ...valid, guest_name: 'Asha\u0000' }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, guest_name: 'Asha\nRao' }).success).toBe(false);
+    expect(schema.safeParse({ ...valid, special_requests: 'Late\u0007 arrival' }).success).toBe(false);
+    expect(schema.parse({ ...valid, special_requests: 'Late arrival\nVegetarian' }).special_requests).toBe(
+      'Late arrival\nVegetarian',
+    );
   });
 
   it('judges dates against the given today', () => {

@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { countDaysBetween, isRealDate } from './calendar';
+import { countDaysBetween } from './dates';
+import { email, isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_SOURCES = ['direct', 'airbnb', 'booking_com'] as const;
+export const BOOKING_SOURCES = ['direct', 'airbnb', 'booking_com', 'vrbo', 'other'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
+/** How each source is named to people. */
+export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
+  direct: 'Direct',
+  airbnb: 'Airbnb',
+  booking_com: 'Booking.com',
+  vrbo: 'Vrbo',
+  other: 'Other channel',
+};
 
 export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -30,10 +39,16 @@ export const BookingSchema = z.object({
   special_requests: z.string().nullable(),
   external_booking_id: z.string().nullable(),
   created_at: z.string(),
+  amount_known: z
+    .boolean()
+    .describe(
+      'false for a stay imported from a channel feed, which gives no price: total_amount is then 0 and unknown',
+    ),
+  channel_connection_id: z.uuid().nullable().describe('The channel connection a stay was imported from'),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-/** What the calendar needs of a booking (spec section 7), plus its id and status. */
+/** What the calendar needs of a booking: its nights, guest, source and status. */
 export const CalendarBookingSchema = BookingSchema.pick({
   id: true,
   check_in: true,
@@ -77,42 +92,14 @@ export const BOOKING_MESSAGES = {
   tooManyGuests: (max: number) => `This property sleeps at most ${max} guests`,
 } as const;
 
-const guestName = z
-  .string({ error: 'Full name is required' })
-  .trim()
-  .min(1, 'Full name is required')
-  .max(100, 'Full name must be at most 100 characters');
-const guestEmail = z
-  .string({ error: 'Enter a valid email address' })
-  .trim()
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email({ error: 'Enter a valid email address' }));
-const guestPhone = z
-  .string({ error: 'Enter a valid phone number' })
-  .trim()
-  .max(30, 'Phone must be at most 30 characters')
-  .refine((value) => value === '' || /^\+?[0-9 ()./-]{6,}$/.test(value), {
-    message: 'Enter a valid phone number',
-  })
-  .nullish()
-  .transform((value) => (value ? value : null));
-const specialRequests = z
-  .string({ error: 'Special requests must be text' })
-  .trim()
-  .max(1000, 'Special requests must be at most 1000 characters')
-  .nullish()
-  .transform((value) => (value ? value : null));
-const guestsCount = z.coerce
-  .number({ error: 'Guests must be a number' })
-  .int('Guests must be a whole number')
-  .min(1, 'Guests must be at least 1')
-  .max(1000, 'Guests must be at most 1000');
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
-    .refine((value) => isRealDate(value), { message: `${label} is not a real date` });
+const guestName = requiredText('Full name', { max: 100 });
+const guestEmail = email();
+const guestPhone = optionalText('Phone', { max: 30 }).refine(
+  (value) => value === null || /^\+?[0-9 ()./-]{6,}$/.test(value),
+  { message: 'Enter a valid phone number' },
+);
+const specialRequests = optionalText('Special requests', { max: 1000, multiline: true });
+const guestsCount = wholeNumber('Guests', { min: 1, max: 1000 });
 
 type StayDates = { check_in: string; check_out: string };
 
@@ -152,7 +139,7 @@ const bookingRequestShape = {
   guest_phone: guestPhone,
   special_requests: specialRequests,
   /** A honeypot: hidden from people, so only bots fill it in. */
-  website: z.string().max(200).optional(),
+  website: z.string({ error: 'website must be text' }).max(200).optional(),
 };
 
 /** A guest's booking request from the public form. Guests above the property's maximum are checked by the server. */
@@ -160,6 +147,17 @@ export function createBookingRequestSchema(today: () => string) {
   return withStayRules(z.object(bookingRequestShape), today);
 }
 export type BookingRequestInput = z.input<ReturnType<typeof createBookingRequestSchema>>;
+
+/** A stay and guest as a form starts them: no dates yet, two guests. */
+export const EMPTY_STAY_REQUEST = {
+  check_in: '',
+  check_out: '',
+  guests_count: 2,
+  guest_name: '',
+  guest_email: '',
+  guest_phone: '',
+  special_requests: '',
+} satisfies BookingRequestInput;
 export type BookingRequest = z.output<ReturnType<typeof createBookingRequestSchema>>;
 
 /** A booking the operator enters by hand (phone, walk-in, or one from Airbnb/Booking.com). */
@@ -169,26 +167,18 @@ export function createManualBookingSchema(today: () => string) {
       ...bookingRequestShape,
       website: z.undefined().optional(),
       booking_source: z
-        .enum(BOOKING_SOURCES, { error: 'Source must be direct, airbnb or booking_com' })
+        .enum(BOOKING_SOURCES, { error: `Source must be one of ${BOOKING_SOURCES.join(', ')}` })
         .default('direct'),
       status: z
         .enum(['pending', 'confirmed'], { error: 'A new booking is pending or confirmed' })
         .default('confirmed'),
       payment_status: z
-        .enum(PAYMENT_STATUSES, { error: 'Payment must be unpaid, partial, paid or refunded' })
+        .enum(PAYMENT_STATUSES, { error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}` })
         .default('unpaid'),
-      external_booking_id: z
-        .string()
-        .trim()
-        .max(100, 'External booking id must be at most 100 characters')
+      external_booking_id: optionalText('External booking id', { max: 100 }),
+      total_amount: money('Total', { max: 100_000_000 })
         .nullish()
-        .transform((value) => (value ? value : null)),
-      total_amount: z.coerce
-        .number({ error: 'Total must be a number' })
-        .min(0, 'Total must not be negative')
-        .max(100_000_000, 'Total is too large')
-        .nullish()
-        .describe('Leave empty to price the stay from the calendar'),
+        .describe('Leave out (or null) to price the stay from the calendar'),
     }),
     today,
     { allowPast: true },
@@ -198,8 +188,10 @@ export type ManualBookingInput = z.input<ReturnType<typeof createManualBookingSc
 export type ManualBooking = z.output<ReturnType<typeof createManualBookingSchema>>;
 
 export const BookingStatusUpdateSchema = z.object({
-  status: z.enum(BOOKING_STATUSES, { error: 'Status must be pending, confirmed, completed or cancelled' }),
+  status: z.enum(BOOKING_STATUSES, { error: `Status must be one of ${BOOKING_STATUSES.join(', ')}` }),
 });
 export const PaymentStatusUpdateSchema = z.object({
-  payment_status: z.enum(PAYMENT_STATUSES, { error: 'Payment must be unpaid, partial, paid or refunded' }),
+  payment_status: z.enum(PAYMENT_STATUSES, {
+    error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}`,
+  }),
 });

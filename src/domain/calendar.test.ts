@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarBooking } from './booking';
+import { computeMonthDays } from './calendar';
 import {
   addDaysToDate,
-  computeMonthDays,
-  formatToday,
   getMonthRange,
   isNightOfStay,
   isRealDate,
   listMonthDates,
-  MonthSchema,
   shiftMonth,
-} from './calendar';
+  villaToday,
+} from './dates';
+import { IsoDateSchema, MonthSchema } from './fields';
 
 const booking = (values: Partial<CalendarBooking>): CalendarBooking => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -49,9 +49,19 @@ describe('month ranges', () => {
     expect(isRealDate('2026-02-28')).toBe(true);
   });
 
-  it("formats today's date in local time, not UTC", () => {
-    // 2026-11-22 20:00 UTC is already 2026-11-23 in India (the unit tests run with TZ=Asia/Kolkata).
-    expect(formatToday(new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+  it("knows the villa's today, not UTC's", () => {
+    // 2026-11-22 20:00 UTC is already 2026-11-23 in India.
+    expect(villaToday(new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+    expect(villaToday(new Date('2026-11-22T18:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('takes only dates and months within the bounds, so date arithmetic stays in four-digit years', () => {
+    expect(IsoDateSchema.safeParse('9999-12-31').success).toBe(false);
+    expect(IsoDateSchema.safeParse('1999-12-31').success).toBe(false);
+    expect(IsoDateSchema.safeParse('2100-12-31').success).toBe(true);
+    expect(IsoDateSchema.safeParse('+02026-01-01').success).toBe(false);
+    expect(MonthSchema.safeParse('9999-12').success).toBe(false);
+    expect(MonthSchema.safeParse('2026-11').success).toBe(true);
   });
 });
 

@@ -1,107 +1,143 @@
-import { addDays, addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { z } from 'zod';
-import type { CalendarBooking } from './booking';
+import { CalendarBookingSchema, type CalendarBooking } from './booking';
+import { CHANNEL_KINDS, type ChannelKind } from './channel';
+import { countDaysBetween, isNightOfStay, listDatesBetween, listMonthDates } from './dates';
+import { isoDate, money } from './fields';
+import { DEFAULT_PRICING_RULES, priceNight, PricingRulesSchema, type PricingRules } from './pricing';
 
-/** A calendar date, never a Date at midnight: `yyyy-MM-dd`. */
-export const IsoDateSchema = z
-  .string({ error: 'Date must be given as yyyy-MM-dd' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be given as yyyy-MM-dd')
-  .refine((value) => isRealDate(value), { message: 'Date is not a real calendar date' });
+/** An operator's setting for one day: closed or open, and a price that differs from the base price. */
+export const CalendarRowSchema = z.object({
+  date: z.string(),
+  is_available: z.boolean(),
+  price: z.number().nullable(),
+  closed_by: z
+    .array(z.object({ connection_id: z.uuid(), channel: z.enum(CHANNEL_KINDS) }))
+    .optional()
+    .describe('The channel connections whose imported blocks close this night'),
+});
+export type CalendarRow = z.infer<typeof CalendarRowSchema>;
 
-export const MonthSchema = z
-  .string({ error: 'Month must be given as yyyy-MM' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be given as yyyy-MM, for example 2026-11');
+/** A property's month in the management calendar: its rows, and the bookings that share a night with it. */
+export const PropertyCalendarSchema = z.object({
+  month: z.string(),
+  start: z.string().describe('First day of the month'),
+  end: z.string().describe('First day of the next month (the range is half-open)'),
+  base_price: z.number(),
+  currency: z.string(),
+  rules: PricingRulesSchema.describe("The property's pricing rules, which price each open night"),
+  calendar: z.array(CalendarRowSchema),
+  bookings: z.array(CalendarBookingSchema),
+});
+export type PropertyCalendar = z.infer<typeof PropertyCalendarSchema>;
 
-export function isRealDate(value: string): boolean {
-  const parsed = parseISO(value);
-  return !Number.isNaN(parsed.getTime()) && format(parsed, 'yyyy-MM-dd') === value;
-}
+/** At most this many days change in one calendar edit. */
+export const MAX_CALENDAR_EDIT_DAYS = 366;
 
-/** Today's calendar date in the given clock's local time zone. */
-export function formatToday(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
-}
+const nightlyPrice = money('Nightly price');
 
-export function formatMonth(date: Date = new Date()): string {
-  return format(date, 'yyyy-MM');
-}
+/** Closing, opening or pricing the days from start to end, both included. */
+export const UpdateCalendarDaysSchema = z
+  .object({
+    start: isoDate('Start date'),
+    end: isoDate('End date').describe('Included'),
+    is_available: z.boolean({ error: 'is_available must be true or false' }).optional(),
+    price: nightlyPrice.nullable().optional().describe('null returns the days to the base price'),
+  })
+  .refine((body) => body.end >= body.start, {
+    message: 'The end date must not be before the start date',
+    path: ['end'],
+  })
+  .refine((body) => countDaysBetween(body.start, body.end) < MAX_CALENDAR_EDIT_DAYS, {
+    message: `Change at most ${MAX_CALENDAR_EDIT_DAYS} days at a time`,
+    path: ['end'],
+  })
+  .refine((body) => body.is_available !== undefined || body.price !== undefined, {
+    message: 'Send is_available, price or both',
+  });
+export type UpdateCalendarDays = z.infer<typeof UpdateCalendarDaysSchema>;
 
-export function shiftMonth(month: string, by: number): string {
-  return format(addMonths(parseISO(`${month}-01`), by), 'yyyy-MM');
-}
+export const CALENDAR_CHANGES = ['unavailable', 'available', 'price', 'base-price'] as const;
+export type CalendarChange = (typeof CALENDAR_CHANGES)[number];
 
-export function addDaysToDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
-}
+/**
+ * The calendar editor's form: a range and one change (close, open, set a price, back to the base
+ * price), turned into the body the server takes and checked by the same rules.
+ */
+export const CalendarDaysEditSchema = z
+  .object({
+    start: z.string(),
+    end: z.string(),
+    change: z.enum(CALENDAR_CHANGES),
+    // Checked as the server's price once the change is known: only 'price' needs one.
+    price: z.unknown().optional(),
+  })
+  .transform(({ start, end, change, price }) => ({
+    start,
+    end,
+    ...(change === 'unavailable' ? { is_available: false } : {}),
+    ...(change === 'available' ? { is_available: true } : {}),
+    ...(change === 'price' ? { price: price as number } : {}),
+    ...(change === 'base-price' ? { price: null } : {}),
+  }))
+  .pipe(UpdateCalendarDaysSchema);
+export type CalendarDaysEdit = z.input<typeof CalendarDaysEditSchema>;
 
-/** The month as a half-open range of dates: [first day, first day of next month). */
-export function getMonthRange(month: string): { start: string; end: string; last: string } {
-  const first = parseISO(`${month}-01`);
-  const next = addMonths(first, 1);
-  return {
-    start: format(first, 'yyyy-MM-dd'),
-    end: format(next, 'yyyy-MM-dd'),
-    last: format(addDays(next, -1), 'yyyy-MM-dd'),
-  };
-}
-
-/** Every date in [start, end), in order. */
-export function listDatesBetween(start: string, end: string): string[] {
-  const dates: string[] = [];
-  for (let date = start; date < end; date = addDaysToDate(date, 1)) dates.push(date);
-  return dates;
-}
-
-/** Every date of the month, in order. */
-export function listMonthDates(month: string): string[] {
-  const { start, end } = getMonthRange(month);
-  return listDatesBetween(start, end);
-}
-
-/** Whole days from one date to another (negative when `to` is earlier). */
-export function countDaysBetween(from: string, to: string): number {
-  return differenceInCalendarDays(parseISO(to), parseISO(from));
-}
-
-export type CalendarRow = { date: string; is_available: boolean; price: number | null };
 export type DayStatus = 'available' | 'booked' | 'unavailable';
 export type CalendarDay = {
   date: string;
   status: DayStatus;
   price: number;
+  /** Why the night costs what it does: the day's own price, a season, a weekday price or the base. */
+  priceLabel: string;
   booking: Pick<CalendarBooking, 'id' | 'guest_name' | 'status'> | null;
+  /** The channels whose imported blocks close the day (an unavailable day may be closed by the operator). */
+  closedBy: ChannelKind[];
 };
 
-/** Does the half-open stay [check_in, check_out) include this night? */
-export function isNightOfStay(date: string, stay: { check_in: string; check_out: string }): boolean {
-  return stay.check_in <= date && date < stay.check_out;
-}
-
 /**
- * The state of each day of a month (spec section 4): available by default, a calendar row overrides
- * availability and price, and a booking overrides both. Cancelled bookings free their nights.
+ * The state of each day of a month: available by default, a calendar row overrides availability, and a
+ * booking overrides both. Cancelled bookings free their nights. Each night's price comes from the pricing
+ * rules, a price set on the day winning over them.
  */
 export function computeMonthDays(input: {
   month: string;
   basePrice: number;
   rows: readonly CalendarRow[];
   bookings: readonly CalendarBooking[];
+  rules?: PricingRules;
 }): CalendarDay[] {
   const rowsByDate = new Map(input.rows.map((row) => [row.date, row]));
   const holding = input.bookings.filter((booking) => booking.status !== 'cancelled');
   return listMonthDates(input.month).map((date) => {
     const row = rowsByDate.get(date);
-    const price = row?.price ?? input.basePrice;
+    const night = priceNight({
+      date,
+      basePrice: input.basePrice,
+      rules: input.rules ?? DEFAULT_PRICING_RULES,
+      dayPrice: row?.price,
+    });
+    const price = night.price;
+    const priceLabel = night.label;
     const booking = holding.find((stay) => isNightOfStay(date, stay));
+    const closedBy = (row?.closed_by ?? []).map((closer) => closer.channel);
     if (booking) {
       return {
         date,
         status: 'booked',
         price,
+        priceLabel,
         booking: { id: booking.id, guest_name: booking.guest_name, status: booking.status },
+        closedBy,
       };
     }
-    return { date, status: row && !row.is_available ? 'unavailable' : 'available', price, booking: null };
+    return {
+      date,
+      status: row && !row.is_available ? 'unavailable' : 'available',
+      price,
+      priceLabel,
+      booking: null,
+      closedBy,
+    };
   });
 }
 
@@ -119,16 +155,4 @@ export function listUnavailableNights(input: {
   return listDatesBetween(input.from, input.to).filter(
     (date) => closed.has(date) || input.stays.some((stay) => isNightOfStay(date, stay)),
   );
-}
-
-/** Today's date in a time zone (the villa's, so that "today" does not depend on the server's zone). */
-export function formatTodayInZone(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: 'year' | 'month' | 'day') => parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -1,4 +1,4 @@
-import { listDatesBetween } from './calendar';
+import { listDatesBetween } from './dates';
 import type { CalendarRow } from './calendar';
 
 export type QuoteNight = { date: string; price: number };

@@ -1,13 +1,15 @@
+import { z } from 'zod';
 import type { Property } from './property';
 
-export type DashboardStats = {
-  totalProperties: number;
-  averagePrice: number;
-  totalCapacity: number;
-  activeBookings: number;
-};
+export const DashboardStatsSchema = z.object({
+  totalProperties: z.number().int(),
+  averagePrice: z.number().int(),
+  totalCapacity: z.number().int(),
+  activeBookings: z.number().int(),
+});
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-/** The dashboard's four figures (spec section 2); active bookings come from the server's live count. */
+/** The dashboard's four figures; active bookings come from the server's live count. */
 export function computeDashboardStats(
   properties: readonly Pick<Property, 'base_price' | 'max_guests' | 'is_active'>[],
   activeBookings: number,

@@ -14,11 +14,17 @@ import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-thrott
 import { registerBookingRequestRoutes } from './booking-requests/routes';
 import { registerBookingRoutes } from './bookings/routes';
 import { registerCalendarRoutes } from './calendar/routes';
+import { registerDashboardRoutes } from './dashboard/routes';
+import { registerChannelRoutes } from './channels/routes';
+import { DEFAULT_CHANNEL_SETTINGS, type ChannelSettings } from './channels/sync';
 import type { Database } from './db/client';
 import { describeDatabaseRefusal } from './db/errors';
 import { registerHealthRoutes } from './health/routes';
 import { HttpError, toErrorBody } from './http-error';
+import { createLeaseHolder } from './jobs/lease';
+import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
+import { registerReportRoutes } from './reports/routes';
 import { registerSitePages } from './site/pages';
 
 export type AppOptions = {
@@ -38,6 +44,10 @@ export type AppOptions = {
   bookingRequestsPerHour?: number;
   /** The clock, for tests that freeze it. */
   now?: () => Date;
+  /** Channel sync (CHANNEL_* variables); the defaults refuse private feed addresses. */
+  channels?: ChannelSettings;
+  /** This process's name for database leases (background work shared by several processes). */
+  leaseHolder?: string;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -162,11 +172,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPropertyRoutes(app, { db, now: options.now });
   await registerCalendarRoutes(app, { db, now: options.now });
   await registerBookingRoutes(app, { db, now: options.now });
+  await registerDashboardRoutes(app, { db, now: options.now });
+  await registerReportRoutes(app, { db });
+  await registerPricingRoutes(app, { db, now: options.now });
   await registerBookingRequestRoutes(app, {
     db,
     now: options.now,
     siteProperty: options.siteProperty,
     requestsPerHour: options.bookingRequestsPerHour,
+  });
+  await registerChannelRoutes(app, {
+    db,
+    now: options.now,
+    settings: options.channels ?? DEFAULT_CHANNEL_SETTINGS,
+    holder: options.leaseHolder ?? createLeaseHolder(),
   });
 
   const site = await registerSitePages(app, { clientDir: options.clientDir });

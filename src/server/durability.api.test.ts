@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBookingReference } from '../domain/booking';
-import { addDaysToDate } from '../domain/calendar';
+import { BOOKING_PAGE_SIZE } from '../domain/booking-list';
+import { addDaysToDate } from '../domain/dates';
 import { spawnServer } from './test/spawn-server';
 
 const OPERATOR = { email: 'owner@example.com', password: 'durability-password' };
@@ -72,11 +73,18 @@ describe('a server killed during writes', () => {
       body: JSON.stringify(OPERATOR),
     });
     const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const bookings = (await (
-      await fetch(`${restarted.baseUrl}/api/properties/${availability.property.id}/bookings`, {
-        headers: { cookie },
-      })
-    ).json()) as { id: string }[];
+    // The list is paged: read every page so the check covers all stored requests.
+    const bookings: { id: string }[] = [];
+    for (let offset = 0; ; offset += BOOKING_PAGE_SIZE.max) {
+      const page = (await (
+        await fetch(
+          `${restarted.baseUrl}/api/properties/${availability.property.id}/bookings?limit=${BOOKING_PAGE_SIZE.max}&offset=${offset}`,
+          { headers: { cookie } },
+        )
+      ).json()) as { id: string }[];
+      bookings.push(...page);
+      if (page.length < BOOKING_PAGE_SIZE.max) break;
+    }
     const stored = new Set(bookings.map((booking) => formatBookingReference(booking.id)));
     expect(acknowledged.filter((reference) => !stored.has(reference))).toEqual([]);
     console.log(

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -88,6 +89,19 @@ const EnvSchema = z
       .trim()
       .optional()
       .transform((value) => (value ? value : undefined)),
+    // Channel sync: calendars imported from Airbnb, Booking.com and others.
+    CHANNEL_ALLOW_PRIVATE_URLS: booleanText('CHANNEL_ALLOW_PRIVATE_URLS', false),
+    CHANNEL_SYNC_MINUTES: z.coerce
+      .number({ error: 'CHANNEL_SYNC_MINUTES must be a number' })
+      .int('CHANNEL_SYNC_MINUTES must be a whole number')
+      .min(5, 'CHANNEL_SYNC_MINUTES must be at least 5 (channels ask not to be polled more often)')
+      .max(1440, 'CHANNEL_SYNC_MINUTES must be at most 1440 (one day)')
+      .default(15),
+    CHANNEL_STALE_HOURS: z.coerce
+      .number({ error: 'CHANNEL_STALE_HOURS must be a number' })
+      .positive('CHANNEL_STALE_HOURS must be more than 0')
+      .max(24 * 30, 'CHANNEL_STALE_HOURS must be at most 720 (30 days)')
+      .default(6),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -105,6 +119,14 @@ export type Env = z.output<typeof EnvSchema> & { dataDir: string; clientDir: str
 
 export class EnvError extends Error {
   override name = 'EnvError';
+}
+
+/**
+ * Loads `.env` from the working directory into `process.env` when the file exists. Variables already
+ * set in the environment win over the file.
+ */
+export function loadDotEnv(path = '.env') {
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 /** Reads and validates the environment; the only place that reads `process.env`. */

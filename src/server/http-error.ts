@@ -12,7 +12,7 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError(404, message);
 
-/** The one error body of the API (DESIGN.md section 3). */
+/** The one error body of the API: `{ "error": { "message": … } }`, with a 4xx status for bad requests. */
 export function toErrorBody(message: string, details?: Record<string, unknown>) {
   return { error: { message, ...details } };
 }

@@ -1,14 +1,17 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
+import { readChannelSettings, startChannelScheduler } from './channels/scheduler';
+import { createLeaseHolder } from './jobs/lease';
 import { DataDirInUseError, openDatabase } from './db/client';
-import { EnvError, readEnv, type Env } from './env';
+import { EnvError, loadDotEnv, readEnv, type Env } from './env';
 
 const startedAt = performance.now();
 const SHUTDOWN_GRACE_MS = 10_000;
 
 let env: Env;
 try {
+  loadDotEnv();
   env = readEnv();
 } catch (error) {
   if (error instanceof EnvError) {
@@ -39,6 +42,8 @@ async function startServer() {
       ].join('\n'),
     );
   }
+  const leaseHolder = createLeaseHolder();
+  const channels = readChannelSettings(env);
   const app = await buildApp({
     database,
     clientDir: env.clientDir,
@@ -47,6 +52,8 @@ async function startServer() {
     trustProxy: env.TRUST_PROXY,
     siteProperty: env.SITE_PROPERTY_ID,
     bookingRequestsPerHour: env.BOOKING_REQUESTS_PER_HOUR,
+    channels,
+    leaseHolder,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
@@ -55,6 +62,12 @@ async function startServer() {
     { database: database.kind, seeded: report.seeded, startupMs: Math.round(performance.now() - startedAt) },
     `Ready on http://${env.HOST}:${port}`,
   );
+  const scheduler = startChannelScheduler({
+    db: database.db,
+    settings: channels,
+    holder: leaseHolder,
+    logger,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -67,6 +80,7 @@ async function startServer() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      await scheduler.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysToDate } from '../../src/domain/calendar';
+import { addDaysToDate } from '../../src/domain/dates';
 import { getJson, gotoManagement, openSignedInPage } from './manage-helpers';
 import { findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
 

@@ -20,7 +20,7 @@ describe('management area: sign-in and session', () => {
     await browser?.close();
   });
 
-  it('shows the login gate with the spec texts, a password toggle and no accessibility violations', async () => {
+  it('shows the login gate with its texts, a password toggle and no accessibility violations', async () => {
     const { page, context, pageErrors } = await openPage(browser, PHONE);
     await page.goto('/villa-management');
     await page.getByRole('heading', { name: 'Villa Management Access' }).waitFor();
@@ -38,7 +38,7 @@ describe('management area: sign-in and session', () => {
     await context.close();
   });
 
-  it('rejects a wrong password with the spec message', async () => {
+  it('rejects a wrong password with one message for any mismatch', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/villa-management');
     await page.getByLabel('Username').fill(getOperatorCredentials().email);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysToDate } from '../../src/domain/calendar';
+import { addDaysToDate } from '../../src/domain/dates';
 import { getJson, gotoManagement, openSignedInPage, toastRegion, uniqueName } from './manage-helpers';
 import { findAccessibilityViolations, launchBrowser } from './support/browser';
 
@@ -163,7 +163,7 @@ describe('changing bookings, calendar and properties', () => {
     await expect.poll(() => dialog.getByText('Property name is required').isVisible()).toBe(true);
     const renamed = `${property.name} Renamed`;
     await dialog.getByLabel('Name').fill(renamed);
-    await dialog.getByLabel(/Base price/).fill('450');
+    await dialog.getByLabel(/Base Price/).fill('450');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => toastRegion(page).textContent()).toContain('Property updated');
     const list = await getJson<Property[]>(page, '/api/properties');

@@ -26,7 +26,7 @@ describe('the landing page', () => {
     await browser?.close();
   });
 
-  it('is prerendered with the sections in the spec order, the hero texts, the four facts and the eight amenities', async () => {
+  it('is prerendered with the sections in page order, the hero texts, the four facts and the eight amenities', async () => {
     const html = await (await fetch(`${getBaseUrl()}/`)).text();
     const order = ['home', 'highlights', 'gallery', 'about', 'booking', 'contact'].map((id) =>
       html.indexOf(`id="${id}"`),

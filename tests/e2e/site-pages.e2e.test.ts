@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getRouteBase, NOT_FOUND, PAGES } from '../../src/client/pages/registry';
 import { DESKTOP, getBaseUrl, launchBrowser, openPage, PHONE } from './support/browser';
 
 /** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
@@ -7,6 +8,63 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 
 const sectionTop = (page: Page, id: string) =>
   page.evaluate((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1, id);
+
+/** A URL the page answers: its route with any parameter filled in, or an unknown path for the not-found page. */
+const exampleUrl = (route: string) =>
+  route === NOT_FOUND ? '/no-such-page/anywhere' : route.replace(/:\w+/g, 'example-value');
+
+describe('every page of the page registry', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is built and served at its route with its own entry script, prerendered or not, and 404 when not found', async () => {
+    for (const page of PAGES) {
+      const response = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}`);
+      const html = await response.text();
+      expect(response.status, page.name).toBe(page.route === NOT_FOUND ? 404 : 200);
+      const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(scripts, page.name).toEqual([
+        expect.stringMatching(new RegExp(`^/assets/${page.name}-[\\w-]+\\.js$`)),
+      ]);
+      expect(html.includes('<div id="root"></div>'), page.name).toBe(page.render === 'client');
+      expect(html.includes('<meta name="robots" content="noindex" />'), page.name).toBe(
+        page.visibility !== 'public',
+      );
+      if (page.route !== NOT_FOUND && page.route !== '/') {
+        const slash = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}/?from=test`, {
+          redirect: 'manual',
+        });
+        expect(slash.status, page.name).toBe(301);
+        expect(slash.headers.get('location'), page.name).toBe(`${exampleUrl(page.route)}?from=test`);
+      }
+    }
+    const robots = await (await fetch(`${getBaseUrl()}/robots.txt`)).text();
+    for (const page of PAGES.filter((page) => page.visibility === 'private' && page.route !== NOT_FOUND))
+      expect(robots).toContain(`Disallow: ${getRouteBase(page.route)}\n`);
+  });
+
+  it('runs in the browser with no error and no Content-Security-Policy violation', async () => {
+    for (const page of PAGES) {
+      const { page: tab, context, pageErrors, consoleMessages } = await openPage(browser, PHONE);
+      await tab.goto(exampleUrl(page.route));
+      if (page.render === 'prerender')
+        await tab.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      else await tab.waitForFunction(() => document.getElementById('root')?.firstElementChild);
+      await tab.waitForLoadState('networkidle');
+      expect(pageErrors, page.name).toEqual([]);
+      const violations = consoleMessages.filter((message) => /Content Security Policy/i.test(message.text));
+      expect(violations, page.name).toEqual([]);
+      await context.close();
+    }
+  });
+});
 
 describe('the partnership page and the 404 page', () => {
   let browser: Browser;

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
+import {
+  DESKTOP,
+  findAccessibilityViolations,
+  getBaseUrl,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from './support/browser';
 
 /** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
@@ -49,6 +56,72 @@ describe('images, accessibility and page weight of the public pages', () => {
     // Images below the 50px lazy margin have not been requested (the about image is far below).
     expect(images.some((path) => path.includes('/sunrise-terrace-'))).toBe(false);
     await context.close();
+  });
+
+  it('paints each public page from its inlined critical CSS exactly as with the full stylesheet, which is not on the way to the first paint', async () => {
+    /** The styles of the header and the first section (what the first paint shows), element by element. */
+    const readFirstScreenStyles = async (viewport: typeof PHONE, path: string, criticalOnly: boolean) => {
+      const context = await browser.newContext({
+        viewport,
+        javaScriptEnabled: !criticalOnly,
+        baseURL: getBaseUrl(),
+      });
+      const page = await context.newPage();
+      if (criticalOnly) await page.route(/\/assets\/[\w-]+\.css$/, (route) => route.abort());
+      await page.goto(path);
+      if (!criticalOnly) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const styles = await page.evaluate(() => {
+        const first = document.querySelector('main > section') ?? document.querySelector('main')!;
+        const elements = [document.querySelector('header')!, first].flatMap((root) => [
+          root,
+          ...root.querySelectorAll('*'),
+        ]);
+        const properties = [
+          'display',
+          'position',
+          'color',
+          'background-color',
+          'background-image',
+          'font-family',
+          'font-size',
+          'font-weight',
+          'line-height',
+          'letter-spacing',
+          'text-transform',
+          'padding',
+          'margin',
+          'border',
+          'border-radius',
+          'opacity',
+          'z-index',
+          'gap',
+          'text-align',
+          'object-fit',
+        ];
+        return elements.map((element) => {
+          const style = getComputedStyle(element);
+          // An image's opacity is the script's (it fades in once loaded), not the stylesheet's.
+          const shown = properties.filter((name) => !(element.tagName === 'IMG' && name === 'opacity'));
+          return `${element.tagName} ${shown.map((name) => style.getPropertyValue(name)).join('|')}`;
+        });
+      });
+      await context.close();
+      return styles;
+    };
+    for (const path of ['/', '/partnership', '/missing-page']) {
+      const html = await (await fetch(`${getBaseUrl()}${path}`)).text();
+      // Nothing but the HTML on the way to the first paint: the full stylesheet is linked for visitors
+      // without script only.
+      expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, ''), path).not.toMatch(/<link rel="stylesheet"/);
+      expect(html, path).toMatch(/<style>@font-face\{/);
+      for (const viewport of [PHONE, DESKTOP]) {
+        const critical = await readFirstScreenStyles(viewport, path, true);
+        expect(critical.length, path).toBeGreaterThan(10);
+        expect(critical, `${path} at ${viewport.width}px`).toEqual(
+          await readFirstScreenStyles(viewport, path, false),
+        );
+      }
+    }
   });
 
   it("fades an image in once loaded and shows 'Failed to load image' when it cannot load", async () => {

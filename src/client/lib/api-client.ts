@@ -40,7 +40,7 @@ async function readErrorBody(response: Response): Promise<{ message?: string; fi
  * Calls the same-origin JSON API with the session cookie. Throws an ApiError for non-2xx answers and
  * for network failures (status 0), so callers handle one kind of error.
  */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+async function send(path: string, request: ApiRequest): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -62,9 +62,34 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     const { message, field } = await readErrorBody(response);
     throw new ApiError(response.status, message ?? '', field);
   }
-  return (await response.json()) as T;
+  return response;
+}
+
+/** The JSON answer of an API call. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await (await send(path, request)).json()) as T;
+}
+
+/** One page of a list, and the number of all matching items (the X-Total-Count header). */
+export async function apiFetchPage<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ items: T[]; total: number }> {
+  const response = await send(path, request);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get('x-total-count'));
+  return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * What to tell a person about a failure: the server's message when it sent one (it is written for
+ * people), else the caller's fallback. A network failure has its own message, unless the caller asks
+ * for the fallback instead.
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
 }

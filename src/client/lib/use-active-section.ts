@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The spec's rule: a section is active when its top is at or above this line and its bottom at or below it. */
+/** A section is active when its top is at or above this line and its bottom at or below it. */
 export const ACTIVE_SECTION_OFFSET = 100;
 
 /** The id of the section that crosses the line 100px below the top of the viewport, while scrolling. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The header turns solid once the page is scrolled more than this (spec: transparent at 20px or less). */
+/** The header is transparent at 20px of scroll or less, and turns solid past it. */
 export const HEADER_SOLID_AFTER = 20;
 
 export function useScrolledPast(threshold = HEADER_SOLID_AFTER) {

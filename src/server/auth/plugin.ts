@@ -19,7 +19,8 @@ declare module 'fastify' {
 
 /**
  * Looks up the session cookie's operator. `requireOperator` is the onRequest hook of every management
- * route, so a request without a session is refused before its body is even validated (spec rule 1).
+ * route, so a request without a session is refused before its body is even validated: being signed in is
+ * checked before anything else.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
   app.decorateRequest('operator', null);

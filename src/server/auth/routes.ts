@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OperatorSchema, SIGN_IN_FAILED_MESSAGE, SignInSchema } from '../../domain/auth';
+import { SessionResponseSchema, SIGN_IN_FAILED_MESSAGE, SignInSchema } from '../../domain/auth';
 import type { Db } from '../db/client';
 import { ErrorResponseSchema } from '../openapi';
 import { HttpError } from '../http-error';
@@ -10,10 +10,8 @@ import { createSession, deleteSession, findOperatorByEmail } from './queries';
 import { getOperator, SESSION_COOKIE } from './plugin';
 import type { SignInThrottle } from './sign-in-throttle';
 
-/** The spec's sign-in delay, kept as a brake on guessing: no answer comes sooner. */
+/** No sign-in answer comes sooner than this: a brake on guessing, and the same time for any mismatch. */
 export const SIGN_IN_DELAY_MS = 800;
-
-const SessionResponseSchema = z.object({ operator: OperatorSchema });
 
 export type AuthRouteOptions = {
   db: Db;

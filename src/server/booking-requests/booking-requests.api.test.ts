@@ -89,8 +89,9 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     for (const [query, message] of [
       ['from=2026-12-10&to=2026-12-01', '"to" must be after "from"'],
       ['from=2026-12-01&to=2028-12-01', 'Ask for at most 571 days at a time'],
-      ['from=tomorrow', 'Date must be given as yyyy-MM-dd'],
-      ['from=2026-02-30', 'Date is not a real calendar date'],
+      ['from=tomorrow', 'from must be a date (yyyy-MM-dd)'],
+      ['from=2026-02-30', 'from is not a real date'],
+      ['to=9999-12-31', 'to must be between 2000-01-01 and 2100-12-31'],
     ]) {
       const response = await context.app.inject({ method: 'GET', url: `/api/availability?${query}` });
       expect(response.statusCode, query).toBe(400);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { site } from '../../content/site';
 import {
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
@@ -9,14 +8,15 @@ import {
   createBookingRequestSchema,
   formatBookingReference,
 } from '../../domain/booking';
+import { listUnavailableNights } from '../../domain/calendar';
+import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
 import {
-  addDaysToDate,
-  countDaysBetween,
-  formatTodayInZone,
-  IsoDateSchema,
-  listUnavailableNights,
-} from '../../domain/calendar';
-import { AvailabilitySchema, BookingRequestResultSchema, QuoteResultSchema } from '../../domain/availability';
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  BookingRequestResultSchema,
+  QuoteQuerySchema,
+  QuoteResultSchema,
+} from '../../domain/availability';
 import { computeQuote } from '../../domain/quote';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
@@ -95,7 +95,7 @@ export async function registerBookingRequestRoutes(
   options: BookingRequestRouteOptions,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = () => formatTodayInZone(site.timeZone, options.now?.() ?? new Date());
+  const today = () => villaToday(options.now?.());
   const BookingRequestSchema = createBookingRequestSchema(today);
 
   api.get(
@@ -105,14 +105,7 @@ export async function registerBookingRequestRoutes(
         operationId: 'getAvailability',
         summary: "The villa's unavailable nights and price overrides in [from, to); no guest data",
         tags: ['public'],
-        querystring: z.object({
-          from: IsoDateSchema.optional().describe(
-            'yyyy-MM-dd; today or later (earlier dates count as today)',
-          ),
-          to: IsoDateSchema.optional().describe(
-            'yyyy-MM-dd (exclusive); defaults to the end of the booking horizon',
-          ),
-        }),
+        querystring: AvailabilityQuerySchema,
         response: {
           200: AvailabilitySchema,
           400: ErrorResponseSchema,
@@ -159,15 +152,7 @@ export async function registerBookingRequestRoutes(
         operationId: 'getQuote',
         summary: 'The price of a stay, night by night, and whether it can still be booked',
         tags: ['public'],
-        querystring: z.object({
-          check_in: IsoDateSchema,
-          check_out: IsoDateSchema,
-          guests: z.coerce
-            .number({ error: 'Guests must be a number' })
-            .int()
-            .min(1, 'Guests must be at least 1')
-            .optional(),
-        }),
+        querystring: QuoteQuerySchema,
         response: {
           200: QuoteResultSchema,
           400: ErrorResponseSchema,

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
 import type { Booking, BookingStatus, CalendarBooking, PaymentStatus } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings } from '../db/schema';
@@ -6,18 +7,75 @@ import { bookings } from '../db/schema';
 type BookingRow = typeof bookings.$inferSelect;
 
 export function shapeBooking(row: BookingRow): Booking {
-  // The request key stays private: it is the guest's idempotency key.
-  const { updated_at: _updatedAt, request_key: _requestKey, ...rest } = row;
-  return { ...rest, created_at: row.created_at.toISOString() } as Booking;
+  // The request key stays private: it is the guest's idempotency key. A channel's event UID is internal.
+  const {
+    updated_at: _updatedAt,
+    request_key: _requestKey,
+    channel_uid: _channelUid,
+    quote: _quote,
+    ...rest
+  } = row;
+  return { ...rest, created_at: row.created_at.toISOString() };
 }
 
-/** Every booking of a property, newest first (spec section 7). */
-export async function listBookingsForProperty(db: Executor, propertyId: string): Promise<Booking[]> {
+/** `%` and `_` typed by a person are letters, not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function matchBookings(propertyId: string, query: BookingListQuery): SQL | undefined {
+  const needle = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  return and(
+    eq(bookings.property_id, propertyId),
+    query.status ? eq(bookings.status, query.status) : undefined,
+    query.source ? eq(bookings.booking_source, query.source) : undefined,
+    // Stays overlapping [from, to): half-open, like every range of nights.
+    query.to ? lt(bookings.check_in, query.to) : undefined,
+    query.from ? gt(bookings.check_out, query.from) : undefined,
+    // Through the trigram indexes (see search_booking_ids in the migrations): row-level security would
+    // otherwise make the database read every booking of the property to match the text.
+    needle
+      ? inArray(bookings.id, sql`(select search_booking_ids(${propertyId}::uuid, ${needle}))`)
+      : undefined,
+  );
+}
+
+function orderBookings(query: BookingListQuery) {
+  return query.sort === 'check_in'
+    ? [asc(bookings.check_in), asc(bookings.id)]
+    : [desc(bookings.created_at), desc(bookings.id)];
+}
+
+/** One page of a property's bookings that match the search and filters, and how many match in all. */
+export async function listBookingsPage(
+  db: Executor,
+  input: { propertyId: string; query: BookingListQuery },
+): Promise<{ bookings: Booking[]; total: number }> {
+  const where = matchBookings(input.propertyId, input.query);
   const rows = await db
     .select()
     .from(bookings)
-    .where(eq(bookings.property_id, propertyId))
-    .orderBy(desc(bookings.created_at), desc(bookings.id));
+    .where(where)
+    .orderBy(...orderBookings(input.query))
+    .limit(input.query.limit ?? BOOKING_PAGE_SIZE.default)
+    .offset(input.query.offset ?? 0);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(where);
+  return { bookings: rows.map(shapeBooking), total: count?.total ?? 0 };
+}
+
+/** Every booking that matches the search and filters, in the list's order (for the CSV export). */
+export async function listMatchingBookings(
+  db: Executor,
+  input: { propertyId: string; query: BookingListQuery },
+): Promise<Booking[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(matchBookings(input.propertyId, input.query))
+    .orderBy(...orderBookings(input.query));
   return rows.map(shapeBooking);
 }
 
@@ -47,7 +105,7 @@ export async function listBookingsOverlapping(
       ),
     )
     .orderBy(bookings.check_in, bookings.id);
-  return rows as CalendarBooking[];
+  return rows;
 }
 
 export async function findBooking(db: Executor, bookingId: string): Promise<Booking | undefined> {

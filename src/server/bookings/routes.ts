@@ -1,7 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { site } from '../../content/site';
 import {
   BOOKING_MESSAGES,
   BookingSchema,
@@ -10,29 +10,31 @@ import {
   createManualBookingSchema,
   PaymentStatusUpdateSchema,
 } from '../../domain/booking';
-import { formatTodayInZone } from '../../domain/calendar';
-import { computeQuote } from '../../domain/quote';
+import { BOOKING_PAGE_SIZE, BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
+import { villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
-import { listCalendarRows } from '../calendar/queries';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
 import {
   findBooking,
   insertBooking,
-  listBookingsForProperty,
+  listBookingsPage,
+  listMatchingBookings,
   updateBookingStatusFrom,
   updatePaymentStatus,
 } from './queries';
+import { formatBookingsCsv } from './bookings-csv';
 
 const BookingIdParamsSchema = z.object({ bookingId: z.uuid({ error: 'Booking id must be a UUID' }) });
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
 export async function registerBookingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = () => formatTodayInZone(site.timeZone, options.now?.() ?? new Date());
+  const today = () => villaToday(options.now?.());
 
   api.get(
     '/api/properties/:propertyId/bookings',
@@ -40,9 +42,11 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
       onRequest: app.requireOperator,
       schema: {
         operationId: 'listBookings',
-        summary: "A property's bookings, newest first",
+        summary: "A page of a property's bookings that match the search and filters",
+        description: `Newest first unless sorted by check-in; ${BOOKING_PAGE_SIZE.default} a page unless \`limit\` says otherwise (at most ${BOOKING_PAGE_SIZE.max}). The number of all matching bookings is in the X-Total-Count header.`,
         tags: ['bookings'],
         params: PropertyIdParamsSchema,
+        querystring: BookingListQuerySchema,
         response: {
           200: z.array(BookingSchema),
           400: ErrorResponseSchema,
@@ -51,11 +55,53 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
         },
       },
     },
-    (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
+    async (request, reply) => {
+      const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
-        return listBookingsForProperty(tx, property.id);
-      }),
+        return listBookingsPage(tx, { propertyId: property.id, query: request.query });
+      });
+      return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
+    },
+  );
+
+  api.get(
+    '/api/properties/:propertyId/bookings.csv',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'exportBookingsCsv',
+        summary: 'Every booking that matches the search and filters, as CSV (all pages)',
+        description:
+          'The same parameters as listBookings (limit and offset are ignored). One header row; ISO dates; amounts as numbers; text that a spreadsheet would read as a formula is prefixed with an apostrophe.',
+        tags: ['bookings'],
+        params: PropertyIdParamsSchema,
+        querystring: BookingListQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv; charset=utf-8'),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { property, bookings } = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        const found = await requireProperty(tx, request.params.propertyId);
+        return {
+          property: found,
+          bookings: await listMatchingBookings(tx, { propertyId: found.id, query: request.query }),
+        };
+      });
+      const name = `${property.name.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'property'}-bookings-${villaToday(options.now?.())}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          // The CSV text, streamed line by line (the schema above documents it as a string).
+          .send(Readable.from(formatBookingsCsv(bookings)) as unknown as string)
+      );
+    },
   );
 
   api.post(
@@ -85,19 +131,16 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
         if (input.guests_count > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }
-        const totalAmount =
-          input.total_amount ??
-          computeQuote({
-            checkIn: input.check_in,
-            checkOut: input.check_out,
-            basePrice: property.base_price,
-            currency: property.currency,
-            rows: await listCalendarRows(tx, {
-              propertyId: property.id,
-              start: input.check_in,
-              end: input.check_out,
-            }),
-          }).total;
+        // Priced by the rules unless the operator gave the total (an amount agreed by phone, say).
+        const quote =
+          input.total_amount === null || input.total_amount === undefined
+            ? await quoteStay(tx, {
+                property,
+                checkIn: input.check_in,
+                checkOut: input.check_out,
+                guests: input.guests_count,
+              })
+            : null;
         return insertBooking(tx, {
           property_id: property.id,
           guest_name: input.guest_name,
@@ -106,7 +149,8 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
           check_in: input.check_in,
           check_out: input.check_out,
           guests_count: input.guests_count,
-          total_amount: totalAmount,
+          total_amount: quote?.total ?? input.total_amount ?? 0,
+          quote,
           currency: property.currency,
           status: input.status,
           booking_source: input.booking_source,

@@ -1,10 +1,69 @@
-import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { CalendarRow } from '../../domain/calendar';
+import type { ChannelKind } from '../../domain/channel';
 import type { Executor } from '../db/client';
-import { propertyCalendar } from '../db/schema';
+import { channelBlocks, propertyCalendar } from '../db/schema';
 
-/** A property's calendar rows in [start, end) (spec section 7: date, is_available, price). */
+/** A calendar row; `closed_by` names the channel connections whose imported blocks close the night. */
+export type ChannelCalendarRow = CalendarRow & {
+  closed_by?: { connection_id: string; channel: ChannelKind }[];
+};
+
+/**
+ * A property's calendar rows (date, is_available, price) in [start, end), with the
+ * nights that channel connections report closed merged in as unavailable. This is the one place that
+ * availability, quotes, guest requests and the management calendar read closed nights from, so a
+ * channel's block closes a night everywhere; the operator's own rows are never changed by it (a night
+ * the operator priced keeps its price, and opens again when the channel's block goes).
+ */
 export async function listCalendarRows(
+  db: Executor,
+  input: { propertyId: string; start: string; end: string },
+): Promise<ChannelCalendarRow[]> {
+  const rows: ChannelCalendarRow[] = await listOperatorCalendarRows(db, input);
+  // Only columns the public role may read: dates and which channel closed them.
+  const blocks = await db
+    .select({
+      connection_id: channelBlocks.connection_id,
+      channel: channelBlocks.channel,
+      start_date: channelBlocks.start_date,
+      end_date: channelBlocks.end_date,
+    })
+    .from(channelBlocks)
+    .where(
+      and(
+        eq(channelBlocks.property_id, input.propertyId),
+        lt(channelBlocks.start_date, input.end),
+        gt(channelBlocks.end_date, input.start),
+      ),
+    );
+  if (blocks.length === 0) return rows;
+  const byDate = new Map(rows.map((row) => [row.date, row]));
+  for (const block of blocks) {
+    const from = block.start_date > input.start ? block.start_date : input.start;
+    const to = block.end_date < input.end ? block.end_date : input.end;
+    const closer = { connection_id: block.connection_id, channel: block.channel as ChannelKind };
+    for (let date = from; date < to; date = nextDate(date)) {
+      const row = byDate.get(date);
+      if (!row) {
+        byDate.set(date, { date, is_available: false, price: null, closed_by: [closer] });
+      } else if (!row.closed_by?.some((item) => item.connection_id === closer.connection_id)) {
+        byDate.set(date, { ...row, is_available: false, closed_by: [...(row.closed_by ?? []), closer] });
+      }
+    }
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The day after a yyyy-MM-dd date, by UTC arithmetic (no time zone can shift it). */
+function nextDate(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The operator's own calendar rows in [start, end), without channel blocks. */
+export async function listOperatorCalendarRows(
   db: Executor,
   input: { propertyId: string; start: string; end: string },
 ): Promise<CalendarRow[]> {

@@ -1,34 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { site } from '../../content/site';
-import { CalendarBookingSchema } from '../../domain/booking';
-import {
-  addDaysToDate,
-  countDaysBetween,
-  getMonthRange,
-  formatTodayInZone,
-  IsoDateSchema,
-  listDatesBetween,
-  MonthSchema,
-} from '../../domain/calendar';
+import { PropertyCalendarSchema, UpdateCalendarDaysSchema } from '../../domain/calendar';
+import { addDaysToDate, getMonthRange, listDatesBetween, villaMonth } from '../../domain/dates';
+import { MonthSchema } from '../../domain/fields';
 import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../bookings/queries';
 import type { Db } from '../db/client';
 import { lockPropertyNights, withOperator } from '../db/with-operator';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { findPricingRules } from '../pricing/queries';
 import { requireProperty } from '../properties/queries';
 import { listCalendarRows, upsertCalendarDays } from './queries';
-
-const CalendarResponseSchema = z.object({
-  month: z.string(),
-  start: z.string().describe('First day of the month'),
-  end: z.string().describe('First day of the next month (the range is half-open)'),
-  base_price: z.number(),
-  currency: z.string(),
-  calendar: z.array(z.object({ date: z.string(), is_available: z.boolean(), price: z.number().nullable() })),
-  bookings: z.array(CalendarBookingSchema),
-});
 
 export async function registerCalendarRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +28,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         params: PropertyIdParamsSchema,
         querystring: z.object({ month: MonthSchema.optional().describe('yyyy-MM; defaults to this month') }),
         response: {
-          200: CalendarResponseSchema,
+          200: PropertyCalendarSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
           404: ErrorResponseSchema,
@@ -55,7 +38,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
-        const month = request.query.month ?? formatTodayInZone(site.timeZone, now()).slice(0, 7);
+        const month = request.query.month ?? villaMonth(now());
         const { start, end } = getMonthRange(month);
         const range = { propertyId: property.id, start, end };
         return {
@@ -64,6 +47,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
           end,
           base_price: property.base_price,
           currency: property.currency,
+          rules: await findPricingRules(tx, property.id),
           calendar: await listCalendarRows(tx, range),
           bookings: await listBookingsOverlapping(tx, range),
         };
@@ -100,30 +84,3 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
       }),
   );
 }
-
-const MAX_CALENDAR_DAYS = 366;
-
-export const UpdateCalendarDaysSchema = z
-  .object({
-    start: IsoDateSchema,
-    end: IsoDateSchema.describe('Included'),
-    is_available: z.boolean({ error: 'is_available must be true or false' }).optional(),
-    price: z
-      .number({ error: 'Price must be a number' })
-      .min(0, 'Price must not be negative')
-      .max(10_000_000, 'Price is too large')
-      .nullable()
-      .optional()
-      .describe('null returns the days to the base price'),
-  })
-  .refine((body) => body.end >= body.start, {
-    message: 'The end date must not be before the start date',
-    path: ['end'],
-  })
-  .refine((body) => countDaysBetween(body.start, body.end) < MAX_CALENDAR_DAYS, {
-    message: `Change at most ${MAX_CALENDAR_DAYS} days at a time`,
-    path: ['end'],
-  })
-  .refine((body) => body.is_available !== undefined || body.price !== undefined, {
-    message: 'Send is_available, price or both',
-  });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -30,7 +31,12 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 // An arbitrary constant: the key of the advisory lock that keeps two servers from migrating at once.
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** The embedded database: PGlite with btree_gist, kept in `dataDir` (or in memory when omitted). */
+/**
+ * The embedded database: PGlite with the extensions the migrations use (btree_gist for the no-overlap
+ * rule, pg_trgm for searching guests), kept in `dataDir` (or in memory when omitted).
+ */
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
 export async function openPglite(options: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
   let client = options.pglite;
   let releaseLock = () => {};
@@ -40,7 +46,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
       releaseLock = lockDataDir(options.dataDir);
     }
     client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
-      extensions: { btree_gist },
+      extensions: PGLITE_EXTENSIONS,
     });
   }
   const pglite = client;
@@ -48,7 +54,13 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      // PGlite runs no autovacuum: without fresh statistics the planner cannot tell a selective index
+      // from a scan, and without a vacuum a count cannot be read from an index alone. Doing both at
+      // every start keeps them current enough.
+      await pglite.query('vacuum analyze');
+    },
     async ping() {
       if (pglite.closed) throw new Error('The embedded database is closed');
       await pglite.query('select 1');

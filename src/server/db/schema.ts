@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -12,9 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../domain/booking';
+import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
+import { PROPERTY_TYPES } from '../../domain/property';
+import type { PricingRules, StayQuote } from '../../domain/pricing';
 
-// Column names follow the specification (section 3) exactly. Rules Drizzle cannot express (the
-// btree_gist exclusion constraint, roles, grants, row-level security) live in hand-written migrations.
+// Tables and columns keep the names the product was first specified with (properties, bookings,
+// property_calendar). Value lists come from src/domain, so a column's type and its CHECK constraint are
+// built from the same array. Rules Drizzle cannot express (the btree_gist exclusion constraint, roles,
+// grants, row-level security) live in hand-written migrations.
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -59,7 +66,7 @@ export const properties = pgTable(
     address: text('address').notNull(),
     city: text('city').notNull(),
     country: text('country').notNull(),
-    property_type: text('property_type').notNull().default('villa'),
+    property_type: text('property_type', { enum: PROPERTY_TYPES }).notNull().default('villa'),
     bedrooms: integer('bedrooms').notNull().default(1),
     bathrooms: integer('bathrooms').notNull().default(1),
     max_guests: integer('max_guests').notNull().default(2),
@@ -80,10 +87,7 @@ export const properties = pgTable(
   },
   (table) => [
     index('properties_owner_active_idx').on(table.owner_id, table.is_active, table.created_at),
-    check(
-      'properties_property_type_check',
-      sql`${table.property_type} in (${inList(['villa', 'apartment', 'house', 'condo'])})`,
-    ),
+    check('properties_property_type_check', sql`${table.property_type} in (${inList(PROPERTY_TYPES)})`),
     check('properties_bedrooms_check', sql`${table.bedrooms} >= 1`),
     check('properties_bathrooms_check', sql`${table.bathrooms} >= 1`),
     check('properties_max_guests_check', sql`${table.max_guests} >= 1`),
@@ -108,36 +112,51 @@ export const bookings = pgTable(
     guests_count: integer('guests_count').notNull().default(1),
     total_amount: numeric('total_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('AED'),
-    status: text('status').notNull().default('pending'),
-    booking_source: text('booking_source').notNull().default('direct'),
-    payment_status: text('payment_status').notNull().default('unpaid'),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
+    booking_source: text('booking_source', { enum: BOOKING_SOURCES }).notNull().default('direct'),
+    payment_status: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     special_requests: text('special_requests'),
     external_booking_id: text('external_booking_id'),
+    // The price as quoted when the booking was made (nights, lines, taxes), so a later change of the
+    // pricing rules never changes what a guest was quoted. Null for bookings made before rules existed.
+    quote: jsonb('quote').$type<StayQuote>(),
     // The Idempotency-Key of the guest request that created it: a retried request finds this booking.
     request_key: uuid('request_key'),
+    // A stay imported from a channel's calendar: the connection and the event's UID in that feed.
+    // Removing the connection keeps the booking (set null): the operator decides what happens to it.
+    channel_connection_id: uuid('channel_connection_id').references(() => channelConnections.id, {
+      onDelete: 'set null',
+    }),
+    channel_uid: text('channel_uid'),
+    // False when the amount is not known (a channel feed carries no price): total_amount is then 0.
+    amount_known: boolean('amount_known').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('bookings_request_key_key').on(table.request_key),
-    index('bookings_property_created_idx').on(table.property_id, table.created_at.desc()),
-    index('bookings_property_check_in_idx').on(table.property_id, table.check_in),
+    uniqueIndex('bookings_channel_uid_key')
+      .on(table.channel_connection_id, table.channel_uid)
+      .where(sql`${table.channel_connection_id} is not null`),
+    // The list's two orders, with the id as the tie-break, so a page is read straight from an index.
+    index('bookings_property_newest_idx').on(
+      table.property_id,
+      table.created_at.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('bookings_property_check_in_id_idx').on(table.property_id, table.check_in, table.id),
+    // Trigram indexes, so a search for part of a name or e-mail does not read every booking. Row-level
+    // security keeps the planner from using them for ILIKE (the operator is not leakproof), so the search
+    // goes through search_booking_ids(), which checks the property's owner itself.
+    index('bookings_guest_name_trgm_idx').using('gin', table.guest_name.op('gin_trgm_ops')),
+    index('bookings_guest_email_trgm_idx').using('gin', table.guest_email.op('gin_trgm_ops')),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
     check('bookings_total_amount_check', sql`${table.total_amount} >= 0`),
     check('bookings_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
-    check(
-      'bookings_status_check',
-      sql`${table.status} in (${inList(['pending', 'confirmed', 'completed', 'cancelled'])})`,
-    ),
-    check(
-      'bookings_booking_source_check',
-      sql`${table.booking_source} in (${inList(['direct', 'airbnb', 'booking_com'])})`,
-    ),
-    check(
-      'bookings_payment_status_check',
-      sql`${table.payment_status} in (${inList(['unpaid', 'partial', 'paid', 'refunded'])})`,
-    ),
+    check('bookings_status_check', sql`${table.status} in (${inList(BOOKING_STATUSES)})`),
+    check('bookings_booking_source_check', sql`${table.booking_source} in (${inList(BOOKING_SOURCES)})`),
+    check('bookings_payment_status_check', sql`${table.payment_status} in (${inList(PAYMENT_STATUSES)})`),
   ],
 );
 
@@ -158,3 +177,148 @@ export const propertyCalendar = pgTable(
     check('property_calendar_price_check', sql`${table.price} is null or ${table.price} >= 0`),
   ],
 );
+
+// Channel sync: calendars imported from Airbnb, Booking.com and others, and this system's exports.
+// Row-level security, grants and the export lookup function live in the channels_rules migration.
+
+export const channelConnections = pgTable(
+  'channel_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: CHANNEL_KINDS }).notNull(),
+    name: text('name'),
+    import_url: text('import_url').notNull(),
+    // The secret of this connection's own export URL (the calendar without what came from it).
+    export_token: text('export_token').notNull(),
+    // Conditional-request validators, and the last feed read: when the channel answers 304 Not Modified
+    // the sync still reconciles (the operator may have changed bookings here since), from this copy.
+    etag: text('etag'),
+    last_modified: text('last_modified'),
+    feed_body: text('feed_body'),
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }),
+    last_synced_at: timestamp('last_synced_at', { withTimezone: true }),
+    last_error: text('last_error'),
+    last_error_code: text('last_error_code'),
+    last_result: jsonb('last_result'),
+    next_sync_at: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the channel last read this connection's export URL (tells an echo from a new sale).
+    exported_at: timestamp('exported_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('channel_connections_export_token_key').on(table.export_token),
+    index('channel_connections_property_idx').on(table.property_id, table.created_at),
+    index('channel_connections_next_sync_idx').on(table.next_sync_at),
+    check('channel_connections_channel_check', sql`${table.channel} in (${inList(CHANNEL_KINDS)})`),
+    check('channel_connections_import_url_check', sql`${table.import_url} ~ '^https?://'`),
+  ],
+);
+
+/** The secret of a property's whole-calendar export URL; rotating it replaces the row's token. */
+export const channelExports = pgTable(
+  'channel_exports',
+  {
+    property_id: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rotated_at: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('channel_exports_token_key').on(table.token)],
+);
+
+/**
+ * Nights a channel reports closed without a booking behind them ('Not available', Booking.com's closed
+ * ranges). Kept apart from property_calendar, so a sync never touches the operator's own calendar edits.
+ */
+export const channelBlocks = pgTable(
+  'channel_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connection_id: uuid('connection_id')
+      .notNull()
+      .references(() => channelConnections.id, { onDelete: 'cascade' }),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: CHANNEL_KINDS }).notNull(),
+    uid: text('uid').notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    summary: text('summary'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('channel_blocks_connection_uid_key').on(table.connection_id, table.uid),
+    index('channel_blocks_property_dates_idx').on(table.property_id, table.start_date, table.end_date),
+    check('channel_blocks_dates_check', sql`${table.end_date} > ${table.start_date}`),
+  ],
+);
+
+/** What a sync could not settle by itself, kept until the operator decides (or it settles itself). */
+export const channelConflicts = pgTable(
+  'channel_conflicts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    connection_id: uuid('connection_id')
+      .notNull()
+      .references(() => channelConnections.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONFLICT_KINDS }).notNull(),
+    status: text('status', { enum: CONFLICT_STATUSES }).notNull().default('open'),
+    uid: text('uid').notNull(),
+    item_kind: text('item_kind').notNull(),
+    check_in: date('check_in', { mode: 'string' }).notNull(),
+    check_out: date('check_out', { mode: 'string' }).notNull(),
+    summary: text('summary'),
+    external_booking_id: text('external_booking_id'),
+    guest_name: text('guest_name'),
+    booking_ids: uuid('booking_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    maybe_echo: boolean('maybe_echo').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    // One live conflict per feed item and kind; accepted and obsolete ones are history.
+    uniqueIndex('channel_conflicts_live_key')
+      .on(table.connection_id, table.kind, table.uid)
+      .where(sql`${table.status} in ('open', 'dismissed')`),
+    index('channel_conflicts_property_status_idx').on(table.property_id, table.status),
+    check('channel_conflicts_kind_check', sql`${table.kind} in (${inList(CONFLICT_KINDS)})`),
+    check('channel_conflicts_status_check', sql`${table.status} in (${inList(CONFLICT_STATUSES)})`),
+    check('channel_conflicts_item_kind_check', sql`${table.item_kind} in ('stay', 'block')`),
+    check('channel_conflicts_dates_check', sql`${table.check_out} > ${table.check_in}`),
+  ],
+);
+
+/**
+ * Leases on background work shared by several server processes on one database: whoever holds an
+ * unexpired lease on a key does that work; a crashed holder's lease simply runs out.
+ */
+export const jobLeases = pgTable('job_leases', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  acquired_at: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** A property's pricing rules (validated by PricingRulesSchema); none means the defaults. */
+export const pricingRules = pgTable('pricing_rules', {
+  property_id: uuid('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').$type<PricingRules>().notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

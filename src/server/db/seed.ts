@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addDaysToDate, countDaysBetween, formatToday, getMonthRange } from '../../domain/calendar';
+import { addDaysToDate, countDaysBetween, getMonthRange, villaToday } from '../../domain/dates';
 import { site, villa } from '../../content/site';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import type { Executor } from './client';
@@ -257,7 +257,7 @@ export async function seedDemoData(
 ): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(properties);
   if ((existing?.count ?? 0) > 0) return false;
-  const today = input.today ?? formatToday();
+  const today = input.today ?? villaToday();
   await db.transaction(async (tx) => {
     for (const [index, sample] of SAMPLE_PROPERTIES.entries()) {
       // Created a minute apart so that "oldest first" keeps the villa first.

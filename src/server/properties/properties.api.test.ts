@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { site } from '../../content/site';
-import { addDaysToDate, formatTodayInZone } from '../../domain/calendar';
+import { addDaysToDate, villaToday } from '../../domain/dates';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
@@ -31,7 +30,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     for (const [method, url, payload] of [
       ['GET', '/api/properties'],
       ['POST', '/api/properties', VALID_PROPERTY],
-      // An invalid body still gets 401 first: the spec checks "logged in" before anything else.
+      // An invalid body still gets 401 first: being signed in is checked before anything else.
       ['POST', '/api/properties', { name: '' }],
       ['GET', '/api/stats'],
       ['GET', `/api/properties/${id}/calendar`],
@@ -50,7 +49,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     }
   });
 
-  it('creates a property with the spec defaults, owned by the operator', async () => {
+  it('creates a property with the defaults of a new property, owned by the operator', async () => {
     const operator = await context.createSignedInOperator();
     const response = await create(operator.cookie, VALID_PROPERTY);
     expect(response.statusCode).toBe(201);
@@ -69,14 +68,14 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     expect(response.json().id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('coerces numbers and splits amenities', async () => {
+  it('takes numbers as JSON numbers and splits amenities', async () => {
     const operator = await context.createSignedInOperator();
     const response = await create(operator.cookie, {
       ...VALID_PROPERTY,
-      bedrooms: '4',
-      bathrooms: '3',
-      max_guests: '10',
-      base_price: '1250.75',
+      bedrooms: 4,
+      bathrooms: 3,
+      max_guests: 10,
+      base_price: 1250.75,
       amenities: 'Pool, Wi-Fi, , Parking ',
       property_type: 'house',
       booking_com_id: ' BKG-1 ',
@@ -95,7 +94,22 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     });
   });
 
-  it('answers the spec validation messages in the spec order, and saves nothing', async () => {
+  it('refuses numbers sent as text, booleans or lists instead of coercing them, and saves nothing', async () => {
+    const operator = await context.createSignedInOperator();
+    for (const bedrooms of ['4', ' 5 ', '0x10', '1e1', true, [2]]) {
+      const response = await create(operator.cookie, { ...VALID_PROPERTY, bedrooms });
+      expect(response.statusCode, JSON.stringify(bedrooms)).toBe(400);
+      expect(response.json().error.message).toBe('Bedrooms must be a number');
+    }
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/properties',
+      headers: { cookie: operator.cookie },
+    });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('answers the validation messages in the order of the fields, and saves nothing', async () => {
     const operator = await context.createSignedInOperator();
     const cases: [object, string][] = [
       [{}, 'Property name is required'],
@@ -172,7 +186,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
 
   it('computes the dashboard figures with a live count of active bookings', async () => {
     const operator = await context.createSignedInOperator();
-    const today = formatTodayInZone(site.timeZone);
+    const today = villaToday();
     const villa = await insertTestProperty(context.database, operator.id, {
       base_price: 1000,
       max_guests: 10,

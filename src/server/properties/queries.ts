@@ -9,11 +9,7 @@ type PropertyRow = typeof properties.$inferSelect;
 
 export function shapeProperty(row: PropertyRow): Property {
   const { updated_at: _updatedAt, ...rest } = row;
-  return {
-    ...rest,
-    property_type: rest.property_type as Property['property_type'],
-    created_at: row.created_at.toISOString(),
-  };
+  return { ...rest, created_at: row.created_at.toISOString() };
 }
 
 /** Active properties, oldest first (the retreat's own villa leads). Row-level security limits them to the operator's. */
@@ -40,7 +36,7 @@ export async function insertProperty(
   return shapeProperty(row);
 }
 
-/** Pending or confirmed bookings of active properties whose check-out is today or later (DESIGN.md section 2). */
+/** Active bookings: pending or confirmed, of an active property, whose check-out is today or later. */
 export async function countActiveBookings(db: Executor, today: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { site } from '../../content/site';
-import { formatTodayInZone } from '../../domain/calendar';
+import { villaToday } from '../../domain/dates';
 import { PropertyInputSchema, PropertySchema, PropertyUpdateSchema } from '../../domain/property';
-import { computeDashboardStats } from '../../domain/stats';
+import { computeDashboardStats, DashboardStatsSchema } from '../../domain/stats';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { isRowLevelSecurityError } from '../db/errors';
@@ -21,13 +20,6 @@ import {
 
 export const CREATE_PROPERTY_FORBIDDEN_MESSAGE =
   "You don't have permission to create properties. Please check your authentication.";
-
-const DashboardStatsSchema = z.object({
-  totalProperties: z.number().int(),
-  averagePrice: z.number().int(),
-  totalCapacity: z.number().int(),
-  activeBookings: z.number().int(),
-});
 
 export async function registerPropertyRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -93,7 +85,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const [list, activeBookings] = [
           await listActiveProperties(tx),
-          await countActiveBookings(tx, formatTodayInZone(site.timeZone, now())),
+          await countActiveBookings(tx, villaToday(now())),
         ];
         return computeDashboardStats(list, activeBookings);
       }),

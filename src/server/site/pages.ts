@@ -1,15 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { getPageFile, NOT_FOUND, PAGES } from '../../client/pages/registry';
 
-/** Routes with a page of their own, and the prerendered HTML file that answers each. */
-export const PAGE_FILES: Record<string, string> = {
-  '/': 'index.html',
-  '/partnership': 'partnership/index.html',
-  '/villa-management': 'villa-management/index.html',
-};
-export const NOT_FOUND_FILE = '404.html';
+const NOT_FOUND_PAGE = PAGES.find((page) => page.route === NOT_FOUND);
+const HOME_PAGE = PAGES.find((page) => page.route === '/');
 
 const FALLBACK_NOT_FOUND =
   '<!doctype html><html lang="en"><title>Page not found</title><h1>Oops! Page not found</h1><a href="/">Return to Home</a></html>';
@@ -17,21 +14,53 @@ const PLACEHOLDER_HOME =
   '<!doctype html><html lang="en"><title>Shanti Villa Retreat</title><h1>Where Peace Lives</h1><p>The site has not been built yet: run <code>npm run build</code>.</p></html>';
 
 const HTML_CACHE = 'no-cache';
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const FILE_SUFFIXES: Record<Encoding, string> = { br: 'br', gzip: 'gz' };
+
+/** A page's HTML and the compressed copies the build wrote beside it (for files of 1 KB or more). */
+type PageBody = { html: string } & Partial<Record<Encoding, Buffer>>;
+
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built client: prerendered pages (revalidated on every visit), hashed assets (cached for a
- * year), other static files (revalidated), and the 404 page with a real 404 status.
+ * Serves the built client: each page of the page registry at its route (revalidated on every visit),
+ * hashed assets (cached for a year), other static files (revalidated), and the registry's not-found page
+ * with a real 404 status.
  */
 export async function registerSitePages(app: FastifyInstance, options: { clientDir?: string }) {
+  // A build has the home page; without one the server still answers, with placeholders.
   const clientDir =
-    options.clientDir && existsSync(join(options.clientDir, 'index.html')) ? options.clientDir : undefined;
-  const readPage = (file: string) =>
-    clientDir && existsSync(join(clientDir, file)) ? readFileSync(join(clientDir, file), 'utf8') : undefined;
-  const notFoundHtml = readPage(NOT_FOUND_FILE) ?? FALLBACK_NOT_FOUND;
+    options.clientDir && HOME_PAGE && existsSync(join(options.clientDir, getPageFile(HOME_PAGE)))
+      ? options.clientDir
+      : undefined;
+  const readPage = (file: string): PageBody | undefined => {
+    if (!clientDir || !existsSync(join(clientDir, file))) return undefined;
+    const body: PageBody = { html: readFileSync(join(clientDir, file), 'utf8') };
+    for (const encoding of ENCODINGS) {
+      const path = join(clientDir, `${file}.${FILE_SUFFIXES[encoding]}`);
+      if (existsSync(path)) body[encoding] = readFileSync(path);
+    }
+    return body;
+  };
+  const notFoundBody = (NOT_FOUND_PAGE && readPage(getPageFile(NOT_FOUND_PAGE))) ?? {
+    html: FALLBACK_NOT_FOUND,
+  };
 
-  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-    reply.code(status).header('cache-control', HTML_CACHE).type('text/html; charset=utf-8').send(html);
+  // Pages are sent compressed when the browser accepts it: the prerendered pages carry their critical CSS,
+  // and every kilobyte of HTML is on the way to the first paint.
+  const negotiator = new Negotiator({ supportedValues: [...ENCODINGS], cache: new Map() });
+  const sendHtml = (reply: FastifyReply, body: PageBody, status = 200) => {
+    reply
+      .code(status)
+      .header('cache-control', HTML_CACHE)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = negotiator.negotiate(reply.request.headers['accept-encoding'] ?? '') as Encoding | null;
+    const compressed = encoding ? body[encoding] : undefined;
+    if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
+    return reply.send(body.html);
+  };
 
   if (clientDir) {
     await app.register(fastifyStatic, {
@@ -45,16 +74,21 @@ export async function registerSitePages(app: FastifyInstance, options: { clientD
       },
     });
   }
-  for (const [route, file] of Object.entries(PAGE_FILES)) {
-    const html = readPage(file) ?? (route === '/' ? PLACEHOLDER_HOME : undefined);
-    if (!html) continue;
-    app.get(route, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, html));
+  for (const page of PAGES) {
+    const route = page.route;
+    if (route === NOT_FOUND) continue;
+    const body = readPage(getPageFile(page)) ?? (route === '/' ? { html: PLACEHOLDER_HOME } : undefined);
+    if (!body) continue;
+    app.get(route, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, body));
     if (route !== '/') {
-      app.get(`${route}/`, { schema: { hide: true } }, (_request, reply) => reply.redirect(route, 301));
+      // `/partnership/` → `/partnership`, keeping the query (and the parameters of a route that has them).
+      app.get(`${route}/`, { schema: { hide: true } }, (request, reply) =>
+        reply.redirect(request.url.replace(/\/(\?|$)/, '$1'), 301),
+      );
     }
   }
 
   return {
-    sendNotFoundPage: (reply: FastifyReply) => sendHtml(reply, notFoundHtml, 404),
+    sendNotFoundPage: (reply: FastifyReply) => sendHtml(reply, notFoundBody, 404),
   };
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
 import { readTestEnv } from '../env';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -16,7 +15,7 @@ export function listTestDatabaseKinds(): DatabaseKind[] {
 let template: Promise<PGlite> | undefined;
 function getPgliteTemplate(): Promise<PGlite> {
   template ??= (async () => {
-    const pglite = await PGlite.create({ extensions: { btree_gist } });
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await (await openPglite({ pglite })).migrate();
     return pglite;
   })();

@@ -1,9 +1,9 @@
 import { ImageOffIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { getImageSrcSet, getImageUrl, type ImageAsset } from '@/content/images';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 
-/** How far outside the viewport a lazy image starts loading (spec: 50px). */
+/** How far outside the viewport a lazy image starts loading. */
 export const IMAGE_LAZY_MARGIN = '50px';
 
 type Status = 'loading' | 'loaded' | 'error';
@@ -69,7 +69,7 @@ export function Image({
   return (
     <div
       ref={wrapperRef}
-      className={cx(fill ? 'absolute inset-0' : 'relative', 'overflow-hidden', className)}
+      className={clsx(fill ? 'absolute inset-0' : 'relative', 'overflow-hidden', className)}
       style={{ backgroundColor: image.placeholder }}
       data-image-status={status}
     >
@@ -101,7 +101,7 @@ export function Image({
             fetchPriority={priority ? 'high' : undefined}
             onLoad={() => setStatus('loaded')}
             onError={() => setStatus('error')}
-            className={cx(
+            className={clsx(
               'h-full w-full object-cover',
               !priority && 'transition-[opacity,transform] duration-700 ease-out',
               !priority && status !== 'loaded' && 'opacity-0',

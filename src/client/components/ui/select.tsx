@@ -1,71 +1,24 @@
-import { CheckIcon, ChevronDownIcon } from 'lucide-react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import { ChevronDownIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/client/lib/utils';
 
-export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
-export const SelectValue = SelectPrimitive.Value;
-
-export function SelectTrigger({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Trigger>) {
+/**
+ * The one select: the browser's own, styled like Input. It works with `register()` as any input does,
+ * opens the platform's picker on phones, and needs no script to be keyboard- and screen-reader-usable.
+ */
+export function Select({ className, children, ...props }: ComponentProps<'select'>) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-base whitespace-nowrap focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground md:text-sm [&>span]:truncate',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDownIcon className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
-  );
-}
-
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
-  return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        position={position}
-        className={cn(
-          'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-md border bg-card text-card-foreground shadow-md',
-          position === 'popper' && 'w-full min-w-(--radix-select-trigger-width) translate-y-1',
-          className,
-        )}
+    <div className={cn('relative', className)}>
+      <select
+        className="flex h-10 w-full appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-base focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm"
         {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
-  );
-}
-
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      className={cn(
-        'relative flex w-full cursor-default items-center rounded-sm py-2 pr-8 pl-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted',
-        className,
-      )}
-      {...props}
-    >
-      <span className="absolute right-2 flex size-4 items-center justify-center">
-        <SelectPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" aria-hidden="true" />
-        </SelectPrimitive.ItemIndicator>
-      </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-    </SelectPrimitive.Item>
+        {children}
+      </select>
+      <ChevronDownIcon
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-60"
+        aria-hidden="true"
+      />
+    </div>
   );
 }

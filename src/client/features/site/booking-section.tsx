@@ -1,9 +1,9 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { booking } from '@/content/landing';
 import { site } from '@/content/site';
-import { siteButton } from '@/client/features/site/site-button';
-import { cx } from '@/client/lib/class-names';
-import { BookingRequestForm } from '@/client/features/booking/booking-request-form';
+import { buttonVariants } from '@/client/components/ui/button';
+import { clsx } from 'clsx';
+import { BookingRequestForm } from '@/client/features/booking-request';
 import { SectionHeading } from './section-heading';
 
 /** The booking request form, with writing or calling as the alternative. */
@@ -24,13 +24,22 @@ export default function BookingSection() {
         </div>
         <p className="mt-10 text-center text-sm text-white/80">{booking.alternative}</p>
         <div className="mt-4 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href={mailto} className={cx(siteButton({ variant: 'ivory' }), 'w-full sm:w-auto')}>
+          <a
+            href={mailto}
+            className={clsx(
+              buttonVariants({ variant: 'ivory', shape: 'pill', size: 'lg' }),
+              'w-full sm:w-auto',
+            )}
+          >
             <MailIcon aria-hidden="true" />
             {booking.emailLabel}
           </a>
           <a
             href={`tel:${site.phone.replace(/\s/g, '')}`}
-            className={cx(siteButton({ variant: 'outline-light' }), 'w-full sm:w-auto')}
+            className={clsx(
+              buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' }),
+              'w-full sm:w-auto',
+            )}
           >
             <PhoneIcon aria-hidden="true" />
             {booking.phoneLabel}: {site.phone}

@@ -2,7 +2,7 @@ import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIco
 import type { ReactNode } from 'react';
 import { contact } from '@/content/landing';
 import { site } from '@/content/site';
-import { siteButton } from '@/client/features/site/site-button';
+import { buttonVariants } from '@/client/components/ui/button';
 import { SectionHeading } from './section-heading';
 
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -66,15 +66,23 @@ export default function ContactSection() {
         </ContactItem>
       </ul>
       <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <a href={`mailto:${site.email}`} className={siteButton()}>
+        <a href={`mailto:${site.email}`} className={buttonVariants({ shape: 'pill', size: 'lg' })}>
           <MailIcon aria-hidden="true" />
           Send us an email
         </a>
-        <a href={site.url} rel="noopener" className={siteButton({ variant: 'outline' })}>
+        <a
+          href={site.url}
+          rel="noopener"
+          className={buttonVariants({ variant: 'outline', shape: 'pill', size: 'lg' })}
+        >
           Visit {site.brandName}
           <ArrowUpRightIcon aria-hidden="true" />
         </a>
-        <a href={site.sisterBrand.url} rel="noopener" className={siteButton({ variant: 'outline' })}>
+        <a
+          href={site.sisterBrand.url}
+          rel="noopener"
+          className={buttonVariants({ variant: 'outline', shape: 'pill', size: 'lg' })}
+        >
           Visit {site.sisterBrand.name}
           <ArrowUpRightIcon aria-hidden="true" />
         </a>

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useRef, type ComponentType, type SVGProps } from 'react';
 import { amenities, features, type AmenityIcon } from '@/content/landing';
-import { siteButton } from '@/client/features/site/site-button';
+import { buttonVariants } from '@/client/components/ui/button';
 import { SectionHeading } from './section-heading';
 import { prefersReducedMotion } from './section-scroll';
 import { SectionLink } from './site-context';
@@ -112,7 +112,7 @@ export function FeaturesSection() {
           </div>
         </div>
         <div className="mt-14 flex justify-center">
-          <SectionLink section="booking" className={siteButton()}>
+          <SectionLink section="booking" className={buttonVariants({ shape: 'pill', size: 'lg' })}>
             {features.action}
           </SectionLink>
         </div>

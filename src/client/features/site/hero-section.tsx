@@ -2,7 +2,7 @@ import { ChevronDownIcon } from 'lucide-react';
 import { images } from '@/content/images';
 import { hero } from '@/content/landing';
 import { site } from '@/content/site';
-import { siteButton } from '@/client/features/site/site-button';
+import { buttonVariants } from '@/client/components/ui/button';
 import { Image } from '@/client/components/ui/image';
 import { SectionLink } from './site-context';
 
@@ -29,10 +29,16 @@ export function HeroSection() {
         <p className="mt-6 font-display text-2xl text-white italic sm:text-3xl">{hero.headline}</p>
         <p className="mt-5 max-w-xl text-base leading-relaxed text-white/85 sm:text-lg">{hero.copy}</p>
         <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-          <SectionLink section="booking" className={siteButton({ variant: 'bronze' })}>
+          <SectionLink
+            section="booking"
+            className={buttonVariants({ variant: 'bronze', shape: 'pill', size: 'lg' })}
+          >
             {hero.primaryAction}
           </SectionLink>
-          <SectionLink section="about" className={siteButton({ variant: 'outline-light' })}>
+          <SectionLink
+            section="about"
+            className={buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' })}
+          >
             {hero.secondaryAction}
           </SectionLink>
         </div>

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 import { registerLazySection } from './section-scroll';
 
 /** Sections start loading when they come this close to the viewport. */
 const LAZY_SECTION_MARGIN = '300px 0px';
-/** The spec's skeleton: a title bar and six blocks. */
+/** The loading skeleton: a title bar and six blocks. */
 export const SKELETON_BLOCKS = 6;
 
 function Skeleton({ className, ...props }: { className: string; 'data-skeleton': string }) {
-  return <div aria-hidden="true" className={cx('animate-pulse bg-muted', className)} {...props} />;
+  return <div aria-hidden="true" className={clsx('animate-pulse bg-muted', className)} {...props} />;
 }
 
 export function SectionSkeleton({ label }: { label: string }) {
@@ -88,7 +88,7 @@ export function LazySection({
       aria-label={Content ? undefined : label}
       aria-labelledby={Content ? `${id}-title` : undefined}
       aria-busy={!Content}
-      className={cx('scroll-mt-16 lg:scroll-mt-20', className, !Content && loadingClassName)}
+      className={clsx('scroll-mt-16 lg:scroll-mt-20', className, !Content && loadingClassName)}
     >
       {Content ? <Content /> : <SectionSkeleton label={label} />}
     </section>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 
 /** A section's eyebrow, title and intro, in the site's type scale. */
 export function SectionHeading({
@@ -18,9 +18,9 @@ export function SectionHeading({
   id?: string;
 }) {
   return (
-    <div className={cx('max-w-2xl', align === 'center' && 'mx-auto text-center')}>
+    <div className={clsx('max-w-2xl', align === 'center' && 'mx-auto text-center')}>
       <p
-        className={cx(
+        className={clsx(
           'text-xs font-semibold tracking-[0.28em] uppercase',
           tone === 'light' ? 'text-accent' : 'text-[#e8c79c]',
         )}
@@ -32,11 +32,11 @@ export function SectionHeading({
       </h2>
       <div
         aria-hidden="true"
-        className={cx('mt-6 h-px w-16 bg-accent/60', align === 'center' && 'mx-auto')}
+        className={clsx('mt-6 h-px w-16 bg-accent/60', align === 'center' && 'mx-auto')}
       />
       {intro ? (
         <p
-          className={cx(
+          className={clsx(
             'mt-6 text-base leading-relaxed sm:text-lg',
             tone === 'light' ? 'text-muted-foreground' : 'text-white/80',
           )}

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, type MouseEvent, type ReactNode } from 'react';
 import type { SectionId } from '@/content/navigation';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 import { scrollToSection } from './section-scroll';
 
 /** Which public page is showing: on the landing page section links scroll; elsewhere they go to '/#id'. */
@@ -41,7 +41,12 @@ export function SectionLink({
     void scrollToSection(section);
   };
   return (
-    <a href={landing ? `#${section}` : `/#${section}`} className={cx(className)} onClick={onClick} {...props}>
+    <a
+      href={landing ? `#${section}` : `/#${section}`}
+      className={clsx(className)}
+      onClick={onClick}
+      {...props}
+    >
       {children}
     </a>
   );

@@ -2,10 +2,10 @@ import { MenuIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NAV_ITEMS, SECTION_IDS } from '@/content/navigation';
 import { site } from '@/content/site';
-import { siteButton } from '@/client/features/site/site-button';
+import { buttonVariants } from '@/client/components/ui/button';
 import { useActiveSection } from '@/client/lib/use-active-section';
 import { useScrolledPast } from '@/client/lib/use-scrolled-past';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 import { SectionLink, useOnLandingPage } from './site-context';
 
 /**
@@ -47,7 +47,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
 
   // Class lists are exclusive (no tailwind-merge on the public pages): one text colour per state.
   const itemClass = (current: boolean) =>
-    cx(
+    clsx(
       'relative rounded-sm px-1 py-2 text-sm font-medium tracking-wide transition-colors',
       'after:absolute after:inset-x-1 after:-bottom-0.5 after:h-px after:origin-left after:bg-current after:transition-transform',
       current ? 'after:scale-x-100' : 'after:scale-x-0 hover:after:scale-x-100',
@@ -60,7 +60,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           : 'text-white/90 hover:text-white',
     );
   const mobileItemClass = (current: boolean) =>
-    cx(
+    clsx(
       'block rounded-md px-3 py-3 font-display text-2xl transition-colors',
       current ? 'bg-muted text-accent' : 'text-foreground hover:bg-muted',
     );
@@ -101,7 +101,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
   return (
     <header
       data-solid={solid}
-      className={cx(
+      className={clsx(
         'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,color] duration-300',
         solid
           ? 'bg-background/95 text-foreground shadow-[0_1px_0_var(--color-border)] backdrop-blur'
@@ -117,7 +117,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             {site.brandName.replace(' Retreat', '')}
           </span>
           <span
-            className={cx(
+            className={clsx(
               'mt-1 text-[0.65rem] font-semibold tracking-[0.3em] uppercase',
               solid ? 'text-accent' : 'text-white/85',
             )}
@@ -130,7 +130,11 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <span className="hidden sm:block">
             <SectionLink
               section="booking"
-              className={siteButton({ variant: solid ? 'primary' : 'outline-light', size: 'sm' })}
+              className={buttonVariants({
+                variant: solid ? 'default' : 'outline-light',
+                shape: 'pill',
+                size: 'sm',
+              })}
               onNavigate={() => setMenuOpen(false)}
             >
               Book Now
@@ -139,7 +143,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <button
             ref={toggleRef}
             type="button"
-            className={cx(
+            className={clsx(
               'inline-flex size-11 items-center justify-center rounded-full transition-colors lg:hidden',
               solid ? 'hover:bg-muted' : 'hover:bg-white/15',
             )}
@@ -165,7 +169,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
         <ul className="flex flex-col">{renderItems(true)}</ul>
         <SectionLink
           section="booking"
-          className={cx(siteButton(), 'mt-4 w-full')}
+          className={clsx(buttonVariants({ shape: 'pill', size: 'lg' }), 'mt-4 w-full')}
           onNavigate={() => setMenuOpen(false)}
         >
           Book Now

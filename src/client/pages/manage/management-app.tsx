@@ -1,51 +1,39 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toaster } from '@/client/components/ui/sonner';
+import { LoginGate, sessionKeys, sessionQuery } from '@/client/features/session';
 import { isApiError } from '@/client/lib/api-client';
-import { LoginGate } from '@/client/features/manage/login-gate';
-import { manageKeys, useSession } from '@/client/features/manage/manage-api';
-import { ManagementShell } from '@/client/features/manage/management-shell';
+import { createQueryClient } from '@/client/lib/query';
+import { LoadingScreen } from './loading-screen';
+import { ManagementShell } from './management-shell';
 
-function createQueryClient() {
-  const client: QueryClient = new QueryClient({
+function createManagementQueryClient() {
+  const client: QueryClient = createQueryClient({
     queryCache: new QueryCache({
       // A session that ends (expired, signed out elsewhere) sends the operator back to the login gate.
       onError: (error, query) => {
-        if (isApiError(error, 401) && query.queryKey[0] !== 'session')
-          client.setQueryData(manageKeys.session, null);
+        if (isApiError(error, 401) && query.queryKey[0] !== sessionKeys.current[0])
+          client.setQueryData(sessionKeys.current, null);
       },
     }),
-    // The same when a change is refused for want of a session; sign-in (a wrong password is a 401) and
-    // the Add Property dialog (the spec's "You must be logged in" toast, typed values kept) opt out.
+    // The same when a change is refused for want of a session, unless the form handles that itself.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (isApiError(error, 401) && !mutation.meta?.keepSessionOn401)
-          client.setQueryData(manageKeys.session, null);
+          client.setQueryData(sessionKeys.current, null);
       },
     }),
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // Coming back to the tab shows requests that guests sent meanwhile.
-        refetchOnWindowFocus: true,
-        retry: (count, error) =>
-          !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
-      },
-    },
+    // Coming back to the tab shows requests that guests sent meanwhile.
+    defaultOptions: { queries: { refetchOnWindowFocus: true } },
   });
   return client;
 }
 
 function ManagementGate() {
-  const session = useSession();
+  const session = useQuery(sessionQuery());
   if (session.isPending) {
-    return (
-      <main className="flex min-h-dvh items-center justify-center" aria-busy="true">
-        <p role="status" className="text-muted-foreground">
-          Loading villa management...
-        </p>
-      </main>
-    );
+    return <LoadingScreen />;
   }
   if (!session.data) return <LoginGate />;
   return <ManagementShell key={session.data.id} operator={session.data} />;
@@ -53,7 +41,7 @@ function ManagementGate() {
 
 /** The management area's root (its own HTML entry): data client, toasts and the session gate. */
 export function ManagementApp({ queryClient }: { queryClient?: QueryClient } = {}) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? createManagementQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ManagementGate />

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { images } from '@/content/images';
 import { site } from '@/content/site';
-import { siteButton } from '@/client/features/site/site-button';
+import { buttonVariants } from '@/client/components/ui/button';
 import { Image } from '@/client/components/ui/image';
 import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteHeader } from '@/client/features/site/site-header';
 import type { PageMeta } from '@/client/lib/seo';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 
 export const notFoundMeta: PageMeta = {
   path: '/404',
@@ -29,7 +29,7 @@ export function NotFoundPage() {
         <p className="max-w-md text-white/80">
           The page you are looking for has wandered off. The villa, however, is right where we left it.
         </p>
-        <a href="/" className={cx(siteButton({ variant: 'ivory' }), 'mt-2')}>
+        <a href="/" className={clsx(buttonVariants({ variant: 'ivory', shape: 'pill', size: 'lg' }), 'mt-2')}>
           Return to Home
         </a>
       </main>

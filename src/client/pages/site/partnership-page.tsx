@@ -2,14 +2,14 @@ import { ArrowUpRightIcon, CheckIcon, MailIcon } from 'lucide-react';
 import { getImageSrcSet, images } from '@/content/images';
 import { partnership } from '@/content/partnership';
 import { site } from '@/content/site';
-import { siteButton } from '@/client/features/site/site-button';
+import { buttonVariants } from '@/client/components/ui/button';
 import { Image } from '@/client/components/ui/image';
 import { SectionHeading } from '@/client/features/site/section-heading';
 import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteFooter } from '@/client/features/site/site-footer';
 import { SiteHeader } from '@/client/features/site/site-header';
 import type { PageMeta } from '@/client/lib/seo';
-import { cx } from '@/client/lib/class-names';
+import { clsx } from 'clsx';
 
 const heroImage = images['villa-dusk'];
 
@@ -53,7 +53,7 @@ export function PartnershipPage() {
           {partnership.intro.map((paragraph, index) => (
             <p
               key={paragraph.slice(0, 24)}
-              className={cx(
+              className={clsx(
                 'leading-relaxed',
                 index === 0
                   ? 'font-display text-2xl text-foreground sm:text-3xl'
@@ -69,17 +69,17 @@ export function PartnershipPage() {
           <section
             key={block.name}
             aria-labelledby={`block-${index}`}
-            className={cx('py-16 lg:py-24', index === 0 ? 'bg-card' : 'bg-background')}
+            className={clsx('py-16 lg:py-24', index === 0 ? 'bg-card' : 'bg-background')}
           >
             <div className="mx-auto grid max-w-7xl items-center gap-12 px-5 sm:px-8 lg:grid-cols-2 lg:gap-20">
-              <div className={cx('grid grid-cols-2 gap-4', index === 1 && 'lg:order-2')}>
+              <div className={clsx('grid grid-cols-2 gap-4', index === 1 && 'lg:order-2')}>
                 {block.images.map((item, k) => (
                   <Image
                     key={item.image}
                     image={images[item.image]}
                     alt={item.alt}
                     sizes="(min-width: 1024px) 25vw, 50vw"
-                    className={cx('aspect-[3/4] w-full rounded-2xl', k === 1 && 'mt-10')}
+                    className={clsx('aspect-[3/4] w-full rounded-2xl', k === 1 && 'mt-10')}
                   />
                 ))}
               </div>
@@ -119,7 +119,7 @@ export function PartnershipPage() {
               {comparison.columns.map((column, index) => (
                 <article
                   key={column.name}
-                  className={cx(
+                  className={clsx(
                     'rounded-2xl border p-8 lg:p-10',
                     index === 0 ? 'border-[#e8c79c]/40 bg-white/[0.06]' : 'border-white/15 bg-white/[0.03]',
                   )}
@@ -169,7 +169,10 @@ export function PartnershipPage() {
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
               <a
                 href={`mailto:${site.email}?subject=${encodeURIComponent(cta.emailSubject)}`}
-                className={cx(siteButton({ variant: 'ivory' }), 'w-full sm:w-auto')}
+                className={clsx(
+                  buttonVariants({ variant: 'ivory', shape: 'pill', size: 'lg' }),
+                  'w-full sm:w-auto',
+                )}
               >
                 <MailIcon aria-hidden="true" />
                 {cta.emailLabel}
@@ -177,7 +180,10 @@ export function PartnershipPage() {
               <a
                 href={site.url}
                 rel="noopener"
-                className={cx(siteButton({ variant: 'outline-light' }), 'w-full sm:w-auto')}
+                className={clsx(
+                  buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' }),
+                  'w-full sm:w-auto',
+                )}
               >
                 Visit {site.brandName}
                 <ArrowUpRightIcon aria-hidden="true" />
@@ -185,7 +191,10 @@ export function PartnershipPage() {
               <a
                 href={site.sisterBrand.url}
                 rel="noopener"
-                className={cx(siteButton({ variant: 'outline-light' }), 'w-full sm:w-auto')}
+                className={clsx(
+                  buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' }),
+                  'w-full sm:w-auto',
+                )}
               >
                 Visit {site.sisterBrand.name}
                 <ArrowUpRightIcon aria-hidden="true" />

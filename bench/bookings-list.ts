@@ -1,0 +1,166 @@
+/**
+ * The bookings list's cost must not grow with the history: a page of `listBookings` on a property with
+ * 10,000 bookings against the same request on a property with 100 (p99 ratio, goal ≤ 1.25), with and
+ * without a search term, beside the bare SQL; and the CSV export of all 10,000 rows.
+ *
+ *   npx tsx bench/bookings-list.ts                                         # embedded PGlite
+ *   npx tsx bench/bookings-list.ts postgres://postgres@127.0.0.1:5432/test  # PostgreSQL (scratch database)
+ */
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { addDaysToDate } from '../src/domain/dates';
+import { upsertOperator } from '../src/server/auth/queries';
+import { openDatabase } from '../src/server/db/client';
+import { bookings, properties } from '../src/server/db/schema';
+import {
+  BENCH_OPERATOR,
+  createScratchDatabase,
+  DURATION_S,
+  measureEndpoint,
+  printRows,
+  startBenchServer,
+  timeDirect,
+  type BenchRow,
+} from './support';
+
+const scratch = await createScratchDatabase(process.argv[2]);
+const database = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+await database.migrate();
+const owner = await upsertOperator(database.db, BENCH_OPERATOR);
+
+const FIRST_NAMES = ['Asha', 'Rohan', 'Meera', 'Vikram', 'Priya', 'Arjun', 'Kavya', 'Dev', 'Neha', 'Sahil'];
+// Forty surnames: a surname search matches about 1 booking in 40, as a search for a guest would.
+const SURNAMES = [
+  'Rao',
+  'Iyer',
+  'Patel',
+  'Khan',
+  'Singh',
+  'Kulkarni',
+  'Deshpande',
+  'Joshi',
+  'Mehta',
+  'Nair',
+  'Menon',
+  'Reddy',
+  'Gupta',
+  'Shah',
+  'Bose',
+  'Das',
+  'Ghosh',
+  'Pillai',
+  'Chopra',
+  'Kapoor',
+  'Malhotra',
+  'Bhatt',
+  'Pandey',
+  'Mishra',
+  'Verma',
+  'Sharma',
+  'Saxena',
+  'Agarwal',
+  'Jain',
+  'Shetty',
+  'Hegde',
+  'Kamath',
+  'Naik',
+  'Gowda',
+  'Sen',
+  'Banerjee',
+  'Mukherjee',
+  'Chatterjee',
+  'Dutta',
+  'Roy',
+];
+
+async function createPropertyWithBookings(name: string, count: number) {
+  const [property] = await database.db
+    .insert(properties)
+    .values({ name, address: 'Road', city: 'Pune', country: 'India', owner_id: owner.id, max_guests: 10 })
+    .returning();
+  if (!property) throw new Error('no property');
+  const rows = Array.from({ length: count }, (_, index) => ({
+    property_id: property.id,
+    guest_name: `${FIRST_NAMES[index % FIRST_NAMES.length]} ${SURNAMES[Math.floor(index / FIRST_NAMES.length) % SURNAMES.length]}`,
+    guest_email: `guest${index}@example.com`,
+    check_in: addDaysToDate('2020-01-01', index * 2),
+    check_out: addDaysToDate('2020-01-01', index * 2 + 1),
+    total_amount: 1000,
+    status: index % 7 === 0 ? ('cancelled' as const) : ('confirmed' as const),
+    booking_source: (['direct', 'airbnb', 'booking_com'] as const)[index % 3],
+    created_at: new Date(Date.UTC(2020, 0, 1) + index * 3_600_000),
+  }));
+  for (let start = 0; start < rows.length; start += 1000) {
+    await database.db.insert(bookings).values(rows.slice(start, start + 1000));
+  }
+  return property;
+}
+const large = await createPropertyWithBookings('Large', 10_000);
+const small = await createPropertyWithBookings('Small', 100);
+// The database as it runs in steady state: PostgreSQL's autovacuum would have analysed the new rows;
+// the embedded database has no autovacuum, and the server analyses it at start.
+await database.db.execute(sql`analyze`);
+// A term like a person would type: part of a surname.
+const SEARCH = 'kulkarn';
+
+const page = (propertyId: string, q?: string) => {
+  const where = and(
+    eq(bookings.property_id, propertyId),
+    q ? or(ilike(bookings.guest_name, `%${q}%`), ilike(bookings.guest_email, `%${q}%`)) : undefined,
+  );
+  return Promise.all([
+    database.db
+      .select()
+      .from(bookings)
+      .where(where)
+      .orderBy(desc(bookings.created_at), desc(bookings.id))
+      .limit(100),
+    database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(where),
+  ]);
+};
+const bare = {
+  large: await timeDirect(() => page(large.id)),
+  largeSearch: await timeDirect(() => page(large.id, SEARCH)),
+  small: await timeDirect(() => page(small.id)),
+  smallSearch: await timeDirect(() => page(small.id, SEARCH)),
+};
+await database.close();
+
+const server = await startBenchServer(scratch);
+const rows: BenchRow[] = [];
+const listPath = (propertyId: string, q?: string) =>
+  `/api/properties/${propertyId}/bookings${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+for (const [label, path, direct] of [
+  ['listBookings page, 100 bookings', listPath(small.id), bare.small],
+  ['listBookings page, 10,000 bookings', listPath(large.id), bare.large],
+  [`listBookings page, q=${SEARCH}, 100 bookings`, listPath(small.id, SEARCH), bare.smallSearch],
+  [`listBookings page, q=${SEARCH}, 10,000 bookings`, listPath(large.id, SEARCH), bare.largeSearch],
+] as const) {
+  rows.push(await measureEndpoint(server, label, { requests: [{ method: 'GET', path }] }, direct.p50));
+}
+
+const csvTimes: number[] = [];
+let csvLines = 0;
+for (let run = 0; run < 5; run += 1) {
+  const startedAt = performance.now();
+  const response = await fetch(`${server.base}/api/properties/${large.id}/bookings.csv`, {
+    headers: { cookie: server.cookie },
+  });
+  const text = await response.text();
+  csvTimes.push(performance.now() - startedAt);
+  csvLines = text.trimEnd().split('\r\n').length;
+}
+await server.stop();
+await scratch.remove();
+
+printRows(`Bookings list on ${scratch.label}: 10 connections, ${DURATION_S} s per row`, rows);
+const ratio = (a: BenchRow, b: BenchRow) => (a.p99 / Math.max(b.p99, 1)).toFixed(2);
+console.log(
+  `\np99 10,000 / 100 bookings: ${ratio(rows[1]!, rows[0]!)} (page), ${ratio(rows[3]!, rows[2]!)} (with search); goal ≤ 1.25`,
+);
+csvTimes.sort((a, b) => a - b);
+console.log(
+  `CSV export of ${csvLines - 1} bookings: median ${csvTimes[2]!.toFixed(0)} ms, slowest ${csvTimes[4]!.toFixed(0)} ms (goal < 1000 ms)`,
+);

@@ -1,0 +1,173 @@
+/**
+ * What the API benchmarks share: a scratch database (embedded, or on the PostgreSQL server named on the
+ * command line), the built server started as `npm start` starts it, a signed-in cookie, autocannon
+ * runs, and direct query timings.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const BENCH_OPERATOR = { email: 'bench@example.com', password: 'bench-password-1' };
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** A throwaway data directory, and a scratch PostgreSQL database when a server URL is given. */
+export async function createScratchDatabase(serverUrl: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'villa-bench-'));
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (serverUrl) {
+    const name = `villa_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const cleaner = new pg.Client({ connectionString: serverUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    };
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    label: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    async remove() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
+    },
+  };
+}
+
+/** Median and 99th percentile of `runs` sequential runs of `work`, in milliseconds. */
+export async function timeDirect(work: () => Promise<unknown>, runs = 30) {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const startedAt = performance.now();
+    await work();
+    times.push(performance.now() - startedAt);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(runs / 2)]!, p99: times[Math.min(runs - 1, Math.floor(runs * 0.99))]! };
+}
+
+async function findFreePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The server as `npm start` runs it, on the scratch database, with the bench operator signed in. */
+export async function startBenchServer(
+  scratch: { dataDir: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+) {
+  const port = await findFreePort();
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: scratch.dataDir,
+      DATABASE_URL: scratch.databaseUrl ?? '',
+      OPERATOR_EMAIL: BENCH_OPERATOR.email,
+      OPERATOR_PASSWORD: BENCH_OPERATOR.password,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (attempt > 600) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_OPERATOR),
+  });
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  return {
+    base,
+    cookie,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export type BenchRow = {
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  directP50?: number;
+};
+
+/** An autocannon run against the server, as one row of figures. */
+export async function measureEndpoint(
+  server: { base: string; cookie: string },
+  endpoint: string,
+  options: Partial<autocannon.Options>,
+  directP50?: number,
+): Promise<BenchRow> {
+  const result = await autocannon({
+    url: server.base,
+    connections: 10,
+    duration: DURATION_S,
+    headers: { cookie: server.cookie },
+    ...options,
+  });
+  return {
+    endpoint,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    directP50,
+  };
+}
+
+export function printRows(title: string, rows: BenchRow[]) {
+  console.log(`\n${title}`);
+  console.log(
+    'endpoint'.padEnd(60),
+    'req/s'.padStart(7),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'non-2xx'.padStart(8),
+    'direct SQL p50 ms'.padStart(18),
+  );
+  for (const row of rows) {
+    console.log(
+      row.endpoint.padEnd(60),
+      String(row.rps).padStart(7),
+      String(row.p50).padStart(8),
+      String(row.p99).padStart(8),
+      String(row.non2xx).padStart(8),
+      (row.directP50 === undefined ? '' : row.directP50.toFixed(1)).padStart(18),
+    );
+  }
+}

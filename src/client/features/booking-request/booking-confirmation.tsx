@@ -1,0 +1,65 @@
+import { CheckCircle2Icon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { site } from '@/content/site';
+import type { BookingRequestResult } from '@/domain/availability';
+import { formatMoney } from '@/domain/quote';
+import { Button } from '@/client/components/ui/button';
+import { formatLongDate } from '@/client/lib/format';
+
+/** What a guest sees once their request has arrived: the reference, the stay, and what happens next. */
+export function BookingConfirmation({
+  result,
+  onAnother,
+}: {
+  result: BookingRequestResult;
+  onAnother: () => void;
+}) {
+  const { booking } = result;
+  // The form (and its focused button) is gone: focus moves to the news, so keyboard and screen-reader
+  // users land on it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="status" className="rounded-3xl bg-card p-6 text-card-foreground shadow-xl sm:p-10">
+      <CheckCircle2Icon className="size-10 text-success" aria-hidden="true" />
+      <h3 ref={heading} tabIndex={-1} className="mt-4 font-display text-3xl font-medium outline-none">
+        Thank you — your request has arrived
+      </h3>
+      <p className="mt-3 text-muted-foreground">
+        Your booking reference is{' '}
+        <strong className="font-semibold text-foreground">{result.reference}</strong>.
+      </p>
+      <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted-foreground">Dates</dt>
+          <dd className="font-medium">
+            {formatLongDate(booking.check_in)} → {formatLongDate(booking.check_out)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Guests</dt>
+          <dd className="font-medium">{booking.guests_count}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Total</dt>
+          <dd className="font-medium">{formatMoney(booking.total_amount, booking.currency)}</dd>
+        </div>
+      </dl>
+      <h4 className="mt-8 font-semibold">What happens next</h4>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+        <li>We hold these nights for you while we review your request.</li>
+        <li>We confirm by email within 24 hours, with how to pay. Nothing is charged before that.</li>
+        <li>
+          Questions? Write to{' '}
+          <a className="underline" href={`mailto:${site.email}`}>
+            {site.email}
+          </a>{' '}
+          and quote your reference.
+        </li>
+      </ol>
+      <Button type="button" variant="outline" className="mt-8" onClick={onAnother}>
+        Make another request
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { CalendarCheckIcon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide-react';
+import { useState } from 'react';
+import { site } from '@/content/site';
+import { Button } from '@/client/components/ui/button';
+import { FormAlert, FormField } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import { createQueryClient } from '@/client/lib/query';
+import { BookingConfirmation } from './booking-confirmation';
+import { QuoteSummary } from './quote-summary';
+import { StayCalendar } from './stay-calendar';
+import { useBookingRequestForm } from './use-booking-request-form';
+
+/** The guest's booking request: dates from a calendar of open nights, a live quote, and a real request. */
+export function BookingRequestForm() {
+  // The public page has no data client of its own: the form brings one (it loads with its section).
+  const [queryClient] = useState(() =>
+    createQueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BookingRequestFields />
+    </QueryClientProvider>
+  );
+}
+
+function BookingRequestFields() {
+  const state = useBookingRequestForm();
+  const { form, maxGuests, stay, quote, availability, requestError, confirmation } = state;
+  const { register, formState } = form;
+
+  if (confirmation) return <BookingConfirmation result={confirmation} onAnother={state.startAnother} />;
+
+  return (
+    <form
+      noValidate
+      onSubmit={state.submit}
+      aria-labelledby="booking-form-title"
+      className="booking-form rounded-3xl bg-card p-5 text-card-foreground shadow-xl sm:p-8"
+    >
+      <h3 id="booking-form-title" className="font-display text-3xl font-medium">
+        Request your stay
+      </h3>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Choose your dates, tell us who is coming, and we will confirm by email. Nothing is charged now.
+      </p>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[auto_1fr]">
+        <StayCalendar state={state} />
+
+        <div className="flex flex-col gap-4">
+          <FormField
+            label="Guests"
+            error={formState.errors.guests_count}
+            hint={maxGuests ? `Up to ${maxGuests} guests` : undefined}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                {...register('guests_count', { valueAsNumber: true })}
+                type="number"
+                min={1}
+                max={maxGuests}
+                step={1}
+                inputMode="numeric"
+              />
+            )}
+          </FormField>
+          <FormField label="Full name" error={formState.errors.guest_name}>
+            {(props) => <Input {...props} {...register('guest_name')} autoComplete="name" />}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Email" error={formState.errors.guest_email}>
+              {(props) => <Input {...props} {...register('guest_email')} type="email" autoComplete="email" />}
+            </FormField>
+            <FormField label="Phone" error={formState.errors.guest_phone} hint="Optional">
+              {(props) => <Input {...props} {...register('guest_phone')} type="tel" autoComplete="tel" />}
+            </FormField>
+          </div>
+          <FormField label="Special requests" error={formState.errors.special_requests} hint="Optional">
+            {(props) => <Textarea {...props} {...register('special_requests')} rows={3} />}
+          </FormField>
+          {/* A honeypot: hidden from people and screen readers, so only bots fill it in. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label>
+              Website
+              <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+            </label>
+          </div>
+
+          <QuoteSummary
+            validStay={stay.valid}
+            blockedNights={stay.blockedNights}
+            quote={quote.data}
+            error={quote.error}
+            fallbackCurrency={availability.data?.property.currency}
+          />
+
+          {requestError ? <FormAlert>{requestError}</FormAlert> : null}
+
+          <Button
+            type="submit"
+            variant="accent"
+            size="lg"
+            disabled={formState.isSubmitting}
+            className="w-full sm:w-auto sm:self-start"
+          >
+            {formState.isSubmitting ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <CalendarCheckIcon aria-hidden="true" />
+            )}
+            {formState.isSubmitting ? 'Sending request…' : 'Request Booking'}
+          </Button>
+          <p className="text-xs text-muted-foreground">
+            Prefer to talk?{' '}
+            <a className="underline underline-offset-2" href={`mailto:${site.email}`}>
+              <MailIcon className="inline size-3.5" aria-hidden="true" /> {site.email}
+            </a>{' '}
+            or{' '}
+            <a className="underline underline-offset-2" href={`tel:${site.phone.replace(/\s/g, '')}`}>
+              <PhoneIcon className="inline size-3.5" aria-hidden="true" /> {site.phone}
+            </a>
+          </p>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { BookingRequestForm } from './booking-request-form';

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PlusIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { FormAlert, FormField } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { Select } from '@/client/components/ui/select';
+import { Textarea } from '@/client/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import {
+  BOOKING_SOURCE_LABELS,
+  BOOKING_SOURCES,
+  createManualBookingSchema,
+  EMPTY_STAY_REQUEST,
+  type ManualBooking,
+  type ManualBookingInput,
+} from '@/domain/booking';
+import { villaToday } from '@/domain/dates';
+import type { Property } from '@/domain/property';
+import { useCreateBooking } from './bookings-api';
+
+const EMPTY: ManualBookingInput = {
+  ...EMPTY_STAY_REQUEST,
+  booking_source: 'direct',
+  external_booking_id: '',
+  status: 'confirmed',
+  payment_status: 'unpaid',
+  total_amount: null,
+};
+
+/** Adds a booking by hand: a phone or walk-in guest, or one from Airbnb/Booking.com entered manually. */
+export function AddBookingDialog({ property }: { property: Property }) {
+  const [open, setOpen] = useState(false);
+  const schema = useMemo(() => createManualBookingSchema(() => villaToday()), []);
+  const form = useForm<ManualBookingInput, unknown, ManualBooking>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+  const create = useCreateBooking(property.id);
+
+  // Shown inside the dialog: while a modal is open, screen readers cannot reach the toasts.
+  const [formError, setFormError] = useState<string | null>(null);
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    return create.mutateAsync(values).then(
+      (booking) => {
+        toast.success('Booking added', {
+          description: `${booking.guest_name}, ${booking.check_in} → ${booking.check_out}`,
+        });
+        reset(EMPTY);
+        setOpen(false);
+      },
+      (error: unknown) => {
+        const message = getErrorMessage(error, 'The booking could not be added');
+        setFormError(message);
+        if (isApiError(error) && error.field && error.field in EMPTY) {
+          form.setError(error.field as keyof ManualBookingInput, { message });
+        }
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        type="button"
+        onClick={() => {
+          setFormError(null);
+          setOpen(true);
+        }}
+      >
+        <PlusIcon aria-hidden="true" /> Add Booking
+      </Button>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Add Booking</DialogTitle>
+          <DialogDescription>
+            A booking taken by phone, in person, or on Airbnb or Booking.com, for {property.name}. Overlapping
+            stays are refused.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Check-in" required error={errors.check_in}>
+            {(props) => <Input {...props} type="date" {...register('check_in')} />}
+          </FormField>
+          <FormField label="Check-out" required error={errors.check_out}>
+            {(props) => <Input {...props} type="date" {...register('check_out')} />}
+          </FormField>
+          <FormField label="Guest name" required error={errors.guest_name}>
+            {(props) => <Input {...props} {...register('guest_name')} />}
+          </FormField>
+          <FormField label="Guest email" required error={errors.guest_email}>
+            {(props) => <Input {...props} type="email" {...register('guest_email')} />}
+          </FormField>
+          <FormField label="Guest phone" error={errors.guest_phone}>
+            {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
+          </FormField>
+          <FormField label="Guests" required error={errors.guests_count} hint={`max ${property.max_guests}`}>
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={1}
+                max={property.max_guests}
+                {...register('guests_count', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+          <FormField label="Source" error={errors.booking_source}>
+            {(props) => (
+              <Select {...props} {...register('booking_source')}>
+                {BOOKING_SOURCES.map((source) => (
+                  <option key={source} value={source}>
+                    {BOOKING_SOURCE_LABELS[source]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField label="External booking id" error={errors.external_booking_id} hint="optional">
+            {(props) => <Input {...props} {...register('external_booking_id')} />}
+          </FormField>
+          <FormField label="Status" error={errors.status}>
+            {(props) => (
+              <Select {...props} {...register('status')}>
+                <option value="confirmed">Confirmed</option>
+                <option value="pending">Pending</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Payment" error={errors.payment_status}>
+            {(props) => (
+              <Select {...props} {...register('payment_status')}>
+                <option value="unpaid">Unpaid</option>
+                <option value="partial">Partial</option>
+                <option value="paid">Paid</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label={`Total (${property.currency})`}
+            error={errors.total_amount}
+            hint="empty: priced from the calendar"
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={0}
+                step="0.01"
+                {...register('total_amount', {
+                  // Empty means "price it from the calendar", never 0.
+                  setValueAs: (value: unknown) =>
+                    value === '' || value === null || value === undefined ? null : Number(value),
+                })}
+              />
+            )}
+          </FormField>
+          <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
+            {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
+          </FormField>
+          {formError ? <FormAlert className="sm:col-span-2">{formError}</FormAlert> : null}
+          <DialogFooter className="sm:col-span-2">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Adding...' : 'Add Booking'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,137 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { canChangeStatus, formatBookingReference, type Booking, type BookingStatus } from '@/domain/booking';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
+
+const ACTIONS: { status: BookingStatus; label: string; done: string; destructive?: boolean }[] = [
+  { status: 'confirmed', label: 'Confirm', done: 'Booking confirmed' },
+  { status: 'completed', label: 'Mark completed', done: 'Booking marked completed' },
+  { status: 'cancelled', label: 'Cancel', done: 'Booking cancelled', destructive: true },
+];
+
+/**
+ * A booking card's actions: only the transitions the booking allows (pending → confirmed/cancelled,
+ * confirmed → completed/cancelled), Mark paid while unpaid, and a confirmation before cancelling.
+ */
+export function BookingActions({ booking }: { booking: Booking }) {
+  const statusChange = useUpdateBookingStatus();
+  const paymentChange = useUpdatePaymentStatus();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const busy = statusChange.isPending || paymentChange.isPending;
+  const available = ACTIONS.filter((action) => canChangeStatus(booking.status, action.status));
+  const canMarkPaid = booking.payment_status !== 'paid' && booking.status !== 'cancelled';
+  // The pressed button may vanish with the change (Confirm after confirming): keep keyboard focus in
+  // this card, on its next action or on the group itself.
+  const group = useRef<HTMLDivElement>(null);
+  const keepFocus = () =>
+    requestAnimationFrame(() =>
+      (group.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? group.current)?.focus(),
+    );
+
+  const changeStatus = (status: BookingStatus, done: string) =>
+    statusChange.mutate(
+      { booking, status },
+      {
+        onSuccess: () =>
+          toast.success(done, {
+            description: `${booking.guest_name} · ${formatBookingReference(booking.id)}`,
+          }),
+        onError: (error) =>
+          toast.error('Error', { description: getErrorMessage(error, 'The booking could not be changed') }),
+        onSettled: () => {
+          setConfirmCancel(false);
+          keepFocus();
+        },
+      },
+    );
+
+  return (
+    <div
+      ref={group}
+      tabIndex={-1}
+      className="flex flex-wrap gap-2 outline-none"
+      aria-label={`Actions for ${booking.guest_name}`}
+      role="group"
+    >
+      {available.map((action) => (
+        <Button
+          key={action.status}
+          type="button"
+          size="sm"
+          variant={action.destructive ? 'outline' : action.status === 'confirmed' ? 'default' : 'secondary'}
+          className={action.destructive ? 'text-destructive' : undefined}
+          disabled={busy}
+          onClick={() =>
+            action.destructive ? setConfirmCancel(true) : changeStatus(action.status, action.done)
+          }
+        >
+          {action.label}
+        </Button>
+      ))}
+      {canMarkPaid ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() =>
+            paymentChange.mutate(
+              { booking, paymentStatus: 'paid' },
+              {
+                onSuccess: () =>
+                  toast.success('Payment recorded', { description: `${booking.guest_name} has paid` }),
+                onError: (error) =>
+                  toast.error('Error', {
+                    description: getErrorMessage(error, 'The payment could not be recorded'),
+                  }),
+                onSettled: keepFocus,
+              },
+            )
+          }
+        >
+          Mark paid
+        </Button>
+      ) : null}
+      <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            // The Cancel button that opened it may be gone: focus stays in the card instead.
+            event.preventDefault();
+            keepFocus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Cancel this booking?</DialogTitle>
+            <DialogDescription>
+              {booking.guest_name}’s stay from {booking.check_in} to {booking.check_out} will be cancelled and
+              its nights freed for other guests. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setConfirmCancel(false)}>
+              Keep booking
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={statusChange.isPending}
+              onClick={() => changeStatus('cancelled', 'Booking cancelled')}
+            >
+              {statusChange.isPending ? 'Cancelling...' : 'Cancel booking'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

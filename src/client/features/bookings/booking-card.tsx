@@ -1,0 +1,91 @@
+import { CalendarIcon, MailIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
+import { formatBookingReference, type Booking } from '@/domain/booking';
+import { formatMoney } from '@/domain/quote';
+import { formatDate, formatTimestampDate } from '@/client/lib/format';
+import { BookingActions } from './booking-actions';
+import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
+
+/** One booking in the list: guest, stay, amounts, payment, and the actions its status allows. */
+export const BookingCard = memo(function BookingCard({ booking }: { booking: Booking }) {
+  return (
+    <li
+      data-booking-id={booking.id}
+      className="rounded-lg border bg-card p-4 shadow-sm [content-visibility:auto] [contain-intrinsic-size:auto_12rem]"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="text-base font-semibold">{booking.guest_name}</h3>
+        <div className="flex flex-wrap gap-1.5">
+          <StatusBadge status={booking.status} />
+          <SourceBadge source={booking.booking_source} />
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
+        <Detail icon={<MailIcon />} label="Email">
+          <a className="break-all underline-offset-2 hover:underline" href={`mailto:${booking.guest_email}`}>
+            {booking.guest_email}
+          </a>
+        </Detail>
+        {booking.guest_phone ? (
+          <Detail icon={<PhoneIcon />} label="Phone">
+            <a
+              className="underline-offset-2 hover:underline"
+              href={`tel:${booking.guest_phone.replace(/\s+/g, '')}`}
+            >
+              {booking.guest_phone}
+            </a>
+          </Detail>
+        ) : null}
+        <Detail icon={<CalendarIcon />} label="Stay">
+          {formatDate(booking.check_in)} – {formatDate(booking.check_out)}
+        </Detail>
+        <Detail icon={<UsersIcon />} label="Guests">
+          {booking.guests_count} {booking.guests_count === 1 ? 'guest' : 'guests'}
+        </Detail>
+        <Detail label="Total">
+          {booking.amount_known ? (
+            <span className="font-semibold">{formatMoney(booking.total_amount, booking.currency)}</span>
+          ) : (
+            <span className="text-muted-foreground" title="The channel's calendar gives no price">
+              {booking.currency} unknown
+            </span>
+          )}
+        </Detail>
+      </dl>
+      {booking.special_requests ? (
+        <p className="mt-3 flex gap-2 rounded-md bg-muted p-2 text-sm">
+          <MessageSquareIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Special requests: </span>
+            {booking.special_requests}
+          </span>
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t pt-3 text-xs text-muted-foreground">
+        <span>
+          Booked on {formatTimestampDate(booking.created_at)}
+          {booking.external_booking_id ? (
+            <span className="ml-2">· ID: {booking.external_booking_id}</span>
+          ) : null}
+        </span>
+        <PaymentBadge status={booking.payment_status} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-muted-foreground">Ref. {formatBookingReference(booking.id)}</span>
+        <BookingActions booking={booking} />
+      </div>
+    </li>
+  );
+});
+
+function Detail({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <dt className="flex shrink-0 items-center text-muted-foreground [&_svg]:size-4">
+        {icon ? <span aria-hidden="true">{icon}</span> : <span aria-hidden="true">{label}:</span>}
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Booking, BookingStatus, ManualBooking, PaymentStatus } from '@/domain/booking';
+import type { BookingListQueryInput } from '@/domain/booking-list';
+import { apiFetch, apiFetchPage } from '@/client/lib/api-client';
+import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
+
+export const bookingKeys = {
+  all: [...operatorDataKey, 'bookings'] as const,
+  property: (propertyId: string) => [...bookingKeys.all, propertyId] as const,
+  page: (propertyId: string, query: BookingListQueryInput) =>
+    [...bookingKeys.property(propertyId), query] as const,
+};
+
+/** The API's query string for a list query (blank values left out). */
+export function toBookingListSearch(query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
+  return params.toString();
+}
+
+/** One page of a property's bookings that match the search and filters, and how many match in all. */
+export function bookingsPageQuery(propertyId: string, query: BookingListQueryInput) {
+  return queryOptions({
+    queryKey: bookingKeys.page(propertyId, query),
+    queryFn: ({ signal }) =>
+      apiFetchPage<Booking>(
+        `/api/properties/${encodeURIComponent(propertyId)}/bookings?${toBookingListSearch(query)}`,
+        { signal },
+      ),
+    // The last page stays on screen while the next loads, instead of a flash of "Loading".
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a booking changes: its card at once, then every view of the operator's data reloads. */
+function useApplyBookingChange() {
+  const queryClient = useQueryClient();
+  return (booking: Booking) => {
+    queryClient.setQueriesData<{ items: Booking[]; total: number }>(
+      { queryKey: bookingKeys.property(booking.property_id) },
+      (page) =>
+        page && { ...page, items: page.items.map((item) => (item.id === booking.id ? booking : item)) },
+    );
+    void invalidateOperatorData(queryClient);
+  };
+}
+
+export function useUpdateBookingStatus() {
+  const apply = useApplyBookingChange();
+  return useMutation({
+    mutationFn: (input: { booking: Booking; status: BookingStatus }) =>
+      apiFetch<Booking>(`/api/bookings/${input.booking.id}/status`, {
+        method: 'PATCH',
+        body: { status: input.status },
+      }),
+    onSuccess: apply,
+  });
+}
+
+export function useUpdatePaymentStatus() {
+  const apply = useApplyBookingChange();
+  return useMutation({
+    mutationFn: (input: { booking: Booking; paymentStatus: PaymentStatus }) =>
+      apiFetch<Booking>(`/api/bookings/${input.booking.id}/payment`, {
+        method: 'PATCH',
+        body: { payment_status: input.paymentStatus },
+      }),
+    onSuccess: apply,
+  });
+}
+
+export function useCreateBooking(propertyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ManualBooking) =>
+      apiFetch<Booking>(`/api/properties/${encodeURIComponent(propertyId)}/bookings`, {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: () => void invalidateOperatorData(queryClient),
+  });
+}

@@ -1,0 +1,225 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, SearchIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { BOOKING_SOURCES, BOOKING_SOURCE_LABELS, BOOKING_STATUSES } from '@/domain/booking';
+import { BOOKING_PAGE_SIZE } from '@/domain/booking-list';
+import type { Property } from '@/domain/property';
+import { LoadError } from '@/client/components/load-error';
+import { Button, buttonVariants } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { Select } from '@/client/components/ui/select';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { useUrlSearch } from '@/client/lib/use-url-search';
+import { cn } from '@/client/lib/utils';
+import { AddBookingDialog } from './add-booking-dialog';
+import { formatStatus } from './booking-badges';
+import { BookingCard } from './booking-card';
+import { readBookingFilters, type FilterKey } from './booking-filters';
+import { bookingsPageQuery, toBookingListSearch } from './bookings-api';
+
+/**
+ * A property's bookings: search by guest name or e-mail, filter by status, source and dates, sort, and
+ * page through them. The server does the work (the list stays fast however long the history), and the
+ * address bar keeps every choice, so a reload or a shared link shows the same list.
+ */
+export function BookingsView({ property }: { property: Property }) {
+  const { params, navigate } = useUrlSearch();
+  const { filters, page, query } = readBookingFilters(params);
+  const bookings = useQuery(bookingsPageQuery(property.id, query));
+  const ids = { search: useId(), from: useId(), to: useId(), sort: useId() };
+
+  // Typing stays immediate; the list follows once the typing pauses, without a history entry per key.
+  const [search, setSearch] = useState(filters.q ?? '');
+  const settledSearch = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    if (settledSearch !== (filters.q ?? '')) navigate({ q: settledSearch, page: null }, { replace: true });
+  }, [settledSearch, filters.q, navigate]);
+
+  const setFilter = (key: FilterKey, value: string) => navigate({ [key]: value, page: null });
+  const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
+
+  // A page past the end (the list shrank, or a hand-edited address) goes back to the first.
+  const beyondEnd = Boolean(
+    bookings.data &&
+    !bookings.isPlaceholderData &&
+    bookings.data.total > 0 &&
+    bookings.data.items.length === 0,
+  );
+  useEffect(() => {
+    if (beyondEnd) navigate({ page: null }, { replace: true });
+  }, [beyondEnd, navigate]);
+
+  const total = bookings.data?.total ?? 0;
+  const items = bookings.data?.items ?? [];
+  const first = (page - 1) * BOOKING_PAGE_SIZE.default + 1;
+  const last = first + items.length - 1;
+  const pages = Math.max(1, Math.ceil(total / BOOKING_PAGE_SIZE.default));
+  const exportHref = `/api/properties/${encodeURIComponent(property.id)}/bookings.csv?${toBookingListSearch(filters)}`;
+
+  return (
+    <section aria-labelledby="bookings-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="bookings-title" className="font-display text-2xl font-semibold">
+            Bookings Management
+          </h2>
+          <p className="text-sm text-muted-foreground">{property.name}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={exportHref} download className={buttonVariants({ variant: 'outline' })}>
+            <DownloadIcon aria-hidden="true" /> Export CSV
+          </a>
+          <AddBookingDialog property={property} />
+        </div>
+      </div>
+      <div role="search" aria-label="Filter bookings" className="grid gap-3">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]">
+          <div className="relative">
+            <label htmlFor={ids.search} className="sr-only">
+              Search bookings
+            </label>
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id={ids.search}
+              type="search"
+              className="pl-9"
+              placeholder="Search by guest name or email..."
+              maxLength={100}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <Select
+            aria-label="Filter by status"
+            value={filters.status ?? ''}
+            onChange={(event) => setFilter('status', event.target.value)}
+          >
+            <option value="">All Status</option>
+            {BOOKING_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {formatStatus(value)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            aria-label="Filter by source"
+            value={filters.source ?? ''}
+            onChange={(event) => setFilter('source', event.target.value)}
+          >
+            <option value="">All Sources</option>
+            {BOOKING_SOURCES.map((value) => (
+              <option key={value} value={value}>
+                {BOOKING_SOURCE_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <label htmlFor={ids.from} className="flex items-center gap-2">
+            <span className="text-muted-foreground">Leaving after</span>
+            <Input
+              id={ids.from}
+              type="date"
+              className="w-40"
+              value={filters.from ?? ''}
+              onChange={(event) => setFilter('from', event.target.value)}
+            />
+          </label>
+          <label htmlFor={ids.to} className="flex items-center gap-2">
+            <span className="text-muted-foreground">Arriving before</span>
+            <Input
+              id={ids.to}
+              type="date"
+              className="w-40"
+              value={filters.to ?? ''}
+              onChange={(event) => setFilter('to', event.target.value)}
+            />
+          </label>
+          <label htmlFor={ids.sort} className="flex items-center gap-2">
+            <span className="text-muted-foreground">Order</span>
+            <Select
+              id={ids.sort}
+              className="w-44"
+              value={filters.sort ?? 'newest'}
+              onChange={(event) =>
+                setFilter('sort', event.target.value === 'newest' ? '' : event.target.value)
+              }
+            >
+              <option value="newest">Newest first</option>
+              <option value="check_in">By check-in date</option>
+            </Select>
+          </label>
+          {Object.keys(filters).length > 0 ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setSearch('');
+                navigate({
+                  q: null,
+                  status: null,
+                  source: null,
+                  from: null,
+                  to: null,
+                  sort: null,
+                  page: null,
+                });
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {bookings.isPending ? (
+        <p className="py-12 text-center text-muted-foreground" role="status">
+          Loading bookings...
+        </p>
+      ) : bookings.isError && !bookings.data ? (
+        <LoadError
+          what="bookings"
+          error={bookings.error}
+          onRetry={() => void bookings.refetch()}
+          retrying={bookings.isFetching}
+        />
+      ) : (
+        <div className={cn('grid gap-3 transition-opacity', bookings.isPlaceholderData && 'opacity-60')}>
+          <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
+            {total === 0
+              ? 'Showing 0 bookings'
+              : `Showing ${first}–${last} of ${total} ${total === 1 ? 'booking' : 'bookings'}`}
+          </p>
+          {items.length === 0 ? (
+            <Card className="py-12 text-center text-muted-foreground">
+              No bookings found matching your criteria
+            </Card>
+          ) : (
+            <ul className="grid items-start gap-3 xl:grid-cols-2" aria-label="Bookings">
+              {items.map((booking) => (
+                <BookingCard key={booking.id} booking={booking} />
+              ))}
+            </ul>
+          )}
+          {pages > 1 ? (
+            <nav aria-label="Pages of bookings" className="flex items-center justify-center gap-3 pt-2">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+                <ChevronLeftIcon aria-hidden="true" /> Previous
+              </Button>
+              <span className="text-sm text-muted-foreground">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goToPage(page + 1)}>
+                Next <ChevronRightIcon aria-hidden="true" />
+              </Button>
+            </nav>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}

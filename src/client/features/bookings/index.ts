@@ -1,0 +1,2 @@
+export { BookingsView } from './bookings-view';
+export { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';

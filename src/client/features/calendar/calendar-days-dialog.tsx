@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  CalendarDaysEditSchema,
+  type CalendarChange,
+  type CalendarDaysEdit,
+  type UpdateCalendarDays,
+} from '@/domain/calendar';
+import type { Property } from '@/domain/property';
+import { formatMoney } from '@/domain/quote';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { FormAlert, FormField } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { useUpdateCalendarDays } from './calendar-api';
+
+/**
+ * Edits the days from start to end: close them, open them, or set (or reset) their nightly price. The
+ * public form and quotes follow at once, because they read the same calendar rows. Render it while
+ * open: it starts from the selected range.
+ */
+export function CalendarDaysDialog({
+  property,
+  range,
+  open,
+  onOpenChange,
+}: {
+  property: Property;
+  range: { start: string; end: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateCalendarDays(property.id);
+  const form = useForm<CalendarDaysEdit, unknown, UpdateCalendarDays>({
+    resolver: zodResolver(CalendarDaysEditSchema),
+    defaultValues: { start: range.start, end: range.end, change: 'unavailable', price: property.base_price },
+  });
+  const { register, formState, watch } = form;
+  const errors = formState.errors;
+  const change = watch('change');
+
+  const submit = form.handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: ({ updated }) => {
+        toast.success('Calendar updated', {
+          description: `${updated} day${updated === 1 ? '' : 's'} changed`,
+        });
+        onOpenChange(false);
+      },
+    }),
+  );
+
+  const options: { value: CalendarChange; label: string }[] = [
+    { value: 'unavailable', label: 'Mark unavailable' },
+    { value: 'available', label: 'Mark available' },
+    { value: 'price', label: 'Set nightly price' },
+    {
+      value: 'base-price',
+      label: `Back to the base price (${formatMoney(property.base_price, property.currency)})`,
+    },
+  ];
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit dates</DialogTitle>
+          <DialogDescription>
+            Bookings always win over these settings; they change open days only.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <div className="grid grid-cols-2 gap-3">
+            <FormField label="From" error={errors.start}>
+              {(props) => <Input {...props} type="date" {...register('start')} />}
+            </FormField>
+            <FormField label="To (included)" error={errors.end}>
+              {(props) => <Input {...props} type="date" {...register('end')} />}
+            </FormField>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Change</legend>
+            {options.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm">
+                <input type="radio" value={option.value} {...register('change')} />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          {change === 'price' ? (
+            <FormField label={`Nightly price (${property.currency})`} error={errors.price}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  {...register('price', { valueAsNumber: true })}
+                />
+              )}
+            </FormField>
+          ) : null}
+          {update.isError ? (
+            <FormAlert>{getErrorMessage(update.error, 'The calendar could not be updated')}</FormAlert>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

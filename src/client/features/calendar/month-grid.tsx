@@ -1,0 +1,109 @@
+import { getDay, parseISO } from 'date-fns';
+import type { MouseEvent } from 'react';
+import type { CalendarDay, DayStatus } from '@/domain/calendar';
+import { CHANNEL_LABELS } from '@/domain/channel';
+import { villaToday } from '@/domain/dates';
+import { formatMoney } from '@/domain/quote';
+import { cn } from '@/client/lib/utils';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export const STATUS_STYLES: Record<DayStatus, string> = {
+  available: 'border-green-300 bg-green-100 text-green-950',
+  booked: 'border-red-300 bg-red-100 text-red-950',
+  unavailable: 'border-gray-300 bg-gray-200 text-gray-800',
+};
+
+export const STATUS_LABELS: Record<DayStatus, string> = {
+  available: 'Available',
+  booked: 'Booked',
+  unavailable: 'Unavailable',
+};
+
+const closedBy = (day: CalendarDay) => day.closedBy.map((channel) => CHANNEL_LABELS[channel]).join(', ');
+
+/** A month of days, each a toggle button: click selects a day, a second click the range between. */
+export function MonthGrid({
+  days,
+  currency,
+  label,
+  isSelected,
+  onSelect,
+}: {
+  days: CalendarDay[];
+  currency: string;
+  label: string;
+  isSelected: (date: string) => boolean;
+  onSelect: (date: string, extend: boolean) => void;
+}) {
+  const first = days[0];
+  const today = villaToday();
+  const leading = first ? getDay(parseISO(first.date)) : 0;
+  return (
+    <div>
+      <div
+        className="grid grid-cols-7 gap-1 pb-1 text-center text-xs font-semibold text-muted-foreground"
+        aria-hidden="true"
+      >
+        {WEEKDAYS.map((weekday) => (
+          <span key={weekday}>{weekday}</span>
+        ))}
+      </div>
+      <ol className="grid grid-cols-7 gap-1" aria-label={`Days of ${label}`}>
+        {Array.from({ length: leading }, (_, index) => (
+          <li key={`blank-${index}`} aria-hidden="true" />
+        ))}
+        {days.map((day) => (
+          <li
+            key={day.date}
+            data-date={day.date}
+            data-status={day.status}
+            className={cn(
+              'flex min-h-12 rounded-md border text-left sm:min-h-16',
+              STATUS_STYLES[day.status],
+              day.date === today && 'ring-2 ring-accent ring-offset-1',
+              isSelected(day.date) && 'outline-3 outline-offset-1 outline-primary',
+            )}
+            aria-current={day.date === today ? 'date' : undefined}
+          >
+            <button
+              type="button"
+              aria-pressed={isSelected(day.date)}
+              onClick={(event: MouseEvent) => onSelect(day.date, event.shiftKey)}
+              className="flex w-full flex-col p-1 text-left sm:p-1.5"
+            >
+              <span className="text-sm font-semibold">{Number(day.date.slice(8))}</span>
+              <span className="sr-only">
+                {day.date === today ? ', today' : ''}
+                {`, ${STATUS_LABELS[day.status]}`}
+                {day.booking ? `, ${day.booking.guest_name}` : ''}
+                {day.status === 'unavailable' && day.closedBy.length > 0
+                  ? `, closed by ${closedBy(day)}`
+                  : ''}
+              </span>
+              {day.status === 'booked' && day.booking ? (
+                <span className="hidden truncate text-[11px] leading-tight sm:block" aria-hidden="true">
+                  {day.booking.guest_name}
+                </span>
+              ) : day.status === 'unavailable' && day.closedBy.length > 0 ? (
+                <span
+                  className="mt-auto hidden truncate text-[11px] leading-tight sm:block"
+                  aria-hidden="true"
+                >
+                  {closedBy(day)}
+                </span>
+              ) : day.status === 'available' ? (
+                <span
+                  className="mt-auto hidden truncate text-[11px] leading-tight sm:block"
+                  title={day.priceLabel}
+                >
+                  {formatMoney(day.price, currency)}
+                </span>
+              ) : null}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Dashboard } from '@/domain/dashboard';
+import type { DashboardStats } from '@/domain/stats';
+import { apiFetch } from '@/client/lib/api-client';
+import { operatorDataKey } from '@/client/lib/query';
+
+export const dashboardKeys = {
+  all: [...operatorDataKey, 'dashboard'] as const,
+  stats: () => [...dashboardKeys.all, 'stats'] as const,
+};
+
+/** The dashboard's four figures, with a live count of active bookings. */
+export function dashboardStatsQuery() {
+  return queryOptions({
+    queryKey: dashboardKeys.stats(),
+    queryFn: ({ signal }) => apiFetch<DashboardStats>('/api/stats', { signal }),
+  });
+}
+
+/** Today and the coming days, for one property or (without an id) for all of them. */
+export function dashboardDayQuery(propertyId: string | null) {
+  const search = propertyId ? `?property=${encodeURIComponent(propertyId)}` : '';
+  return queryOptions({
+    queryKey: [...dashboardKeys.all, 'day', propertyId ?? 'all'] as const,
+    queryFn: ({ signal }) => apiFetch<Dashboard>(`/api/dashboard${search}`, { signal }),
+  });
+}

@@ -1,0 +1,1 @@
+export { PricingView } from './pricing-view';

@@ -1,0 +1,493 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  PricingRulesSchema,
+  WEEKDAYS,
+  type PricingRules,
+  type PricingRulesInput,
+  type PropertyPricing,
+} from '@/domain/pricing';
+import { formatMoney } from '@/domain/quote';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { FormAlert, FormField } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { Select } from '@/client/components/ui/select';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { useUpdatePricing } from './pricing-api';
+import { PricingPreview } from './pricing-preview';
+
+/** A number field that may be left blank: blank is null ("use the default"), not 0. */
+const nullableNumber = {
+  setValueAs: (value: unknown) =>
+    value === '' || value === null || value === undefined ? null : Number(value),
+};
+const wholeNumber = { valueAsNumber: true } as const;
+
+const EMPTY_SEASON = {
+  name: '',
+  start: '',
+  end: '',
+  repeats_yearly: false,
+  price: null,
+  percent: null,
+  min_nights: null,
+  check_in_days: null,
+};
+
+/**
+ * Edits a property's pricing rules: weekday prices, seasons, stay limits, guests, fees and taxes, with a
+ * preview of what they charge. The form parses the same schema the server does.
+ */
+export function PricingForm({ propertyId, pricing }: { propertyId: string; pricing: PropertyPricing }) {
+  const update = useUpdatePricing(propertyId);
+  const form = useForm<PricingRulesInput, unknown, PricingRules>({
+    resolver: zodResolver(PricingRulesSchema),
+    defaultValues: pricing.rules,
+  });
+  const { register, control, formState, watch } = form;
+  const errors = formState.errors;
+  const seasons = useFieldArray({ control, name: 'seasons' });
+  const fees = useFieldArray({ control, name: 'fees' });
+  const taxes = useFieldArray({ control, name: 'taxes' });
+  const currency = pricing.currency;
+
+  const save = form.handleSubmit(
+    (rules) =>
+      update.mutate(rules, {
+        onSuccess: (saved) => {
+          toast.success('Prices saved', {
+            description: 'New quotes follow them; booked stays keep their price.',
+          });
+          form.reset(saved.rules);
+        },
+      }),
+    () => toast.error('Error', { description: 'Some rules need fixing: see the marked fields.' }),
+  );
+
+  return (
+    <form noValidate onSubmit={save} className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <h3 className="text-lg font-semibold">Nightly prices</h3>
+          <CardDescription>
+            Leave a day blank for the base price ({formatMoney(pricing.base_price, currency)}). A price set on
+            a day in the calendar wins over every rule.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+          {WEEKDAYS.map((day, index) => (
+            <FormField key={day} label={day} error={errors.weekday_prices?.[index]}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  inputMode="decimal"
+                  placeholder={String(pricing.base_price)}
+                  {...register(`weekday_prices.${index}`, nullableNumber)}
+                />
+              )}
+            </FormField>
+          ))}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h3 className="text-lg font-semibold">Seasons</h3>
+          <CardDescription>
+            Dates with their own price (or a change in % on the usual price), minimum stay and check-in days.
+            Where seasons overlap, the shorter one applies; of two as long, the one that starts later.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {seasons.fields.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No seasons yet.</p>
+          ) : null}
+          {seasons.fields.map((field, index) => (
+            <SeasonFields
+              key={field.id}
+              index={index}
+              control={control}
+              register={register}
+              errors={errors}
+              currency={currency}
+              onRemove={() => seasons.remove(index)}
+            />
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => seasons.append(EMPTY_SEASON)}
+          >
+            <PlusIcon aria-hidden="true" /> Add season
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h3 className="text-lg font-semibold">Stays</h3>
+          <CardDescription>Outside seasons with their own minimum stay.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <FormField label="Minimum nights" error={errors.min_nights}>
+            {(props) => <Input {...props} type="number" min={1} {...register('min_nights', wholeNumber)} />}
+          </FormField>
+          <FormField label="Maximum nights" error={errors.max_nights}>
+            {(props) => <Input {...props} type="number" min={1} {...register('max_nights', wholeNumber)} />}
+          </FormField>
+          <FormField
+            label="Advance notice (days)"
+            hint="1: no same-day check-in"
+            error={errors.min_advance_days}
+          >
+            {(props) => (
+              <Input {...props} type="number" min={0} {...register('min_advance_days', wholeNumber)} />
+            )}
+          </FormField>
+          <FormField label="Booking horizon (days)" error={errors.max_advance_days}>
+            {(props) => (
+              <Input {...props} type="number" min={1} {...register('max_advance_days', wholeNumber)} />
+            )}
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h3 className="text-lg font-semibold">Guests and fees</h3>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+            <FormField label="Guests the price covers" hint="blank: all" error={errors.guests_included}>
+              {(props) => (
+                <Input {...props} type="number" min={1} {...register('guests_included', nullableNumber)} />
+              )}
+            </FormField>
+            <FormField label={`Each extra guest, per night (${currency})`} error={errors.extra_guest_fee}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  {...register('extra_guest_fee', wholeNumber)}
+                />
+              )}
+            </FormField>
+            <FormField label={`Cleaning fee, per stay (${currency})`} error={errors.cleaning_fee}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  {...register('cleaning_fee', wholeNumber)}
+                />
+              )}
+            </FormField>
+          </div>
+          {fees.fields.map((field, index) => (
+            <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_8rem_9rem_auto] items-end gap-2">
+              <FormField label="Fee" error={errors.fees?.[index]?.name}>
+                {(props) => <Input {...props} {...register(`fees.${index}.name`)} />}
+              </FormField>
+              <FormField label={`Amount (${currency})`} error={errors.fees?.[index]?.amount}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    {...register(`fees.${index}.amount`, wholeNumber)}
+                  />
+                )}
+              </FormField>
+              <FormField label="Charged" error={errors.fees?.[index]?.per}>
+                {(props) => (
+                  <Select {...props} {...register(`fees.${index}.per`)}>
+                    <option value="stay">per stay</option>
+                    <option value="night">per night</option>
+                  </Select>
+                )}
+              </FormField>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove fee ${index + 1}`}
+                onClick={() => fees.remove(index)}
+              >
+                <Trash2Icon aria-hidden="true" />
+              </Button>
+            </div>
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => fees.append({ name: '', amount: 0, per: 'stay' })}
+          >
+            <PlusIcon aria-hidden="true" /> Add a fee
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h3 className="text-lg font-semibold">Taxes</h3>
+          <CardDescription>
+            Each night takes the rate of its band, by its price before tax (as GST on accommodation is
+            charged); a fee for the whole stay takes the highest rate of its nights. The quote names every
+            rate it applied.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" {...register('prices_include_tax')} />
+            The prices above already include tax
+          </label>
+          {taxes.fields.map((field, index) => (
+            <TaxFields
+              key={field.id}
+              index={index}
+              control={control}
+              register={register}
+              errors={errors}
+              currency={currency}
+              onRemove={() => taxes.remove(index)}
+            />
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => taxes.append({ name: '', bands: [{ up_to: null, rate: 0 }] })}
+          >
+            <PlusIcon aria-hidden="true" /> Add a tax
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h3 className="text-lg font-semibold">Preview</h3>
+          <CardDescription>What these rules would charge, before you save them.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PricingPreview pricing={pricing} values={watch()} />
+        </CardContent>
+      </Card>
+
+      {update.isError ? (
+        <FormAlert>{getErrorMessage(update.error, 'The prices could not be saved')}</FormAlert>
+      ) : null}
+      <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background/95 py-3">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!formState.isDirty || update.isPending}
+          onClick={() => form.reset(pricing.rules)}
+        >
+          Undo changes
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save prices'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type SectionProps = {
+  index: number;
+  control: Control<PricingRulesInput, unknown, PricingRules>;
+  register: UseFormRegister<PricingRulesInput>;
+  errors: FieldErrors<PricingRulesInput>;
+  currency: string;
+  onRemove: () => void;
+};
+
+function SeasonFields({ index, control, register, errors, currency, onRemove }: SectionProps) {
+  const error = errors.seasons?.[index];
+  return (
+    <fieldset className="grid gap-3 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-semibold">Season {index + 1}</legend>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_1fr_1fr_auto]">
+        <FormField label="Name" error={error?.name} className="col-span-2 lg:col-span-1">
+          {(props) => <Input {...props} placeholder="e.g. Diwali" {...register(`seasons.${index}.name`)} />}
+        </FormField>
+        <FormField label="First night" error={error?.start}>
+          {(props) => <Input {...props} type="date" {...register(`seasons.${index}.start`)} />}
+        </FormField>
+        <FormField label="Last night" error={error?.end}>
+          {(props) => <Input {...props} type="date" {...register(`seasons.${index}.end`)} />}
+        </FormField>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm">
+          <input type="checkbox" {...register(`seasons.${index}.repeats_yearly`)} />
+          Every year
+        </label>
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <FormField label={`Nightly price (${currency})`} hint="or a change in %" error={error?.price}>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={0}
+              step="0.01"
+              {...register(`seasons.${index}.price`, nullableNumber)}
+            />
+          )}
+        </FormField>
+        <FormField label="Change in %" hint="e.g. 20 or -10" error={error?.percent}>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              step="1"
+              {...register(`seasons.${index}.percent`, nullableNumber)}
+            />
+          )}
+        </FormField>
+        <FormField label="Minimum nights" hint="blank: the usual" error={error?.min_nights}>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              {...register(`seasons.${index}.min_nights`, nullableNumber)}
+            />
+          )}
+        </FormField>
+      </div>
+      <CheckInDays index={index} control={control} />
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="justify-self-start text-destructive"
+        onClick={onRemove}
+      >
+        <Trash2Icon aria-hidden="true" /> Remove season
+      </Button>
+    </fieldset>
+  );
+}
+
+function CheckInDays({ index, control }: { index: number; control: SectionProps['control'] }) {
+  return (
+    <Controller
+      control={control}
+      name={`seasons.${index}.check_in_days`}
+      render={({ field }) => {
+        const days = field.value ?? [];
+        const toggle = (weekday: number, on: boolean) => {
+          const next = on ? [...days, weekday].sort() : days.filter((day) => day !== weekday);
+          // None ticked means any day.
+          field.onChange(next.length === 0 ? null : next);
+        };
+        return (
+          <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <legend className="mb-1 text-sm font-medium">Check-in only on (none ticked: any day)</legend>
+            {WEEKDAYS.map((day, weekday) => (
+              <label key={day} className="flex items-center gap-1.5">
+                <input
+                  type="checkbox"
+                  checked={days.includes(weekday)}
+                  onChange={(event) => toggle(weekday, event.target.checked)}
+                  onBlur={field.onBlur}
+                />
+                {day.slice(0, 3)}
+              </label>
+            ))}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}
+
+function TaxFields({ index, control, register, errors, currency, onRemove }: SectionProps) {
+  const bands = useFieldArray({ control, name: `taxes.${index}.bands` });
+  const error = errors.taxes?.[index];
+  return (
+    <fieldset className="grid gap-3 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-semibold">Tax {index + 1}</legend>
+      <FormField label="Name" error={error?.name} className="max-w-xs">
+        {(props) => <Input {...props} placeholder="e.g. GST" {...register(`taxes.${index}.name`)} />}
+      </FormField>
+      {error?.bands?.message || error?.bands?.root?.message ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error.bands.message ?? error.bands.root?.message}
+        </p>
+      ) : null}
+      {bands.fields.map((field, band) => (
+        <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
+          <FormField
+            label={`Nights up to (${currency})`}
+            hint="blank: any price"
+            error={error?.bands?.[band]?.up_to}
+          >
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={0}
+                step="0.01"
+                {...register(`taxes.${index}.bands.${band}.up_to`, nullableNumber)}
+              />
+            )}
+          </FormField>
+          <FormField label="Rate (%)" error={error?.bands?.[band]?.rate}>
+            {(props) => (
+              <Input
+                {...props}
+                type="number"
+                min={0}
+                max={100}
+                step="0.01"
+                {...register(`taxes.${index}.bands.${band}.rate`, wholeNumber)}
+              />
+            )}
+          </FormField>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove band ${band + 1}`}
+            onClick={() => bands.remove(band)}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </div>
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => bands.insert(Math.max(0, bands.fields.length - 1), { up_to: 0, rate: 0 })}
+        >
+          <PlusIcon aria-hidden="true" /> Add a band
+        </Button>
+        <Button type="button" variant="ghost" size="sm" className="text-destructive" onClick={onRemove}>
+          <Trash2Icon aria-hidden="true" /> Remove tax
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

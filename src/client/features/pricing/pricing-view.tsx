@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Property } from '@/domain/property';
+import { LoadError } from '@/client/components/load-error';
+import { pricingQuery } from './pricing-api';
+import { PricingForm } from './pricing-form';
+
+/** A property's prices, said once as rules, with a preview of what they charge. */
+export function PricingView({ property }: { property: Property }) {
+  const pricing = useQuery(pricingQuery(property.id));
+  return (
+    <section aria-labelledby="pricing-title" className="grid gap-4">
+      <div>
+        <h2 id="pricing-title" className="font-display text-2xl font-semibold">
+          Pricing
+        </h2>
+        <p className="text-sm text-muted-foreground">{property.name}</p>
+      </div>
+      {pricing.isPending ? (
+        <p className="py-12 text-center text-muted-foreground" role="status">
+          Loading prices...
+        </p>
+      ) : pricing.isError ? (
+        <LoadError
+          what="prices"
+          error={pricing.error}
+          onRetry={() => void pricing.refetch()}
+          retrying={pricing.isFetching}
+        />
+      ) : (
+        // Keyed by what was saved, so a save or another tab's change starts the form afresh.
+        <PricingForm
+          key={JSON.stringify(pricing.data.rules)}
+          propertyId={property.id}
+          pricing={pricing.data}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NewProperty, Property, PropertyUpdate } from '@/domain/property';
+import { apiFetch } from '@/client/lib/api-client';
+import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
+
+export const propertyKeys = {
+  all: [...operatorDataKey, 'properties'] as const,
+  list: () => [...propertyKeys.all, 'list'] as const,
+};
+
+/** The operator's active properties, oldest first. */
+export function propertiesQuery() {
+  return queryOptions({
+    queryKey: propertyKeys.list(),
+    queryFn: ({ signal }) => apiFetch<Property[]>('/api/properties', { signal }),
+  });
+}
+
+export function useCreateProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A 401 here is the form's "You must be logged in" message, with what was typed kept.
+    meta: { keepSessionOn401: true },
+    mutationFn: (input: NewProperty) =>
+      apiFetch<Property>('/api/properties', { method: 'POST', body: input }),
+    onSuccess: (created) => {
+      // The new card shows at once; the reload confirms it.
+      queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) => [...(list ?? []), created]);
+      void invalidateOperatorData(queryClient);
+    },
+  });
+}
+
+export function useUpdateProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { propertyId: string; changes: PropertyUpdate }) =>
+      apiFetch<Property>(`/api/properties/${input.propertyId}`, { method: 'PATCH', body: input.changes }),
+    onSuccess: (property) => {
+      queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) =>
+        property.is_active
+          ? list?.map((item) => (item.id === property.id ? property : item))
+          : list?.filter((item) => item.id !== property.id),
+      );
+      void invalidateOperatorData(queryClient);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { PlusIcon } from 'lucide-react';
+import type { Property } from '@/domain/property';
+import { Button } from '@/client/components/ui/button';
+import { NoPropertiesYet } from './no-properties-yet';
+import { PropertyCard } from './property-card';
+
+type PropertiesViewProps = {
+  properties: Property[];
+  selectedId: string | null;
+  onSelect: (property: Property) => void;
+  onAddProperty: () => void;
+};
+
+export function PropertiesView({ properties, selectedId, onSelect, onAddProperty }: PropertiesViewProps) {
+  return (
+    <section aria-labelledby="properties-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="properties-title" className="font-display text-2xl font-semibold">
+            Your Properties
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {properties.length} active {properties.length === 1 ? 'property' : 'properties'}. Select one to
+            see its calendar and bookings.
+          </p>
+        </div>
+        <Button onClick={onAddProperty}>
+          <PlusIcon aria-hidden="true" />
+          Add Property
+        </Button>
+      </div>
+      {properties.length === 0 ? (
+        <NoPropertiesYet onAddProperty={onAddProperty} className="bg-card py-12" />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {properties.map((property) => (
+            <li key={property.id}>
+              <PropertyCard
+                property={property}
+                selected={property.id === selectedId}
+                onSelect={onSelect}
+                detailed
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

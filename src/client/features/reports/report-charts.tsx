@@ -1,0 +1,72 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BOOKING_SOURCE_LABELS, type BookingSource } from '@/domain/booking';
+import type { Report } from '@/domain/report';
+import { formatMonthShort, formatPercent } from './report-format';
+
+/** One colour per source, the same in every chart. */
+const SOURCE_COLOURS: Record<BookingSource, string> = {
+  direct: '#2f4a3f',
+  airbnb: '#c8504f',
+  booking_com: '#2b5c9e',
+  vrbo: '#3d8a83',
+  other: '#8a7f72',
+};
+
+type Months = Report['currencies'][number]['months'];
+
+/**
+ * Occupancy and revenue by month, the revenue stacked by source. The charts are pictures for the eye:
+ * the table beside them carries the exact figures for screen readers, so the charts are hidden from them.
+ */
+export default function ReportCharts({ months, currency }: { months: Months; currency: string }) {
+  const sources = [...new Set(months.flatMap((month) => month.sources.map((item) => item.source)))];
+  const data = months.map((month) => ({
+    label: formatMonthShort(month.month),
+    occupancy: month.occupancy === null ? 0 : Math.round(month.occupancy * 1000) / 10,
+    ...Object.fromEntries(month.sources.map((item) => [item.source, item.revenue])),
+  }));
+  const money = (value: number) =>
+    `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+  return (
+    <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2">
+      <figure className="min-w-0">
+        <figcaption className="mb-2 text-sm font-semibold">Occupancy by month</figcaption>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={data} accessibilityLayer={false} margin={{ left: -12, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+            <YAxis tick={{ fontSize: 12 }} domain={[0, 100]} unit="%" />
+            <Tooltip formatter={(value) => formatPercent(Number(value) / 100)} />
+            <Bar dataKey="occupancy" name="Occupancy" fill="#9a6532" radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure className="min-w-0">
+        <figcaption className="mb-2 text-sm font-semibold">
+          Revenue by month and source ({currency})
+        </figcaption>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={data} accessibilityLayer={false} margin={{ left: 8, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+            <YAxis
+              tick={{ fontSize: 12 }}
+              tickFormatter={(value: number) => value.toLocaleString('en-US', { notation: 'compact' })}
+            />
+            <Tooltip formatter={(value) => money(Number(value))} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {sources.map((source) => (
+              <Bar
+                key={source}
+                dataKey={source}
+                name={BOOKING_SOURCE_LABELS[source]}
+                stackId="revenue"
+                fill={SOURCE_COLOURS[source]}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,296 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId } from 'react';
+import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
+import { villaToday } from '@/domain/dates';
+import type { Property } from '@/domain/property';
+import { formatMoney } from '@/domain/quote';
+import type { Report, ReportFigures } from '@/domain/report';
+import { LoadError } from '@/client/components/load-error';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
+import { Input } from '@/client/components/ui/input';
+import { Select } from '@/client/components/ui/select';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { formatDate } from '@/client/lib/format';
+import { useUrlSearch } from '@/client/lib/use-url-search';
+import { cn } from '@/client/lib/utils';
+import { formatMonthShort, formatPercent } from './report-format';
+import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report-period';
+import { reportQuery } from './reports-api';
+
+// The chart library is loaded only when a report is shown.
+const ReportCharts = lazy(() => import('./report-charts'));
+
+const isPeriod = (value: string | null): value is ReportPeriod =>
+  REPORT_PERIODS.some((period) => period.value === value);
+
+/**
+ * Occupancy, nights sold, ADR, revenue and RevPAR for a period, by month and by source, for the selected
+ * property or all of them; a chart to look at and a table with the exact figures. Currencies are
+ * reported apart. The address bar keeps the choices.
+ */
+export function ReportsView({ selected }: { selected: Property | null }) {
+  const { params, navigate } = useUrlSearch();
+  const period: ReportPeriod = isPeriod(params.get('period'))
+    ? (params.get('period') as ReportPeriod)
+    : 'last-12-months';
+  const scope = selected && params.get('scope') !== 'all' ? 'selected' : 'all';
+  const first = params.get('from') ?? '';
+  const last = params.get('to') ?? '';
+  const range = resolveReportPeriod(period, villaToday(), { first, last });
+  const propertyId = scope === 'selected' && selected ? selected.id : null;
+  const report = useQuery({
+    ...reportQuery({ from: range?.from ?? '', to: range?.to ?? '', property: propertyId }),
+    enabled: Boolean(range),
+  });
+  const ids = { period: useId(), from: useId(), to: useId() };
+
+  return (
+    <section aria-labelledby="reports-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="reports-title" className="font-display text-2xl font-semibold">
+            Reports
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {propertyId && selected ? selected.name : 'All active properties'}
+            {range ? ` · ${formatDate(range.from)} – ${formatDate(lastNight(range.to))}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3 text-sm">
+          {selected ? (
+            <div role="group" aria-label="Properties" className="inline-flex rounded-md bg-muted p-1">
+              {(['selected', 'all'] as const).map((value) => (
+                <Button
+                  key={value}
+                  size="sm"
+                  variant="ghost"
+                  aria-pressed={scope === value}
+                  className={cn('h-8', scope === value && 'bg-card shadow-sm hover:bg-card')}
+                  onClick={() => navigate({ scope: value === 'all' ? 'all' : null })}
+                >
+                  {value === 'selected' ? selected.name : 'All properties'}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          <label htmlFor={ids.period} className="grid gap-1">
+            <span className="text-muted-foreground">Period</span>
+            <Select
+              id={ids.period}
+              className="w-52"
+              value={period}
+              onChange={(event) => navigate({ period: event.target.value })}
+            >
+              {REPORT_PERIODS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </label>
+          {period === 'custom' ? (
+            <>
+              <label htmlFor={ids.from} className="grid gap-1">
+                <span className="text-muted-foreground">First night</span>
+                <Input
+                  id={ids.from}
+                  type="date"
+                  className="w-40"
+                  value={first}
+                  onChange={(event) => navigate({ from: event.target.value })}
+                />
+              </label>
+              <label htmlFor={ids.to} className="grid gap-1">
+                <span className="text-muted-foreground">Last night</span>
+                <Input
+                  id={ids.to}
+                  type="date"
+                  className="w-40"
+                  value={last}
+                  onChange={(event) => navigate({ to: event.target.value })}
+                />
+              </label>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      {!range ? (
+        <Card className="py-10 text-center text-muted-foreground">
+          Choose the first and last night of the period.
+        </Card>
+      ) : report.isPending ? (
+        <div className="grid gap-4" role="status" aria-label="Loading the report">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : report.isError ? (
+        <LoadError
+          what="report"
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          retrying={report.isFetching}
+        />
+      ) : report.data.currencies.length === 0 ? (
+        <Card className="py-10 text-center text-muted-foreground">No active properties to report on.</Card>
+      ) : (
+        report.data.currencies.map((entry) => (
+          <CurrencyReport key={entry.currency} entry={entry} several={report.data.currencies.length > 1} />
+        ))
+      )}
+    </section>
+  );
+}
+
+const lastNight = (to: string) => {
+  const date = new Date(`${to}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+};
+
+function CurrencyReport({ entry, several }: { entry: Report['currencies'][number]; several: boolean }) {
+  const { currency, total, months } = entry;
+  const money = (value: number | null) => (value === null ? '—' : formatMoney(value, currency));
+  const sources = [...new Set(months.flatMap((month) => month.sources.map((item) => item.source)))];
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <h3 className="text-lg font-semibold">
+          {several ? `Properties priced in ${currency}` : `Figures in ${currency}`}
+        </h3>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <Figure
+            label="Occupancy"
+            value={formatPercent(total.occupancy)}
+            hint={`${total.booked_nights} of ${total.available_nights} nights`}
+          />
+          <Figure label="Nights sold" value={String(total.booked_nights)} />
+          <Figure label="ADR" value={money(total.adr)} hint="Average daily rate" />
+          <Figure label="Revenue" value={money(total.revenue)} />
+          <Figure label="RevPAR" value={money(total.revpar)} hint="Revenue per available night" />
+        </dl>
+        {total.unpriced_nights > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {total.unpriced_nights} booked night{total.unpriced_nights === 1 ? '' : 's'} came from channel
+            calendars without a price: they count in occupancy, not in revenue or ADR.
+          </p>
+        ) : null}
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <ReportCharts months={months} currency={currency} />
+        </Suspense>
+        {/* Focusable, so the keyboard can scroll the table sideways on a narrow screen. */}
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`Figures by month in ${currency}`}
+        >
+          <table className="w-full min-w-[44rem] text-sm whitespace-nowrap">
+            <caption className="sr-only">
+              Figures by month in {currency}: available and booked nights, occupancy, ADR, revenue, RevPAR and
+              revenue by source
+            </caption>
+            <thead>
+              <tr className="border-b text-left text-muted-foreground">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Month
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Available
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Booked
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Occupancy
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  ADR
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Revenue
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  RevPAR
+                </th>
+                {sources.map((source) => (
+                  <th key={source} scope="col" className="py-2 pr-3 text-right font-medium">
+                    {BOOKING_SOURCE_LABELS[source]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {months.map((month) => (
+                <Row
+                  key={month.month}
+                  label={formatMonthShort(month.month)}
+                  figures={month}
+                  sources={sources}
+                  money={money}
+                />
+              ))}
+            </tbody>
+            <tfoot>
+              <Row label="Total" figures={total} sources={sources} money={money} strong />
+            </tfoot>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({
+  label,
+  figures,
+  sources,
+  money,
+  strong,
+}: {
+  label: string;
+  figures: ReportFigures;
+  sources: ReportFigures['sources'][number]['source'][];
+  money: (value: number | null) => string;
+  strong?: boolean;
+}) {
+  const cell = 'py-2 pr-3 text-right tabular-nums';
+  return (
+    <tr className={cn('border-b last:border-b-0', strong && 'font-semibold')}>
+      <th scope="row" className="py-2 pr-3 text-left font-medium">
+        {label}
+      </th>
+      <td className={cell}>{figures.available_nights}</td>
+      <td className={cell}>{figures.booked_nights}</td>
+      <td className={cell}>{formatPercent(figures.occupancy)}</td>
+      <td className={cell}>{money(figures.adr)}</td>
+      <td className={cell}>{money(figures.revenue)}</td>
+      <td className={cell}>{money(figures.revpar)}</td>
+      {sources.map((source) => {
+        const split = figures.sources.find((item) => item.source === source);
+        return (
+          <td key={source} className={cell}>
+            {split
+              ? `${money(split.revenue)} (${split.nights} ${split.nights === 1 ? 'night' : 'nights'})`
+              : '—'}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg border p-3">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tracking-tight" data-figure={label}>
+        {value}
+      </dd>
+      {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}
+    </div>
+  );
+}

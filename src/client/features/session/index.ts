@@ -1,0 +1,2 @@
+export { LoginGate } from './login-gate';
+export { sessionKeys, sessionQuery, useSignOut } from './session-api';

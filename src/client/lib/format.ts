@@ -1,0 +1,28 @@
+import { format, parseISO } from 'date-fns';
+
+// Dates for people. Calendar dates (yyyy-MM-dd) are formatted as the dates they are, never shifted
+// through a time zone; amounts use `formatMoney` from src/domain/quote.
+
+/** A calendar date (yyyy-MM-dd) as "Nov 22, 2026". */
+export function formatDate(date: string): string {
+  return format(parseISO(date.slice(0, 10)), 'MMM d, yyyy');
+}
+
+/** A short calendar date: "Nov 22". */
+export function formatShortDate(date: string): string {
+  return format(parseISO(date.slice(0, 10)), 'MMM d');
+}
+
+/** A calendar date with its weekday: "Sun 22 Nov 2026". */
+export function formatLongDate(date: string): string {
+  return format(parseISO(date.slice(0, 10)), 'EEE d MMM yyyy');
+}
+
+/** A timestamp (ISO) as a local date: "Nov 22, 2026". */
+export function formatTimestampDate(timestamp: string): string {
+  return format(new Date(timestamp), 'MMM d, yyyy');
+}
+
+export function formatMonthTitle(month: string): string {
+  return format(parseISO(`${month}-01`), 'MMMM yyyy');
+}

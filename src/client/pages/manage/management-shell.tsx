@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  CalendarDaysIcon,
+  ChartColumnIcon,
+  ClipboardListIcon,
+  HomeIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  PencilIcon,
+  TagIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import type { Operator } from '@/domain/auth';
+import { villaMonth } from '@/domain/dates';
+import type { Property } from '@/domain/property';
+import { LoadError } from '@/client/components/load-error';
+import { Button } from '@/client/components/ui/button';
+import { BookingsView } from '@/client/features/bookings';
+import { CalendarView } from '@/client/features/calendar';
+import { DashboardView } from '@/client/features/dashboard';
+import { PropertiesView, propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
+import { PricingView } from '@/client/features/pricing';
+import { ReportsView } from '@/client/features/reports';
+import { useSignOut } from '@/client/features/session';
+import { cn } from '@/client/lib/utils';
+import { LoadingScreen } from './loading-screen';
+import { useManageLocation, type ManageView } from './use-manage-location';
+
+export const LOAD_PROPERTIES_FAILED_MESSAGE = 'Failed to load properties';
+
+const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProperty: boolean }[] = [
+  { view: 'dashboard', label: 'Dashboard', icon: LayoutDashboardIcon, needsProperty: false },
+  { view: 'properties', label: 'Properties', icon: HomeIcon, needsProperty: false },
+  { view: 'calendar', label: 'Calendar', icon: CalendarDaysIcon, needsProperty: true },
+  { view: 'bookings', label: 'Bookings', icon: ClipboardListIcon, needsProperty: true },
+  { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
+  { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+];
+
+export function ManagementShell({ operator }: { operator: Operator }) {
+  const properties = useQuery(propertiesQuery());
+  const signOut = useSignOut();
+  const location = useManageLocation();
+  const [addOpen, setAddOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  // The dialog is opened from several buttons (no Radix trigger), so remember which one to refocus.
+  const addReturnFocus = useRef<HTMLElement | null>(null);
+  const openAddDialog = () => {
+    addReturnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAddOpen(true);
+  };
+
+  useEffect(() => {
+    if (properties.isError)
+      toast.error('Error', { description: LOAD_PROPERTIES_FAILED_MESSAGE, id: 'load-properties' });
+  }, [properties.isError, properties.errorUpdatedAt]);
+
+  if (properties.isPending) return <LoadingScreen />;
+
+  const list = properties.data ?? [];
+  const selected = list.find((property) => property.id === location.propertyId) ?? null;
+  // A view that needs a property falls back to the dashboard when the URL names none (or a gone one).
+  const view: ManageView =
+    VIEWS.find((item) => item.view === location.view)?.needsProperty && !selected
+      ? 'dashboard'
+      : location.view;
+  // The villa's month, as the server counts it.
+  const month = location.month ?? villaMonth();
+
+  const selectProperty = (property: Property) => location.navigate({ propertyId: property.id });
+  const openView = (next: ManageView) => location.navigate({ view: next });
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold tracking-[0.2em] text-accent uppercase">Where Peace Lives</p>
+            <h1 className="font-display text-2xl leading-tight font-semibold sm:text-3xl">
+              Villa Management
+            </h1>
+          </div>
+          <div className="flex shrink-0 items-center gap-3">
+            <span className="hidden text-sm text-muted-foreground sm:inline" title="Signed in">
+              {operator.email}
+            </span>
+            <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              <LogOutIcon aria-hidden="true" />
+              Sign Out
+            </Button>
+          </div>
+        </div>
+        <nav aria-label="Management views" className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
+          <ul className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 sm:inline-flex">
+            {VIEWS.map((item) => {
+              const Icon = item.icon;
+              const active = item.view === view;
+              return (
+                <li key={item.view}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className={cn(
+                      'w-full px-2 sm:px-4',
+                      active
+                        ? 'bg-card text-foreground shadow-sm hover:bg-card'
+                        : 'text-muted-foreground hover:bg-card/60',
+                    )}
+                    aria-current={active ? 'page' : undefined}
+                    disabled={item.needsProperty && !selected}
+                    onClick={() => openView(item.view)}
+                  >
+                    <Icon aria-hidden="true" className="hidden sm:block" />
+                    {item.label}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </header>
+
+      <main className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {selected ? (
+              <>
+                Selected property: <span className="font-semibold text-foreground">{selected.name}</span>
+              </>
+            ) : (
+              'No property selected. Select one to open its calendar and bookings.'
+            )}
+          </p>
+          {selected ? (
+            <Button type="button" variant="outline" onClick={() => setEditOpen(true)}>
+              <PencilIcon aria-hidden="true" /> Edit Property
+            </Button>
+          ) : null}
+          {selected && editOpen ? (
+            <PropertyFormDialog
+              property={selected}
+              open
+              onOpenChange={setEditOpen}
+              onDeactivated={() => location.navigate({ propertyId: null, view: 'dashboard' })}
+            />
+          ) : null}
+        </div>
+        {properties.isError && !properties.data ? (
+          <LoadError
+            what="properties"
+            error={properties.error}
+            onRetry={() => void properties.refetch()}
+            retrying={properties.isFetching}
+          />
+        ) : view === 'dashboard' ? (
+          <DashboardView
+            properties={list}
+            selectedId={selected?.id ?? null}
+            onReview={(stay) =>
+              location.navigate({
+                view: 'bookings',
+                propertyId: stay.property_id,
+                viewParameters: {
+                  q: stay.guest_name,
+                  ...(stay.status === 'pending' ? { status: 'pending' } : {}),
+                },
+              })
+            }
+            onSelect={selectProperty}
+            onAddProperty={openAddDialog}
+            onOpenCalendar={() => openView('calendar')}
+            onOpenBookings={() => openView('bookings')}
+          />
+        ) : view === 'properties' ? (
+          <PropertiesView
+            properties={list}
+            selectedId={selected?.id ?? null}
+            onSelect={selectProperty}
+            onAddProperty={openAddDialog}
+          />
+        ) : view === 'calendar' && selected ? (
+          <CalendarView
+            key={selected.id}
+            property={selected}
+            month={month}
+            onMonthChange={(next) => location.navigate({ month: next })}
+          />
+        ) : view === 'bookings' && selected ? (
+          <BookingsView key={selected.id} property={selected} />
+        ) : view === 'pricing' && selected ? (
+          <PricingView key={selected.id} property={selected} />
+        ) : view === 'reports' ? (
+          <ReportsView selected={selected} />
+        ) : null}
+      </main>
+
+      {addOpen ? (
+        <PropertyFormDialog
+          open
+          onOpenChange={setAddOpen}
+          signedIn={Boolean(operator)}
+          returnFocus={addReturnFocus}
+        />
+      ) : null}
+    </div>
+  );
+}

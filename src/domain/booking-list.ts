@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking';
+import { isoDate, optionalText, queryWholeNumber } from './fields';
+
+export const BOOKING_SORTS = ['newest', 'check_in'] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+
+export const BOOKING_PAGE_SIZE = { default: 100, max: 500 } as const;
+
+/**
+ * The bookings list's search, filters, order and page: the query string of `listBookings` and of the
+ * CSV export, and the management area's URL. Values arrive as text (query strings); a blank one means
+ * "no filter".
+ */
+export const BookingListQuerySchema = z
+  .object({
+    q: optionalText('Search', { max: 100 }).describe("Part of the guest's name or e-mail, any case"),
+    status: z
+      .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
+      .optional(),
+    source: z
+      .enum(BOOKING_SOURCES, { error: `source must be one of ${BOOKING_SOURCES.join(', ')}` })
+      .optional(),
+    from: isoDate('from').optional().describe('Stays overlapping [from, to): check-out after this date'),
+    to: isoDate('to').optional().describe('Stays overlapping [from, to): check-in before this date'),
+    sort: z
+      .enum(BOOKING_SORTS, { error: `sort must be one of ${BOOKING_SORTS.join(', ')}` })
+      .default('newest')
+      .describe('newest: booked most recently first; check_in: earliest check-in first'),
+    limit: queryWholeNumber('limit', { min: 1, max: BOOKING_PAGE_SIZE.max })
+      .optional()
+      .describe(`Page size, ${BOOKING_PAGE_SIZE.default} unless given`),
+    offset: queryWholeNumber('offset', { min: 0, max: 10_000_000 }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    message: '"to" must be after "from"',
+    path: ['to'],
+  });
+export type BookingListQueryInput = z.input<typeof BookingListQuerySchema>;
+export type BookingListQuery = z.output<typeof BookingListQuerySchema>;
+
+/** The header that carries the number of all matching bookings, beside one page of them. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

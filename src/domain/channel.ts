@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import type { BookingSource } from './booking';
+
+/** The channels a property's calendar can be connected to. */
+export const CHANNEL_KINDS = ['airbnb', 'booking_com', 'vrbo', 'other'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** The booking source an imported stay gets: the channel it came from. */
+export const CHANNEL_BOOKING_SOURCES: Record<ChannelKind, BookingSource> = {
+  airbnb: 'airbnb',
+  booking_com: 'booking_com',
+  vrbo: 'vrbo',
+  other: 'other',
+};
+
+export const CHANNEL_LABELS: Record<ChannelKind, string> = {
+  airbnb: 'Airbnb',
+  booking_com: 'Booking.com',
+  vrbo: 'Vrbo',
+  other: 'Other calendar',
+};
+
+/** The schedule's limits: never more often than every 5 minutes. */
+export const CHANNEL_SYNC_LIMITS = { minMinutes: 5, defaultMinutes: 15, defaultStaleHours: 6 } as const;
+
+const IMPORT_URL_MESSAGE = "Enter the calendar's export address (an http or https URL)";
+
+/**
+ * A channel's calendar export address. `webcal://` (how Google Calendar and others hand out feeds) is
+ * read as https. Only http and https are fetched; private addresses are refused when fetched.
+ */
+export const ImportUrlSchema = z
+  .string({ error: IMPORT_URL_MESSAGE })
+  .trim()
+  .min(1, IMPORT_URL_MESSAGE)
+  .max(2000, 'The calendar address must be at most 2000 characters')
+  .transform((value) => value.replace(/^webcals?:\/\//i, 'https://'))
+  .superRefine((value, ctx) => {
+    if (!URL.canParse(value)) ctx.addIssue({ code: 'custom', message: IMPORT_URL_MESSAGE });
+    else if (!['http:', 'https:'].includes(new URL(value).protocol)) {
+      ctx.addIssue({ code: 'custom', message: 'The calendar address must start with http:// or https://' });
+    }
+  });
+
+const connectionName = z
+  .string({ error: 'Name must be text' })
+  .trim()
+  .max(80, 'Name must be at most 80 characters')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** A new connection (the management form and the createChannel route share it). */
+export const ChannelInputSchema = z.object({
+  channel: z.enum(CHANNEL_KINDS, { error: 'Channel must be airbnb, booking_com, vrbo or other' }),
+  import_url: ImportUrlSchema,
+  name: connectionName,
+});
+export type ChannelInput = z.input<typeof ChannelInputSchema>;
+export type NewChannel = z.output<typeof ChannelInputSchema>;
+
+/** A connection's editable fields; the channel itself is fixed once stays were imported under it. */
+export const ChannelUpdateSchema = z
+  .object({ import_url: ImportUrlSchema.optional(), name: connectionName.optional() })
+  .refine((body) => body.import_url !== undefined || body.name !== undefined, {
+    message: 'Send import_url, name or both',
+  });
+export type ChannelUpdate = z.output<typeof ChannelUpdateSchema>;
+
+/** Why a sync failed, in a word the client can switch on; `last_error` says it in plain words. */
+export const SYNC_ERROR_CODES = [
+  'invalid_url',
+  'private_address',
+  'unreachable',
+  'timeout',
+  'http_error',
+  'too_many_redirects',
+  'too_large',
+  'not_a_calendar',
+  'internal',
+] as const;
+export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+export const SyncCountsSchema = z.object({
+  added: z.number().int().describe('Stays imported as new bookings'),
+  moved: z.number().int().describe('Imported bookings whose dates changed'),
+  cancelled: z.number().int().describe('Imported bookings cancelled because they left the feed'),
+  blocked: z.number().int().describe('New closed-night ranges'),
+  blocks_moved: z.number().int().describe('Closed-night ranges whose dates changed'),
+  reopened: z.number().int().describe('Closed-night ranges that left the feed (their nights open again)'),
+  conflicts: z.number().int().describe('Open conflicts of this connection after the sync'),
+});
+export type SyncCounts = z.infer<typeof SyncCountsSchema>;
+
+export const SYNC_OUTCOMES = ['synced', 'not_modified', 'failed'] as const;
+export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
+
+export const ChannelConnectionSchema = z.object({
+  id: z.uuid(),
+  property_id: z.uuid(),
+  channel: z.enum(CHANNEL_KINDS),
+  name: z.string().nullable(),
+  import_url: z.string(),
+  export_url: z
+    .string()
+    .describe("This property's calendar without what came from this connection: give it to this channel"),
+  last_synced_at: z.string().nullable().describe('The last successful sync'),
+  last_attempt_at: z.string().nullable(),
+  last_error: z
+    .string()
+    .nullable()
+    .describe('Why the last attempt failed, in plain words; null after a success'),
+  last_error_code: z.enum(SYNC_ERROR_CODES).nullable(),
+  last_result: SyncCountsSchema.nullable(),
+  next_sync_at: z.string().nullable(),
+  stale: z.boolean().describe('No successful sync for longer than the stale limit'),
+  needs_attention: z.boolean().describe('Stale, failing, or with open conflicts'),
+  stays_count: z
+    .number()
+    .int()
+    .describe('Pending or confirmed stays from this connection that have not ended'),
+  blocks_count: z.number().int().describe('Closed-night ranges from this connection that have not ended'),
+  open_conflicts: z.number().int(),
+  exported_at: z.string().nullable().describe('When the channel last read its export URL'),
+  created_at: z.string(),
+});
+export type ChannelConnection = z.infer<typeof ChannelConnectionSchema>;
+
+export const ChannelListSchema = z.object({
+  property_id: z.uuid(),
+  export_url: z.string().describe("The property's whole calendar, for channels not connected here"),
+  sync_minutes: z.number().int(),
+  stale_hours: z.number(),
+  connections: z.array(ChannelConnectionSchema),
+});
+export type ChannelList = z.infer<typeof ChannelListSchema>;
+
+export const CONFLICT_KINDS = ['stay_overlaps', 'block_overlaps_request', 'cancelled_here'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
+export const CONFLICT_STATUSES = ['open', 'dismissed', 'accepted', 'obsolete'] as const;
+export type ConflictStatus = (typeof CONFLICT_STATUSES)[number];
+export const CONFLICT_ACTIONS = ['accept_theirs', 'keep_ours'] as const;
+export type ConflictAction = (typeof CONFLICT_ACTIONS)[number];
+
+export const SyncConflictSchema = z.object({
+  id: z.uuid(),
+  property_id: z.uuid(),
+  property_name: z.string(),
+  connection_id: z.uuid(),
+  channel: z.enum(CHANNEL_KINDS),
+  connection_name: z.string().nullable(),
+  kind: z
+    .enum(CONFLICT_KINDS)
+    .describe(
+      'stay_overlaps: an incoming stay overlaps bookings here and was not imported; block_overlaps_request: closed nights from the channel overlap a pending request here; cancelled_here: the channel still lists a stay cancelled here',
+    ),
+  status: z.enum(CONFLICT_STATUSES),
+  message: z.string().describe('What happened, in plain words'),
+  theirs: z.object({
+    uid: z.string(),
+    kind: z.enum(['stay', 'block']),
+    check_in: z.string(),
+    check_out: z.string(),
+    summary: z.string().nullable(),
+    external_booking_id: z.string().nullable(),
+  }),
+  ours: z.array(
+    z.object({
+      id: z.uuid(),
+      guest_name: z.string(),
+      check_in: z.string(),
+      check_out: z.string(),
+      status: z.string(),
+      booking_source: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  maybe_echo: z
+    .boolean()
+    .describe(
+      'The channel had read this calendar after the request arrived: the closed nights may be our own request coming back',
+    ),
+  actions: z.array(z.enum(CONFLICT_ACTIONS)).describe('What the operator can do now'),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type SyncConflict = z.infer<typeof SyncConflictSchema>;
+
+export const SyncResultSchema = z.object({
+  outcome: z
+    .enum(SYNC_OUTCOMES)
+    .describe(
+      'synced; not_modified (the channel said nothing changed; reconciled from the last copy); failed',
+    ),
+  error: z.object({ code: z.enum(SYNC_ERROR_CODES), message: z.string() }).nullable(),
+  counts: SyncCountsSchema,
+  conflicts: z.array(SyncConflictSchema).describe("This connection's open conflicts after the sync"),
+  connection: ChannelConnectionSchema,
+});
+export type SyncResult = z.infer<typeof SyncResultSchema>;
+
+export const ResolveConflictSchema = z.object({
+  action: z.enum(CONFLICT_ACTIONS, { error: 'Action must be accept_theirs or keep_ours' }),
+});
+export type ResolveConflict = z.infer<typeof ResolveConflictSchema>;
+
+export const RotateExportUrlSchema = z
+  .object({
+    channel_id: z
+      .uuid({ error: 'channel_id must be a connection id' })
+      .optional()
+      .describe("Rotate this connection's export URL instead of the property's"),
+  })
+  .optional();
+
+export const ExportUrlSchema = z.object({ export_url: z.string(), channel_id: z.uuid().nullable() });
+
+/** Is a connection overdue? Never synced counts from its creation. */
+export function isConnectionStale(
+  connection: { last_synced_at: string | null; created_at: string },
+  staleHours: number,
+  now: Date,
+): boolean {
+  const since = Date.parse(connection.last_synced_at ?? connection.created_at);
+  return now.getTime() - since > staleHours * 3_600_000;
+}

@@ -1,0 +1,78 @@
+import { addDays, addMonths, differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+
+/**
+ * Calendar dates (`yyyy-MM-dd`), never a Date at midnight. Stays are half-open ranges
+ * [check_in, check_out): the check-out day is free for the next guest.
+ */
+
+/** The villa's time zone: "today" for every booking rule is the villa's today, wherever the server runs. */
+export const VILLA_TIME_ZONE = 'Asia/Kolkata';
+
+export function isRealDate(value: string): boolean {
+  const parsed = parseISO(value);
+  return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value;
+}
+
+/** Today's date in a time zone. */
+export function formatTodayInZone(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Today's date at the villa. */
+export function villaToday(now: Date = new Date()): string {
+  return formatTodayInZone(VILLA_TIME_ZONE, now);
+}
+
+/** This month at the villa, `yyyy-MM`. */
+export function villaMonth(now: Date = new Date()): string {
+  return villaToday(now).slice(0, 7);
+}
+
+export function addDaysToDate(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+/** Whole days from one date to another (negative when `to` is earlier). */
+export function countDaysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseISO(to), parseISO(from));
+}
+
+/** Every date in [start, end), in order. */
+export function listDatesBetween(start: string, end: string): string[] {
+  const dates: string[] = [];
+  for (let date = start; date < end; date = addDaysToDate(date, 1)) dates.push(date);
+  return dates;
+}
+
+export function shiftMonth(month: string, by: number): string {
+  return format(addMonths(parseISO(`${month}-01`), by), 'yyyy-MM');
+}
+
+/** The month as a half-open range of dates: [first day, first day of next month). */
+export function getMonthRange(month: string): { start: string; end: string; last: string } {
+  const first = parseISO(`${month}-01`);
+  const next = addMonths(first, 1);
+  return {
+    start: format(first, 'yyyy-MM-dd'),
+    end: format(next, 'yyyy-MM-dd'),
+    last: format(addDays(next, -1), 'yyyy-MM-dd'),
+  };
+}
+
+/** Every date of the month, in order. */
+export function listMonthDates(month: string): string[] {
+  const { start, end } = getMonthRange(month);
+  return listDatesBetween(start, end);
+}
+
+/** Does the half-open stay [check_in, check_out) include this night? */
+export function isNightOfStay(date: string, stay: { check_in: string; check_out: string }): boolean {
+  return stay.check_in <= date && date < stay.check_out;
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { isRealDate } from './dates';
+
+/**
+ * The field builders every request schema is made of, so that a rule (what a date is, which characters
+ * text may hold, that a number must be a JSON number) is written once. Forms and routes parse the same
+ * schemas: forms send numbers as numbers (`valueAsNumber`), never as text.
+ */
+
+// Control characters have no place in names, addresses or notes, and PostgreSQL refuses NUL outright.
+// Multi-line fields keep tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+type TextOptions = { max?: number; multiline?: boolean };
+
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value);
+}
+
+function hasNoControlCharacters(multiline = false) {
+  return (value: string) => !hasControlCharacters(value, { multiline });
+}
+
+/** A text that must not be blank after trimming; `required` is the message for blank or missing. */
+export function requiredText(label: string, options: TextOptions & { required?: string } = {}) {
+  const max = options.max ?? 200;
+  const required = options.required ?? `${label} is required`;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? required : `${label} must be text`) })
+    .trim()
+    .min(1, required)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters(options.multiline), {
+      message: `${label} contains characters that are not allowed`,
+    });
+}
+
+/** An optional text: missing, null or blank all become null. */
+export function optionalText(label: string, options: TextOptions = {}) {
+  const max = options.max ?? 200;
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters(options.multiline), {
+      message: `${label} contains characters that are not allowed`,
+    })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/**
+ * A JSON number, never text or a boolean: `"0x10"`, `" 5 "` and `true` are refused, not coerced. A form
+ * field left blank arrives as NaN (`valueAsNumber`) and is reported as required.
+ */
+function number(label: string) {
+  return z.number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? `${label} is required`
+        : `${label} must be a number`,
+  });
+}
+
+export function wholeNumber(label: string, options: { min: number; max: number }) {
+  return number(label)
+    .int(`${label} must be a whole number`)
+    .min(options.min, `${label} must be at least ${options.min}`)
+    .max(options.max, `${label} must be at most ${options.max.toLocaleString('en-US')}`);
+}
+
+/** An amount of money: 0 or more, at most two decimals. */
+export function money(label: string, options: { max?: number } = {}) {
+  const max = options.max ?? 10_000_000;
+  return number(label)
+    .min(0, `${label} must be at least 0`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      message: `${label} can have at most two decimals`,
+    });
+}
+
+/** A whole number given as text in a query string ("3"), where JSON numbers cannot be sent. */
+export function queryWholeNumber(label: string, options: { min: number; max: number }) {
+  return z
+    .string({ error: `${label} must be a whole number` })
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(wholeNumber(label, options));
+}
+
+/**
+ * Calendar dates the system takes. Bounded, so that date arithmetic never leaves four-digit years, and
+ * so that `yyyy-MM-dd` strings compare in the same order as the dates they name.
+ */
+export const DATE_BOUNDS = { min: '2000-01-01', max: '2100-12-31' } as const;
+
+/** A calendar date `yyyy-MM-dd` within DATE_BOUNDS: the one date schema of requests. */
+export function isoDate(label = 'Date') {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be a date (yyyy-MM-dd)`,
+    })
+    .min(1, `${label} is required`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
+    .refine(isRealDate, { message: `${label} is not a real date` })
+    .refine((value) => value >= DATE_BOUNDS.min && value <= DATE_BOUNDS.max, {
+      message: `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`,
+    });
+}
+
+export const IsoDateSchema = isoDate();
+
+/** A month `yyyy-MM` within DATE_BOUNDS. */
+export const MonthSchema = z
+  .string({ error: 'Month must be given as yyyy-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be given as yyyy-MM, for example 2026-11')
+  .refine((value) => value >= DATE_BOUNDS.min.slice(0, 7) && value <= DATE_BOUNDS.max.slice(0, 7), {
+    message: `Month must be between ${DATE_BOUNDS.min.slice(0, 7)} and ${DATE_BOUNDS.max.slice(0, 7)}`,
+  });
+
+export function email(label = 'Email', message = 'Enter a valid email address') {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(254, `${label} must be at most 254 characters`)
+    .pipe(z.email({ error: message }));
+}

@@ -1,0 +1,441 @@
+import { getDay, parseISO } from 'date-fns';
+import { z } from 'zod';
+import { addDaysToDate, countDaysBetween, listDatesBetween } from './dates';
+import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
+
+/**
+ * A property's prices, said once as rules: weekday prices, seasons, stay limits, guests, fees and taxes.
+ * One pure function (`priceStay`) turns them into a quote, on the server and in the browser alike, in
+ * integer minor units (paise, fils) so no rounding error creeps in.
+ */
+
+/** Monday first, as the villa's week is shown. `getDay` counts Sunday as 0. */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export const weekdayOf = (date: string) => (getDay(parseISO(date)) + 6) % 7;
+
+const MAX_STAY_NIGHTS = 365;
+const percent = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(-90, `${label} must be at least -90%`)
+    .max(500, `${label} must be at most 500%`);
+
+export const SeasonSchema = z
+  .object({
+    name: requiredText('Season name', { max: 60 }),
+    start: isoDate('First night').describe('First night of the season'),
+    end: isoDate('Last night').describe('Last night of the season (included)'),
+    repeats_yearly: z.boolean({ error: 'repeats_yearly must be true or false' }).default(false),
+    price: money('Season price').nullable().default(null).describe('A nightly price of its own, or null'),
+    percent: percent('Season change')
+      .nullable()
+      .default(null)
+      .describe('Or a change in % on the usual nightly price (e.g. 20 or -10)'),
+    min_nights: wholeNumber('Season minimum stay', { min: 1, max: MAX_STAY_NIGHTS }).nullable().default(null),
+    check_in_days: z
+      .array(wholeNumber('Check-in day', { min: 0, max: 6 }), {
+        error: 'check_in_days must be a list of weekdays',
+      })
+      .max(7)
+      .nullable()
+      .default(null)
+      .describe('Weekdays a stay may start on (0 = Monday … 6 = Sunday), or null for any'),
+  })
+  .refine((season) => season.price === null || season.percent === null, {
+    message: 'A season has its own price or a change in %, not both',
+    path: ['percent'],
+  })
+  .refine((season) => season.end >= season.start, {
+    message: 'A season ends on or after its start',
+    path: ['end'],
+  })
+  .refine((season) => !season.repeats_yearly || countDaysBetween(season.start, season.end) < 366, {
+    message: 'A yearly season lasts less than a year',
+    path: ['end'],
+  });
+export type Season = z.output<typeof SeasonSchema>;
+
+const TaxBandSchema = z.object({
+  up_to: money('Band limit')
+    .nullable()
+    .describe('The highest nightly price this rate applies to (included); null for no limit'),
+  rate: z
+    .number({ error: 'Tax rate must be a number' })
+    .min(0, 'Tax rate must be at least 0%')
+    .max(100, 'Tax rate must be at most 100%'),
+});
+
+export const TaxSchema = z
+  .object({
+    name: requiredText('Tax name', { max: 40 }),
+    bands: z.array(TaxBandSchema).min(1, 'A tax needs at least one rate').max(10),
+  })
+  .refine(
+    (tax) =>
+      tax.bands.every(
+        (band, index) =>
+          (band.up_to === null) === (index === tax.bands.length - 1) &&
+          (index === 0 || (tax.bands[index - 1]!.up_to ?? Infinity) < (band.up_to ?? Infinity)),
+      ),
+    { message: 'Tax bands rise in order and only the last has no limit', path: ['bands'] },
+  );
+export type Tax = z.output<typeof TaxSchema>;
+
+const FeeSchema = z.object({
+  name: requiredText('Fee name', { max: 40 }),
+  amount: money('Fee'),
+  per: z.enum(['stay', 'night'], { error: 'A fee is per stay or per night' }),
+});
+
+export const PricingRulesSchema = z
+  .object({
+    weekday_prices: z
+      .array(money('Weekday price').nullable(), { error: 'weekday_prices must list seven prices (or nulls)' })
+      .length(7, 'weekday_prices must list seven prices, Monday first (null for the base price)')
+      .default([null, null, null, null, null, null, null]),
+    seasons: z.array(SeasonSchema).max(40, 'At most 40 seasons').default([]),
+    min_nights: wholeNumber('Minimum stay', { min: 1, max: MAX_STAY_NIGHTS }).default(1),
+    max_nights: wholeNumber('Maximum stay', { min: 1, max: MAX_STAY_NIGHTS }).default(30),
+    min_advance_days: wholeNumber('Advance notice', { min: 0, max: 365 })
+      .default(0)
+      .describe('Days between booking and check-in at least (1: no same-day check-in)'),
+    max_advance_days: wholeNumber('Booking horizon', { min: 1, max: 1095 }).default(540),
+    guests_included: wholeNumber('Guests included', { min: 1, max: 1000 })
+      .nullable()
+      .default(null)
+      .describe('Guests the nightly price covers; null for all'),
+    extra_guest_fee: money('Extra guest fee')
+      .default(0)
+      .describe('Per guest above those included, per night'),
+    cleaning_fee: money('Cleaning fee').default(0).describe('Once per stay'),
+    fees: z.array(FeeSchema).max(10, 'At most 10 other fees').default([]),
+    taxes: z.array(TaxSchema).max(5, 'At most 5 taxes').default([]),
+    prices_include_tax: z.boolean({ error: 'prices_include_tax must be true or false' }).default(false),
+    note: optionalText('Note', { max: 500, multiline: true }),
+  })
+  .refine((rules) => rules.min_nights <= rules.max_nights, {
+    message: 'The minimum stay must not be above the maximum stay',
+    path: ['min_nights'],
+  })
+  .refine((rules) => rules.min_advance_days < rules.max_advance_days, {
+    message: 'The advance notice must be shorter than the booking horizon',
+    path: ['min_advance_days'],
+  })
+  .superRefine((rules, ctx) => {
+    // Two seasons over exactly the same nights leave no way to tell which applies.
+    const seen = new Set<string>();
+    rules.seasons.forEach((season, index) => {
+      const key = `${season.repeats_yearly ? season.start.slice(5) : season.start}|${season.repeats_yearly ? season.end.slice(5) : season.end}|${season.repeats_yearly}`;
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['seasons', index, 'start'],
+          message: `Season "${season.name}" covers exactly the same nights as another: change one`,
+        });
+      seen.add(key);
+    });
+  });
+export type PricingRulesInput = z.input<typeof PricingRulesSchema>;
+export type PricingRules = z.output<typeof PricingRulesSchema>;
+
+export const DEFAULT_PRICING_RULES: PricingRules = PricingRulesSchema.parse({});
+
+/** Where a season is in force on a date: its own dates, or (yearly) the same month-days every year. */
+export function isInSeason(date: string, season: Pick<Season, 'start' | 'end' | 'repeats_yearly'>): boolean {
+  if (!season.repeats_yearly) return season.start <= date && date <= season.end;
+  const day = date.slice(5);
+  const start = season.start.slice(5);
+  const end = season.end.slice(5);
+  // A yearly season may run across the year's end (20 December to 5 January).
+  const wraps = season.start.slice(0, 4) !== season.end.slice(0, 4) || end < start;
+  return wraps ? day >= start || day <= end : day >= start && day <= end;
+}
+
+const seasonLength = (season: Season) => countDaysBetween(season.start, season.end) + 1;
+
+/**
+ * The season in force on a date. Seasons may overlap; the shorter, more specific one wins (a Diwali week
+ * inside a winter season), and of two as long, the one that starts later.
+ */
+export function findSeason(date: string, seasons: readonly Season[]): Season | undefined {
+  return seasons
+    .filter((season) => isInSeason(date, season))
+    .sort((a, b) => seasonLength(a) - seasonLength(b) || b.start.slice(5).localeCompare(a.start.slice(5)))[0];
+}
+
+export type NightReason =
+  | { kind: 'base' }
+  | { kind: 'weekday'; weekday: (typeof WEEKDAYS)[number] }
+  | { kind: 'season'; season: string }
+  | { kind: 'day' };
+
+export type PricedNight = { date: string; price: number; reason: NightReason; label: string };
+
+const toCents = (amount: number) => Math.round(amount * 100);
+const fromCents = (cents: number) => cents / 100;
+
+/**
+ * A night's price and why: the operator's price for that day wins over every rule; else the season in
+ * force (its own price, or a change in % on the usual price); else the weekday's price; else the base.
+ */
+export function priceNight(input: {
+  date: string;
+  basePrice: number;
+  rules: PricingRules;
+  dayPrice?: number | null;
+}): PricedNight {
+  const { date, rules } = input;
+  if (input.dayPrice !== undefined && input.dayPrice !== null) {
+    return { date, price: input.dayPrice, reason: { kind: 'day' }, label: 'Price set for this day' };
+  }
+  const weekday = weekdayOf(date);
+  const weekdayPrice = rules.weekday_prices[weekday] ?? null;
+  const usual = weekdayPrice ?? input.basePrice;
+  const season = findSeason(date, rules.seasons);
+  if (season && (season.price !== null || season.percent !== null)) {
+    const price = season.price ?? fromCents(Math.round(toCents(usual) * (1 + (season.percent ?? 0) / 100)));
+    return { date, price, reason: { kind: 'season', season: season.name }, label: season.name };
+  }
+  if (weekdayPrice !== null) {
+    return {
+      date,
+      price: weekdayPrice,
+      reason: { kind: 'weekday', weekday: WEEKDAYS[weekday]! },
+      label: `${WEEKDAYS[weekday]} price`,
+    };
+  }
+  return { date, price: input.basePrice, reason: { kind: 'base' }, label: 'Base price' };
+}
+
+/** The stay rules of a check-in date: the season's minimum stay and check-in days, else the property's. */
+export function findStayRules(checkIn: string, rules: PricingRules) {
+  const season = findSeason(checkIn, rules.seasons);
+  return {
+    season: season?.name ?? null,
+    minNights: season?.min_nights ?? rules.min_nights,
+    maxNights: rules.max_nights,
+    checkInDays: season?.check_in_days ?? null,
+  };
+}
+
+const joinDays = (days: readonly number[]) => days.map((day) => WEEKDAYS[day]).join(' or ');
+
+/**
+ * Why a stay cannot be booked under the rules (a sentence for the guest), or undefined. Dates in the past,
+ * stays that end before they start and nights already taken are checked elsewhere.
+ */
+export function checkStayRules(
+  stay: { check_in: string; check_out: string },
+  rules: PricingRules,
+  today: string,
+): string | undefined {
+  const nights = countDaysBetween(stay.check_in, stay.check_out);
+  const stayRules = findStayRules(stay.check_in, rules);
+  const where = stayRules.season ? ` in ${stayRules.season}` : '';
+  if (nights < stayRules.minNights)
+    return `Minimum stay${where} is ${stayRules.minNights} night${stayRules.minNights === 1 ? '' : 's'}`;
+  if (nights > stayRules.maxNights)
+    return `Stays can be at most ${stayRules.maxNights} nights; for longer stays please contact us`;
+  if (stayRules.checkInDays && !stayRules.checkInDays.includes(weekdayOf(stay.check_in)))
+    return `Check-in${where} is on ${joinDays(stayRules.checkInDays)} only`;
+  const ahead = countDaysBetween(today, stay.check_in);
+  if (ahead < rules.min_advance_days)
+    return rules.min_advance_days === 1
+      ? 'Check-in must be at least a day ahead'
+      : `Check-in must be at least ${rules.min_advance_days} days ahead`;
+  if (ahead > rules.max_advance_days) return `Bookings open up to ${rules.max_advance_days} days ahead`;
+  return undefined;
+}
+
+export type QuoteLine = { label: string; amount: number };
+export type QuoteTax = { name: string; rate: number; amount: number; base: number };
+export type StayQuote = {
+  check_in: string;
+  check_out: string;
+  nights: PricedNight[];
+  nights_count: number;
+  guests: number;
+  currency: string;
+  lines: QuoteLine[];
+  subtotal: number;
+  taxes: QuoteTax[];
+  total: number;
+  prices_include_tax: boolean;
+};
+
+/** The rate of a tax for a nightly amount before tax: the first band whose limit it does not pass. */
+function findRate(tax: Tax, netCents: number): number {
+  return (
+    tax.bands.find((band) => band.up_to === null || netCents <= toCents(band.up_to)) ?? tax.bands.at(-1)!
+  ).rate;
+}
+
+/**
+ * The rates of every tax for one night's amount. Bands are chosen by the amount before tax; when prices
+ * include tax that amount depends on the rates themselves, so the choice is repeated until it settles.
+ */
+function findNightRates(taxes: readonly Tax[], enteredCents: number, includeTax: boolean): number[] {
+  let rates = taxes.map((tax) => findRate(tax, enteredCents));
+  if (!includeTax) return rates;
+  for (let round = 0; round < 4; round += 1) {
+    const net = enteredCents / (1 + rates.reduce((sum, rate) => sum + rate, 0) / 100);
+    const next = taxes.map((tax) => findRate(tax, net));
+    if (next.every((rate, index) => rate === rates[index])) break;
+    rates = next;
+  }
+  return rates;
+}
+
+const formatAmount = (cents: number) =>
+  fromCents(cents).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * The whole price of a stay: each night (and why), extra guests, fees, each tax with its rate, and the
+ * total, in the property's currency. Every amount is made in minor units, and the lines and taxes add up
+ * to the total exactly. Taxes are chosen night by night: a night's rate comes from its band, by that
+ * night's amount before tax (room, extra guests and nightly fees), as GST on accommodation is charged by
+ * the price per night; a fee for the whole stay is taxed at the highest rate any night took. A tax charged
+ * at two rates in one stay is shown once per rate. When the prices include tax, the tax is taken out of
+ * them, and the lines show the amounts before tax.
+ */
+export function priceStay(input: {
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  basePrice: number;
+  currency: string;
+  rules: PricingRules;
+  dayPrices?: ReadonlyMap<string, number | null>;
+}): StayQuote {
+  const { rules } = input;
+  const includeTax = rules.prices_include_tax;
+  const nights = listDatesBetween(input.checkIn, input.checkOut).map((date) =>
+    priceNight({ date, basePrice: input.basePrice, rules, dayPrice: input.dayPrices?.get(date) }),
+  );
+  const extraGuests = Math.max(0, input.guests - (rules.guests_included ?? input.guests));
+  const nightlyFees = rules.fees.filter((fee) => fee.per === 'night');
+  const stayFees = [
+    ...(rules.cleaning_fee > 0 ? [{ name: 'Cleaning fee', amount: rules.cleaning_fee }] : []),
+    ...rules.fees.filter((fee) => fee.per === 'stay'),
+  ];
+
+  // Every amount charged, with the line it belongs to and the tax rates it bears.
+  type Charge = { line: string; cents: number; rates: number[] };
+  const charges: Charge[] = [];
+  const nightCount = plural(nights.length, 'night');
+  for (const night of nights) {
+    const parts: Omit<Charge, 'rates'>[] = [
+      { line: `${night.label}\u0000${night.price}`, cents: toCents(night.price) },
+      ...(extraGuests > 0
+        ? [
+            {
+              line: `${plural(extraGuests, 'extra guest')} × ${nightCount}`,
+              cents: extraGuests * toCents(rules.extra_guest_fee),
+            },
+          ]
+        : []),
+      ...nightlyFees.map((fee) => ({ line: `${fee.name} × ${nightCount}`, cents: toCents(fee.amount) })),
+    ];
+    const rates = findNightRates(
+      rules.taxes,
+      parts.reduce((sum, part) => sum + part.cents, 0),
+      includeTax,
+    );
+    charges.push(...parts.map((part) => ({ ...part, rates })));
+  }
+  const stayRates = rules.taxes.map((_, index) =>
+    Math.max(0, ...charges.map((charge) => charge.rates[index] ?? 0)),
+  );
+  charges.push(...stayFees.map((fee) => ({ line: fee.name, cents: toCents(fee.amount), rates: stayRates })));
+
+  // Each charge's taxes (on top, or the part of it that is tax) and its amount before tax.
+  const taxes = new Map<string, { name: string; rate: number; cents: number; base: number }>();
+  const lines = new Map<string, { count: number; unit: number; net: number }>();
+  for (const charge of charges) {
+    const combined = charge.rates.reduce((sum, rate) => sum + rate, 0);
+    const taxCents = charge.rates.map((rate) =>
+      Math.round(includeTax ? (charge.cents * rate) / (100 + combined) : (charge.cents * rate) / 100),
+    );
+    const net = includeTax ? charge.cents - taxCents.reduce((sum, cents) => sum + cents, 0) : charge.cents;
+    rules.taxes.forEach((tax, index) => {
+      const rate = charge.rates[index]!;
+      if (rate === 0) return;
+      const key = `${tax.name}|${rate}`;
+      const entry = taxes.get(key) ?? { name: tax.name, rate, cents: 0, base: 0 };
+      entry.cents += taxCents[index]!;
+      entry.base += net;
+      taxes.set(key, entry);
+    });
+    const line = lines.get(charge.line) ?? { count: 0, unit: charge.cents, net: 0 };
+    line.count += 1;
+    line.net += net;
+    lines.set(charge.line, line);
+  }
+
+  const before = includeTax ? ', before tax' : '';
+  const quoteLines = [...lines].map(([key, line]) => {
+    const [label, price] = key.split('\u0000');
+    // Nights are grouped by price and reason: "3 nights × 12,000 (Friday price)".
+    const text =
+      price === undefined
+        ? label!
+        : `${plural(line.count, 'night')} × ${formatAmount(toCents(Number(price)))} (${label})`;
+    return { label: `${text}${before}`, cents: line.net };
+  });
+  const subtotal = quoteLines.reduce((sum, line) => sum + line.cents, 0);
+  const taxTotal = [...taxes.values()].reduce((sum, tax) => sum + tax.cents, 0);
+  return {
+    check_in: input.checkIn,
+    check_out: input.checkOut,
+    nights,
+    nights_count: nights.length,
+    guests: input.guests,
+    currency: input.currency,
+    lines: quoteLines.map((line) => ({ label: line.label, amount: fromCents(line.cents) })),
+    subtotal: fromCents(subtotal),
+    taxes: [...taxes.values()]
+      .sort((a, b) => a.name.localeCompare(b.name) || a.rate - b.rate)
+      .map((tax) => ({
+        name: tax.name,
+        rate: tax.rate,
+        amount: fromCents(tax.cents),
+        base: fromCents(tax.base),
+      })),
+    total: fromCents(subtotal + taxTotal),
+    prices_include_tax: includeTax,
+  };
+}
+
+/** The nights a stay may end on after a check-in, under the rules (for the date picker). */
+export function listCheckOutRange(checkIn: string, rules: PricingRules) {
+  const stayRules = findStayRules(checkIn, rules);
+  return {
+    first: addDaysToDate(checkIn, stayRules.minNights),
+    last: addDaysToDate(checkIn, stayRules.maxNights),
+  };
+}
+
+/** The next nights the pricing view previews. */
+export const PRICING_PREVIEW_NIGHTS = 60;
+
+export const PropertyPricingSchema = z.object({
+  rules: PricingRulesSchema,
+  base_price: z.number(),
+  currency: z.string(),
+  today: z.string().describe('Today at the villa'),
+  day_prices: z
+    .array(z.object({ date: z.string(), price: z.number() }))
+    .describe(
+      `Prices the operator set on single days in the next ${PRICING_PREVIEW_NIGHTS} nights (they win over the rules)`,
+    ),
+});
+export type PropertyPricing = z.infer<typeof PropertyPricingSchema>;

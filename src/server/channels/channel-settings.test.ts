@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from '../env';
+import { readChannelSettings } from './scheduler';
+
+describe('channel sync settings from the environment', () => {
+  it('refuses private feed addresses, syncs every 15 minutes and warns after 6 hours by default', () => {
+    expect(readChannelSettings(readEnv({}))).toEqual({
+      allowPrivateUrls: false,
+      syncMinutes: 15,
+      staleHours: 6,
+    });
+  });
+
+  it('reads the variables', () => {
+    expect(
+      readChannelSettings(
+        readEnv({
+          CHANNEL_ALLOW_PRIVATE_URLS: 'true',
+          CHANNEL_SYNC_MINUTES: '30',
+          CHANNEL_STALE_HOURS: '1.5',
+        }),
+      ),
+    ).toEqual({ allowPrivateUrls: true, syncMinutes: 30, staleHours: 1.5 });
+  });
+
+  it.each([
+    [{ CHANNEL_SYNC_MINUTES: '4' }, /CHANNEL_SYNC_MINUTES must be at least 5/],
+    [{ CHANNEL_SYNC_MINUTES: 'often' }, /CHANNEL_SYNC_MINUTES must be a number/],
+    [{ CHANNEL_STALE_HOURS: '0' }, /CHANNEL_STALE_HOURS must be more than 0/],
+    [{ CHANNEL_ALLOW_PRIVATE_URLS: 'sometimes' }, /CHANNEL_ALLOW_PRIVATE_URLS must be true or false/],
+  ])('refuses %o', (source, message) => {
+    expect(() => readEnv(source)).toThrow(message);
+  });
+});

@@ -1,0 +1,165 @@
+import {
+  CONFLICT_STATUSES,
+  type ConflictAction,
+  type ConflictStatus,
+  type SyncConflict,
+} from '../../domain/channel';
+import type { Tx } from '../db/client';
+import { lockPropertyNights } from '../db/with-operator';
+import { HttpError, notFound } from '../http-error';
+import { requireProperty } from '../properties/queries';
+import {
+  cancelHoldingBookings,
+  findConnection,
+  findConnectionStayByUid,
+  insertImportedStays,
+  listBookingSummaries,
+  listConflicts,
+  listHoldingStays,
+  moveBooking,
+  restoreCancelledBooking,
+  updateConflict,
+  type ConflictWithContext,
+} from './queries';
+import { labelConnection, toImportedStay } from './sync';
+
+export const CONFLICT_NOT_FOUND = 'Conflict not found';
+
+const formatRange = (checkIn: string, checkOut: string) => `${checkIn} to ${checkOut}`;
+
+function describeConflict(conflict: ConflictWithContext, oursCount: number): string {
+  const label = labelConnection({ channel: conflict.channel, name: conflict.connection_name });
+  const dates = formatRange(conflict.check_in, conflict.check_out);
+  const code = conflict.external_booking_id ? ` (${conflict.external_booking_id})` : '';
+  switch (conflict.kind) {
+    case 'stay_overlaps':
+      return `${label} has a stay from ${dates}${code} that overlaps ${oursCount === 1 ? 'a booking' : `${oursCount} bookings`} here, so it was not imported. Cancel ours to take theirs, or keep ours and settle it with ${label}.`;
+    case 'block_overlaps_request':
+      return `${label} reports ${dates} closed, which overlaps a pending request here. Decline the request, or keep it if those nights are free on ${label}.`;
+    case 'cancelled_here':
+      return `${label} still lists a stay from ${dates}${code} that is cancelled here. Cancel it on ${label}, or restore it here.`;
+    default:
+      return `${label}: ${dates}`;
+  }
+}
+
+/** Conflicts with both sides: theirs from the feed, ours as the bookings are now. */
+export async function shapeConflicts(tx: Tx, rows: readonly ConflictWithContext[]): Promise<SyncConflict[]> {
+  const summaries = await listBookingSummaries(tx, [...new Set(rows.flatMap((row) => row.booking_ids))]);
+  const byId = new Map(summaries.map((booking) => [booking.id, booking]));
+  return rows.map((row) => {
+    const ours = row.booking_ids.flatMap((id) => {
+      const booking = byId.get(id);
+      return booking ? [{ ...booking, created_at: booking.created_at.toISOString() }] : [];
+    });
+    const status = row.status as ConflictStatus;
+    return {
+      id: row.id,
+      property_id: row.property_id,
+      property_name: row.property_name,
+      connection_id: row.connection_id,
+      channel: row.channel,
+      connection_name: row.connection_name,
+      kind: row.kind as SyncConflict['kind'],
+      status,
+      message: describeConflict(row, ours.length),
+      theirs: {
+        uid: row.uid,
+        kind: row.item_kind as 'stay' | 'block',
+        check_in: row.check_in,
+        check_out: row.check_out,
+        summary: row.summary,
+        external_booking_id: row.external_booking_id,
+      },
+      ours,
+      maybe_echo: row.maybe_echo,
+      actions:
+        status === 'open' ? ['accept_theirs', 'keep_ours'] : status === 'dismissed' ? ['accept_theirs'] : [],
+      created_at: row.created_at.toISOString(),
+      resolved_at: row.resolved_at?.toISOString() ?? null,
+    };
+  });
+}
+
+/**
+ * The operator's decision on a conflict. keep_ours dismisses it (a later sync leaves it dismissed unless
+ * the channel's dates change). accept_theirs: for an incoming stay, cancels the bookings here that overlap
+ * it and imports (or moves) theirs; for closed nights over a pending request, declines the request; for a
+ * stay cancelled here that the channel still lists, restores it.
+ */
+export async function resolveConflict(
+  tx: Tx,
+  input: { conflictId: string; action: ConflictAction },
+): Promise<SyncConflict> {
+  const [conflict] = await listConflicts(tx, { conflictId: input.conflictId, statuses: CONFLICT_STATUSES });
+  if (!conflict) throw notFound(CONFLICT_NOT_FOUND);
+  if (conflict.status !== 'open' && conflict.status !== 'dismissed') {
+    throw new HttpError(409, `This conflict is already settled (${conflict.status})`);
+  }
+  if (input.action === 'keep_ours') {
+    if (conflict.status === 'open') await updateConflict(tx, conflict.id, { status: 'dismissed' });
+    return reload(tx, conflict.id);
+  }
+
+  const property = await requireProperty(tx, conflict.property_id);
+  await lockPropertyNights(tx, property.id);
+  const stay = { check_in: conflict.check_in, check_out: conflict.check_out };
+  switch (conflict.kind) {
+    case 'stay_overlaps': {
+      const connection = await findConnection(tx, conflict.connection_id);
+      if (!connection) throw notFound(CONFLICT_NOT_FOUND);
+      const existing = await findConnectionStayByUid(tx, { connectionId: connection.id, uid: conflict.uid });
+      // Only the bookings the operator was shown are cancelled; one that overlaps since then stops it.
+      await cancelHoldingBookings(tx, conflict.booking_ids);
+      const others = (
+        await listHoldingStays(tx, { propertyId: property.id, start: stay.check_in, end: stay.check_out })
+      ).filter((booking) => booking.id !== existing?.id);
+      if (others.length > 0) {
+        throw new HttpError(
+          409,
+          'Another booking here overlaps their stay too; sync again to see it, then decide',
+        );
+      }
+      if (!existing) {
+        await insertImportedStays(tx, [
+          toImportedStay(connection, property.currency, {
+            uid: conflict.uid,
+            ...stay,
+            external_booking_id: conflict.external_booking_id,
+            guest_name: conflict.guest_name,
+          }),
+        ]);
+      } else if (existing.status === 'cancelled') {
+        await restoreCancelledBooking(tx, { bookingId: existing.id, ...stay });
+      } else {
+        await moveBooking(tx, { bookingId: existing.id, ...stay });
+      }
+      break;
+    }
+    case 'block_overlaps_request':
+      await cancelHoldingBookings(tx, conflict.booking_ids);
+      break;
+    case 'cancelled_here': {
+      const bookingId = conflict.booking_ids[0];
+      const others = (
+        await listHoldingStays(tx, { propertyId: property.id, start: stay.check_in, end: stay.check_out })
+      ).filter((booking) => booking.id !== bookingId);
+      if (others.length > 0) {
+        throw new HttpError(409, 'Those nights are held by another booking now; settle that booking first');
+      }
+      if (!bookingId || !(await restoreCancelledBooking(tx, { bookingId, ...stay }))) {
+        throw new HttpError(409, 'That booking is no longer cancelled here; reload the conflicts');
+      }
+      break;
+    }
+  }
+  await updateConflict(tx, conflict.id, { status: 'accepted' });
+  return reload(tx, conflict.id);
+}
+
+async function reload(tx: Tx, conflictId: string): Promise<SyncConflict> {
+  const [row] = await listConflicts(tx, { conflictId, statuses: CONFLICT_STATUSES });
+  if (!row) throw notFound(CONFLICT_NOT_FOUND);
+  const [shaped] = await shapeConflicts(tx, [row]);
+  return shaped!;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedItem } from './parse-feed';
+import { planReconcile, type ExistingStay } from './reconcile';
+
+const today = '2026-11-22';
+const stay = (uid: string, check_in: string, check_out: string): FeedItem => ({
+  uid,
+  kind: 'stay',
+  check_in,
+  check_out,
+  summary: 'Reserved',
+  external_booking_id: null,
+  guest_name: null,
+  phone_last_digits: null,
+});
+const block = (uid: string, check_in: string, check_out: string): FeedItem => ({
+  ...stay(uid, check_in, check_out),
+  kind: 'block',
+  summary: 'Not available',
+});
+const booking = (
+  uid: string,
+  check_in: string,
+  check_out: string,
+  status: ExistingStay['status'] = 'confirmed',
+): ExistingStay => ({
+  id: `id-${uid}`,
+  uid,
+  check_in,
+  check_out,
+  status,
+});
+
+describe('planning a sync', () => {
+  it('imports new stays, moves changed ones, cancels vanished ones and leaves unchanged ones', () => {
+    const plan = planReconcile({
+      today,
+      items: [
+        stay('new', '2026-12-20', '2026-12-22'),
+        stay('moved', '2026-12-05', '2026-12-09'),
+        stay('same', '2027-01-01', '2027-01-03'),
+      ],
+      stays: [
+        booking('moved', '2026-12-04', '2026-12-08'),
+        booking('same', '2027-01-01', '2027-01-03'),
+        booking('gone', '2026-12-12', '2026-12-14'),
+      ],
+      blocks: [],
+    });
+    expect(plan.insertStays.map((item) => item.uid)).toEqual(['new']);
+    expect(plan.moveStays.map((move) => [move.booking.uid, move.item.check_in])).toEqual([
+      ['moved', '2026-12-05'],
+    ]);
+    expect(plan.cancelStays.map((item) => item.uid)).toEqual(['gone']);
+    expect(plan.cancelledHere).toEqual([]);
+  });
+
+  it('never touches a stay that has ended, and cancels one in progress that vanished', () => {
+    const plan = planReconcile({
+      today,
+      items: [],
+      stays: [
+        booking('ended', '2026-11-18', '2026-11-22'),
+        booking('in-progress', '2026-11-20', '2026-11-25'),
+      ],
+      blocks: [],
+    });
+    expect(plan.cancelStays.map((item) => item.uid)).toEqual(['in-progress']);
+  });
+
+  it('does not revive or move a booking the operator cancelled or completed, and reports a cancelled one still listed', () => {
+    const plan = planReconcile({
+      today,
+      items: [stay('cancelled', '2026-12-01', '2026-12-04'), stay('completed', '2026-12-05', '2026-12-09')],
+      stays: [
+        booking('cancelled', '2026-12-01', '2026-12-03', 'cancelled'),
+        booking('completed', '2026-12-05', '2026-12-07', 'completed'),
+      ],
+      blocks: [],
+    });
+    expect(plan.insertStays).toEqual([]);
+    expect(plan.moveStays).toEqual([]);
+    expect(plan.cancelStays).toEqual([]);
+    expect(plan.cancelledHere.map((entry) => entry.booking.uid)).toEqual(['cancelled']);
+  });
+
+  it('adds, moves and removes closed ranges, leaving ended ones alone', () => {
+    const plan = planReconcile({
+      today,
+      items: [block('rolling', '2027-11-23', '2028-11-22'), block('new', '2026-12-24', '2026-12-26')],
+      stays: [],
+      blocks: [
+        { id: 'k1', uid: 'rolling', start_date: '2027-11-22', end_date: '2028-11-21' },
+        { id: 'k2', uid: 'gone', start_date: '2026-12-01', end_date: '2026-12-02' },
+        { id: 'k3', uid: 'past', start_date: '2026-11-01', end_date: '2026-11-05' },
+      ],
+    });
+    expect(plan.insertBlocks.map((item) => item.uid)).toEqual(['new']);
+    expect(plan.moveBlocks.map((move) => move.block.id)).toEqual(['k1']);
+    expect(plan.deleteBlocks.map((item) => item.id)).toEqual(['k2']);
+  });
+
+  it('plans nothing when the feed matches what was imported', () => {
+    const plan = planReconcile({
+      today,
+      items: [stay('a', '2026-12-01', '2026-12-03'), block('b', '2026-12-05', '2026-12-06')],
+      stays: [booking('a', '2026-12-01', '2026-12-03')],
+      blocks: [{ id: 'k', uid: 'b', start_date: '2026-12-05', end_date: '2026-12-06' }],
+    });
+    expect(Object.values(plan).every((list) => list.length === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+import type { BookingStatus } from '../../domain/booking';
+import type { FeedItem } from './parse-feed';
+
+/** A booking this connection imported earlier. */
+export type ExistingStay = {
+  id: string;
+  uid: string;
+  check_in: string;
+  check_out: string;
+  status: BookingStatus;
+};
+
+/** A closed range this connection imported earlier. */
+export type ExistingBlock = { id: string; uid: string; start_date: string; end_date: string };
+
+export type ReconcilePlan = {
+  insertStays: FeedItem[];
+  moveStays: { booking: ExistingStay; item: FeedItem }[];
+  cancelStays: ExistingStay[];
+  /** The feed still lists a stay that is cancelled here (by the operator, or when it left the feed). */
+  cancelledHere: { booking: ExistingStay; item: FeedItem }[];
+  insertBlocks: FeedItem[];
+  moveBlocks: { block: ExistingBlock; item: FeedItem }[];
+  deleteBlocks: ExistingBlock[];
+};
+
+const HOLDING: readonly BookingStatus[] = ['pending', 'confirmed'];
+
+/**
+ * What a sync changes, by UID within one connection. The rules:
+ * - a new stay is imported; a stay whose dates changed is moved; a stay that left the feed and has not
+ *   ended is cancelled. A stay that has ended (check-out today or before) is never touched: channels stop
+ *   exporting past stays, so their absence means nothing.
+ * - a booking the operator cancelled or completed is never revived or changed by a sync; if the feed
+ *   still lists a cancelled one, that is reported, not acted on.
+ * - closed ranges are added, moved and removed the same way; ended ones are left as they were.
+ * The items are expected to be those of the feed that end after `today` (see parseFeed's `from`).
+ */
+export function planReconcile(input: {
+  items: readonly FeedItem[];
+  stays: readonly ExistingStay[];
+  blocks: readonly ExistingBlock[];
+  today: string;
+}): ReconcilePlan {
+  const plan: ReconcilePlan = {
+    insertStays: [],
+    moveStays: [],
+    cancelStays: [],
+    cancelledHere: [],
+    insertBlocks: [],
+    moveBlocks: [],
+    deleteBlocks: [],
+  };
+  const feedStays = new Map<string, FeedItem>();
+  const feedBlocks = new Map<string, FeedItem>();
+  for (const item of input.items) (item.kind === 'stay' ? feedStays : feedBlocks).set(item.uid, item);
+
+  const knownStays = new Set<string>();
+  for (const booking of input.stays) {
+    knownStays.add(booking.uid);
+    if (booking.check_out <= input.today) continue;
+    const item = feedStays.get(booking.uid);
+    if (!item) {
+      if (HOLDING.includes(booking.status)) plan.cancelStays.push(booking);
+      continue;
+    }
+    if (booking.status === 'cancelled') {
+      plan.cancelledHere.push({ booking, item });
+    } else if (
+      HOLDING.includes(booking.status) &&
+      (booking.check_in !== item.check_in || booking.check_out !== item.check_out)
+    ) {
+      plan.moveStays.push({ booking, item });
+    }
+  }
+  for (const item of feedStays.values()) if (!knownStays.has(item.uid)) plan.insertStays.push(item);
+
+  const knownBlocks = new Set<string>();
+  for (const block of input.blocks) {
+    knownBlocks.add(block.uid);
+    if (block.end_date <= input.today) continue;
+    const item = feedBlocks.get(block.uid);
+    if (!item) plan.deleteBlocks.push(block);
+    else if (block.start_date !== item.check_in || block.end_date !== item.check_out) {
+      plan.moveBlocks.push({ block, item });
+    }
+  }
+  for (const item of feedBlocks.values()) if (!knownBlocks.has(item.uid)) plan.insertBlocks.push(item);
+
+  const byStart = (a: FeedItem, b: FeedItem) =>
+    a.check_in.localeCompare(b.check_in) || a.uid.localeCompare(b.uid);
+  plan.insertStays.sort(byStart);
+  plan.moveStays.sort((a, b) => byStart(a.item, b.item));
+  return plan;
+}
+
+/** Do two half-open date ranges share a night? */
+export function rangesOverlap(
+  a: { check_in: string; check_out: string },
+  b: { check_in: string; check_out: string },
+): boolean {
+  return a.check_in < b.check_out && b.check_in < a.check_out;
+}

@@ -1,0 +1,470 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+import { villaToday } from '../../domain/dates';
+import {
+  ChannelConnectionSchema,
+  ChannelInputSchema,
+  ChannelListSchema,
+  ChannelUpdateSchema,
+  CONFLICT_STATUSES,
+  ExportUrlSchema,
+  isConnectionStale,
+  ResolveConflictSchema,
+  RotateExportUrlSchema,
+  SyncConflictSchema,
+  SyncResultSchema,
+  type ChannelConnection,
+  type ChannelKind,
+  type SyncCounts,
+  type SyncErrorCode,
+} from '../../domain/channel';
+import { getOperator } from '../auth/plugin';
+import type { Db, Executor } from '../db/client';
+import { withGuest, withOperator } from '../db/with-operator';
+import { HttpError, notFound } from '../http-error';
+import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { requireProperty } from '../properties/queries';
+import { resolveConflict, shapeConflicts } from './conflicts';
+import { renderPropertyCalendar } from './export-calendar';
+import {
+  deleteConnection,
+  ensurePropertyExportToken,
+  findConnection,
+  insertConnection,
+  listConflicts,
+  listConnectionsWithCounts,
+  replacePropertyExportToken,
+  resolveExportToken,
+  setConnectionExportToken,
+  updateConnection,
+  type ConnectionWithCounts,
+} from './queries';
+import { runConnectionSync, type ChannelSettings } from './sync';
+
+export type ChannelRouteOptions = {
+  db: Db;
+  settings: ChannelSettings;
+  /** This process's name for leases. */
+  holder: string;
+  now?: () => Date;
+  /** How long 'Sync now' waits for a sync another process is running. */
+  syncWaitMs?: number;
+};
+
+const CHANNEL_NOT_FOUND = 'Channel connection not found';
+const ChannelIdParamsSchema = z.object({ channelId: z.uuid({ error: 'Channel id must be a UUID' }) });
+const ConflictIdParamsSchema = z.object({ conflictId: z.uuid({ error: 'Conflict id must be a UUID' }) });
+
+/** An unguessable URL secret: 192 random bits. */
+const createToken = () => randomBytes(24).toString('base64url');
+
+const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const exportUrl = (request: FastifyRequest, token: string) => `${baseUrlOf(request)}/ical/${token}.ics`;
+
+/**
+ * A feed address that names a loopback, private or link-local host outright is refused when it is saved;
+ * names that resolve to one are refused when fetched (the fetch checks every address it connects to).
+ */
+function refusePrivateHost(url: string, settings: ChannelSettings): void {
+  if (settings.allowPrivateUrls) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (settings.trustedAddresses?.includes(host)) return;
+  const named = /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host);
+  const literal = isIP(host) !== 0 && ipaddr.process(host).range() !== 'unicast';
+  if (named || literal) {
+    throw new HttpError(
+      400,
+      `${host} is a private or local network address; use the calendar address the channel gives you`,
+    );
+  }
+}
+
+export async function registerChannelRoutes(app: FastifyInstance, options: ChannelRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const now = options.now ?? (() => new Date());
+  const today = () => villaToday(now());
+  const { db, settings } = options;
+
+  const shapeConnection = (request: FastifyRequest, row: ConnectionWithCounts): ChannelConnection => {
+    const shaped = {
+      id: row.id,
+      property_id: row.property_id,
+      channel: row.channel as ChannelKind,
+      name: row.name,
+      import_url: row.import_url,
+      export_url: exportUrl(request, row.export_token),
+      last_synced_at: row.last_synced_at?.toISOString() ?? null,
+      last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
+      last_error: row.last_error,
+      last_error_code: (row.last_error_code as SyncErrorCode | null) ?? null,
+      last_result: (row.last_result as SyncCounts | null) ?? null,
+      next_sync_at: row.next_sync_at?.toISOString() ?? null,
+      stays_count: row.stays_count,
+      blocks_count: row.blocks_count,
+      open_conflicts: row.open_conflicts,
+      exported_at: row.exported_at?.toISOString() ?? null,
+      created_at: row.created_at.toISOString(),
+    };
+    const stale = isConnectionStale(shaped, settings.staleHours, now());
+    return {
+      ...shaped,
+      stale,
+      needs_attention: stale || shaped.last_error !== null || shaped.open_conflicts > 0,
+    };
+  };
+
+  const readConnection = async (tx: Executor, request: FastifyRequest, connectionId: string) => {
+    const [row] = await listConnectionsWithCounts(tx, { connectionId, today: today() });
+    if (!row) throw notFound(CHANNEL_NOT_FOUND);
+    return shapeConnection(request, row);
+  };
+
+  api.get(
+    '/api/properties/:propertyId/channels',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'listChannels',
+        summary: "A property's export URL and its channel connections with their health",
+        tags: ['channels'],
+        params: PropertyIdParamsSchema,
+        response: {
+          200: ChannelListSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(db, getOperator(request).id, async (tx) => {
+        const property = await requireProperty(tx, request.params.propertyId);
+        const token = await ensurePropertyExportToken(tx, property.id, createToken());
+        const rows = await listConnectionsWithCounts(tx, { propertyId: property.id, today: today() });
+        return {
+          property_id: property.id,
+          export_url: exportUrl(request, token),
+          sync_minutes: settings.syncMinutes,
+          stale_hours: settings.staleHours,
+          connections: rows.map((row) => shapeConnection(request, row)),
+        };
+      }),
+  );
+
+  api.post(
+    '/api/properties/:propertyId/channels',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'createChannel',
+        summary:
+          "Connect a channel's calendar to a property; it is synced within a minute, or at once with syncChannel",
+        tags: ['channels'],
+        params: PropertyIdParamsSchema,
+        body: ChannelInputSchema,
+        response: {
+          201: ChannelConnectionSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      refusePrivateHost(request.body.import_url, settings);
+      const connection = await withOperator(db, getOperator(request).id, async (tx) => {
+        const property = await requireProperty(tx, request.params.propertyId);
+        const row = await insertConnection(tx, {
+          property_id: property.id,
+          channel: request.body.channel,
+          name: request.body.name,
+          import_url: request.body.import_url,
+          export_token: createToken(),
+        });
+        return readConnection(tx, request, row.id);
+      });
+      return reply.code(201).send(connection);
+    },
+  );
+
+  api.patch(
+    '/api/channels/:channelId',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'updateChannel',
+        summary: "Change a connection's import URL or name (a new URL is synced afresh)",
+        tags: ['channels'],
+        params: ChannelIdParamsSchema,
+        body: ChannelUpdateSchema,
+        response: {
+          200: ChannelConnectionSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) => {
+      if (request.body.import_url !== undefined) refusePrivateHost(request.body.import_url, settings);
+      return withOperator(db, getOperator(request).id, async (tx) => {
+        const row = await updateConnection(tx, request.params.channelId, request.body);
+        if (!row) throw notFound(CHANNEL_NOT_FOUND);
+        return readConnection(tx, request, row.id);
+      });
+    },
+  );
+
+  api.delete(
+    '/api/channels/:channelId',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'deleteChannel',
+        summary:
+          'Remove a connection and the nights it closed. Its imported stays are kept (nothing is cancelled); the operator decides about them',
+        tags: ['channels'],
+        params: ChannelIdParamsSchema,
+        response: {
+          200: z.object({
+            deleted: z.literal(true),
+            kept_stays: z
+              .number()
+              .int()
+              .describe('Stays from this connection that have not ended, kept as bookings'),
+          }),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(db, getOperator(request).id, async (tx) => {
+        const [row] = await listConnectionsWithCounts(tx, {
+          connectionId: request.params.channelId,
+          today: today(),
+        });
+        if (!row || !(await deleteConnection(tx, row.id))) throw notFound(CHANNEL_NOT_FOUND);
+        return { deleted: true as const, kept_stays: row.stays_count };
+      }),
+  );
+
+  api.post(
+    '/api/channels/:channelId/sync',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'syncChannel',
+        summary:
+          'Sync a connection now: what it added, moved, cancelled, blocked and reopened, and its open conflicts. A failed fetch answers 200 with outcome "failed" and the reason',
+        tags: ['channels'],
+        params: ChannelIdParamsSchema,
+        response: {
+          200: SyncResultSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const operatorId = getOperator(request).id;
+      const connection = await withOperator(db, operatorId, (tx) =>
+        findConnection(tx, request.params.channelId),
+      );
+      if (!connection) throw notFound(CHANNEL_NOT_FOUND);
+      const run = await runConnectionSync(
+        db,
+        { ...settings, now, holder: options.holder },
+        { connectionId: connection.id, operatorId, waitMs: options.syncWaitMs ?? 25_000 },
+      );
+      if (!run) throw new HttpError(409, 'This calendar is being synced right now; try again in a moment');
+      return withOperator(db, operatorId, async (tx) => ({
+        outcome: run.outcome,
+        error: run.error,
+        counts: run.counts,
+        conflicts: await shapeConflicts(
+          tx,
+          await listConflicts(tx, { connectionId: connection.id, statuses: ['open'] }),
+        ),
+        connection: await readConnection(tx, request, connection.id),
+      }));
+    },
+  );
+
+  api.post(
+    '/api/properties/:propertyId/export-url',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'rotateExportUrl',
+        summary:
+          "Replace the property's export URL (or, with channel_id, that connection's); the old URL answers 404 from now on",
+        tags: ['channels'],
+        params: PropertyIdParamsSchema,
+        body: RotateExportUrlSchema,
+        response: {
+          200: ExportUrlSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(db, getOperator(request).id, async (tx) => {
+        const property = await requireProperty(tx, request.params.propertyId);
+        const token = createToken();
+        const channelId = request.body?.channel_id ?? null;
+        if (channelId) {
+          const connection = await findConnection(tx, channelId);
+          if (!connection || connection.property_id !== property.id) throw notFound(CHANNEL_NOT_FOUND);
+          await setConnectionExportToken(tx, connection.id, token);
+        } else {
+          await replacePropertyExportToken(tx, property.id, token);
+        }
+        return { export_url: exportUrl(request, token), channel_id: channelId };
+      }),
+  );
+
+  api.get(
+    '/api/sync-conflicts',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'listSyncConflicts',
+        summary:
+          'Sync conflicts with both stays: all properties (the dashboard), one property, or one connection',
+        tags: ['channels'],
+        querystring: z.object({
+          property_id: z.uuid({ error: 'property_id must be a UUID' }).optional(),
+          channel_id: z.uuid({ error: 'channel_id must be a UUID' }).optional(),
+          status: z
+            .enum([...CONFLICT_STATUSES, 'all'], {
+              error: 'status must be open, dismissed, accepted, obsolete or all',
+            })
+            .default('open'),
+        }),
+        response: { 200: z.array(SyncConflictSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    (request) =>
+      withOperator(db, getOperator(request).id, async (tx) => {
+        const { property_id, channel_id, status } = request.query;
+        const rows = await listConflicts(tx, {
+          propertyId: property_id,
+          connectionId: channel_id,
+          statuses: status === 'all' ? CONFLICT_STATUSES : [status],
+        });
+        return shapeConflicts(tx, rows);
+      }),
+  );
+
+  api.post(
+    '/api/sync-conflicts/:conflictId/resolve',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'resolveSyncConflict',
+        summary:
+          'accept_theirs: cancel ours and take the channel’s stay (or decline the overlapped request, or restore the stay); keep_ours: dismiss',
+        tags: ['channels'],
+        params: ConflictIdParamsSchema,
+        body: ResolveConflictSchema,
+        response: {
+          200: SyncConflictSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(db, getOperator(request).id, (tx) =>
+        resolveConflict(tx, { conflictId: request.params.conflictId, action: request.body.action }),
+      ),
+  );
+
+  api.get(
+    '/api/channels/attention',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'listChannelsNeedingAttention',
+        summary:
+          'For the dashboard: connections of all properties that are stale, failing or have open conflicts',
+        tags: ['channels'],
+        response: {
+          200: z.object({
+            connections: z.array(ChannelConnectionSchema.extend({ property_name: z.string() })),
+            open_conflicts: z.number().int(),
+          }),
+          401: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(db, getOperator(request).id, async (tx) => {
+        const rows = await listConnectionsWithCounts(tx, { today: today() });
+        const conflicts = await listConflicts(tx, { statuses: ['open'] });
+        return {
+          connections: rows
+            .map((row) => ({ ...shapeConnection(request, row), property_name: row.property_name }))
+            .filter((connection) => connection.needs_attention),
+          open_conflicts: conflicts.length,
+        };
+      }),
+  );
+
+  // The export channels read: public (the token is the secret), as the public role, which reads dates only.
+  api.get(
+    '/ical/:file',
+    {
+      schema: {
+        operationId: 'getCalendarExport',
+        summary:
+          'A property calendar for channels to import (text/calendar); an unknown or rotated token is 404',
+        tags: ['export'],
+        params: z.object({ file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const token = /^([A-Za-z0-9_-]{16,128})\.ics$/.exec(request.params.file)?.[1];
+      const calendar = token
+        ? await withGuest(db, async (tx) => {
+            const target = await resolveExportToken(tx, token);
+            if (!target) return undefined;
+            return renderPropertyCalendar(tx, {
+              propertyId: target.propertyId,
+              excludeConnectionId: target.connectionId,
+              now: now(),
+            });
+          })
+        : undefined;
+      if (!calendar) {
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send(
+            'This calendar address is not valid: it may have been replaced. Copy the current one from the management area.',
+          );
+      }
+      reply
+        .header('etag', calendar.etag)
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex');
+      const known = (request.headers['if-none-match'] ?? '')
+        .split(',')
+        .map((tag) => tag.trim().replace(/^W\//, ''));
+      if (known.includes(calendar.etag)) return reply.code(304).send();
+      return reply.type('text/calendar; charset=utf-8').send(calendar.body);
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { isConnectionDue, listDueConnections } from './queries';
+import { runConnectionSync, type ChannelSettings } from './sync';
+
+/** The environment's channel settings. */
+export function readChannelSettings(
+  env: Pick<Env, 'CHANNEL_ALLOW_PRIVATE_URLS' | 'CHANNEL_SYNC_MINUTES' | 'CHANNEL_STALE_HOURS'>,
+): ChannelSettings {
+  return {
+    allowPrivateUrls: env.CHANNEL_ALLOW_PRIVATE_URLS,
+    syncMinutes: env.CHANNEL_SYNC_MINUTES,
+    staleHours: env.CHANNEL_STALE_HOURS,
+  };
+}
+
+export type ChannelScheduler = {
+  /** One pass over the due connections (the timer calls it; tests may too). */
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+const TICK_MS = 30_000;
+const BATCH = 20;
+
+/**
+ * Syncs every due connection (each is due `syncMinutes` after its last attempt). Several processes may
+ * run this on one database: each connection is taken under its lease and re-checked as due once held, so
+ * a connection another process has just synced is skipped and each due sync runs once.
+ */
+export function startChannelScheduler(options: {
+  db: Db;
+  settings: ChannelSettings;
+  holder: string;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+  tickMs?: number;
+  firstTickMs?: number;
+}): ChannelScheduler {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  const pass = async (): Promise<number> => {
+    let synced = 0;
+    const due = await listDueConnections(options.db, BATCH);
+    for (const connection of due) {
+      if (stopped) break;
+      try {
+        const run = await runConnectionSync(
+          options.db,
+          { ...options.settings, now, holder: options.holder },
+          {
+            connectionId: connection.id,
+            operatorId: connection.owner_id,
+            onlyIfDue: () => isConnectionDue(options.db, connection.id),
+          },
+        );
+        if (!run) continue;
+        synced += 1;
+        if (run.error) {
+          options.logger?.warn({ connection: connection.id, error: run.error }, 'channel sync failed');
+        } else {
+          options.logger?.info(
+            { connection: connection.id, outcome: run.outcome, counts: run.counts },
+            'channel synced',
+          );
+        }
+      } catch (error) {
+        options.logger?.error({ err: error, connection: connection.id }, 'channel sync crashed');
+      }
+    }
+    return synced;
+  };
+
+  const tick = () => {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const timer = setInterval(() => {
+    tick().catch((error: unknown) => options.logger?.error({ err: error }, 'channel scheduler pass failed'));
+  }, options.tickMs ?? TICK_MS);
+  timer.unref();
+  // The first pass shortly after start: connections overdue while the server was down are synced then.
+  const first = setTimeout(() => {
+    if (stopped) return;
+    tick().catch((error: unknown) => options.logger?.error({ err: error }, 'channel scheduler pass failed'));
+  }, options.firstTickMs ?? 1_000);
+  first.unref();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      await running?.catch(() => {});
+    },
+  };
+}

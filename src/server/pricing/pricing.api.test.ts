@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { listTestDatabaseKinds } from '../test/test-database';
+
+describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
+  let context: TestContext;
+  let cookie: string;
+  let propertyId: string;
+  beforeAll(async () => {
+    // 06:00 UTC on 1 October 2026: the villa's today is 2026-10-01.
+    context = await createTestContext(kind, { now: () => new Date('2026-10-01T06:00:00Z') });
+    const operator = await context.createSignedInOperator();
+    cookie = operator.cookie;
+    propertyId = (
+      await insertTestProperty(context.database, operator.id, {
+        base_price: 10000,
+        currency: 'INR',
+        max_guests: 12,
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const pricing = (method: 'GET' | 'PUT', payload?: object, id = propertyId) =>
+    context.app.inject({ method, url: `/api/properties/${id}/pricing`, headers: { cookie }, payload });
+
+  const rules = {
+    weekday_prices: [null, null, null, null, 14000, 14000, null],
+    seasons: [{ name: 'Diwali', start: '2026-11-06', end: '2026-11-12', price: 20000, min_nights: 3 }],
+    guests_included: 10,
+    extra_guest_fee: 500,
+    cleaning_fee: 2000,
+    taxes: [
+      {
+        name: 'GST',
+        bands: [
+          { up_to: 7500, rate: 5 },
+          { up_to: null, rate: 18 },
+        ],
+      },
+    ],
+  };
+
+  it('answers the defaults before any rules are saved, then the saved rules', async () => {
+    const before = await pricing('GET');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({
+      rules: { min_nights: 1, max_nights: 30, seasons: [], taxes: [], prices_include_tax: false },
+      base_price: 10000,
+      currency: 'INR',
+      today: '2026-10-01',
+    });
+    const saved = await pricing('PUT', rules);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().rules).toMatchObject({
+      cleaning_fee: 2000,
+      seasons: [{ name: 'Diwali', repeats_yearly: false }],
+    });
+    expect((await pricing('GET')).json().rules.taxes).toEqual(rules.taxes);
+  });
+
+  it('prices a manual booking by the rules, and the booking keeps its price when the rules change', async () => {
+    await pricing('PUT', rules);
+    const created = await context.app.inject({
+      method: 'POST',
+      url: `/api/properties/${propertyId}/bookings`,
+      headers: { cookie },
+      // Fri 2 – Sun 4 October: 14,000 + 14,000, cleaning 2,000, GST 18% = 35,400.
+      payload: {
+        check_in: '2026-10-02',
+        check_out: '2026-10-04',
+        guests_count: 2,
+        guest_name: 'Asha',
+        guest_email: 'asha@example.com',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().total_amount).toBe(35400);
+    await pricing('PUT', {
+      ...rules,
+      cleaning_fee: 9999,
+      weekday_prices: [null, null, null, null, null, null, null],
+    });
+    const list = await context.app.inject({
+      method: 'GET',
+      url: `/api/properties/${propertyId}/bookings`,
+      headers: { cookie },
+    });
+    expect(list.json().find((booking: { id: string }) => booking.id === created.json().id).total_amount).toBe(
+      35400,
+    );
+  });
+
+  it('refuses rules that make no sense with a clear 400, and changes nothing', async () => {
+    await pricing('PUT', rules);
+    for (const [change, message] of [
+      [{ cleaning_fee: -5 }, 'Cleaning fee must be at least 0'],
+      [{ min_nights: 7, max_nights: 3 }, 'The minimum stay must not be above the maximum stay'],
+      [
+        {
+          seasons: [
+            { name: 'A', start: '2026-12-01', end: '2026-12-10', price: 1 },
+            { name: 'B', start: '2026-12-01', end: '2026-12-10', percent: 5 },
+          ],
+        },
+        'Season "B" covers exactly the same nights as another: change one',
+      ],
+      [{ extra_guest_fee: '500' }, 'Extra guest fee must be a number'],
+      [{ taxes: [{ name: 'GST', bands: [] }] }, 'A tax needs at least one rate'],
+    ] as const) {
+      const response = await pricing('PUT', { ...rules, ...change });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    expect((await pricing('GET')).json().rules.cleaning_fee).toBe(2000);
+  });
+
+  it("hides another operator's property and needs a session", async () => {
+    const stranger = await context.createSignedInOperator();
+    const theirs = await insertTestProperty(context.database, stranger.id);
+    expect((await pricing('GET', undefined, theirs.id)).statusCode).toBe(404);
+    expect((await pricing('PUT', rules, theirs.id)).statusCode).toBe(404);
+    const anonymous = await context.app.inject({
+      method: 'GET',
+      url: `/api/properties/${propertyId}/pricing`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

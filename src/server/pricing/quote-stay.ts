@@ -1,0 +1,35 @@
+import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
+import { listOperatorCalendarRows } from '../calendar/queries';
+import type { Executor } from '../db/client';
+import { findPricingRules } from './queries';
+
+/**
+ * The price of a stay at a property under its rules, with the prices the operator set on single days
+ * (they win over the rules). The one place the server prices a stay: quotes, guest requests and manual
+ * bookings all come here, so they agree to the paisa with each other and with the browser's preview.
+ */
+export async function quoteStay(
+  db: Executor,
+  input: {
+    property: { id: string; base_price: number; currency: string };
+    checkIn: string;
+    checkOut: string;
+    guests: number;
+    rules?: PricingRules;
+  },
+): Promise<StayQuote> {
+  const rows = await listOperatorCalendarRows(db, {
+    propertyId: input.property.id,
+    start: input.checkIn,
+    end: input.checkOut,
+  });
+  return priceStay({
+    checkIn: input.checkIn,
+    checkOut: input.checkOut,
+    guests: input.guests,
+    basePrice: input.property.base_price,
+    currency: input.property.currency,
+    rules: input.rules ?? (await findPricingRules(db, input.property.id)),
+    dayPrices: new Map(rows.map((row) => [row.date, row.price])),
+  });
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addDaysToDate, villaToday } from '../../domain/dates';
+import { PRICING_PREVIEW_NIGHTS, PricingRulesSchema, PropertyPricingSchema } from '../../domain/pricing';
+import { getOperator } from '../auth/plugin';
+import { listOperatorCalendarRows } from '../calendar/queries';
+import type { Db, Executor } from '../db/client';
+import { withOperator } from '../db/with-operator';
+import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { requireProperty } from '../properties/queries';
+import { findPricingRules, savePricingRules } from './queries';
+
+export async function registerPricingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const readPricing = async (tx: Executor, propertyId: string) => {
+    const property = await requireProperty(tx, propertyId);
+    const today = villaToday(options.now?.());
+    const rows = await listOperatorCalendarRows(tx, {
+      propertyId: property.id,
+      start: today,
+      end: addDaysToDate(today, PRICING_PREVIEW_NIGHTS),
+    });
+    return {
+      rules: await findPricingRules(tx, property.id),
+      base_price: property.base_price,
+      currency: property.currency,
+      today,
+      day_prices: rows.flatMap((row) => (row.price === null ? [] : [{ date: row.date, price: row.price }])),
+    };
+  };
+
+  api.get(
+    '/api/properties/:propertyId/pricing',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'getPricingRules',
+        summary:
+          "A property's pricing rules (the defaults when none were saved), with what the preview needs",
+        tags: ['pricing'],
+        params: PropertyIdParamsSchema,
+        response: {
+          200: PropertyPricingSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, (tx) => readPricing(tx, request.params.propertyId)),
+  );
+
+  api.put(
+    '/api/properties/:propertyId/pricing',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'updatePricingRules',
+        summary:
+          "Replace a property's pricing rules; every later quote follows them, booked stays keep theirs",
+        tags: ['pricing'],
+        params: PropertyIdParamsSchema,
+        body: PricingRulesSchema,
+        response: {
+          200: PropertyPricingSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const property = await requireProperty(tx, request.params.propertyId);
+        await savePricingRules(tx, { propertyId: property.id, rules: request.body });
+        return readPricing(tx, property.id);
+      }),
+  );
+}
