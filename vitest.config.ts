@@ -45,8 +45,9 @@ export default mergeConfig(
             root: '.',
             include: ['src/**/*.api.test.ts'],
             environment: 'node',
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            // Generous: a loaded two-core machine starts PGlite and child servers slowly; a hang still fails.
+            testTimeout: 90_000,
+            hookTimeout: 180_000,
             env: { TZ: 'Asia/Dubai' },
           },
         },

@@ -41,6 +41,4 @@ export const villa = {
   parkingSpaces: 3,
   distanceFromFortMetres: 500,
   rating: '5-star',
-  nightlyPrice: 1200,
-  currency: 'AED',
 } as const;

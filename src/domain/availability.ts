@@ -1,3 +1,4 @@
+import { PricingRulesSchema } from './pricing';
 import { z } from 'zod';
 import { isoDate, queryWholeNumber } from './fields';
 
@@ -30,16 +31,36 @@ export const AvailabilitySchema = z.object({
     .array(z.object({ date: z.string(), price: z.number() }))
     .describe('Nights priced differently from base_price'),
   limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
+  rules: PricingRulesSchema.describe(
+    'The pricing and stay rules (minimum stays, check-in days, seasons), so the date picker can apply them before asking',
+  ),
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
 export const QuoteResultSchema = z.object({
   check_in: z.string(),
   check_out: z.string(),
-  nights: z.array(z.object({ date: z.string(), price: z.number() })),
+  nights: z.array(
+    z.object({
+      date: z.string(),
+      price: z.number(),
+      label: z
+        .string()
+        .describe('Why the night costs this: base, weekday, season or a price set for the day'),
+    }),
+  ),
   nights_count: z.number().int(),
+  guests: z.number().int(),
+  lines: z
+    .array(z.object({ label: z.string(), amount: z.number() }))
+    .describe('Nights grouped by price and reason, extra guests, fees; they add up to the subtotal'),
+  subtotal: z.number(),
+  taxes: z
+    .array(z.object({ name: z.string(), rate: z.number().describe('Percent'), amount: z.number() }))
+    .describe('Each tax at the rate that applied; subtotal plus taxes is the total'),
   total: z.number(),
   currency: z.string(),
+  prices_include_tax: z.boolean(),
   available: z.boolean(),
   unavailable_nights: z.array(z.string()),
 });

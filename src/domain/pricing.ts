@@ -89,6 +89,18 @@ export const TaxSchema = z
   );
 export type Tax = z.output<typeof TaxSchema>;
 
+/**
+ * GST on accommodation in India as charged since 22 September 2025: 5 % on a night up to ₹7,500 and 18 %
+ * above, by the price per night. A starting point the operator can change, not a rule of the code.
+ */
+export const INDIAN_GST: Tax = {
+  name: 'GST',
+  bands: [
+    { up_to: 7_500, rate: 5 },
+    { up_to: null, rate: 18 },
+  ],
+};
+
 const FeeSchema = z.object({
   name: requiredText('Fee name', { max: 40 }),
   amount: money('Fee'),
@@ -382,7 +394,10 @@ export function priceStay(input: {
   }
 
   const before = includeTax ? ', before tax' : '';
-  const quoteLines = [...lines].map(([key, line]) => {
+  // The nights first, in date order, then extra guests and fees.
+  const isNight = ([key]: [string, unknown]) => key.includes('\u0000');
+  const ordered = [...[...lines].filter(isNight), ...[...lines].filter((entry) => !isNight(entry))];
+  const quoteLines = ordered.map(([key, line]) => {
     const [label, price] = key.split('\u0000');
     // Nights are grouped by price and reason: "3 nights × 12,000 (Friday price)".
     const text =

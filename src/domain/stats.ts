@@ -3,22 +3,46 @@ import type { Property } from './property';
 
 export const DashboardStatsSchema = z.object({
   totalProperties: z.number().int(),
-  averagePrice: z.number().int(),
+  averagePrice: z
+    .number()
+    .int()
+    .describe('Average base price of the active properties, whatever their currency'),
+  averagePrices: z
+    .array(
+      z.object({
+        currency: z.string(),
+        average: z.number().int(),
+        properties: z.number().int(),
+      }),
+    )
+    .describe('The average base price per currency, the most used currency first'),
   totalCapacity: z.number().int(),
   activeBookings: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-/** The dashboard's four figures; active bookings come from the server's live count. */
+const average = (prices: readonly number[]) =>
+  prices.length === 0 ? 0 : Math.round(prices.reduce((sum, price) => sum + price, 0) / prices.length);
+
+/**
+ * The dashboard's four figures; active bookings come from the server's live count. Rupees and dirhams
+ * are not added together: the average is also given per currency, which is what the dashboard shows.
+ */
 export function computeDashboardStats(
-  properties: readonly Pick<Property, 'base_price' | 'max_guests' | 'is_active'>[],
+  properties: readonly Pick<Property, 'base_price' | 'max_guests' | 'is_active' | 'currency'>[],
   activeBookings: number,
 ): DashboardStats {
   const active = properties.filter((property) => property.is_active);
-  const totalPrice = active.reduce((sum, property) => sum + property.base_price, 0);
+  const byCurrency = new Map<string, number[]>();
+  for (const property of active) {
+    byCurrency.set(property.currency, [...(byCurrency.get(property.currency) ?? []), property.base_price]);
+  }
   return {
     totalProperties: active.length,
-    averagePrice: active.length === 0 ? 0 : Math.round(totalPrice / active.length),
+    averagePrice: average(active.map((property) => property.base_price)),
+    averagePrices: [...byCurrency]
+      .map(([currency, prices]) => ({ currency, average: average(prices), properties: prices.length }))
+      .sort((a, b) => b.properties - a.properties || a.currency.localeCompare(b.currency)),
     totalCapacity: active.reduce((sum, property) => sum + property.max_guests, 0),
     activeBookings,
   };

@@ -14,7 +14,7 @@ function runOperatorCli(args: string[], env: Record<string, string>, input: stri
       env: { ...process.env, ...env, OPERATOR_PASSWORD: '' },
       input: `${input}\n`,
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 90_000,
     },
   );
 }
@@ -53,7 +53,7 @@ describe('starting the server with npm start', () => {
       cwd: PROJECT_ROOT,
       env: { ...process.env, ...env, PORT: '0' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 90_000,
     });
     expect(second.status).toBe(1);
     expect(second.stderr).toMatch(/is in use by another process \(pid \d+\)/);
@@ -90,7 +90,7 @@ describe('starting the server with npm start', () => {
       cwd: PROJECT_ROOT,
       env: { ...process.env, DATA_DIR: join(dir, 'unused'), BUILD_DIR: buildDir, ...env },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 90_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('The server cannot start.');

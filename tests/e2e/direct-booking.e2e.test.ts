@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
+import { priceStay } from '../../src/domain/pricing';
+import { formatMoney } from '../../src/domain/quote';
 import { getJson, gotoManagement, openSignedInPage } from './manage-helpers';
 import { findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
-
-type Availability = { today: string; property: { id: string; base_price: number; currency: string } };
 
 /** From a guest's request on the site to the operator confirming it and seeing it in the calendar. */
 describe('a direct booking', () => {
@@ -51,7 +52,17 @@ describe('a direct booking', () => {
     await expect
       .poll(() => page.getByTestId('quote-total').textContent())
       .toBe(
-        `${availability.property.currency} ${(availability.property.base_price * 3).toLocaleString('en-US')}`,
+        formatMoney(
+          priceStay({
+            checkIn,
+            checkOut,
+            guests: 4,
+            basePrice: availability.property.base_price,
+            currency: availability.property.currency,
+            rules: availability.rules,
+          }).total,
+          availability.property.currency,
+        ),
       );
     await page.getByRole('button', { name: 'Request Booking' }).click();
     await expect.poll(() => page.getByText('Enter a valid email address').isVisible()).toBe(true);
@@ -81,6 +92,48 @@ describe('a direct booking', () => {
       )
       .toBe(1);
     expect(await page.getByLabel('Full name').inputValue()).toBe(guestName);
+    await context.close();
+  });
+
+  it('explains a season price with its tax, and names the season when a stay is too short', async () => {
+    // The sample villa's Christmas and New Year season: its own price and a three-night minimum.
+    const { page, context } = await openPage(browser, PHONE);
+    const year = Number(availability.today.slice(0, 4)) + (availability.today.slice(5) < '10-01' ? 0 : 1);
+    const seasonIn = `${year}-12-24`;
+    await openBookingForm(page);
+    await page.locator('.booking-form [aria-busy="false"]').waitFor();
+    expect(await page.getByRole('list', { name: 'Stay rules' }).textContent()).toContain(
+      'Christmas and New Year: minimum stay 3 nights',
+    );
+    await page.getByLabel('Check-in').fill(seasonIn);
+    await page.getByLabel('Check-out').fill(addDaysToDate(seasonIn, 2));
+    await page.getByLabel('Guests').fill('2');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'Minimum stay in Christmas and New Year is 3 nights' })
+          .count(),
+      )
+      .toBe(1);
+
+    await page.getByLabel('Check-out').fill(addDaysToDate(seasonIn, 3));
+    const quote = priceStay({
+      checkIn: seasonIn,
+      checkOut: addDaysToDate(seasonIn, 3),
+      guests: 2,
+      basePrice: availability.property.base_price,
+      currency: availability.property.currency,
+      rules: availability.rules,
+    });
+    await expect
+      .poll(() => page.getByTestId('quote-total').textContent())
+      .toBe(formatMoney(quote.total, quote.currency));
+    const summary = page.locator('[aria-live="polite"]').filter({ has: page.getByTestId('quote-total') });
+    const text = await summary.textContent();
+    expect(text).toContain('3 nights × 38,000 (Christmas and New Year)');
+    expect(text).toContain('Cleaning fee');
+    expect(text).toContain('GST 18%');
     await context.close();
   });
 

@@ -3,15 +3,14 @@ import { format, parseISO } from 'date-fns';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/domain/booking';
-import { computeMonthDays } from '../../src/domain/calendar';
+import { computeMonthDays, type PropertyCalendar } from '../../src/domain/calendar';
+import { formatMoney } from '../../src/domain/quote';
 import { addDaysToDate, shiftMonth, villaMonth } from '../../src/domain/dates';
 import type { Property } from '../../src/domain/property';
 import { DESKTOP, findAccessibilityViolations, launchBrowser, PHONE } from './support/browser';
 import { getJson, gotoManagement, openSignedInPage } from './manage-helpers';
 
-type CalendarAnswer = Parameters<typeof computeMonthDays>[0]['rows'] extends infer Rows
-  ? { base_price: number; calendar: Rows; bookings: Parameters<typeof computeMonthDays>[0]['bookings'] }
-  : never;
+type CalendarAnswer = PropertyCalendar;
 
 const monthTitle = (month: string) => format(parseISO(`${month}-01`), 'MMMM yyyy');
 
@@ -33,6 +32,7 @@ async function expectMonthMatchesApi(page: Page, propertyId: string, month: stri
     basePrice: answer.base_price,
     rows: answer.calendar,
     bookings: answer.bookings,
+    rules: answer.rules,
   });
   await page.getByRole('heading', { name: monthTitle(month) }).waitFor();
   await page.locator(`[data-date="${month}-01"]`).waitFor();
@@ -185,15 +185,24 @@ describe('management area: calendar and bookings', () => {
     );
     if (priced) {
       await expect(page.locator(`[data-date="${priced.date}"]`).textContent()).resolves.toContain(
-        `AED ${priced.price!.toLocaleString('en-US')}`,
+        formatMoney(priced.price!, answer.currency),
       );
     }
+    // A day without a row is priced by the rules (weekday, season) or the base price.
+    const expected = computeMonthDays({
+      month,
+      basePrice: answer.base_price,
+      rows: answer.calendar,
+      bookings: answer.bookings,
+      rules: answer.rules,
+    });
     const plain = Object.keys(statuses).find(
       (date) => statuses[date] === 'available' && !answer.calendar.some((row) => row.date === date),
     );
     if (plain) {
+      const day = expected.find((entry) => entry.date === plain)!;
       await expect(page.locator(`[data-date="${plain}"]`).textContent()).resolves.toContain(
-        `AED ${answer.base_price.toLocaleString('en-US')}`,
+        formatMoney(day.price, answer.currency),
       );
     }
     expect(priced ?? plain).toBeDefined();

@@ -60,8 +60,11 @@ describe('management area: dashboard, properties and the Add New Property dialog
     // The figures load after the page shell: wait until the skeletons are gone.
     await page.locator('[data-stat="Active Bookings"]', { hasNotText: 'Loading' }).waitFor();
     await expect(stat('Total Properties').textContent()).resolves.toBe(String(stats.totalProperties));
+    // Rupees and dirhams are averaged apart: "INR 12,500 · AED 650".
     await expect(stat('Average Price').textContent()).resolves.toBe(
-      `AED ${stats.averagePrice.toLocaleString('en-US')}`,
+      stats.averagePrices
+        .map((entry) => `${entry.currency} ${entry.average.toLocaleString('en-US')}`)
+        .join(' · '),
     );
     await expect(stat('Total Capacity').textContent()).resolves.toBe(`${stats.totalCapacity} Guests`);
     await expect(stat('Active Bookings').textContent()).resolves.toBe(String(stats.activeBookings));

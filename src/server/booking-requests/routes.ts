@@ -17,10 +17,12 @@ import {
   QuoteQuerySchema,
   QuoteResultSchema,
 } from '../../domain/availability';
-import { computeQuote } from '../../domain/quote';
+import { checkStayRules, type PricingRules } from '../../domain/pricing';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
 import { lockPropertyNights, withGuest } from '../db/with-operator';
+import { findPricingRules } from '../pricing/queries';
+import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { ErrorResponseSchema } from '../openapi';
@@ -51,26 +53,33 @@ async function requireSiteProperty(tx: Executor, siteProperty?: string): Promise
   return property;
 }
 
-/** Unavailable nights and the quote of a stay, read in one transaction. */
+/**
+ * Unavailable nights and the quote of a stay under the property's pricing rules, read in one
+ * transaction. A stay the rules refuse (too short for its season, a check-in day the season does not
+ * allow, too close or too far ahead) is a 400 whose message names the rule.
+ */
 async function readStay(
   tx: Executor,
   property: BookableProperty,
-  stay: { check_in: string; check_out: string },
+  stay: { check_in: string; check_out: string; guests: number },
+  today: string,
 ) {
+  const rules: PricingRules = await findPricingRules(tx, property.id);
+  const problem = checkStayRules(stay, rules, today);
+  if (problem) throw new HttpError(400, problem);
   const range = { propertyId: property.id, start: stay.check_in, end: stay.check_out };
-  const rows = await listCalendarRows(tx, range);
   const unavailable = listUnavailableNights({
     from: stay.check_in,
     to: stay.check_out,
-    rows,
+    rows: await listCalendarRows(tx, range),
     stays: await listHeldStays(tx, range),
   });
-  const quote = computeQuote({
+  const quote = await quoteStay(tx, {
+    property,
     checkIn: stay.check_in,
     checkOut: stay.check_out,
-    basePrice: property.base_price,
-    currency: property.currency,
-    rows,
+    guests: stay.guests,
+    rules,
   });
   return { unavailable, quote };
 }
@@ -128,6 +137,7 @@ export async function registerBookingRequestRoutes(
         const stays = await listHeldStays(tx, range);
         return {
           property,
+          rules: await findPricingRules(tx, property.id),
           from,
           to,
           today: today(),
@@ -169,8 +179,18 @@ export async function registerBookingRequestRoutes(
         if ((request.query.guests ?? 1) > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }
-        const { unavailable, quote } = await readStay(tx, property, stay);
-        return { ...quote, available: unavailable.length === 0, unavailable_nights: unavailable };
+        const { unavailable, quote } = await readStay(
+          tx,
+          property,
+          { ...stay, guests: request.query.guests ?? 1 },
+          today(),
+        );
+        // Parsed so that only the documented fields go out (the stored quote keeps more).
+        return QuoteResultSchema.parse({
+          ...quote,
+          available: unavailable.length === 0,
+          unavailable_nights: unavailable,
+        });
       });
     },
   );
@@ -237,7 +257,12 @@ export async function registerBookingRequestRoutes(
         if (input.guests_count > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }
-        const { unavailable, quote } = await readStay(tx, property, input);
+        const { unavailable, quote } = await readStay(
+          tx,
+          property,
+          { ...input, guests: input.guests_count },
+          today(),
+        );
         if (unavailable.length > 0) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
         const created = await insertBookingRequest(tx, {
           property_id: property.id,
@@ -251,6 +276,8 @@ export async function registerBookingRequestRoutes(
           currency: quote.currency,
           special_requests: input.special_requests,
           request_key: requestKey ?? null,
+          // What the guest was quoted stays with the request, whatever the rules say later.
+          quote,
         });
         if (created) return { replayed: false, booking: created };
         // The same key was inserted by a concurrent twin of this request: answer with that booking.

@@ -3,7 +3,8 @@ import { addDaysToDate, countDaysBetween, getMonthRange, villaToday } from '../.
 import { site, villa } from '../../content/site';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import type { Executor } from './client';
-import { bookings, properties, propertyCalendar } from './schema';
+import { INDIAN_GST, priceStay, PricingRulesSchema, type PricingRules } from '../../domain/pricing';
+import { bookings, pricingRules, properties, propertyCalendar } from './schema';
 
 type SeedBooking = {
   guest: [name: string, email: string, phone: string | null];
@@ -30,8 +31,8 @@ const SAMPLE_PROPERTIES = [
     bedrooms: villa.bedrooms,
     bathrooms: villa.bathrooms,
     max_guests: villa.guestCapacity,
-    base_price: villa.nightlyPrice,
-    currency: villa.currency,
+    base_price: 25_000,
+    currency: 'INR',
     amenities: [
       'Private Lawn',
       'Indoor Lounge',
@@ -71,8 +72,8 @@ const SAMPLE_PROPERTIES = [
     bedrooms: 3,
     bathrooms: 2,
     max_guests: 6,
-    base_price: 480,
-    currency: 'AED',
+    base_price: 9_000,
+    currency: 'INR',
     amenities: ['Garden', 'Wi-Fi', 'Kitchen', 'Air conditioning'],
     airbnb_listing_id: '60233114',
     booking_com_id: 'BKG-5520931',
@@ -87,13 +88,57 @@ const SAMPLE_PROPERTIES = [
     bedrooms: 1,
     bathrooms: 1,
     max_guests: 2,
-    base_price: 220,
-    currency: 'AED',
+    base_price: 3_500,
+    currency: 'INR',
     amenities: ['Wi-Fi', 'Workspace', 'Lift'],
     airbnb_listing_id: null,
     booking_com_id: null,
   },
 ];
+
+/**
+ * How an Indian operator prices these rentals: Friday and Saturday nights higher, Christmas to New Year
+ * and Diwali as seasons with a three-night minimum, a price that covers a number of guests, a cleaning
+ * fee, and GST by the nightly price band. The Dubai apartment keeps the plain base price.
+ */
+function createSampleRules(index: number, today: string): PricingRules | undefined {
+  const year = Number(today.slice(0, 4));
+  if (index === 0)
+    return PricingRulesSchema.parse({
+      weekday_prices: [null, null, null, null, 32_000, 32_000, null],
+      seasons: [
+        {
+          name: 'Christmas and New Year',
+          start: `${year}-12-20`,
+          end: `${year + 1}-01-03`,
+          repeats_yearly: true,
+          price: 38_000,
+          min_nights: 3,
+        },
+        {
+          name: 'Diwali',
+          start: `${year + 1}-10-27`,
+          end: `${year + 1}-11-01`,
+          percent: 25,
+          min_nights: 3,
+          check_in_days: [2, 4],
+        },
+      ],
+      guests_included: 8,
+      extra_guest_fee: 1_500,
+      cleaning_fee: 2_500,
+      taxes: [INDIAN_GST],
+    });
+  if (index === 2)
+    return PricingRulesSchema.parse({
+      weekday_prices: [null, null, null, null, 11_000, 11_000, null],
+      min_nights: 2,
+      cleaning_fee: 1_200,
+      taxes: [INDIAN_GST],
+    });
+  if (index === 3) return PricingRulesSchema.parse({ cleaning_fee: 500, taxes: [INDIAN_GST] });
+  return undefined;
+}
 
 const VILLA_BOOKINGS: SeedBooking[] = [
   {
@@ -270,35 +315,54 @@ export async function seedDemoData(
         })
         .returning({ id: properties.id, base_price: properties.base_price, currency: properties.currency });
       if (!property) throw new Error('Seeding failed');
+      const rules = createSampleRules(index, today);
+      if (rules) await tx.insert(pricingRules).values({ property_id: property.id, rules });
       const list = withCrossMonthStay(index === 0 ? VILLA_BOOKINGS : otherBookings(index), today, index);
       await tx.insert(bookings).values(
-        list.map((booking) => ({
-          property_id: property.id,
-          guest_name: booking.guest[0],
-          guest_email: booking.guest[1],
-          guest_phone: booking.guest[2],
-          check_in: addDaysToDate(today, booking.from),
-          check_out: addDaysToDate(today, booking.from + booking.nights),
-          guests_count: booking.guests,
-          total_amount: property.base_price * booking.nights,
-          currency: property.currency,
-          status: booking.status,
-          booking_source: booking.source,
-          payment_status: booking.payment,
-          special_requests: booking.requests ?? null,
-          external_booking_id: booking.external ?? null,
-          created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
-        })),
+        list.map((booking) => {
+          const checkIn = addDaysToDate(today, booking.from);
+          const checkOut = addDaysToDate(today, booking.from + booking.nights);
+          // Direct stays carry the quote the rules give; channel stays came with the channel's price.
+          const quote =
+            rules && booking.source === 'direct'
+              ? priceStay({
+                  checkIn,
+                  checkOut,
+                  guests: booking.guests,
+                  basePrice: property.base_price,
+                  currency: property.currency,
+                  rules,
+                })
+              : null;
+          return {
+            property_id: property.id,
+            guest_name: booking.guest[0],
+            guest_email: booking.guest[1],
+            guest_phone: booking.guest[2],
+            check_in: checkIn,
+            check_out: checkOut,
+            guests_count: booking.guests,
+            total_amount: quote?.total ?? property.base_price * booking.nights,
+            quote,
+            currency: property.currency,
+            status: booking.status,
+            booking_source: booking.source,
+            payment_status: booking.payment,
+            special_requests: booking.requests ?? null,
+            external_booking_id: booking.external ?? null,
+            created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
+          };
+        }),
       );
       if (index === 0) {
         // A maintenance closure, and higher prices on a festival weekend.
         await tx.insert(propertyCalendar).values([
           { property_id: property.id, date: addDaysToDate(today, 16), is_available: false, price: null },
           { property_id: property.id, date: addDaysToDate(today, 17), is_available: false, price: null },
-          { property_id: property.id, date: addDaysToDate(today, 36), is_available: true, price: 1800 },
-          { property_id: property.id, date: addDaysToDate(today, 37), is_available: true, price: 1800 },
+          { property_id: property.id, date: addDaysToDate(today, 36), is_available: true, price: 30_000 },
+          { property_id: property.id, date: addDaysToDate(today, 37), is_available: true, price: 30_000 },
           // Overridden by the booking that covers it: bookings win over calendar rows.
-          { property_id: property.id, date: addDaysToDate(today, 25), is_available: true, price: 1500 },
+          { property_id: property.id, date: addDaysToDate(today, 25), is_available: true, price: 28_000 },
         ]);
       }
     }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
@@ -91,6 +93,75 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
     expect(list.json().find((booking: { id: string }) => booking.id === created.json().id).total_amount).toBe(
       35400,
     );
+  });
+
+  it('gives guests the same breakdown, names the rule that refuses a stay, and keeps the quote with the request', async () => {
+    await pricing('PUT', rules);
+    const availability = await context.app.inject({ method: 'GET', url: '/api/availability' });
+    expect(availability.json().rules).toMatchObject({ seasons: [{ name: 'Diwali', min_nights: 3 }] });
+
+    const tooShort = await context.app.inject({
+      method: 'GET',
+      url: '/api/quote?check_in=2026-11-07&check_out=2026-11-09&guests=2',
+    });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error.message).toBe('Minimum stay in Diwali is 3 nights');
+
+    // Fri 9 – Sun 11 October, 12 guests: 2 × 14,000 + 2 extra guests × 2 nights × 500 + cleaning 2,000,
+    // every night above ₹7,500 so GST is 18 %: 32,000 + 5,760 = 37,760.
+    const quote = await context.app.inject({
+      method: 'GET',
+      url: '/api/quote?check_in=2026-10-09&check_out=2026-10-11&guests=12',
+    });
+    expect(quote.statusCode).toBe(200);
+    const body = quote.json();
+    expect(body.lines).toEqual([
+      { label: '1 night × 14,000 (Friday price)', amount: 14000 },
+      { label: '1 night × 14,000 (Saturday price)', amount: 14000 },
+      { label: '2 extra guests × 2 nights', amount: 2000 },
+      { label: 'Cleaning fee', amount: 2000 },
+    ]);
+    expect(body.taxes).toEqual([{ name: 'GST', rate: 18, amount: 5760 }]);
+    expect(body).toMatchObject({ subtotal: 32000, total: 37760, available: true });
+
+    const requested = await context.app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      payload: {
+        check_in: '2026-10-09',
+        check_out: '2026-10-11',
+        guests_count: 12,
+        guest_name: 'Meera',
+        guest_email: 'meera@example.com',
+      },
+    });
+    expect(requested.statusCode).toBe(201);
+    expect(requested.json().booking.total_amount).toBe(37760);
+    await pricing('PUT', { ...rules, cleaning_fee: 0 });
+    const [stored] = await context.database.db
+      .select({ total: bookings.total_amount, quote: bookings.quote })
+      .from(bookings)
+      .where(eq(bookings.guest_email, 'meera@example.com'));
+    expect(stored?.total).toBe(37760);
+    expect(stored?.quote).toMatchObject({
+      total: 37760,
+      lines: body.lines,
+      taxes: [{ name: 'GST', rate: 18 }],
+    });
+
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      payload: {
+        check_in: '2026-11-08',
+        check_out: '2026-11-09',
+        guests_count: 2,
+        guest_name: 'Ravi',
+        guest_email: 'ravi@example.com',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Minimum stay in Diwali is 3 nights');
   });
 
   it('refuses rules that make no sense with a clear 400, and changes nothing', async () => {

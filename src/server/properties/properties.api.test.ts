@@ -237,6 +237,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     expect(response.json()).toEqual({
       totalProperties: 2,
       averagePrice: 751,
+      averagePrices: [{ currency: 'AED', average: 751, properties: 2 }],
       totalCapacity: 14,
       activeBookings: 2,
     });

@@ -45,18 +45,36 @@ export function QuoteSummary({
             <p className="mb-2 font-medium text-destructive">{BOOKING_MESSAGES.unavailable}</p>
           ) : null}
           <ul className="space-y-1 text-muted-foreground">
-            {summariseNights(quote.nights).map((line) => (
+            {quote.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-4">
                 <span>{line.label}</span>
-                <span>{formatMoney(line.amount, quote.currency)}</span>
+                <span className="shrink-0 tabular-nums">{formatMoney(line.amount, quote.currency)}</span>
               </li>
             ))}
+            {quote.taxes.length > 0 ? (
+              <>
+                <li className="flex justify-between gap-4 border-t pt-1">
+                  <span>Subtotal</span>
+                  <span className="shrink-0 tabular-nums">{formatMoney(quote.subtotal, quote.currency)}</span>
+                </li>
+                {quote.taxes.map((tax) => (
+                  <li key={`${tax.name}-${tax.rate}`} className="flex justify-between gap-4">
+                    <span>
+                      {tax.name} {tax.rate}%{quote.prices_include_tax ? ' (included)' : ''}
+                    </span>
+                    <span className="shrink-0 tabular-nums">{formatMoney(tax.amount, quote.currency)}</span>
+                  </li>
+                ))}
+              </>
+            ) : null}
           </ul>
           <p className="mt-2 flex justify-between gap-4 border-t pt-2 text-base font-semibold">
             <span>
               Total for {quote.nights_count} night{quote.nights_count === 1 ? '' : 's'}
             </span>
-            <span data-testid="quote-total">{formatMoney(quote.total, quote.currency)}</span>
+            <span data-testid="quote-total" className="tabular-nums">
+              {formatMoney(quote.total, quote.currency)}
+            </span>
           </p>
         </>
       ) : (
@@ -64,14 +82,4 @@ export function QuoteSummary({
       )}
     </div>
   );
-}
-
-/** Nights grouped by price: "3 nights × 1,200". */
-function summariseNights(nights: { date: string; price: number }[]) {
-  const byPrice = new Map<number, number>();
-  for (const night of nights) byPrice.set(night.price, (byPrice.get(night.price) ?? 0) + 1);
-  return [...byPrice].map(([price, count]) => ({
-    label: `${count} night${count === 1 ? '' : 's'} × ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })}`,
-    amount: price * count,
-  }));
 }

@@ -19,7 +19,7 @@ const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
  * dates as text fields for those who prefer typing.
  */
 export function StayCalendar({ state }: { state: BookingRequestFormState }) {
-  const { availability, unavailable, today, rules, stay, pickDay, form } = state;
+  const { availability, unavailable, today, rules, stayRules, stay, pickDay, form } = state;
   const { register, formState } = form;
   const selected: DateRange | undefined = toDate(stay.checkIn)
     ? { from: toDate(stay.checkIn), to: toDate(stay.checkOut) }
@@ -74,10 +74,21 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
                     availability…
                   </p>
                 ) : (
-                  <p className="px-2 pt-2 text-xs text-muted-foreground">
-                    <span className="booking-legend-unavailable" aria-hidden="true" /> Struck-through nights
-                    are taken.
-                  </p>
+                  <div className="space-y-1 px-2 pt-2 text-xs text-muted-foreground">
+                    <p>
+                      <span className="booking-legend-unavailable" aria-hidden="true" /> Struck-through nights
+                      are taken.
+                    </p>
+                    {rules.hint ? (
+                      <p className="font-medium text-foreground">{rules.hint}.</p>
+                    ) : stayRules.length > 0 ? (
+                      <ul aria-label="Stay rules">
+                        {stayRules.map((line) => (
+                          <li key={line}>{line}.</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
                 )
               }
             />

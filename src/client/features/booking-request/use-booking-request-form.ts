@@ -15,7 +15,7 @@ import { isRealDate, villaToday } from '@/domain/dates';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { availabilityQuery, quoteQuery, useRequestBooking } from './booking-request-api';
-import { createDayRules, findBlockedNights } from './stay-dates';
+import { createDayRules, describeStayRules, findBlockedNights } from './stay-dates';
 
 const EMPTY_FORM: BookingRequestInput = { ...EMPTY_STAY_REQUEST, website: '' };
 
@@ -77,6 +77,7 @@ export function useBookingRequestForm() {
     unavailable,
     maxNights: availability.data?.limits.max_nights ?? BOOKING_LIMITS.maxNights,
     maxDaysAhead: availability.data?.limits.max_days_ahead ?? BOOKING_LIMITS.maxDaysAhead,
+    pricing: availability.data?.rules,
     checkIn: isRealDate(checkIn) ? checkIn : undefined,
     checkOut: isRealDate(checkOut) ? checkOut : undefined,
   });
@@ -122,6 +123,7 @@ export function useBookingRequestForm() {
     today,
     maxGuests,
     rules,
+    stayRules: availability.data ? describeStayRules(availability.data.rules, today) : [],
     stay: { checkIn, checkOut, valid: validStay, blockedNights },
     quote: {
       // Only the price of the stay as it is now: never the last one's while the next loads.

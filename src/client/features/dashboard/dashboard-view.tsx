@@ -61,7 +61,22 @@ export function DashboardView({
           <StatCard
             label="Average Price"
             icon={<WalletIcon />}
-            value={figure(stats.data?.averagePrice, (value) => formatMoney(value, DEFAULT_CURRENCY))}
+            value={
+              stats.data
+                ? stats.data.averagePrices.length === 0
+                  ? formatMoney(0, DEFAULT_CURRENCY)
+                  : stats.data.averagePrices
+                      .map((entry) => formatMoney(entry.average, entry.currency))
+                      .join(' · ')
+                : stats.isError
+                  ? '—'
+                  : undefined
+            }
+            hint={
+              (stats.data?.averagePrices.length ?? 0) > 1
+                ? 'Base price per night, averaged in each currency'
+                : undefined
+            }
           />
           <StatCard
             label="Total Capacity"
