@@ -10,6 +10,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  INDIAN_GST,
   PricingRulesSchema,
   WEEKDAYS,
   type PricingRules,
@@ -271,14 +272,25 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
               onRemove={() => taxes.remove(index)}
             />
           ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => taxes.append({ name: '', bands: [{ up_to: null, rate: 0 }] })}
-          >
-            <PlusIcon aria-hidden="true" /> Add a tax
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => taxes.append({ name: '', bands: [{ up_to: null, rate: 0 }] })}
+            >
+              <PlusIcon aria-hidden="true" /> Add a tax
+            </Button>
+            {currency === 'INR' && !taxes.fields.some((field) => field.name === INDIAN_GST.name) ? (
+              <Button
+                type="button"
+                variant="outline"
+                title="5% on nights up to ₹7,500, 18% above (rates since 22 September 2025)"
+                onClick={() => taxes.append(structuredClone(INDIAN_GST))}
+              >
+                <PlusIcon aria-hidden="true" /> Add Indian GST
+              </Button>
+            ) : null}
+          </div>
         </CardContent>
       </Card>
 
