@@ -28,7 +28,9 @@ function useMinuteClock(): Date {
 export function ChannelsView({ property }: { property: Property }) {
   const channels = useQuery(channelsQuery(property.id));
   const conflicts = useQuery(syncConflictsQuery(property.id));
-  const now = useMinuteClock();
+  const clock = useMinuteClock();
+  // Read against the later of the minute tick and the answer, so a fresh answer never looks older.
+  const now = new Date(Math.max(clock.getTime(), channels.dataUpdatedAt));
   // null: closed; 'new': adding; a connection: editing it.
   const [editing, setEditing] = useState<ChannelConnection | 'new' | null>(null);
 
