@@ -43,7 +43,7 @@ export function ChannelsView({ property }: { property: Property }) {
 
   const list = channels.data;
   return (
-    <section aria-labelledby="channels-title" className="grid gap-4">
+    <section aria-labelledby="channels-title" className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="channels-title" className="font-display text-2xl font-semibold">

@@ -215,7 +215,11 @@ export function ConnectionCard({
         <Fact label="Open conflicts">{connection.open_conflicts}</Fact>
       </dl>
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="last-result">
-        {lastResult ? `Last sync: ${describeSyncCounts(lastResult)}.` : 'Not synced yet.'}
+        {lastResult
+          ? `Last sync: ${describeSyncCounts(lastResult)}.`
+          : connection.last_error
+            ? 'No sync has succeeded yet.'
+            : 'Not synced yet.'}
       </p>
 
       {conflicts.length > 0 ? (
