@@ -86,7 +86,8 @@ export function ConnectionCard({
       aria-labelledby={headingId}
       data-connection-id={connection.id}
       className={cn(
-        'grid gap-4 rounded-lg border bg-card p-4 shadow-sm',
+        // min-w-0: a long feed address is truncated instead of widening the list past a phone's screen.
+        'grid min-w-0 grid-cols-1 gap-4 rounded-lg border bg-card p-4 shadow-sm',
         health.tone === 'stale' && 'border-yellow-400',
         health.tone === 'failing' && 'border-red-300',
       )}
