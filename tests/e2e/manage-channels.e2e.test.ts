@@ -68,8 +68,17 @@ describe('management area: channels', () => {
       check_out: addDaysToDate(today, 13),
       code: 'HMEEEE0001',
     };
+    // Nights the host closed on Airbnb: they close here too, as unavailable, with the channel named.
+    const block = {
+      uid: airbnbUid('e2e-block'),
+      start: addDaysToDate(today, 40),
+      end: addDaysToDate(today, 42),
+    };
     const feedPath = `/airbnb-${property.id}.ics`;
-    feeds.set(feedPath, { kind: 'calendar', body: writeAirbnbFeed({ reservations: [stay] }) });
+    feeds.set(feedPath, {
+      kind: 'calendar',
+      body: writeAirbnbFeed({ reservations: [stay], blocks: [block] }),
+    });
 
     // Empty state, then the form: a bad address is refused with what was typed kept.
     await gotoManagement(page, `?property=${property.id}&view=channels`);
@@ -92,20 +101,29 @@ describe('management area: channels', () => {
     // Sync now: the stay comes in (the scheduler may have taken it first: then this run adds nothing).
     let card = await syncNow(page, name);
     await toastRegion(page).getByText(`${name} synced`).first().waitFor();
-    await card.getByTestId('brought').getByText('1 stay, 0 closed ranges').waitFor();
+    await card.getByTestId('brought').getByText('1 stay, 1 closed range').waitFor();
     await card.getByText('Synced', { exact: true }).waitFor();
     await card
-      .getByText(/Last sync: \d+ added, 0 moved, 0 cancelled, 0 blocked, 0 reopened, 0 conflicts\./)
+      .getByText(/Last sync: \d+ added, 0 moved, 0 cancelled, \d+ blocked, 0 reopened, 0 conflicts\./)
       .waitFor();
     const imported = (await listBookings(page, property.id)).find((b) => b.external_booking_id === stay.code);
     expect(imported).toMatchObject({ status: 'confirmed', booking_source: 'airbnb', amount_known: false });
 
     // In the calendar: the nights are booked and the stay carries the Airbnb badge.
     await gotoManagement(page, `?property=${property.id}&view=calendar&month=${stay.check_in.slice(0, 7)}`);
-    await page.locator(`[data-date="${stay.check_in}"][data-status="booked"]`).waitFor();
+    await page
+      .locator(`[data-date="${stay.check_in}"][data-status="booked"][data-source="airbnb"]`)
+      .getByText('(Airbnb)', { exact: false })
+      .waitFor({ state: 'attached' });
     const recent = page.getByRole('region', { name: 'Recent bookings' });
     const recentStay = recent.locator(`li[data-booking-id="${imported!.id}"]`);
     await recentStay.locator('[data-source="airbnb"]').getByText('Airbnb').waitFor();
+
+    await gotoManagement(page, `?property=${property.id}&view=calendar&month=${block.start.slice(0, 7)}`);
+    await page
+      .locator(`[data-date="${block.start}"][data-status="unavailable"]`)
+      .getByText('closed by Airbnb', { exact: false })
+      .waitFor({ state: 'attached' });
 
     // In the bookings list: the badge, the reservation code, and an unknown amount.
     await gotoManagement(page, `?property=${property.id}&view=bookings`);
@@ -115,13 +133,13 @@ describe('management area: channels', () => {
     await bookingCard.getByText(/^[A-Z]{3} unknown$/).waitFor();
 
     // The feed drops the stay: the next sync cancels it.
-    feeds.set(feedPath, { kind: 'calendar', body: writeAirbnbFeed({ reservations: [] }) });
+    feeds.set(feedPath, { kind: 'calendar', body: writeAirbnbFeed({ reservations: [], blocks: [block] }) });
     await gotoManagement(page, `?property=${property.id}&view=channels`);
     card = await syncNow(page, name);
     await card
       .getByText('Last sync: 0 added, 0 moved, 1 cancelled, 0 blocked, 0 reopened, 0 conflicts.')
       .waitFor();
-    await card.getByTestId('brought').getByText('0 stays, 0 closed ranges').waitFor();
+    await card.getByTestId('brought').getByText('0 stays, 1 closed range').waitFor();
     expect((await listBookings(page, property.id)).find((b) => b.id === imported!.id)?.status).toBe(
       'cancelled',
     );
@@ -145,7 +163,10 @@ describe('management area: channels', () => {
       check_out: addDaysToDate(today, 24),
       code: 'HMEEEE0002',
     };
-    feeds.set(feedPath, { kind: 'calendar', body: writeAirbnbFeed({ reservations: [theirs] }) });
+    feeds.set(feedPath, {
+      kind: 'calendar',
+      body: writeAirbnbFeed({ reservations: [theirs], blocks: [block] }),
+    });
     await gotoManagement(page, `?property=${property.id}&view=channels`);
     card = await syncNow(page, name);
     await card.getByText(/Last sync: 0 added, .* 1 conflict\./).waitFor();
@@ -158,7 +179,7 @@ describe('management area: channels', () => {
     await conflicts.getByRole('button', { name: 'Yes, cancel ours and accept theirs' }).click();
     await toastRegion(page).getByText('Conflict settled').waitFor();
     await conflicts.waitFor({ state: 'detached' });
-    await card.getByTestId('brought').getByText('1 stay, 0 closed ranges').waitFor();
+    await card.getByTestId('brought').getByText('1 stay, 1 closed range').waitFor();
     const after = await listBookings(page, property.id);
     expect(after.find((b) => b.guest_name === 'Direct Guest')?.status).toBe('cancelled');
     expect(after.find((b) => b.external_booking_id === theirs.code)?.status).toBe('confirmed');

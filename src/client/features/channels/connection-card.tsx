@@ -164,6 +164,7 @@ export function ConnectionCard({
             size="sm"
             variant="outline"
             onClick={() => (setConfirmingRemove(false), remove.reset())}
+            autoFocus
             disabled={remove.isPending}
           >
             Keep it

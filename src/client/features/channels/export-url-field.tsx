@@ -113,6 +113,7 @@ export function ExportUrlField({
             size="sm"
             variant="outline"
             onClick={() => (setConfirming(false), rotate.reset())}
+            autoFocus
             disabled={rotate.isPending}
           >
             Keep the current one
