@@ -89,7 +89,7 @@ export type CalendarDay = {
   price: number;
   /** Why the night costs what it does: the day's own price, a season, a weekday price or the base. */
   priceLabel: string;
-  booking: Pick<CalendarBooking, 'id' | 'guest_name' | 'status'> | null;
+  booking: Pick<CalendarBooking, 'id' | 'guest_name' | 'status' | 'booking_source'> | null;
   /** The channels whose imported blocks close the day (an unavailable day may be closed by the operator). */
   closedBy: ChannelKind[];
 };
@@ -126,7 +126,12 @@ export function computeMonthDays(input: {
         status: 'booked',
         price,
         priceLabel,
-        booking: { id: booking.id, guest_name: booking.guest_name, status: booking.status },
+        booking: {
+          id: booking.id,
+          guest_name: booking.guest_name,
+          status: booking.status,
+          booking_source: booking.booking_source,
+        },
         closedBy,
       };
     }

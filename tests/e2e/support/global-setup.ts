@@ -101,6 +101,8 @@ export default async function setup(project: TestProject) {
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // The channel tests serve their feeds from a loopback server inside the test.
+      CHANNEL_ALLOW_PRIVATE_URLS: 'true',
       BUILD_DIR: buildDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

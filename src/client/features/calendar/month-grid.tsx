@@ -1,5 +1,6 @@
 import { getDay, parseISO } from 'date-fns';
 import type { MouseEvent } from 'react';
+import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import type { CalendarDay, DayStatus } from '@/domain/calendar';
 import { CHANNEL_LABELS } from '@/domain/channel';
 import { villaToday } from '@/domain/dates';
@@ -19,6 +20,12 @@ export const STATUS_LABELS: Record<DayStatus, string> = {
   booked: 'Booked',
   unavailable: 'Unavailable',
 };
+
+/** A booked day's channel, for stays that came from one ("" for direct bookings). */
+const bookedVia = (day: CalendarDay) =>
+  day.booking && day.booking.booking_source !== 'direct'
+    ? ` (${BOOKING_SOURCE_LABELS[day.booking.booking_source]})`
+    : '';
 
 const closedBy = (day: CalendarDay) => day.closedBy.map((channel) => CHANNEL_LABELS[channel]).join(', ');
 
@@ -58,6 +65,7 @@ export function MonthGrid({
             key={day.date}
             data-date={day.date}
             data-status={day.status}
+            data-source={day.booking?.booking_source}
             className={cn(
               'flex min-h-12 rounded-md border text-left sm:min-h-16',
               STATUS_STYLES[day.status],
@@ -76,7 +84,7 @@ export function MonthGrid({
               <span className="sr-only">
                 {day.date === today ? ', today' : ''}
                 {`, ${STATUS_LABELS[day.status]}`}
-                {day.booking ? `, ${day.booking.guest_name}` : ''}
+                {day.booking ? `, ${day.booking.guest_name}${bookedVia(day)}` : ''}
                 {day.status === 'unavailable' && day.closedBy.length > 0
                   ? `, closed by ${closedBy(day)}`
                   : ''}

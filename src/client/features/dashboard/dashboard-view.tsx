@@ -15,6 +15,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatMoney } from '@/domain/quote';
+import { ChannelsAttention } from '@/client/features/channels';
 import { NoPropertiesYet, PropertyCard } from '@/client/features/properties';
 import { dashboardStatsQuery } from './dashboard-api';
 import { TodaysStays } from './todays-stays';
@@ -31,6 +32,8 @@ type DashboardViewProps = {
   onAddProperty: () => void;
   onOpenCalendar: () => void;
   onOpenBookings: () => void;
+  /** Opens a property's Channels view (from a connection that needs attention). */
+  onOpenChannels: (propertyId: string) => void;
 };
 
 export function DashboardView({
@@ -41,6 +44,7 @@ export function DashboardView({
   onAddProperty,
   onOpenCalendar,
   onOpenBookings,
+  onOpenChannels,
 }: DashboardViewProps) {
   const stats = useQuery(dashboardStatsQuery());
   const figure = (value: number | undefined, render: (value: number) => string) =>
@@ -99,6 +103,8 @@ export function DashboardView({
           </p>
         ) : null}
       </section>
+
+      <ChannelsAttention onOpenChannels={onOpenChannels} />
 
       <TodaysStays
         selected={properties.find((property) => property.id === selectedId) ?? null}

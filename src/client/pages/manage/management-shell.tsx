@@ -7,6 +7,7 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   PencilIcon,
+  RadioTowerIcon,
   TagIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
+import { ChannelsView } from '@/client/features/channels';
 import { DashboardView } from '@/client/features/dashboard';
 import { PropertiesView, propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
 import { PricingView } from '@/client/features/pricing';
@@ -34,6 +36,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'properties', label: 'Properties', icon: HomeIcon, needsProperty: false },
   { view: 'calendar', label: 'Calendar', icon: CalendarDaysIcon, needsProperty: true },
   { view: 'bookings', label: 'Bookings', icon: ClipboardListIcon, needsProperty: true },
+  { view: 'channels', label: 'Channels', icon: RadioTowerIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
 ];
@@ -171,6 +174,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
             onAddProperty={openAddDialog}
             onOpenCalendar={() => openView('calendar')}
             onOpenBookings={() => openView('bookings')}
+            onOpenChannels={(propertyId) => location.navigate({ view: 'channels', propertyId })}
           />
         ) : view === 'properties' ? (
           <PropertiesView
@@ -188,6 +192,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           />
         ) : view === 'bookings' && selected ? (
           <BookingsView key={selected.id} property={selected} />
+        ) : view === 'channels' && selected ? (
+          <ChannelsView key={selected.id} property={selected} />
         ) : view === 'pricing' && selected ? (
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (

@@ -7,6 +7,7 @@ export const MANAGE_VIEWS = [
   'properties',
   'calendar',
   'bookings',
+  'channels',
   'pricing',
   'reports',
 ] as const;
@@ -22,6 +23,7 @@ const VIEW_PARAMETERS: Record<ManageView, string[]> = {
   properties: [],
   calendar: ['month'],
   bookings: ['q', 'status', 'source', 'from', 'to', 'sort', 'page'],
+  channels: [],
   pricing: [],
   reports: ['period', 'from', 'to', 'scope'],
 };

@@ -1,0 +1,275 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChannelConnection, ChannelList, SyncConflict } from '@/domain/channel';
+import type { Property } from '@/domain/property';
+import { Toaster } from '@/client/components/ui/sonner';
+import { ChannelsView } from './channels-view';
+
+const property = { id: '00000000-0000-4000-8000-000000000001', name: 'Shanti Villa' } as Property;
+const HOUR = 3_600_000;
+
+function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConnection {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    property_id: property.id,
+    channel: 'airbnb',
+    name: null,
+    import_url: 'https://www.airbnb.com/calendar/ical/1.ics?s=abc',
+    export_url: 'http://127.0.0.1/ical/connection-token.ics',
+    last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    last_attempt_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    last_error: null,
+    last_error_code: null,
+    last_result: { added: 2, moved: 0, cancelled: 0, blocked: 1, blocks_moved: 0, reopened: 0, conflicts: 0 },
+    next_sync_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+    stale: false,
+    needs_attention: false,
+    stays_count: 2,
+    blocks_count: 1,
+    open_conflicts: 0,
+    exported_at: null,
+    created_at: new Date(Date.now() - 48 * HOUR).toISOString(),
+    ...overrides,
+  };
+}
+
+const list = (connections: ChannelConnection[]): ChannelList => ({
+  property_id: property.id,
+  export_url: 'http://127.0.0.1/ical/property-token.ics',
+  sync_minutes: 15,
+  stale_hours: 6,
+  connections,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch that answers the channel list and the conflicts; other calls go to `other`. */
+function stubApi(answers: {
+  channels: () => Response | Promise<Response>;
+  conflicts?: SyncConflict[];
+  other?: (url: string, init?: RequestInit) => Response;
+}) {
+  const fetchSpy = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/channels') && (init?.method ?? 'GET') === 'GET') return answers.channels();
+    if (url.startsWith('/api/sync-conflicts?')) return json(answers.conflicts ?? []);
+    return answers.other?.(url, init) ?? json({ error: { message: 'unexpected' } }, 500);
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+  return fetchSpy;
+}
+
+function renderView() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      <ChannelsView property={property} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Channels view', () => {
+  it('says it is loading, then offers to connect a first channel', async () => {
+    let answer!: (response: Response) => void;
+    stubApi({ channels: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderView();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading channels...');
+    answer(json(list([])));
+    expect(await screen.findByText('No channels connected yet')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Export address' })).toHaveValue(
+      'http://127.0.0.1/ical/property-token.ics',
+    );
+  });
+
+  it('shows a failed load with a retry that recovers', async () => {
+    let fail = true;
+    stubApi({ channels: () => (fail ? json({ error: { message: 'down' } }, 503) : json(list([]))) });
+    renderView();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The channels could not be loaded.');
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No channels connected yet')).toBeInTheDocument();
+  });
+
+  it("shows each connection's health: last sync, what it brought, the last error and a stale warning", async () => {
+    stubApi({
+      channels: () =>
+        json(
+          list([
+            makeConnection(),
+            makeConnection({
+              id: '00000000-0000-4000-8000-0000000000a2',
+              channel: 'booking_com',
+              name: 'Booking.com rooms',
+              last_synced_at: new Date(Date.now() - 9 * HOUR).toISOString(),
+              last_error: 'Booking.com answered with an error (HTTP 500); it will be tried again',
+              stale: true,
+              stays_count: 0,
+              blocks_count: 3,
+            }),
+          ]),
+        ),
+    });
+    renderView();
+    const healthy = await screen.findByRole('listitem', { name: /^Airbnb/ });
+    expect(within(healthy).getByText('Synced')).toBeInTheDocument();
+    expect(within(healthy).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(within(healthy).getByText('2 stays, 1 closed range')).toBeInTheDocument();
+    expect(
+      within(healthy).getByText(/Last sync: 2 added, 0 moved, 0 cancelled, 1 blocked/),
+    ).toBeInTheDocument();
+
+    const stale = screen.getByRole('listitem', { name: /^Booking\.com rooms/ });
+    expect(within(stale).getByText('Stale')).toBeInTheDocument();
+    expect(within(stale).getByRole('alert')).toHaveTextContent(
+      /No successful sync for more than 6 hours \(last 9 hours ago\)\. Stays booked on Booking\.com rooms since then are missing here/,
+    );
+    expect(within(stale).getByText(/answered with an error \(HTTP 500\)/)).toBeInTheDocument();
+  });
+
+  it('syncs on demand and tells what changed', async () => {
+    const connection = makeConnection();
+    stubApi({
+      channels: () => json(list([connection])),
+      other: (url) =>
+        url.endsWith('/sync')
+          ? json({
+              outcome: 'synced',
+              error: null,
+              counts: {
+                added: 1,
+                moved: 1,
+                cancelled: 1,
+                blocked: 0,
+                blocks_moved: 0,
+                reopened: 2,
+                conflicts: 1,
+              },
+              conflicts: [],
+              connection,
+            })
+          : json({}, 404),
+    });
+    renderView();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync Airbnb now' }));
+    expect(await screen.findByText('Airbnb synced')).toBeInTheDocument();
+    expect(
+      await screen.findAllByText(/1 added, 1 moved, 1 cancelled, 0 blocked, 2 reopened, 1 conflict/),
+    ).not.toHaveLength(0);
+  });
+
+  it('asks before removing, saying its stays are kept', async () => {
+    const fetchSpy = stubApi({
+      channels: () => json(list([makeConnection()])),
+      other: () => json({ deleted: true, kept_stays: 2 }),
+    });
+    renderView();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove Airbnb' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'Remove Airbnb? Nothing is cancelled: its 2 stays to come stay as bookings here until you decide about them.',
+    );
+    expect(fetchSpy).not.toHaveBeenCalledWith(expect.stringContaining('/api/channels/'), expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByText(/2 imported stays kept as bookings/)).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when the server refuses a new connection', async () => {
+    stubApi({
+      channels: () => json(list([])),
+      other: () =>
+        json(
+          {
+            error: {
+              message:
+                '10.0.0.1 is a private or local network address; use the calendar address the channel gives you',
+            },
+          },
+          400,
+        ),
+    });
+    renderView();
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Connect a channel' }))[0]!);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(
+      await within(dialog).findByText("Enter the calendar's export address (an http or https URL)"),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Calendar address/), 'http://10.0.0.1/cal.ics');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '10.0.0.1 is a private or local network address',
+    );
+    expect(within(dialog).getByLabelText(/Calendar address/)).toHaveValue('http://10.0.0.1/cal.ics');
+  });
+
+  it("shows a conflict's two sides and asks before cancelling ours", async () => {
+    const connection = makeConnection({ open_conflicts: 1 });
+    const conflict: SyncConflict = {
+      id: '00000000-0000-4000-8000-0000000000c1',
+      property_id: property.id,
+      property_name: property.name,
+      connection_id: connection.id,
+      channel: 'airbnb',
+      connection_name: null,
+      kind: 'stay_overlaps',
+      status: 'open',
+      message:
+        'Airbnb has a stay from 2026-12-03 to 2026-12-06 (HMABCD1234) that overlaps a booking here, so it was not imported.',
+      theirs: {
+        uid: 'x@airbnb.com',
+        kind: 'stay',
+        check_in: '2026-12-03',
+        check_out: '2026-12-06',
+        summary: 'Reserved',
+        external_booking_id: 'HMABCD1234',
+      },
+      ours: [
+        {
+          id: '00000000-0000-4000-8000-0000000000b1',
+          guest_name: 'Asha Rao',
+          check_in: '2026-12-04',
+          check_out: '2026-12-08',
+          status: 'confirmed',
+          booking_source: 'direct',
+          created_at: '2026-11-01T00:00:00Z',
+        },
+      ],
+      maybe_echo: false,
+      actions: ['accept_theirs', 'keep_ours'],
+      created_at: '2026-11-20T00:00:00Z',
+      resolved_at: null,
+    };
+    const fetchSpy = stubApi({
+      channels: () => json(list([connection])),
+      conflicts: [conflict],
+      other: () => json({ ...conflict, status: 'accepted', actions: [] }),
+    });
+    renderView();
+    const region = await screen.findByRole('region', { name: 'Conflicts of Airbnb' });
+    expect(within(region).getByText('Code HMABCD1234')).toBeInTheDocument();
+    expect(within(region).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(region).getByText(/Dec 4, 2026 – Dec 8, 2026/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Cancel ours and accept theirs' }));
+    expect(
+      within(region).getByText('Cancel the booking(s) below and import the channel’s stay?'),
+    ).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalledWith(expect.stringContaining('/resolve'), expect.anything());
+    await user.click(within(region).getByRole('button', { name: 'Yes, cancel ours and accept theirs' }));
+    expect(await screen.findByText('Conflict settled')).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledWith(
+      `/api/sync-conflicts/${conflict.id}/resolve`,
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ action: 'accept_theirs' }) }),
+    );
+  });
+});

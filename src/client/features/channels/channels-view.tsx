@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon, RadioTowerIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChannelConnection, SyncConflict } from '@/domain/channel';
+import type { Property } from '@/domain/property';
+import { LoadError } from '@/client/components/load-error';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { channelsQuery, syncConflictsQuery } from './channels-api';
+import { ConnectionCard } from './connection-card';
+import { ConnectionFormDialog } from './connection-form-dialog';
+import { ExportUrlField } from './export-url-field';
+
+/** The clock the health figures are read against, ticking each minute so "3 minutes ago" stays true. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * A property's channels: the calendar address to give the channels, and the channels' calendars it
+ * imports, with their health, conflicts and Sync now.
+ */
+export function ChannelsView({ property }: { property: Property }) {
+  const channels = useQuery(channelsQuery(property.id));
+  const conflicts = useQuery(syncConflictsQuery(property.id));
+  const clock = useMinuteClock();
+  // Read against the later of the minute tick and the answer, so a fresh answer never looks older.
+  const now = new Date(Math.max(clock.getTime(), channels.dataUpdatedAt));
+  // null: closed; 'new': adding; a connection: editing it.
+  const [editing, setEditing] = useState<ChannelConnection | 'new' | null>(null);
+
+  const conflictsByConnection = useMemo(() => {
+    const grouped = new Map<string, SyncConflict[]>();
+    for (const conflict of conflicts.data ?? [])
+      grouped.set(conflict.connection_id, [...(grouped.get(conflict.connection_id) ?? []), conflict]);
+    return grouped;
+  }, [conflicts.data]);
+
+  const list = channels.data;
+  return (
+    <section aria-labelledby="channels-title" className="grid min-w-0 gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="channels-title" className="font-display text-2xl font-semibold">
+            Channels
+          </h2>
+          <p className="text-sm text-muted-foreground">{property.name}</p>
+        </div>
+        {list ? (
+          <Button type="button" onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden="true" /> Connect a channel
+          </Button>
+        ) : null}
+      </div>
+
+      {channels.isError && !list ? (
+        <LoadError
+          what="channels"
+          error={channels.error}
+          onRetry={() => void channels.refetch()}
+          retrying={channels.isFetching}
+        />
+      ) : !list ? (
+        <p className="py-12 text-center text-muted-foreground" role="status">
+          Loading channels...
+        </p>
+      ) : (
+        <>
+          <Card>
+            <CardHeader className="pb-3">
+              <h3 className="text-lg font-semibold">This property’s calendar</h3>
+              <CardDescription>
+                Give this address to any channel that should close the nights booked here. It holds dates
+                only, no guest details. A connected channel has its own address below, which leaves out its
+                own stays.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ExportUrlField
+                label="Export address"
+                url={list.export_url}
+                propertyId={property.id}
+                channelId={null}
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader className="pb-3">
+              <h3 className="text-lg font-semibold">Connected calendars</h3>
+              <CardDescription>
+                Each is synced every {list.sync_minutes} minutes and flagged when it has not synced for{' '}
+                {list.stale_hours} hours.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {conflicts.isError ? (
+                <p role="alert" className="mb-3 text-sm text-destructive">
+                  The conflicts could not be loaded.{' '}
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto p-0"
+                    onClick={() => void conflicts.refetch()}
+                  >
+                    Try again
+                  </Button>
+                </p>
+              ) : null}
+              {list.connections.length === 0 ? (
+                <div className="flex flex-col items-center gap-3 py-10 text-center">
+                  <RadioTowerIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+                  <p className="font-medium">No channels connected yet</p>
+                  <p className="max-w-md text-sm text-muted-foreground">
+                    Connect Airbnb, Booking.com or any iCal calendar: their stays show here and their nights
+                    cannot be sold twice.
+                  </p>
+                  <Button type="button" variant="outline" onClick={() => setEditing('new')}>
+                    <PlusIcon aria-hidden="true" /> Connect a channel
+                  </Button>
+                </div>
+              ) : (
+                <ul className="grid gap-3" aria-label="Connections">
+                  {list.connections.map((connection) => (
+                    <ConnectionCard
+                      key={connection.id}
+                      connection={connection}
+                      conflicts={conflictsByConnection.get(connection.id) ?? []}
+                      staleHours={list.stale_hours}
+                      now={now}
+                      onEdit={() => setEditing(connection)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+
+      {editing ? (
+        <ConnectionFormDialog
+          propertyId={property.id}
+          connection={editing === 'new' ? undefined : editing}
+          onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        />
+      ) : null}
+    </section>
+  );
+}

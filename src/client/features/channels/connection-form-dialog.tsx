@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  CHANNEL_KINDS,
+  CHANNEL_LABELS,
+  ChannelInputSchema,
+  type ChannelConnection,
+  type ChannelInput,
+  type NewChannel,
+} from '@/domain/channel';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { FormAlert, FormField } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { Select } from '@/client/components/ui/select';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { IMPORT_URL_HELP, labelConnection } from './channel-health';
+import { useCreateChannel, useUpdateChannel } from './channels-api';
+
+const NEW_CONNECTION: ChannelInput = { channel: 'airbnb', import_url: '', name: '' };
+
+/**
+ * Adds a channel connection to a property, or edits one's name and address (the channel is fixed once
+ * stays were imported under it). Render it while open. What was typed stays until a save succeeds.
+ */
+export function ConnectionFormDialog({
+  propertyId,
+  connection,
+  onOpenChange,
+  onSaved,
+}: {
+  propertyId: string;
+  connection?: ChannelConnection;
+  onOpenChange: (open: boolean) => void;
+  onSaved?: (connection: ChannelConnection) => void;
+}) {
+  const create = useCreateChannel(propertyId);
+  const update = useUpdateChannel();
+  const saving = create.isPending || update.isPending;
+  // The same schema the createChannel route parses; an edit sends its address and name, which the
+  // updateChannel route checks by the same field rules.
+  const form = useForm<ChannelInput, unknown, NewChannel>({
+    resolver: zodResolver(ChannelInputSchema),
+    defaultValues: connection
+      ? { channel: connection.channel, import_url: connection.import_url, name: connection.name ?? '' }
+      : NEW_CONNECTION,
+  });
+  const { register, formState, watch } = form;
+  const errors = formState.errors;
+  const channel = watch('channel');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const saved = (result: ChannelConnection, message: string) => {
+    toast.success(message, { description: labelConnection(result) });
+    onSaved?.(result);
+    onOpenChange(false);
+  };
+  const fail = (error: unknown) => setFormError(getErrorMessage(error, 'The connection could not be saved'));
+
+  const submit = form.handleSubmit((values) => {
+    setFormError(null);
+    if (connection) {
+      update.mutate(
+        { channelId: connection.id, changes: { import_url: values.import_url, name: values.name } },
+        { onSuccess: (result) => saved(result, 'Connection saved'), onError: fail },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: (result) => saved(result, 'Channel connected'),
+        onError: fail,
+      });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            {connection ? `Edit ${labelConnection(connection)}` : 'Connect a channel'}
+          </DialogTitle>
+          <DialogDescription>
+            {connection
+              ? 'A new address is synced afresh; stays already imported stay where they are until it runs.'
+              : 'Paste the calendar address the channel exports. Its stays become bookings here and its closed nights close here too.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={saving}>
+          <FormField
+            label="Channel"
+            error={errors.channel}
+            hint={connection ? 'fixed once connected' : undefined}
+          >
+            {(props) =>
+              connection ? (
+                <Input {...props} readOnly value={CHANNEL_LABELS[connection.channel]} />
+              ) : (
+                <Select {...props} {...register('channel')}>
+                  {CHANNEL_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {CHANNEL_LABELS[kind]}
+                    </option>
+                  ))}
+                </Select>
+              )
+            }
+          </FormField>
+          <FormField label="Calendar address" required error={errors.import_url}>
+            {(props) => (
+              <Input
+                {...props}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                aria-required="true"
+                placeholder="https://www.airbnb.com/calendar/ical/….ics"
+                {...register('import_url')}
+              />
+            )}
+          </FormField>
+          <p className="-mt-2 text-xs text-muted-foreground">{IMPORT_URL_HELP[channel]}</p>
+          <FormField label="Name" hint="optional, e.g. Airbnb – whole villa" error={errors.name}>
+            {(props) => <Input {...props} autoComplete="off" {...register('name')} />}
+          </FormField>
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <DialogFooter className="pt-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : connection ? 'Save changes' : 'Connect'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

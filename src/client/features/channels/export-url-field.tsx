@@ -1,0 +1,130 @@
+import { CheckIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { useRotateExportUrl } from './channels-api';
+
+/** Puts text on the clipboard; where the Clipboard API is refused, the selected field is copied. */
+async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    field?.select();
+    return document.execCommand?.('copy') ?? false;
+  }
+}
+
+/**
+ * An export address with Copy and Rotate. Rotating asks first: the old address stops working at once,
+ * so every channel that reads it must be given the new one.
+ */
+export function ExportUrlField({
+  label,
+  url,
+  propertyId,
+  channelId,
+}: {
+  label: string;
+  url: string;
+  propertyId: string;
+  /** A connection's own address; without it, the property's. */
+  channelId: string | null;
+}) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const rotate = useRotateExportUrl(propertyId);
+  const [copied, setCopied] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const copy = async () => {
+    if (await copyText(url, field.current)) {
+      setCopied(true);
+      toast.success('Address copied', { description: 'Paste it into the channel’s calendar import.' });
+      window.setTimeout(() => setCopied(false), 2000);
+    } else {
+      field.current?.select();
+      toast.error('Could not copy', { description: 'The address is selected: copy it with Ctrl+C or ⌘C.' });
+    }
+  };
+
+  const confirmRotate = () =>
+    rotate.mutate(channelId, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success('New address made', {
+          description: 'The old one no longer works: paste the new one into every channel that read it.',
+        });
+      },
+    });
+
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+        <Input
+          ref={field}
+          id={id}
+          readOnly
+          value={url}
+          spellCheck={false}
+          className="min-w-0 flex-1 basis-full font-mono text-xs sm:basis-auto md:text-xs"
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setConfirming(true)}
+          disabled={confirming}
+          aria-label={`Rotate ${label}`}
+        >
+          <RefreshCwIcon aria-hidden="true" /> Rotate
+        </Button>
+      </div>
+      {confirming ? (
+        <div
+          role="alertdialog"
+          aria-labelledby={`${id}-rotate`}
+          className="flex flex-wrap items-center gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-950"
+        >
+          <p id={`${id}-rotate`} className="basis-full">
+            Make a new address? The current one stops working at once (it answers “not found”): every channel
+            that reads it must be given the new one, or it stops seeing the nights booked here.
+          </p>
+          <Button
+            type="button"
+            size="sm"
+            variant="destructive"
+            onClick={confirmRotate}
+            disabled={rotate.isPending}
+          >
+            {rotate.isPending ? 'Rotating...' : 'Yes, make a new address'}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => (setConfirming(false), rotate.reset())}
+            autoFocus
+            disabled={rotate.isPending}
+          >
+            Keep the current one
+          </Button>
+          {rotate.isError ? (
+            <p role="alert" className="basis-full text-destructive">
+              {getErrorMessage(rotate.error, 'The address could not be replaced')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChannelsAttention } from './channels-attention';
+export { ChannelsView } from './channels-view';
