@@ -19,6 +19,9 @@ describe('reading the environment', () => {
     [{ SITE_PROPERTY_ID: '42' }, 'SITE_PROPERTY_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ BACKUP_KEEP: '-1' }, 'BACKUP_KEEP'],
+    [{ BACKUP_KEEP: 'seven' }, 'BACKUP_KEEP'],
+    [{ BACKUP_KEEP: '1.5' }, 'BACKUP_KEEP'],
   ])('refuses %o, naming %s', (source, name) => {
     expect(() => readEnv(source)).toThrow(new RegExp(name));
   });
@@ -30,5 +33,15 @@ describe('reading the environment', () => {
     expect([readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY, readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY]).toEqual(
       [1, 2],
     );
+  });
+
+  it('keeps seven daily backups unless told otherwise; 0 turns them off', () => {
+    expect(readEnv({}).BACKUP_KEEP).toBe(7);
+    expect(readEnv({ BACKUP_KEEP: '' }).BACKUP_KEEP).toBe(7);
+    expect(readEnv({ BACKUP_KEEP: '0' }).BACKUP_KEEP).toBe(0);
+    expect(readEnv({ BACKUP_KEEP: '30', BACKUP_DIR: '/srv/backups' })).toMatchObject({
+      BACKUP_KEEP: 30,
+      BACKUP_DIR: '/srv/backups',
+    });
   });
 });

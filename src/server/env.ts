@@ -102,6 +102,22 @@ const EnvSchema = z
       .positive('CHANNEL_STALE_HOURS must be more than 0')
       .max(24 * 30, 'CHANNEL_STALE_HOURS must be at most 720 (30 days)')
       .default(6),
+    // Backups: the daily backup keeps the newest BACKUP_KEEP (0 turns it off; npm run backup still works).
+    // An empty value means the default here: it must not silently turn the backups off as 0 would.
+    BACKUP_KEEP: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'BACKUP_KEEP must be a number' })
+        .int('BACKUP_KEEP must be a whole number')
+        .min(0, 'BACKUP_KEEP must be 0 (no daily backup) or more')
+        .max(365, 'BACKUP_KEEP must be at most 365')
+        .default(7),
+    ),
+    BACKUP_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -149,6 +165,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
 /** The process environment with some variables replaced (the CLI ignores OPERATOR_* for instance). */
 export function readEnvWith(overrides: Record<string, string | undefined>): Env {
   return readEnv({ ...process.env, ...overrides });
+}
+
+/** The environment a child process (pg_dump, pg_restore) runs with: this process's, plus `extra`. */
+export function readChildProcessEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
 }
 
 /** Test settings; tests read them here so that no other module touches `process.env`. */

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { readBackupSettings, startBackups } from './backups/backups';
 import { prepareDatabase } from './bootstrap';
 import { readChannelSettings, startChannelScheduler } from './channels/scheduler';
 import { createLeaseHolder } from './jobs/lease';
@@ -68,6 +69,12 @@ async function startServer() {
     holder: leaseHolder,
     logger,
   });
+  const backups = await startBackups({
+    database,
+    settings: readBackupSettings(env),
+    holder: leaseHolder,
+    logger,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,6 +88,7 @@ async function startServer() {
     force.unref();
     try {
       await scheduler.stop();
+      await backups.stop();
       await app.close();
       await database.close();
       process.exit(0);

@@ -21,6 +21,8 @@ export type Executor = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's engine (backups snapshot it in this process); unset on PostgreSQL. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite,
     async migrate() {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       // PGlite runs no autovacuum: without fresh statistics the planner cannot tell a selective index
@@ -80,7 +83,7 @@ export class DataDirInUseError extends Error {
  * PGlite is single-user: two processes on one data directory would corrupt it. A lock file holds the
  * owner's pid; a lock left by a process that no longer runs (killed, say) is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const path = join(dataDir, 'server.lock');
   let holder: number | undefined;
   try {
@@ -95,6 +98,17 @@ function lockDataDir(dataDir: string): () => void {
   }
   writeFileSync(path, String(process.pid));
   return () => rmSync(path, { force: true });
+}
+
+/** The pid of the live process holding the data directory, if any. */
+export function findDataDirHolder(dataDir: string): number | undefined {
+  let holder: number | undefined;
+  try {
+    holder = Number(readFileSync(join(dataDir, 'server.lock'), 'utf8').trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+  return holder && holder !== process.pid && isRunning(holder) ? holder : undefined;
 }
 
 function isRunning(pid: number): boolean {

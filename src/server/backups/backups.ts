@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/client';
+import type { Env } from '../env';
+import { releaseLease, renewLease, tryAcquireLease } from '../jobs/lease';
+import { nameBackupFile, pruneDailyBackups, type BackupOrigin } from './backup-files';
+import { startBackupControl } from './control-socket';
+import { writePgliteBackup, writePostgresBackup } from './snapshot';
+
+export type BackupSettings = {
+  /** Where backups are written (BACKUP_DIR, else DATA_DIR/backups). */
+  dir: string;
+  /** Daily backups kept; 0 turns the daily backup off. */
+  keep: number;
+  dataDir: string;
+  databaseUrl?: string;
+};
+
+export function readBackupSettings(
+  env: Pick<Env, 'BACKUP_KEEP' | 'BACKUP_DIR' | 'DATABASE_URL' | 'dataDir'>,
+): BackupSettings {
+  return {
+    dir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(env.dataDir, 'backups'),
+    keep: env.BACKUP_KEEP,
+    dataDir: env.dataDir,
+    databaseUrl: env.DATABASE_URL,
+  };
+}
+
+export type TakenBackup = { path: string; bytes: number; ms: number };
+
+/** Writes one backup of `database` into the backup folder (made private to this user). */
+export async function takeBackup(
+  database: Pick<Database, 'kind' | 'pglite'>,
+  settings: Pick<BackupSettings, 'dir' | 'databaseUrl'>,
+  origin: BackupOrigin,
+): Promise<TakenBackup> {
+  const startedAt = performance.now();
+  mkdirSync(settings.dir, { recursive: true, mode: 0o700 });
+  const path = join(settings.dir, nameBackupFile(database.kind, origin));
+  if (database.kind === 'pglite') {
+    if (!database.pglite) throw new Error('The embedded database is not open in this process');
+    await writePgliteBackup(database.pglite, path);
+  } else {
+    if (!settings.databaseUrl) throw new Error('DATABASE_URL is needed to back up PostgreSQL');
+    await writePostgresBackup(settings.databaseUrl, path);
+  }
+  return { path, bytes: statSync(path).size, ms: Math.round(performance.now() - startedAt) };
+}
+
+export const DAILY_BACKUP_LEASE = 'backups:daily';
+const DAY_MS = 24 * 3_600_000;
+const CHECK_MS = 3_600_000;
+// Long enough for any backup of a rental business's database; a process that dies while holding it
+// only delays the next attempt by this much.
+const WORK_TTL_MS = 3_600_000;
+
+export type BackupScheduler = {
+  /** Takes the daily backup if it is due and no other process is taking it; returns its path if taken. */
+  tick(): Promise<TakenBackup | undefined>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The daily backup. Every process checks hourly; the lease in the database decides. A process takes the
+ * lease under a name used once, so even its own earlier lease does not count as "already mine": the lease
+ * is free only when the last backup's lease (kept for a day after it succeeded) has run out. A failed
+ * backup releases it, so the next check tries again.
+ */
+export function startBackupScheduler(options: {
+  db: Db;
+  holder: string;
+  keep: number;
+  dir: string;
+  take: () => Promise<TakenBackup>;
+  logger?: FastifyBaseLogger;
+  intervalMs?: number;
+  checkMs?: number;
+  firstCheckMs?: number;
+}): BackupScheduler {
+  let running: Promise<TakenBackup | undefined> | undefined;
+  let stopped = false;
+
+  const attempt = async (): Promise<TakenBackup | undefined> => {
+    const lease = { key: DAILY_BACKUP_LEASE, holder: `${options.holder}#${randomBytes(4).toString('hex')}` };
+    if (!(await tryAcquireLease(options.db, { ...lease, ttlMs: WORK_TTL_MS }))) return undefined;
+    let taken: TakenBackup;
+    try {
+      taken = await options.take();
+    } catch (error) {
+      await releaseLease(options.db, lease).catch(() => {});
+      throw error;
+    }
+    await renewLease(options.db, { ...lease, ttlMs: options.intervalMs ?? DAY_MS });
+    const pruned = pruneDailyBackups(options.dir, options.keep);
+    options.logger?.info(
+      { path: taken.path, bytes: taken.bytes, ms: taken.ms, pruned },
+      'daily backup written',
+    );
+    return taken;
+  };
+
+  const tick = () => {
+    running ??= attempt().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const check = () => {
+    if (stopped) return;
+    tick().catch((error: unknown) => options.logger?.error({ err: error }, 'the daily backup failed'));
+  };
+  const timer = setInterval(check, options.checkMs ?? CHECK_MS);
+  timer.unref();
+  // Not at once: starting up is busy enough, and a process that crashes at start should not back up.
+  const first = setTimeout(check, options.firstCheckMs ?? 60_000);
+  first.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      await running?.catch(() => {});
+    },
+  };
+}
+
+/**
+ * Everything a server process does for backups: the daily backup (unless BACKUP_KEEP is 0) and, on the
+ * embedded database, answering `npm run backup` while it holds the data directory.
+ */
+export async function startBackups(options: {
+  database: Database;
+  settings: BackupSettings;
+  holder: string;
+  logger?: FastifyBaseLogger;
+}): Promise<{ stop(): Promise<void> }> {
+  const { database, settings, logger } = options;
+  let control: { close(): Promise<void> } | undefined;
+  if (database.kind === 'pglite') {
+    try {
+      control = await startBackupControl({
+        dataDir: settings.dataDir,
+        takeBackup: async () => {
+          const taken = await takeBackup(database, settings, 'manual');
+          logger?.info({ path: taken.path, bytes: taken.bytes, ms: taken.ms }, 'backup written on request');
+          return taken.path;
+        },
+      });
+    } catch (error) {
+      logger?.warn({ err: error }, 'npm run backup cannot reach this server; stop it to take a backup');
+    }
+  }
+  const scheduler =
+    settings.keep > 0
+      ? startBackupScheduler({
+          db: database.db,
+          holder: options.holder,
+          keep: settings.keep,
+          dir: settings.dir,
+          take: () => takeBackup(database, settings, 'daily'),
+          logger,
+        })
+      : undefined;
+  return {
+    async stop() {
+      await scheduler?.stop();
+      await control?.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * npm run restore <file>: restores a backup made by npm run backup (or the daily backup) into an empty
+ * target: the data directory DATA_DIR when DATABASE_URL is unset, else the empty database DATABASE_URL.
+ * A target that holds data, a running server on the data directory, or a bad file is refused, and then
+ * nothing is changed.
+ */
+import { resolve } from 'node:path';
+import { BackupToolError } from '../backups/external-tools';
+import { restorePgliteBackup, restorePostgresBackup, RestoreRefusedError } from '../backups/restore';
+import { EnvError, readEnvWith } from '../env';
+
+const USAGE = 'Usage: npm run restore <backup file>';
+
+async function main(): Promise<number> {
+  const [file, ...rest] = process.argv.slice(2);
+  if (!file || rest.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = readEnvWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const path = resolve(file);
+  const startedAt = performance.now();
+  const report = env.DATABASE_URL
+    ? await restorePostgresBackup(path, env.DATABASE_URL)
+    : await restorePgliteBackup(path, env.dataDir);
+  const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
+  console.log(
+    `Restored ${path} into ${report.target} in ${Math.round(performance.now() - startedAt)} ms: ${report.tables.length} tables, ${rows} rows.`,
+  );
+  for (const table of report.tables) console.log(`  ${table.table}: ${table.rows}`);
+  console.log('Start the server as usual (npm start); migrations newer than the backup run then.');
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (
+      error instanceof RestoreRefusedError ||
+      error instanceof EnvError ||
+      error instanceof BackupToolError
+    ) {
+      console.error(`Nothing was restored. ${error.message}`);
+    } else {
+      console.error('Nothing was restored.', error);
+    }
+    process.exit(1);
+  },
+);
