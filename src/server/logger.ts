@@ -41,10 +41,21 @@ function serializeError(error: unknown, depth = 0): unknown {
     if (['params', 'parameters', 'detail', 'where', 'internalQuery'].includes(key)) continue;
     cleaned[key] = value;
   }
-  if (typeof message === 'string') cleaned.message = stripQueryParameters(message);
-  if (typeof cleaned.stack === 'string') cleaned.stack = stripQueryParameters(cleaned.stack);
+  // PostgreSQL quotes the offending value in its messages (invalid input syntax for type integer: "…").
+  const fromDatabase = typeof serialized.code === 'string' && /^[0-9A-Z]{5}$/.test(serialized.code);
+  if (typeof message === 'string') {
+    cleaned.message = fromDatabase ? redactQuotedValues(message) : stripQueryParameters(message);
+  }
+  // The stack repeats every cause's message ("caused by: …"), so it is redacted whatever its origin.
+  if (typeof cleaned.stack === 'string') {
+    cleaned.stack = redactQuotedValues(stripQueryParameters(cleaned.stack));
+  }
   if (cause && depth < 3) cleaned.cause = serializeError(cause, depth + 1);
   return cleaned;
+}
+
+export function redactQuotedValues(text: string): string {
+  return text.replace(/"[^"\n]*"/g, '"[redacted]"');
 }
 
 /** "Failed query: … params: a@b.c,…" keeps the query and drops its parameters. */
