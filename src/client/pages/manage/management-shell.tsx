@@ -8,6 +8,7 @@ import {
   LogOutIcon,
   PencilIcon,
   TagIcon,
+  UserRoundIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -16,6 +17,7 @@ import { villaMonth } from '@/domain/dates';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
+import { AccountView } from '@/client/features/account';
 import { BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
 import { DashboardView } from '@/client/features/dashboard';
@@ -36,6 +38,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'bookings', label: 'Bookings', icon: ClipboardListIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+  { view: 'account', label: 'Account', icon: UserRoundIcon, needsProperty: false },
 ];
 
 export function ManagementShell({ operator }: { operator: Operator }) {
@@ -192,6 +195,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (
           <ReportsView selected={selected} />
+        ) : view === 'account' ? (
+          <AccountView operator={operator} />
         ) : null}
       </main>
 
