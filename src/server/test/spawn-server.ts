@@ -30,7 +30,7 @@ export async function spawnServer(env: Record<string, string>) {
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (performance.now() - startedAt > 120_000)
+    if (performance.now() - startedAt > 60_000)
       throw new Error(`The server was not ready in time:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
