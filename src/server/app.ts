@@ -2,7 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -10,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authPlugin } from './auth/plugin';
 import { registerAuthRoutes } from './auth/routes';
-import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle';
+import { createSignInThrottle, type SignInLimits, type SignInThrottle } from './auth/sign-in-throttle';
 import { registerBookingRequestRoutes } from './booking-requests/routes';
 import { registerBookingRoutes } from './bookings/routes';
 import { registerCalendarRoutes } from './calendar/routes';
@@ -26,6 +31,7 @@ import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
 import { registerSitePages } from './site/pages';
+import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
 
 export type AppOptions = {
   database: Database;
@@ -34,8 +40,12 @@ export type AppOptions = {
   /** A pino logger; silent when omitted. */
   logger?: FastifyBaseLogger;
   sessionTtlMs?: number;
+  /** Sessions unused this long end (SESSION_IDLE_HOURS). */
+  sessionIdleMs?: number;
   signInDelayMs?: number;
   throttle?: SignInThrottle;
+  /** The sign-in limits of the default throttle (tests tighten or loosen them). */
+  signInLimits?: SignInLimits;
   /** How many reverse proxies to believe X-Forwarded-* from (0: none). */
   trustProxy?: number;
   /** The property the public booking form books (SITE_PROPERTY_ID); else the oldest active one. */
@@ -61,7 +71,25 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `The request body is too large (at most ${BODY_LIMIT_BYTES / 1024} KB)`,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request has an invalid Content-Length',
   FST_ERR_CTP_INVALID_TYPE: 'Send the request body as application/json',
+  FST_ERR_BAD_URL: 'The address is not valid (a malformed percent-encoding)',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be understood',
 };
+
+/** Statuses of the framework's own errors where the default (its statusCode) would be wrong. */
+const FRAMEWORK_STATUSES: Record<string, number> = { FST_ERR_MAX_PARAM_LENGTH: 414, FST_ERR_BAD_URL: 400 };
+
+/** A path that cannot be percent-decoded: answered by the error handler like any other bad request. */
+function isMalformedPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+const MALFORMED_URL_PATH = '/api/__malformed-url';
 
 /** Builds the server without listening: tests drive it through `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -75,7 +103,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0)
       : false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A request without Host reaches the hooks (and is refused there in the API's error shape) instead of
+    // Node's empty 400.
+    http: { requireHostHeader: false },
+    // A path that cannot be decoded goes to a route that refuses it, so the answer passes the same hooks
+    // (security headers) and error handler as any other.
+    rewriteUrl: (request) =>
+      request.url && isMalformedPath(request.url) ? MALFORMED_URL_PATH : (request.url ?? '/'),
+    // Errors the router finds before any hook runs: the same body, and the security headers set by hand.
+    frameworkErrors: (error, _request, reply) => {
+      const status = FRAMEWORK_STATUSES[error.code] ?? 400;
+      void (reply as FastifyReply)
+        .code(status)
+        .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
+        .send(toErrorBody(FRAMEWORK_MESSAGES[error.code] ?? 'The request could not be understood'));
+    },
+    // Requests Node's HTTP parser refuses (oversized headers, garbage): the API's shape, nothing echoed.
+    clientErrorHandler: answerClientError,
   });
+  // An Expect other than 100-continue: Node would answer 417 with an empty body; the hooks refuse it instead.
+  app.server.on('checkExpectation', (request, response) => app.routing(request, response));
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI); checking every response against them cost more than
   // half the time of a 10,000-booking list, so responses are serialised as they are. Tests check shapes.
@@ -91,7 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(400).send(toErrorBody(message, { field: first?.instancePath.slice(1) || undefined }));
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send(toErrorBody(error.message));
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(toErrorBody(error.message, error.details));
     }
     const refusal = describeDatabaseRefusal(error);
     if (refusal) return reply.code(refusal.statusCode).send(toErrorBody(refusal.message));
@@ -99,30 +149,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status >= 400 && status < 500) {
       const message =
         FRAMEWORK_MESSAGES[error.code] ?? (error.code === 'FST_ERR_RATE_LIMIT' ? error.message : undefined);
-      return reply.code(status).send(toErrorBody(message ?? 'The request could not be understood'));
+      return reply
+        .code(FRAMEWORK_STATUSES[error.code] ?? status)
+        .send(toErrorBody(message ?? 'The request could not be understood'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(toErrorBody('Something went wrong on our side. Please try again.'));
   });
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and the toast library set style attributes; no script may be inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        manifestSrc: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
@@ -149,17 +185,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every unsafe method is checked, whatever the path: request.url is not yet decoded here, so a
   // path test could be dodged with percent-encoding.
   app.addHook('onRequest', async (request) => {
+    if (!request.headers.host) throw new HttpError(400, 'The request has no Host header');
+    const expect = request.headers.expect;
+    if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
+      throw new HttpError(417, 'Only "Expect: 100-continue" is supported');
+    }
     if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const sameOrigin = origin
-      ? isSameOrigin(origin, request.host)
+      ? isSameOrigin(origin, `${request.protocol}://${request.host}`)
       : fetchSite !== 'cross-site' && fetchSite !== 'same-site';
-    if (!sameOrigin) throw new HttpError(403, 'Cross-site requests are not allowed');
+    if (!sameOrigin) {
+      request.log.warn({ security: 'csrf-refused', method: request.method }, 'security: csrf-refused');
+      throw new HttpError(403, 'Cross-site requests are not allowed');
+    }
   });
 
-  await app.register(authPlugin, { db });
-  const throttle = options.throttle ?? createSignInThrottle();
+  app.all(MALFORMED_URL_PATH, { schema: { hide: true } }, () => {
+    throw new HttpError(400, FRAMEWORK_MESSAGES.FST_ERR_BAD_URL!);
+  });
+
+  await app.register(authPlugin, { db, idleMs: options.sessionIdleMs });
+  const throttle =
+    options.throttle ?? createSignInThrottle(db, options.signInLimits, options.now ?? (() => new Date()));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerHealthRoutes(app, { database });
@@ -167,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     throttle,
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3_600_000,
+    sessionIdleMs: options.sessionIdleMs,
     signInDelayMs: options.signInDelayMs,
   });
   await registerPropertyRoutes(app, { db, now: options.now });
@@ -201,9 +251,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-function isSameOrigin(origin: string, host: string): boolean {
+/** Scheme, host and port (default ports normalised), as the server itself is reached. */
+function isSameOrigin(origin: string, serverOrigin: string): boolean {
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).origin === new URL(serverOrigin).origin;
   } catch {
     return false;
   }

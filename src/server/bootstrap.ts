@@ -1,4 +1,4 @@
-import { countOperators, findFirstOperator, upsertOperator } from './auth/queries';
+import { applyEnvironmentOperator, countOperators, findFirstOperator, upsertOperator } from './auth/queries';
 import { generatePassword } from './auth/password';
 import type { Database } from './db/client';
 import { seedDemoData } from './db/seed';
@@ -24,7 +24,8 @@ export async function prepareDatabase(
   const { db } = database;
   let generatedPassword: string | undefined;
   if (env.OPERATOR_EMAIL && env.OPERATOR_PASSWORD) {
-    await upsertOperator(db, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD });
+    // Applied only when it changed since it was last applied, so it never undoes a later password change.
+    await applyEnvironmentOperator(db, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD });
   } else if ((await countOperators(db)) === 0) {
     generatedPassword = generatePassword();
     await upsertOperator(db, { email: GENERATED_OPERATOR_EMAIL, password: generatedPassword });

@@ -64,6 +64,11 @@ const EnvSchema = z
       .positive('SESSION_TTL_HOURS must be more than 0')
       .max(24 * 90, 'SESSION_TTL_HOURS must be at most 2160 (90 days)')
       .default(24 * 7),
+    SESSION_IDLE_HOURS: z.coerce
+      .number({ error: 'SESSION_IDLE_HOURS must be a number' })
+      .positive('SESSION_IDLE_HOURS must be more than 0')
+      .max(24 * 90, 'SESSION_IDLE_HOURS must be at most 2160 (90 days)')
+      .default(12),
     // How many reverse proxies stand in front (their X-Forwarded-* headers are believed); true means 1.
     TRUST_PROXY: z
       .string()

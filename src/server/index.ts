@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { buildApp } from './app';
 import { readBackupSettings, startBackups } from './backups/backups';
 import { prepareDatabase } from './bootstrap';
@@ -6,6 +5,7 @@ import { readChannelSettings, startChannelScheduler } from './channels/scheduler
 import { createLeaseHolder } from './jobs/lease';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { EnvError, loadDotEnv, readEnv, type Env } from './env';
+import { createLogger } from './logger';
 
 const startedAt = performance.now();
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,7 +24,7 @@ try {
   throw error;
 }
 
-const logger = pino({ level: env.LOG_LEVEL });
+const logger = createLogger({ level: env.LOG_LEVEL });
 
 async function startServer() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
@@ -50,6 +50,7 @@ async function startServer() {
     clientDir: env.clientDir,
     logger,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     trustProxy: env.TRUST_PROXY,
     siteProperty: env.SITE_PROPERTY_ID,
     bookingRequestsPerHour: env.BOOKING_REQUESTS_PER_HOUR,

@@ -7,10 +7,13 @@ import { findSessionOperator } from './queries';
 
 export const SESSION_COOKIE = 'villa_session';
 export const NOT_SIGNED_IN_MESSAGE = 'Please sign in to continue';
+export const DEFAULT_SESSION_IDLE_MS = 12 * 3_600_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
     operator: Operator | null;
+    /** The hash of the session token of a request that passed `requireOperator`. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -20,15 +23,21 @@ declare module 'fastify' {
 /**
  * Looks up the session cookie's operator. `requireOperator` is the onRequest hook of every management
  * route, so a request without a session is refused before its body is even validated: being signed in is
- * checked before anything else.
+ * checked before anything else. Management answers carry the operator's data, so no cache (browser or
+ * shared) may keep them, whatever the answer.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; idleMs?: number }) => {
   app.decorateRequest('operator', null);
-  app.decorate('requireOperator', async (request: FastifyRequest) => {
+  app.decorateRequest('sessionId', null);
+  app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
     const token = request.cookies[SESSION_COOKIE];
-    const operator = token ? await findSessionOperator(options.db, token) : undefined;
-    if (!operator) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
-    request.operator = operator;
+    const found = token
+      ? await findSessionOperator(options.db, { token, idleMs: options.idleMs ?? DEFAULT_SESSION_IDLE_MS })
+      : undefined;
+    if (!found) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
+    request.operator = { id: found.id, email: found.email };
+    request.sessionId = found.sessionId;
   });
 });
 

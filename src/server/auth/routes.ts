@@ -1,22 +1,47 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SessionResponseSchema, SIGN_IN_FAILED_MESSAGE, SignInSchema } from '../../domain/auth';
+import {
+  ChangePasswordResponseSchema,
+  ChangePasswordSchema,
+  SessionIdParamsSchema,
+  SessionListSchema,
+  SessionResponseSchema,
+  SIGN_IN_FAILED_MESSAGE,
+  SignInSchema,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from '../../domain/auth';
 import type { Db } from '../db/client';
 import { ErrorResponseSchema } from '../openapi';
 import { HttpError } from '../http-error';
+import { describeDevice } from './describe-device';
 import { getDecoyHash, verifyPassword } from './password';
-import { createSession, deleteSession, findOperatorByEmail } from './queries';
-import { getOperator, SESSION_COOKIE } from './plugin';
-import type { SignInThrottle } from './sign-in-throttle';
+import {
+  createSession,
+  createTrustedDevice,
+  deleteOperatorSession,
+  deleteSession,
+  findOperatorByEmail,
+  findTrustedDevice,
+  listOperatorSessions,
+  touchTrustedDevice,
+  updateOperatorPassword,
+} from './queries';
+import { DEFAULT_SESSION_IDLE_MS, getOperator, SESSION_COOKIE } from './plugin';
+import { toNetworkKey, type SignInThrottle } from './sign-in-throttle';
 
 /** No sign-in answer comes sooner than this: a brake on guessing, and the same time for any mismatch. */
 export const SIGN_IN_DELAY_MS = 800;
+
+/** The device cookie: a browser that signed in before (see sign-in-throttle.ts). */
+export const DEVICE_COOKIE = 'villa_device';
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 export type AuthRouteOptions = {
   db: Db;
   throttle: SignInThrottle;
   sessionTtlMs: number;
+  sessionIdleMs?: number;
   signInDelayMs?: number;
 };
 
@@ -32,9 +57,19 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
   });
 }
 
+function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+}
+
+/** A security event as a structured log line: never a password, token, cookie or e-mail address. */
+function logSecurityEvent(request: FastifyRequest, event: string, details: Record<string, unknown> = {}) {
+  request.log.info({ security: event, network: toNetworkKey(request.ip), ...details }, `security: ${event}`);
+}
+
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const delayMs = options.signInDelayMs ?? SIGN_IN_DELAY_MS;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
 
   api.post(
     '/api/session',
@@ -42,6 +77,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       schema: {
         operationId: 'signIn',
         summary: 'Sign in as the operator; sets the HttpOnly session cookie',
+        description:
+          'A browser that signed in before carries a device cookie and keeps signing in while the account is under attack from elsewhere; other clients are limited per account and per network.',
         tags: ['session'],
         body: SignInSchema,
         response: {
@@ -53,16 +90,22 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       const startedAt = Date.now();
-      const keys = { ip: request.ip, email: request.body.email };
-      // Counted before any await, so parallel attempts cannot all pass the check first.
-      const retryAfterMs = options.throttle.tryAttempt(keys);
-      if (retryAfterMs > 0) {
-        const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+      const deviceToken = request.cookies[DEVICE_COOKIE];
+      const trustedDeviceId = deviceToken
+        ? await findTrustedDevice(options.db, { token: deviceToken, email: request.body.email })
+        : undefined;
+      const attempt = { ip: request.ip, email: request.body.email, trustedDeviceId };
+      // Counted before the password is checked, so parallel attempts cannot all pass the check first.
+      const decision = await options.throttle.tryAttempt(attempt);
+      if (decision.retryAfterMs > 0) {
+        logSecurityEvent(request, 'sign-in-locked-out', { limit: decision.limit });
+        const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
         throw new HttpError(
           429,
           `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-          { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) },
+          { 'retry-after': String(Math.ceil(decision.retryAfterMs / 1000)) },
         );
       }
       const operator = await findOperatorByEmail(options.db, request.body.email);
@@ -72,11 +115,34 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       );
       const session =
         operator && valid
-          ? await createSession(options.db, { operatorId: operator.id, ttlMs: options.sessionTtlMs })
+          ? await createSession(options.db, {
+              operatorId: operator.id,
+              ttlMs: options.sessionTtlMs,
+              userAgent: request.headers['user-agent'],
+              ipAddress: request.ip,
+            })
           : undefined;
       await sleep(Math.max(0, delayMs - (Date.now() - startedAt)));
-      if (!operator || !session) throw new HttpError(401, SIGN_IN_FAILED_MESSAGE);
-      options.throttle.recordSuccess(keys);
+      if (!operator || !session) {
+        logSecurityEvent(request, 'sign-in-failed', { trustedDevice: decision.trusted });
+        throw new HttpError(401, SIGN_IN_FAILED_MESSAGE);
+      }
+      await options.throttle.recordSuccess(attempt, decision);
+      if (trustedDeviceId) {
+        await touchTrustedDevice(options.db, trustedDeviceId);
+      } else {
+        reply.setCookie(DEVICE_COOKIE, await createTrustedDevice(options.db, operator.id), {
+          path: '/api/session',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: DEVICE_COOKIE_MAX_AGE_S,
+        });
+      }
+      logSecurityEvent(request, 'sign-in-succeeded', {
+        operatorId: operator.id,
+        trustedDevice: decision.trusted,
+      });
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return { operator: { id: operator.id, email: operator.email } };
     },
@@ -107,10 +173,124 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       },
     },
     async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(options.db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict' });
+      clearSessionCookie(reply);
       return { signedOut: true as const };
+    },
+  );
+
+  api.post(
+    '/api/account/password',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Change the password (the current one is required); every other session ends',
+        tags: ['session'],
+        security: [{ sessionCookie: [] }],
+        body: ChangePasswordSchema,
+        response: {
+          200: ChangePasswordResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const operator = getOperator(request);
+      const startedAt = Date.now();
+      // The current password is guessable through this form too: it shares the sign-in limits.
+      const attempt = { ip: request.ip, email: operator.email };
+      const decision = await options.throttle.tryAttempt(attempt);
+      if (decision.retryAfterMs > 0) {
+        logSecurityEvent(request, 'password-change-locked-out', { operatorId: operator.id });
+        throw new HttpError(429, 'Too many wrong passwords. Please wait and try again.', {
+          'retry-after': String(Math.ceil(decision.retryAfterMs / 1000)),
+        });
+      }
+      const stored = await findOperatorByEmail(options.db, operator.email);
+      const valid = stored ? await verifyPassword(request.body.currentPassword, stored.password_hash) : false;
+      if (!valid) {
+        await sleep(Math.max(0, delayMs - (Date.now() - startedAt)));
+        logSecurityEvent(request, 'password-change-refused', { operatorId: operator.id });
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE, {}, { field: 'currentPassword' });
+      }
+      await options.throttle.recordSuccess(attempt, decision);
+      const updated = await updateOperatorPassword(options.db, {
+        email: operator.email,
+        password: request.body.newPassword,
+        keepSessionId: request.sessionId ?? undefined,
+      });
+      if (!updated) throw new HttpError(401, 'Please sign in to continue');
+      logSecurityEvent(request, 'password-changed', {
+        operatorId: operator.id,
+        endedSessions: updated.endedSessions,
+      });
+      return { changed: true as const, endedSessions: updated.endedSessions };
+    },
+  );
+
+  api.get(
+    '/api/sessions',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'listSessions',
+        summary: "The operator's signed-in sessions: device, address, when started and last used",
+        tags: ['session'],
+        security: [{ sessionCookie: [] }],
+        response: { 200: SessionListSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const operator = getOperator(request);
+      const rows = await listOperatorSessions(options.db, { operatorId: operator.id, idleMs });
+      return {
+        sessions: rows.map((row) => ({
+          id: row.publicId,
+          device: describeDevice(row.userAgent),
+          ip_address: row.ipAddress,
+          created_at: row.createdAt.toISOString(),
+          last_used_at: row.lastUsedAt.toISOString(),
+          expires_at: row.expiresAt.toISOString(),
+          current: row.id === request.sessionId,
+        })),
+      };
+    },
+  );
+
+  api.delete(
+    '/api/sessions/:sessionId',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'revokeSession',
+        summary: 'Sign out one session (this one too, which also clears its cookie)',
+        tags: ['session'],
+        security: [{ sessionCookie: [] }],
+        params: SessionIdParamsSchema,
+        response: {
+          200: z.object({ revoked: z.literal(true), current: z.boolean() }),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const operator = getOperator(request);
+      const id = await deleteOperatorSession(options.db, {
+        operatorId: operator.id,
+        publicId: request.params.sessionId,
+      });
+      if (!id) throw new HttpError(404, 'That session has already ended');
+      const current = id === request.sessionId;
+      if (current) clearSessionCookie(reply);
+      logSecurityEvent(request, 'session-revoked', { operatorId: operator.id, current });
+      return { revoked: true as const, current };
     },
   );
 }

@@ -1,73 +1,129 @@
-/**
- * Limits sign-in attempts in a sliding window. An attempt is counted before the password is checked,
- * so a burst of parallel requests cannot slip past the limit, and a successful sign-in takes its attempt
- * back, so an operator who signs in and out all day is never limited. Three limits apply:
- * - one account from one address (a person mistyping, or one guesser): the tightest;
- * - one address across accounts (a guesser trying many accounts);
- * - one account from all addresses (a distributed guesser): looser, so that a stranger's failures
- *   alone do not lock the operator out for long.
- */
-export type SignInThrottle = {
-  /** Counts the attempt and returns 0, or returns the milliseconds to wait (and counts nothing). */
-  tryAttempt(keys: { ip: string; email: string }): number;
-  /** Takes back the attempt of a successful sign-in, and forgets this address's failures for the account. */
-  recordSuccess(keys: { ip: string; email: string }): void;
-};
+import ipaddr from 'ipaddr.js';
+import type { Executor } from '../db/client';
+import { countSignInAttempts, deleteExpiredSignInCounters, forgetSignInAttempts } from './queries';
 
+/**
+ * Limits sign-in attempts with counters in the database (fixed windows), so that every server process on
+ * one database shares them and no flood of junk keys can push a live counter out of memory.
+ *
+ * It follows OWASP's device-cookie approach: a browser that signed in successfully before carries a
+ * device cookie, and while its own failures stay under `perDevice` it is limited only by those, so a
+ * stranger's failures from elsewhere never lock the operator out of their own browser. Every other
+ * client is untrusted and limited three ways:
+ * - one account from one network (a person mistyping, or one guesser): the tightest;
+ * - one network across accounts (a guesser trying many accounts);
+ * - one account from every network (a distributed guesser).
+ * A network is an IPv4 /24 or an IPv6 /64, since one host easily holds a whole IPv6 /64.
+ *
+ * An attempt is counted before the password is checked (one atomic statement), so a burst of parallel
+ * requests cannot slip past a limit; a successful sign-in takes its attempt back.
+ */
 export type SignInLimits = {
   windowMs: number;
-  perAccountAndAddress: number;
-  perAddress: number;
+  perAccountAndNetwork: number;
+  perNetwork: number;
   perAccount: number;
+  perDevice: number;
 };
 
 export const SIGN_IN_LIMITS: SignInLimits = {
   windowMs: 15 * 60_000,
-  perAccountAndAddress: 5,
-  perAddress: 20,
-  perAccount: 50,
+  perAccountAndNetwork: 5,
+  perNetwork: 20,
+  perAccount: 20,
+  perDevice: 10,
 };
 
-export function createSignInThrottle(
-  limits: SignInLimits = SIGN_IN_LIMITS,
-  now: () => number = Date.now,
-): SignInThrottle {
-  const attempts = new Map<string, number[]>();
+export type SignInAttempt = {
+  ip: string;
+  email: string;
+  /** The hashed device cookie, when the browser sent one that belongs to this account. */
+  trustedDeviceId?: string;
+};
 
-  const recent = (key: string) => {
-    const cutoff = now() - limits.windowMs;
-    const kept = (attempts.get(key) ?? []).filter((time) => time > cutoff);
-    if (kept.length === 0) attempts.delete(key);
-    else attempts.set(key, kept);
-    return kept;
-  };
-  const waitFor = (key: string, max: number) => {
-    const times = recent(key);
-    return times.length < max ? 0 : times[times.length - max]! + limits.windowMs - now();
-  };
-  const keysOf = ({ ip, email }: { ip: string; email: string }) => {
-    const account = email.toLowerCase();
-    return { pair: `pair:${account}|${ip}`, address: `ip:${ip}`, account: `account:${account}` };
+export type ThrottleDecision = {
+  /** 0: go ahead; otherwise the milliseconds to wait. */
+  retryAfterMs: number;
+  /** Whether the attempt was judged as coming from a trusted device. */
+  trusted: boolean;
+  /** Which limit refused it (for the security log). */
+  limit?: 'device' | 'account-network' | 'network' | 'account';
+};
+
+export type SignInThrottle = {
+  tryAttempt(attempt: SignInAttempt): Promise<ThrottleDecision>;
+  /** Takes back the attempt of a successful sign-in, and forgets this client's failures for the account. */
+  recordSuccess(attempt: SignInAttempt, decision: ThrottleDecision): Promise<void>;
+};
+
+/** The network an address belongs to, as a counter key: IPv4 /24, IPv6 /64 (IPv4-mapped IPv6 as IPv4). */
+export function toNetworkKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return `other:${ip.slice(0, 64)}`;
+  let address = ipaddr.parse(ip);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  }
+  if (address.kind() === 'ipv4') {
+    const [a, b, c] = (address as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
+}
+
+export function createSignInThrottle(
+  db: Executor,
+  limits: SignInLimits = SIGN_IN_LIMITS,
+  now: () => Date = () => new Date(),
+): SignInThrottle {
+  const count = (keys: string[]) => countSignInAttempts(db, { keys, at: now(), windowMs: limits.windowMs });
+
+  const keysOf = (attempt: SignInAttempt) => {
+    const account = attempt.email.toLowerCase();
+    const network = toNetworkKey(attempt.ip);
+    return {
+      accountNetwork: `account-network:${account}|${network}`,
+      network: `network:${network}`,
+      account: `account:${account}`,
+      device: attempt.trustedDeviceId ? `device:${attempt.trustedDeviceId}` : undefined,
+    };
   };
 
   return {
-    tryAttempt(input) {
-      const keys = keysOf(input);
-      const wait = Math.max(
-        waitFor(keys.pair, limits.perAccountAndAddress),
-        waitFor(keys.address, limits.perAddress),
-        waitFor(keys.account, limits.perAccount),
-      );
-      if (wait > 0) return wait;
-      for (const key of Object.values(keys)) attempts.set(key, [...recent(key), now()]);
-      // Bound memory under a spray of addresses: forget the oldest keys.
-      while (attempts.size > 30_000) attempts.delete(attempts.keys().next().value!);
-      return 0;
+    async tryAttempt(attempt) {
+      const keys = keysOf(attempt);
+      if (keys.device) {
+        const counts = await count([keys.device]);
+        const device = counts.get(keys.device)!;
+        if (device.attempts <= limits.perDevice) return { retryAfterMs: 0, trusted: true };
+        // A device cookie that fails too often is treated like any other client from here on.
+      }
+      const counts = await count([keys.accountNetwork, keys.network, keys.account]);
+      const checks = [
+        ['account-network', keys.accountNetwork, limits.perAccountAndNetwork],
+        ['network', keys.network, limits.perNetwork],
+        ['account', keys.account, limits.perAccount],
+      ] as const;
+      let decision: ThrottleDecision = { retryAfterMs: 0, trusted: false };
+      for (const [limit, key, max] of checks) {
+        const counter = counts.get(key)!;
+        if (counter.attempts > max && counter.retryAfterMs > decision.retryAfterMs) {
+          decision = { retryAfterMs: Math.max(1, counter.retryAfterMs), trusted: false, limit };
+        }
+      }
+      return decision;
     },
-    recordSuccess(input) {
-      const keys = keysOf(input);
-      attempts.delete(keys.pair);
-      for (const key of [keys.address, keys.account]) attempts.set(key, recent(key).slice(0, -1));
+    async recordSuccess(attempt, decision) {
+      const keys = keysOf(attempt);
+      if (decision.trusted && keys.device) {
+        await forgetSignInAttempts(db, { forget: [keys.device], takeBack: [] });
+      } else {
+        await forgetSignInAttempts(db, {
+          forget: [keys.accountNetwork],
+          takeBack: [keys.network, keys.account],
+        });
+      }
+      await deleteExpiredSignInCounters(db, new Date(now().getTime() - limits.windowMs));
     },
   };
 }

@@ -11,6 +11,7 @@ const PG = {
   datetimeOverflow: '22008',
   numericOverflow: '22003',
   stringTooLong: '22001',
+  characterNotInRepertoire: '22021',
 } as const;
 
 export type PgErrorInfo = { code: string; constraint?: string; message: string };
@@ -76,6 +77,8 @@ export function describeDatabaseRefusal(error: unknown): { statusCode: number; m
       return { statusCode: 400, message: 'A required value is missing' };
     case PG.insufficientPrivilege:
       return { statusCode: 403, message: 'You do not have permission to do that' };
+    case PG.characterNotInRepertoire:
+      return { statusCode: 400, message: 'A text value holds a character that is not allowed' };
     case PG.invalidText:
     case PG.invalidDatetime:
     case PG.datetimeOverflow:
@@ -83,6 +86,10 @@ export function describeDatabaseRefusal(error: unknown): { statusCode: number; m
     case PG.stringTooLong:
       return { statusCode: 400, message: 'A value has the wrong format or is too large' };
     default:
+      // Class 22 is "data exception": always a value the client sent, never a fault of ours.
+      if (pgError.code.startsWith('22')) {
+        return { statusCode: 400, message: 'A value has the wrong format or is too large' };
+      }
       return undefined;
   }
 }

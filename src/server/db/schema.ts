@@ -31,6 +31,9 @@ export const operators = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
+    // The hash OPERATOR_PASSWORD was last applied as: a start with the same value leaves the password
+    // alone, so it never undoes a later change from the command line or the management area.
+    env_password_hash: text('env_password_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,16 +48,54 @@ export const operatorSessions = pgTable(
   {
     // sha256 of the cookie's token: a leaked table does not hand out sessions.
     id: text('id').primaryKey(),
+    // The handle the management area names a session by (listSessions, revokeSession): not the token's hash.
+    public_id: uuid('public_id').notNull().defaultRandom(),
     operator_id: uuid('operator_id')
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Idle sessions end (SESSION_IDLE_HOURS); the device and address let the operator recognise them.
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    user_agent: text('user_agent'),
+    ip_address: text('ip_address'),
   },
   (table) => [
     index('operator_sessions_operator_idx').on(table.operator_id),
     index('operator_sessions_expires_idx').on(table.expires_at),
+    uniqueIndex('operator_sessions_public_id_key').on(table.public_id),
   ],
+);
+
+/**
+ * Browsers that have signed in successfully before (a device cookie, stored hashed): they keep signing in
+ * while the account is under attack from elsewhere.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: text('id').primaryKey(),
+    operator_id: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('trusted_devices_operator_idx').on(table.operator_id)],
+);
+
+/**
+ * Sign-in attempt counters (fixed windows) shared by every server process. Kept in the database so a
+ * limit holds across processes and cannot be flushed by filling memory with junk keys.
+ */
+export const signInCounters = pgTable(
+  'sign_in_counters',
+  {
+    key: text('key').primaryKey(),
+    window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [index('sign_in_counters_window_idx').on(table.window_started_at)],
 );
 
 export const properties = pgTable(

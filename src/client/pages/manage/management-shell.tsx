@@ -9,6 +9,7 @@ import {
   PencilIcon,
   RadioTowerIcon,
   TagIcon,
+  UserRoundIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -17,6 +18,7 @@ import { villaMonth } from '@/domain/dates';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
+import { AccountView } from '@/client/features/account';
 import { BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
 import { ChannelsView } from '@/client/features/channels';
@@ -39,6 +41,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'channels', label: 'Channels', icon: RadioTowerIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+  { view: 'account', label: 'Account', icon: UserRoundIcon, needsProperty: false },
 ];
 
 export function ManagementShell({ operator }: { operator: Operator }) {
@@ -198,6 +201,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (
           <ReportsView selected={selected} />
+        ) : view === 'account' ? (
+          <AccountView operator={operator} />
         ) : null}
       </main>
 

@@ -10,6 +10,7 @@ export const MANAGE_VIEWS = [
   'channels',
   'pricing',
   'reports',
+  'account',
 ] as const;
 export type ManageView = (typeof MANAGE_VIEWS)[number];
 
@@ -26,6 +27,7 @@ const VIEW_PARAMETERS: Record<ManageView, string[]> = {
   channels: [],
   pricing: [],
   reports: ['period', 'from', 'to', 'scope'],
+  account: [],
 };
 
 /**

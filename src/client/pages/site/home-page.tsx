@@ -16,7 +16,8 @@ const loadContact = () => import('@/client/features/site/contact-section');
 export function HomePage() {
   // Arriving with '/#section' (say, from the partnership page): load every section, then land exactly.
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    // Any URL can arrive here: a malformed percent-encoding in the fragment must not break the page.
+    const id = decodeFragment(window.location.hash.slice(1));
     if ((SECTION_IDS as readonly string[]).includes(id) && id !== 'home')
       void scrollToSection(id, { smooth: false, updateHash: false });
   }, []);
@@ -58,4 +59,12 @@ export function HomePage() {
       <SiteFooter />
     </SitePageProvider>
   );
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }

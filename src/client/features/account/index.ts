@@ -1,0 +1,1 @@
+export { AccountView } from './account-view';
