@@ -3,6 +3,7 @@ import { addDaysToDate, countDaysBetween, getMonthRange, villaToday } from '../.
 import { site, villa } from '../../content/site';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import type { Executor } from './client';
+import { declareActor } from './with-operator';
 import { bookings, properties, propertyCalendar } from './schema';
 
 type SeedBooking = {
@@ -259,6 +260,7 @@ export async function seedDemoData(
   if ((existing?.count ?? 0) > 0) return false;
   const today = input.today ?? villaToday();
   await db.transaction(async (tx) => {
+    await declareActor(tx, 'system');
     for (const [index, sample] of SAMPLE_PROPERTIES.entries()) {
       // Created a minute apart so that "oldest first" keeps the villa first.
       const [property] = await tx
@@ -287,6 +289,7 @@ export async function seedDemoData(
           payment_status: booking.payment,
           special_requests: booking.requests ?? null,
           external_booking_id: booking.external ?? null,
+          is_sample: true,
           created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
         })),
       );
