@@ -3,6 +3,7 @@ import {
   CalendarDaysIcon,
   ChartColumnIcon,
   ClipboardListIcon,
+  HistoryIcon,
   HomeIcon,
   LayoutDashboardIcon,
   LogOutIcon,
@@ -16,6 +17,7 @@ import { villaMonth } from '@/domain/dates';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
+import { ActivityView } from '@/client/features/activity';
 import { BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
 import { DashboardView } from '@/client/features/dashboard';
@@ -36,6 +38,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'bookings', label: 'Bookings', icon: ClipboardListIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+  { view: 'activity', label: 'Activity', icon: HistoryIcon, needsProperty: false },
 ];
 
 export function ManagementShell({ operator }: { operator: Operator }) {
@@ -192,6 +195,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (
           <ReportsView selected={selected} />
+        ) : view === 'activity' ? (
+          <ActivityView />
         ) : null}
       </main>
 
