@@ -145,6 +145,23 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
     expect(response.json().events).toEqual([]);
   });
 
+  it('is described in the OpenAPI document, with the other operations of this work', async () => {
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const operationIds = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => operation.operationId),
+    );
+    expect(operationIds).toEqual(
+      expect.arrayContaining([
+        'listAuditEvents',
+        'getSampleData',
+        'removeSampleData',
+        'declinePendingRequests',
+      ]),
+    );
+  });
+
   it('cannot be changed or deleted by the application role, in the database itself', async () => {
     for (const statement of [
       sql`update audit_events set actor = 'system'`,
