@@ -10,7 +10,7 @@ import {
 } from '../../domain/channel';
 import type { Db, Executor, Tx } from '../db/client';
 import { isOverlapError } from '../db/errors';
-import { lockPropertyNights, withOperator } from '../db/with-operator';
+import { declareActor, lockPropertyNights, withOperator } from '../db/with-operator';
 import { runWithLease } from '../jobs/lease';
 import { findProperty } from '../properties/queries';
 import { fetchFeed, FEED_FETCH_DEFAULTS, FeedError } from './fetch-feed';
@@ -108,12 +108,10 @@ export async function syncConnection(
   if (!connection) throw new Error(`Connection ${input.connectionId} not found`);
 
   const fail = async (code: SyncErrorCode, message: string): Promise<SyncRun> => {
-    await withOperator(
-      db,
-      input.operatorId,
-      (tx) => recordSyncFailure(tx, { connectionId: connection.id, code, message, at: now, nextSyncAt }),
-      'channel_sync',
-    );
+    await withOperator(db, input.operatorId, async (tx) => {
+      await declareActor(tx, 'channel_sync');
+      await recordSyncFailure(tx, { connectionId: connection.id, code, message, at: now, nextSyncAt });
+    });
     return { outcome: 'failed', error: { code, message }, counts: { ...EMPTY_COUNTS } };
   };
 
@@ -157,34 +155,30 @@ export async function syncConnection(
   }
 
   try {
-    return await withOperator(
-      db,
-      input.operatorId,
-      async (tx) => {
-        const property = await findProperty(tx, connection.property_id);
-        if (!property) throw new Error(`Property ${connection.property_id} not visible`);
-        await lockPropertyNights(tx, property.id);
-        // Reconciled even when the feed is unchanged: bookings here may have changed since (a cancelled
-        // booking of ours frees nights for a stay that was refused; a stay cancelled here is reported).
-        const counts = await applyFeed(tx, {
-          connection,
-          propertyId: property.id,
-          currency: property.currency,
-          items,
-          today,
-        });
-        await recordSyncSuccess(tx, {
-          connectionId: connection.id,
-          at: now,
-          nextSyncAt,
-          validators,
-          result: counts,
-        });
-        return { outcome: notModified ? 'not_modified' : 'synced', error: null, counts } satisfies SyncRun;
-        // The audit log names the sync, not the operator, as the author of what the feed changed.
-      },
-      'channel_sync',
-    );
+    return await withOperator(db, input.operatorId, async (tx) => {
+      // The audit log names the sync, not the operator, as the author of what the feed changed.
+      await declareActor(tx, 'channel_sync');
+      const property = await findProperty(tx, connection.property_id);
+      if (!property) throw new Error(`Property ${connection.property_id} not visible`);
+      await lockPropertyNights(tx, property.id);
+      // Reconciled even when the feed is unchanged: bookings here may have changed since (a cancelled
+      // booking of ours frees nights for a stay that was refused; a stay cancelled here is reported).
+      const counts = await applyFeed(tx, {
+        connection,
+        propertyId: property.id,
+        currency: property.currency,
+        items,
+        today,
+      });
+      await recordSyncSuccess(tx, {
+        connectionId: connection.id,
+        at: now,
+        nextSyncAt,
+        validators,
+        result: counts,
+      });
+      return { outcome: notModified ? 'not_modified' : 'synced', error: null, counts } satisfies SyncRun;
+    });
   } catch (error) {
     await fail(
       'internal',
