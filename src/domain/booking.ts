@@ -45,6 +45,11 @@ export const BookingSchema = z.object({
       'false for a stay imported from a channel feed, which gives no price: total_amount is then 0 and unknown',
     ),
   channel_connection_id: z.uuid().nullable().describe('The channel connection a stay was imported from'),
+  request_network: z
+    .string()
+    .nullable()
+    .describe("A guest request's network (IPv4 /24 or IPv6 /64); null for other bookings"),
+  is_sample: z.boolean().describe('Made up by the seed to show the product (removeSampleData removes it)'),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
@@ -186,6 +191,19 @@ export function createManualBookingSchema(today: () => string) {
 }
 export type ManualBookingInput = z.input<ReturnType<typeof createManualBookingSchema>>;
 export type ManualBooking = z.output<ReturnType<typeof createManualBookingSchema>>;
+
+/** Decline every pending request from the same guest e-mail or the same network as one booking. */
+export const DECLINE_SCOPES = ['email', 'network'] as const;
+export type DeclineScope = (typeof DECLINE_SCOPES)[number];
+export const DeclinePendingRequestsSchema = z.object({
+  by: z.enum(DECLINE_SCOPES, { error: `by must be one of ${DECLINE_SCOPES.join(', ')}` }),
+});
+export type DeclinePendingRequests = z.infer<typeof DeclinePendingRequestsSchema>;
+export const DeclinedRequestsSchema = z.object({
+  declined: z.number().int().describe('How many pending bookings were declined (cancelled)'),
+  booking_ids: z.array(z.uuid()),
+});
+export type DeclinedRequests = z.infer<typeof DeclinedRequestsSchema>;
 
 export const BookingStatusUpdateSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: `Status must be one of ${BOOKING_STATUSES.join(', ')}` }),

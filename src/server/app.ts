@@ -13,10 +13,11 @@ import {
   jsonSchemaTransform,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { registerAuditRoutes } from './audit/routes';
 import { authPlugin } from './auth/plugin';
 import { registerAuthRoutes } from './auth/routes';
 import { createSignInThrottle, type SignInLimits, type SignInThrottle } from './auth/sign-in-throttle';
-import { registerBookingRequestRoutes } from './booking-requests/routes';
+import { registerBookingRequestRoutes, type PendingRequestLimits } from './booking-requests/routes';
 import { registerBookingRoutes } from './bookings/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerDashboardRoutes } from './dashboard/routes';
@@ -30,6 +31,7 @@ import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
+import { registerSampleDataRoutes } from './sample-data/routes';
 import { registerSitePages } from './site/pages';
 import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
 
@@ -52,6 +54,8 @@ export type AppOptions = {
   siteProperty?: string;
   /** Booking requests allowed per address per hour. */
   bookingRequestsPerHour?: number;
+  /** What unanswered guest requests may hold (REQUEST_PENDING_* variables). */
+  pendingRequestLimits?: Partial<PendingRequestLimits>;
   /** The clock, for tests that freeze it. */
   now?: () => Date;
   /** Channel sync (CHANNEL_* variables); the defaults refuse private feed addresses. */
@@ -225,11 +229,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDashboardRoutes(app, { db, now: options.now });
   await registerReportRoutes(app, { db });
   await registerPricingRoutes(app, { db, now: options.now });
+  await registerAuditRoutes(app, { db });
+  await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, {
     db,
     now: options.now,
     siteProperty: options.siteProperty,
     requestsPerHour: options.bookingRequestsPerHour,
+    pendingLimits: options.pendingRequestLimits,
   });
   await registerChannelRoutes(app, {
     db,

@@ -26,6 +26,9 @@ describe('a server killed during writes', () => {
       OPERATOR_EMAIL: OPERATOR.email,
       OPERATOR_PASSWORD: OPERATOR.password,
       BOOKING_REQUESTS_PER_HOUR: '100000',
+      REQUEST_PENDING_PER_NETWORK: '100000',
+      REQUEST_PENDING_PER_EMAIL: '100000',
+      REQUEST_PENDING_NIGHTS_MAX: '10000000',
       LOG_LEVEL: 'warn',
     };
   });

@@ -89,6 +89,22 @@ const EnvSchema = z
       .int('BOOKING_REQUESTS_PER_HOUR must be a whole number')
       .min(1, 'BOOKING_REQUESTS_PER_HOUR must be at least 1')
       .default(20),
+    // What unanswered guest requests may hold at once, so no stranger can make the calendar unbookable.
+    REQUEST_PENDING_PER_NETWORK: z.coerce
+      .number({ error: 'REQUEST_PENDING_PER_NETWORK must be a number' })
+      .int('REQUEST_PENDING_PER_NETWORK must be a whole number')
+      .min(1, 'REQUEST_PENDING_PER_NETWORK must be at least 1')
+      .default(2),
+    REQUEST_PENDING_PER_EMAIL: z.coerce
+      .number({ error: 'REQUEST_PENDING_PER_EMAIL must be a number' })
+      .int('REQUEST_PENDING_PER_EMAIL must be a whole number')
+      .min(1, 'REQUEST_PENDING_PER_EMAIL must be at least 1')
+      .default(2),
+    REQUEST_PENDING_NIGHTS_MAX: z.coerce
+      .number({ error: 'REQUEST_PENDING_NIGHTS_MAX must be a number' })
+      .int('REQUEST_PENDING_NIGHTS_MAX must be a whole number')
+      .min(30, 'REQUEST_PENDING_NIGHTS_MAX must be at least 30 (the longest stay a guest can request)')
+      .default(60),
     BUILD_DIR: z
       .string()
       .trim()

@@ -54,6 +54,11 @@ async function startServer() {
     trustProxy: env.TRUST_PROXY,
     siteProperty: env.SITE_PROPERTY_ID,
     bookingRequestsPerHour: env.BOOKING_REQUESTS_PER_HOUR,
+    pendingRequestLimits: {
+      perNetwork: env.REQUEST_PENDING_PER_NETWORK,
+      perEmail: env.REQUEST_PENDING_PER_EMAIL,
+      nightsMax: env.REQUEST_PENDING_NIGHTS_MAX,
+    },
     channels,
     leaseHolder,
   });

@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { BOOKINGS_CLOSED_MESSAGE } from './routes';
 
 // 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
 const NOW = new Date('2026-11-22T06:00:00Z');
@@ -29,7 +30,12 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   let context: TestContext;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 1000 });
+    context = await createTestContext(kind, {
+      now: () => NOW,
+      bookingRequestsPerHour: 1000,
+      // The pending-request limits have tests of their own (pending-request-limits.api.test.ts).
+      pendingRequestLimits: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
+    });
     const operator = await context.createSignedInOperator();
     const property = await insertTestProperty(context.database, operator.id, {
       name: 'The Villa',
@@ -279,7 +285,7 @@ describe.each(listTestDatabaseKinds())('booking request limits [%s]', (kind) => 
     const context = await createTestContext(kind, { now: () => NOW });
     const response = await context.app.inject({ method: 'GET', url: '/api/availability' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe('Online booking is not open yet. Please contact us to book.');
+    expect(response.json().error.message).toBe(BOOKINGS_CLOSED_MESSAGE);
     await context.close();
   });
 });

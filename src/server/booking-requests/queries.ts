@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
@@ -21,23 +21,44 @@ const bookableColumns = {
   currency: properties.currency,
 };
 
-/** The property the public site books: the configured one, else the oldest active property. */
+/**
+ * The property the public site books: the configured one, else the first property ever created. Never
+ * another one: when the site's property is inactive (or missing) the answer is undefined, and the site
+ * takes no requests, rather than publishing another rental's or another operator's calendar.
+ */
 export async function findSiteProperty(
   db: Executor,
   siteProperty?: string,
 ): Promise<BookableProperty | undefined> {
-  const [row] = siteProperty
-    ? await db
-        .select(bookableColumns)
-        .from(properties)
-        .where(and(eq(properties.id, siteProperty), eq(properties.is_active, true)))
-    : await db
-        .select(bookableColumns)
-        .from(properties)
-        .where(eq(properties.is_active, true))
-        .orderBy(asc(properties.created_at), asc(properties.id))
-        .limit(1);
+  const site = await db.execute<{ out_id: string; out_is_active: boolean }>(
+    sql`select out_id, out_is_active from find_site_property(${siteProperty ?? null}::uuid)`,
+  );
+  const found = (site as unknown as { rows: { out_id: string; out_is_active: boolean }[] }).rows[0];
+  if (!found?.out_is_active) return undefined;
+  const [row] = await db
+    .select(bookableColumns)
+    .from(properties)
+    .where(and(eq(properties.id, found.out_id), eq(properties.is_active, true)));
   return row;
+}
+
+export type PendingRequestCounts = { fromNetwork: number; fromEmail: number; nightsHeld: number };
+
+/** What pending guest requests hold now: per network and e-mail (any property), nights of this property. */
+export async function countPendingGuestRequests(
+  db: Executor,
+  input: { propertyId: string; network: string; email: string; today: string },
+): Promise<PendingRequestCounts> {
+  type Row = { out_from_network: number; out_from_email: number; out_nights_held: number };
+  const result = await db.execute<Row>(
+    sql`select * from count_pending_guest_requests(${input.propertyId}::uuid, ${input.network}, ${input.email}, ${input.today}::date)`,
+  );
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  return {
+    fromNetwork: Number(row?.out_from_network ?? 0),
+    fromEmail: Number(row?.out_from_email ?? 0),
+    nightsHeld: Number(row?.out_nights_held ?? 0),
+  };
 }
 
 /** Pending and confirmed stays sharing a night with [start, end): dates only, no guest data. */
@@ -63,9 +84,12 @@ const requestedColumns = {
   total_amount: bookings.total_amount,
   currency: bookings.currency,
   status: bookings.status,
+  request_fingerprint: bookings.request_fingerprint,
 };
 export type RequestedBooking = {
-  [K in keyof typeof requestedColumns]: (typeof requestedColumns)[K]['_']['data'];
+  [K in keyof typeof requestedColumns]: (typeof requestedColumns)[K]['_']['notNull'] extends true
+    ? (typeof requestedColumns)[K]['_']['data']
+    : (typeof requestedColumns)[K]['_']['data'] | null;
 };
 
 /**

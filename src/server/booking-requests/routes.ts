@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import {
   BOOKING_MESSAGES,
   checkStayDates,
   createBookingRequestSchema,
+  type BookingRequest,
   formatBookingReference,
 } from '../../domain/booking';
 import { listUnavailableNights } from '../../domain/calendar';
@@ -26,7 +28,9 @@ import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { ErrorResponseSchema } from '../openapi';
+import { describeRequestNetwork } from './request-network';
 import {
+  countPendingGuestRequests,
   findBookingByRequestKey,
   findSiteProperty,
   insertBookingRequest,
@@ -41,11 +45,41 @@ export type BookingRequestRouteOptions = {
   now?: () => Date;
   /** Booking requests allowed per address per hour. */
   requestsPerHour?: number;
+  /** Limits on what unanswered guest requests may hold (REQUEST_PENDING_* variables). */
+  pendingLimits?: Partial<PendingRequestLimits>;
 };
+
+export type PendingRequestLimits = { perNetwork: number; perEmail: number; nightsMax: number };
+export const DEFAULT_PENDING_LIMITS: PendingRequestLimits = { perNetwork: 2, perEmail: 2, nightsMax: 60 };
+
+/** Why a request is refused while earlier ones wait for the operator; the form shows it as it is. */
+export const PENDING_LIMIT_MESSAGES = {
+  network: (max: number) =>
+    `There ${max === 1 ? 'is already a booking request' : `are already ${max} booking requests`} from your network waiting for our answer. We reply within two days; for anything urgent please contact us directly.`,
+  email: (max: number) =>
+    `You already have ${max === 1 ? 'a booking request' : `${max} booking requests`} waiting for our answer. We reply within two days; to change a request please contact us directly.`,
+  nights:
+    'We are holding as many dates for open requests as we can right now. Please try again in a day or two, or contact us directly.',
+} as const;
+
+/** One digest of everything a guest sent: a reused Idempotency-Key must come with exactly the same request. */
+function fingerprintRequest(input: BookingRequest): string {
+  const fields = [
+    input.check_in,
+    input.check_out,
+    input.guests_count,
+    input.guest_name,
+    input.guest_email,
+    input.guest_phone,
+    input.special_requests,
+  ];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
 
 // Enough for the whole booking horizon: the last check-in plus the longest stay.
 const MAX_AVAILABILITY_DAYS = BOOKING_LIMITS.maxDaysAhead + BOOKING_LIMITS.maxNights + 1;
-export const BOOKINGS_CLOSED_MESSAGE = 'Online booking is not open yet. Please contact us to book.';
+export const BOOKINGS_CLOSED_MESSAGE =
+  'We are not taking booking requests online at the moment. Please contact us to book.';
 
 async function requireSiteProperty(tx: Executor, siteProperty?: string): Promise<BookableProperty> {
   const property = await findSiteProperty(tx, siteProperty);
@@ -106,6 +140,7 @@ export async function registerBookingRequestRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => villaToday(options.now?.());
   const BookingRequestSchema = createBookingRequestSchema(today);
+  const limits = { ...DEFAULT_PENDING_LIMITS, ...options.pendingLimits };
 
   api.get(
     '/api/availability',
@@ -243,48 +278,73 @@ export async function registerBookingRequestRoutes(
             total_amount: 0,
             currency: 'AED',
             status: 'pending',
+            request_fingerprint: null,
           }),
         );
       }
-      const attempt = withGuest(options.db, async (tx) => {
-        const property = await requireSiteProperty(tx, options.siteProperty);
-        // Requests for one property take turns from here; a twin that waited finds the first one's key.
-        await lockPropertyNights(tx, property.id);
-        if (requestKey) {
-          const earlier = await findBookingByRequestKey(tx, requestKey);
-          if (earlier) return { replayed: true, booking: earlier };
-        }
-        if (input.guests_count > property.max_guests) {
-          throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
-        }
-        const { unavailable, quote } = await readStay(
-          tx,
-          property,
-          { ...input, guests: input.guests_count },
-          today(),
-        );
-        if (unavailable.length > 0) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
-        const created = await insertBookingRequest(tx, {
-          property_id: property.id,
-          guest_name: input.guest_name,
-          guest_email: input.guest_email,
-          guest_phone: input.guest_phone,
-          check_in: input.check_in,
-          check_out: input.check_out,
-          guests_count: input.guests_count,
-          total_amount: quote.total,
-          currency: quote.currency,
-          special_requests: input.special_requests,
-          request_key: requestKey ?? null,
-          // What the guest was quoted stays with the request, whatever the rules say later.
-          quote,
-        });
-        if (created) return { replayed: false, booking: created };
-        // The same key was inserted by a concurrent twin of this request: answer with that booking.
-        const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
-        if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
-        return { replayed: true, booking: twin };
-      });
+      const network = describeRequestNetwork(request.ip);
+      const fingerprint = fingerprintRequest(input);
+      const attempt = withGuest(
+        options.db,
+        async (tx) => {
+          const property = await requireSiteProperty(tx, options.siteProperty);
+          // Requests for one property take turns from here; a twin that waited finds the first one's key.
+          // The limits below are counted under the same lock, so concurrent requests cannot exceed them.
+          await lockPropertyNights(tx, property.id);
+          if (requestKey) {
+            const earlier = await findBookingByRequestKey(tx, requestKey);
+            if (earlier) return { replayed: true, booking: earlier };
+          }
+          if (input.guests_count > property.max_guests) {
+            throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
+          }
+          const { unavailable, quote } = await readStay(
+            tx,
+            property,
+            { ...input, guests: input.guests_count },
+            today(),
+          );
+          if (unavailable.length > 0) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
+          const held = await countPendingGuestRequests(tx, {
+            propertyId: property.id,
+            network,
+            email: input.guest_email,
+            today: today(),
+          });
+          if (held.fromNetwork >= limits.perNetwork) {
+            throw new HttpError(429, PENDING_LIMIT_MESSAGES.network(limits.perNetwork));
+          }
+          if (held.fromEmail >= limits.perEmail) {
+            throw new HttpError(429, PENDING_LIMIT_MESSAGES.email(limits.perEmail));
+          }
+          if (held.nightsHeld + countDaysBetween(input.check_in, input.check_out) > limits.nightsMax) {
+            throw new HttpError(429, PENDING_LIMIT_MESSAGES.nights);
+          }
+          const created = await insertBookingRequest(tx, {
+            property_id: property.id,
+            guest_name: input.guest_name,
+            guest_email: input.guest_email,
+            guest_phone: input.guest_phone,
+            check_in: input.check_in,
+            check_out: input.check_out,
+            guests_count: input.guests_count,
+            total_amount: quote.total,
+            currency: quote.currency,
+            special_requests: input.special_requests,
+            request_key: requestKey ?? null,
+            request_network: network,
+            request_fingerprint: requestKey ? fingerprint : null,
+            // What the guest was quoted stays with the request, whatever the rules say later.
+            quote,
+          });
+          if (created) return { replayed: false, booking: created };
+          // The same key was inserted by a concurrent twin of this request: answer with that booking.
+          const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
+          if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
+          return { replayed: true, booking: twin };
+        },
+        network,
+      );
       // Two copies of one request racing on PostgreSQL: the exclusion constraint can refuse the second
       // before the request key does. If the key is there now, this is a replay, not a refusal.
       const outcome = await attempt.catch(async (error: unknown) => {
@@ -296,12 +356,14 @@ export async function registerBookingRequestRoutes(
         return { replayed: true, booking: twin };
       });
       const { booking } = outcome;
-      if (
-        outcome.replayed &&
-        (booking.check_in !== input.check_in ||
-          booking.check_out !== input.check_out ||
-          booking.guests_count !== input.guests_count)
-      ) {
+      // Requests from before fingerprints were kept are compared on what the guest role can read.
+      const differs =
+        booking.request_fingerprint !== null
+          ? booking.request_fingerprint !== fingerprint
+          : booking.check_in !== input.check_in ||
+            booking.check_out !== input.check_out ||
+            booking.guests_count !== input.guests_count;
+      if (outcome.replayed && differs) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
       return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking));

@@ -21,6 +21,8 @@ const booking: Booking = {
   created_at: '2026-11-20T10:00:00.000Z',
   amount_known: true,
   channel_connection_id: null,
+  request_network: null,
+  is_sample: false,
 };
 
 describe('the bookings CSV', () => {

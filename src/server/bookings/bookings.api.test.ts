@@ -63,6 +63,8 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       // Channel sync: not imported, amount entered.
       channel_connection_id: null,
       amount_known: true,
+      request_network: null,
+      is_sample: false,
     });
   });
 

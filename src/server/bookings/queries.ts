@@ -13,6 +13,7 @@ export function shapeBooking(row: BookingRow): Booking {
     request_key: _requestKey,
     channel_uid: _channelUid,
     quote: _quote,
+    request_fingerprint: _requestFingerprint,
     ...rest
   } = row;
   return { ...rest, created_at: row.created_at.toISOString() };
@@ -142,4 +143,24 @@ export async function insertBooking(db: Executor, values: typeof bookings.$infer
   const [row] = await db.insert(bookings).values(values).returning();
   if (!row) throw new Error('The booking was not saved');
   return shapeBooking(row);
+}
+
+/** Cancels every pending booking with the guest e-mail (any case) or the request network given. */
+export async function declinePendingBookings(
+  db: Executor,
+  input: { guestEmail: string } | { network: string },
+): Promise<string[]> {
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'cancelled', updated_at: sql`now()` })
+    .where(
+      and(
+        eq(bookings.status, 'pending'),
+        'guestEmail' in input
+          ? sql`lower(${bookings.guest_email}) = lower(${input.guestEmail})`
+          : eq(bookings.request_network, input.network),
+      ),
+    )
+    .returning({ id: bookings.id });
+  return rows.map((row) => row.id);
 }

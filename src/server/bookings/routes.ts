@@ -8,6 +8,8 @@ import {
   BookingStatusUpdateSchema,
   canChangeStatus,
   createManualBookingSchema,
+  DeclinedRequestsSchema,
+  DeclinePendingRequestsSchema,
   PaymentStatusUpdateSchema,
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE, BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
@@ -20,6 +22,7 @@ import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
 import {
+  declinePendingBookings,
   findBooking,
   insertBooking,
   listBookingsPage,
@@ -228,6 +231,44 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
         });
         if (!updated) throw notFound(BOOKING_NOT_FOUND);
         return updated;
+      }),
+  );
+
+  api.post(
+    '/api/bookings/:bookingId/decline-similar',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'declinePendingRequests',
+        summary:
+          "Decline (cancel) every pending booking from this booking's guest e-mail or request network, in one transaction",
+        description:
+          'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from.',
+        tags: ['bookings'],
+        params: BookingIdParamsSchema,
+        body: DeclinePendingRequestsSchema,
+        response: {
+          200: DeclinedRequestsSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const booking = await findBooking(tx, request.params.bookingId);
+        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        if (request.body.by === 'network' && !booking.request_network) {
+          throw new HttpError(400, 'This booking did not come from the booking form, so it has no network');
+        }
+        const ids = await declinePendingBookings(
+          tx,
+          request.body.by === 'email'
+            ? { guestEmail: booking.guest_email }
+            : { network: booking.request_network ?? '' },
+        );
+        return { declined: ids.length, booking_ids: ids };
       }),
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '../../domain/channel';
 import type { Db, Executor, Tx } from '../db/client';
 import { isOverlapError } from '../db/errors';
-import { lockPropertyNights, withOperator } from '../db/with-operator';
+import { declareActor, lockPropertyNights, withOperator } from '../db/with-operator';
 import { runWithLease } from '../jobs/lease';
 import { findProperty } from '../properties/queries';
 import { fetchFeed, FEED_FETCH_DEFAULTS, FeedError } from './fetch-feed';
@@ -108,9 +108,10 @@ export async function syncConnection(
   if (!connection) throw new Error(`Connection ${input.connectionId} not found`);
 
   const fail = async (code: SyncErrorCode, message: string): Promise<SyncRun> => {
-    await withOperator(db, input.operatorId, (tx) =>
-      recordSyncFailure(tx, { connectionId: connection.id, code, message, at: now, nextSyncAt }),
-    );
+    await withOperator(db, input.operatorId, async (tx) => {
+      await declareActor(tx, 'channel_sync');
+      await recordSyncFailure(tx, { connectionId: connection.id, code, message, at: now, nextSyncAt });
+    });
     return { outcome: 'failed', error: { code, message }, counts: { ...EMPTY_COUNTS } };
   };
 
@@ -155,6 +156,8 @@ export async function syncConnection(
 
   try {
     return await withOperator(db, input.operatorId, async (tx) => {
+      // The audit log names the sync, not the operator, as the author of what the feed changed.
+      await declareActor(tx, 'channel_sync');
       const property = await findProperty(tx, connection.property_id);
       if (!property) throw new Error(`Property ${connection.property_id} not visible`);
       await lockPropertyNights(tx, property.id);

@@ -10,6 +10,7 @@ import { NewPasswordSchema } from '../../domain/auth';
 import { updateOperatorPassword, upsertOperator } from '../auth/queries';
 import { DataDirInUseError, openDatabase } from '../db/client';
 import { operators } from '../db/schema';
+import { declareActor } from '../db/with-operator';
 import { EnvError, readEnv, readEnvWith } from '../env';
 
 const USAGE = 'Usage: npm run operator -- set-password <email> | create <email> | list';
@@ -58,11 +59,17 @@ async function main() {
       return 2;
     }
     if (command === 'create') {
-      await upsertOperator(database.db, { email: email.data, password: password.data });
+      await database.db.transaction(async (tx) => {
+        await declareActor(tx, 'cli');
+        await upsertOperator(tx, { email: email.data, password: password.data });
+      });
       console.log(`The operator ${email.data} can now sign in with the new password.`);
       return 0;
     }
-    const updated = await updateOperatorPassword(database.db, { email: email.data, password: password.data });
+    const updated = await database.db.transaction(async (tx) => {
+      await declareActor(tx, 'cli');
+      return updateOperatorPassword(tx, { email: email.data, password: password.data });
+    });
     if (!updated) {
       console.error(`There is no operator ${email.data}. Use "create" to add one.`);
       return 1;

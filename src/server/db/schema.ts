@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -171,6 +172,12 @@ export const bookings = pgTable(
     channel_uid: text('channel_uid'),
     // False when the amount is not known (a channel feed carries no price): total_amount is then 0.
     amount_known: boolean('amount_known').notNull().default(true),
+    // A guest request's network (IPv4 /24, IPv6 /64): pending requests per network are limited.
+    request_network: text('request_network'),
+    // sha256 of everything the guest sent with an Idempotency-Key: a reused key with another body is refused.
+    request_fingerprint: text('request_fingerprint'),
+    // Made up by the seed to show the product; the operator removes it all in one action.
+    is_sample: boolean('is_sample').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -186,6 +193,10 @@ export const bookings = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('bookings_property_check_in_id_idx').on(table.property_id, table.check_in, table.id),
+    // The few pending guest requests, which every new request counts (per network, e-mail and nights).
+    index('bookings_pending_requests_idx')
+      .on(table.property_id)
+      .where(sql`${table.status} = 'pending' and ${table.request_network} is not null`),
     // Trigram indexes, so a search for part of a name or e-mail does not read every booking. Row-level
     // security keeps the planner from using them for ILIKE (the operator is not leakproof), so the search
     // goes through search_booking_ids(), which checks the property's owner itself.
@@ -363,3 +374,32 @@ export const pricingRules = pgTable('pricing_rules', {
   rules: jsonb('rules').$type<PricingRules>().notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change to a property, booking, calendar day, channel connection, pricing rules, password or
+ * session: written by database triggers in the transaction of the change (so it cannot be skipped or
+ * lost), with the actor the transaction declared in `app.actor`. The application roles may only read it.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    // The operator whose data changed: row-level security shows each operator their own events.
+    operator_id: uuid('operator_id'),
+    actor: text('actor').notNull(),
+    actor_id: text('actor_id'),
+    entity_type: text('entity_type').notNull(),
+    entity_id: text('entity_id').notNull(),
+    property_id: uuid('property_id'),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    index('audit_events_operator_idx').on(table.operator_id, table.id.desc()),
+    index('audit_events_entity_idx').on(table.entity_type, table.entity_id, table.id.desc()),
+    index('audit_events_property_idx').on(table.property_id, table.id.desc()),
+    check('audit_events_action_check', sql`${table.action} in ('insert', 'update', 'delete')`),
+  ],
+);

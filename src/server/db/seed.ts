@@ -4,6 +4,7 @@ import { site, villa } from '../../content/site';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import type { Executor } from './client';
 import { INDIAN_GST, priceStay, PricingRulesSchema, type PricingRules } from '../../domain/pricing';
+import { declareActor } from './with-operator';
 import { bookings, pricingRules, properties, propertyCalendar } from './schema';
 
 type SeedBooking = {
@@ -124,8 +125,8 @@ function createSampleRules(index: number, today: string): PricingRules | undefin
           check_in_days: [2, 4],
         },
       ],
-      guests_included: 8,
-      extra_guest_fee: 1_500,
+      guests_included: 12,
+      extra_guest_fee: 500,
       cleaning_fee: 2_500,
       taxes: [INDIAN_GST],
     });
@@ -304,6 +305,7 @@ export async function seedDemoData(
   if ((existing?.count ?? 0) > 0) return false;
   const today = input.today ?? villaToday();
   await db.transaction(async (tx) => {
+    await declareActor(tx, 'system');
     for (const [index, sample] of SAMPLE_PROPERTIES.entries()) {
       // Created a minute apart so that "oldest first" keeps the villa first.
       const [property] = await tx
@@ -350,6 +352,7 @@ export async function seedDemoData(
             payment_status: booking.payment,
             special_requests: booking.requests ?? null,
             external_booking_id: booking.external ?? null,
+            is_sample: true,
             created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
           };
         }),

@@ -3,14 +3,30 @@ import type { Db, Tx } from './client';
 
 export const APP_ROLE = 'villa_app';
 
+/** Who makes a change, as the audit log records it (database triggers read it from `app.actor`). */
+export type AuditActor = 'operator' | 'guest' | 'channel_sync' | 'system' | 'cli';
+
+/** Declares who the transaction's changes are made by (and, optionally, which one of them). */
+export async function declareActor(tx: Tx, actor: AuditActor, actorId?: string): Promise<void> {
+  await tx.execute(
+    sql`select set_config('app.actor', ${actor}, true), set_config('app.actor_id', ${actorId ?? ''}, true)`,
+  );
+}
+
 /**
  * Runs `work` in a transaction as the non-owner role `villa_app`, acting for one operator: row-level
  * security then limits every query to that operator's properties, bookings and calendar rows.
  */
-export function withOperator<T>(db: Db, operatorId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function withOperator<T>(
+  db: Db,
+  operatorId: string,
+  work: (tx: Tx) => Promise<T>,
+  actor: AuditActor = 'operator',
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.operator_id', ${operatorId}, true)`,
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.operator_id', ${operatorId}, true),
+        set_config('app.actor', ${actor}, true), set_config('app.actor_id', ${actor === 'operator' ? operatorId : ''}, true)`,
     );
     return work(tx);
   });
@@ -22,9 +38,12 @@ export const GUEST_ROLE = 'villa_guest';
  * Runs `work` in a transaction as `villa_guest`, the role of anonymous requests from the public site:
  * it reads availability without guest data and can only insert a pending, unpaid, direct booking.
  */
-export function withGuest<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function withGuest<T>(db: Db, work: (tx: Tx) => Promise<T>, network?: string): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', ${GUEST_ROLE}, true)`);
+    await tx.execute(
+      sql`select set_config('role', ${GUEST_ROLE}, true), set_config('app.actor', 'guest', true),
+        set_config('app.actor_id', ${network ?? ''}, true)`,
+    );
     return work(tx);
   });
 }

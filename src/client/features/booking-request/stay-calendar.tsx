@@ -7,7 +7,7 @@ import { isRealDate } from '@/domain/dates';
 import { Button } from '@/client/components/ui/button';
 import { FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { getErrorMessage } from '@/client/lib/api-client';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import type { BookingRequestFormState } from './use-booking-request-form';
 import './booking-request-form.css';
 
@@ -39,13 +39,20 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
             role="alert"
             className="flex min-h-64 flex-col items-center justify-center gap-3 p-6 text-center text-sm"
           >
-            <p>
-              Availability could not be loaded.{' '}
-              {getErrorMessage(availability.error, 'Please try again in a moment.')}
-            </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void availability.refetch()}>
-              Try again
-            </Button>
+            {isApiError(availability.error, 404) ? (
+              // The site's property is not taking requests: nothing to retry.
+              <p>{getErrorMessage(availability.error, 'We are not taking booking requests online.')}</p>
+            ) : (
+              <>
+                <p>
+                  Availability could not be loaded.{' '}
+                  {getErrorMessage(availability.error, 'Please try again in a moment.')}
+                </p>
+                <Button type="button" variant="outline" size="sm" onClick={() => void availability.refetch()}>
+                  Try again
+                </Button>
+              </>
+            )}
           </div>
         ) : (
           <div aria-busy={availability.isPending} className="relative">

@@ -12,6 +12,7 @@ import {
 import { canChangeStatus, formatBookingReference, type Booking, type BookingStatus } from '@/domain/booking';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
+import { DeclineSimilarRequests } from './decline-similar-requests';
 
 const ACTIONS: { status: BookingStatus; label: string; done: string; destructive?: boolean }[] = [
   { status: 'confirmed', label: 'Confirm', done: 'Booking confirmed' },
@@ -102,6 +103,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
           Mark paid
         </Button>
       ) : null}
+      {booking.status === 'pending' ? <DeclineSimilarRequests booking={booking} disabled={busy} /> : null}
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
         <DialogContent
           onCloseAutoFocus={(event) => {

@@ -3,6 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMoney } from '@/domain/quote';
 import { formatDate, formatTimestampDate } from '@/client/lib/format';
+import { EntityHistory } from '@/client/features/activity';
 import { BookingActions } from './booking-actions';
 import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
 
@@ -73,6 +74,9 @@ export const BookingCard = memo(function BookingCard({ booking }: { booking: Boo
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-muted-foreground">Ref. {formatBookingReference(booking.id)}</span>
         <BookingActions booking={booking} />
+      </div>
+      <div className="mt-2">
+        <EntityHistory query={{ entity_type: 'booking', entity_id: booking.id }} />
       </div>
     </li>
   );

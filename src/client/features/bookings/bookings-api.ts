@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingStatus, ManualBooking, PaymentStatus } from '@/domain/booking';
+import type {
+  Booking,
+  BookingStatus,
+  DeclinedRequests,
+  DeclineScope,
+  ManualBooking,
+  PaymentStatus,
+} from '@/domain/booking';
 import type { BookingListQueryInput } from '@/domain/booking-list';
 import { apiFetch, apiFetchPage } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
@@ -76,6 +83,19 @@ export function useCreateBooking(propertyId: string) {
       apiFetch<Booking>(`/api/properties/${encodeURIComponent(propertyId)}/bookings`, {
         method: 'POST',
         body: input,
+      }),
+    onSuccess: () => void invalidateOperatorData(queryClient),
+  });
+}
+
+/** Declines every pending request from this booking's guest e-mail or network, in one transaction. */
+export function useDeclineSimilarRequests() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { booking: Booking; by: DeclineScope }) =>
+      apiFetch<DeclinedRequests>(`/api/bookings/${input.booking.id}/decline-similar`, {
+        method: 'POST',
+        body: { by: input.by },
       }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });

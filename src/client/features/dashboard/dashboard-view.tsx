@@ -17,6 +17,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatMoney } from '@/domain/quote';
 import { ChannelsAttention } from '@/client/features/channels';
 import { NoPropertiesYet, PropertyCard } from '@/client/features/properties';
+import { SampleDataBanner } from '@/client/features/sample-data';
 import { dashboardStatsQuery } from './dashboard-api';
 import { TodaysStays } from './todays-stays';
 
@@ -52,6 +53,7 @@ export function DashboardView({
 
   return (
     <div className="grid gap-6">
+      <SampleDataBanner />
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           Overview

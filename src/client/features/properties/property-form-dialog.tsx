@@ -20,6 +20,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
+import { EntityHistory } from '@/client/features/activity';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
@@ -351,6 +352,11 @@ export function PropertyFormDialog({
             </Button>
           </DialogFooter>
         </form>
+        {property ? (
+          <div className="border-t pt-3">
+            <EntityHistory query={{ property_id: property.id }} label="History of this property" />
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import {
   CalendarDaysIcon,
   ChartColumnIcon,
   ClipboardListIcon,
+  HistoryIcon,
   HomeIcon,
   LayoutDashboardIcon,
   LogOutIcon,
@@ -19,6 +20,7 @@ import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { AccountView } from '@/client/features/account';
+import { ActivityView } from '@/client/features/activity';
 import { BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
 import { ChannelsView } from '@/client/features/channels';
@@ -41,6 +43,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'channels', label: 'Channels', icon: RadioTowerIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+  { view: 'activity', label: 'Activity', icon: HistoryIcon, needsProperty: false },
   { view: 'account', label: 'Account', icon: UserRoundIcon, needsProperty: false },
 ];
 
@@ -201,6 +204,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (
           <ReportsView selected={selected} />
+        ) : view === 'activity' ? (
+          <ActivityView />
         ) : view === 'account' ? (
           <AccountView operator={operator} />
         ) : null}

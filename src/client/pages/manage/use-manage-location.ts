@@ -11,6 +11,7 @@ export const MANAGE_VIEWS = [
   'pricing',
   'reports',
   'account',
+  'activity',
 ] as const;
 export type ManageView = (typeof MANAGE_VIEWS)[number];
 
@@ -28,6 +29,7 @@ const VIEW_PARAMETERS: Record<ManageView, string[]> = {
   pricing: [],
   reports: ['period', 'from', 'to', 'scope'],
   account: [],
+  activity: [],
 };
 
 /**

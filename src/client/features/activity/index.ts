@@ -1,0 +1,2 @@
+export { ActivityView } from './activity-view';
+export { EntityHistory } from './entity-history';

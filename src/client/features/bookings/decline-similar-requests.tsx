@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { Booking, DeclineScope } from '@/domain/booking';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { useDeclineSimilarRequests } from './bookings-api';
+
+/**
+ * For a stranger who floods the calendar with requests: decline every pending request from this guest's
+ * e-mail, or from the network the request came from, after a confirmation that says which.
+ */
+export function DeclineSimilarRequests({ booking, disabled }: { booking: Booking; disabled: boolean }) {
+  const decline = useDeclineSimilarRequests();
+  const [scope, setScope] = useState<DeclineScope | null>(null);
+  const run = (by: DeclineScope) =>
+    decline.mutate(
+      { booking, by },
+      {
+        onSuccess: (result) => {
+          toast.success(
+            result.declined === 1
+              ? '1 pending request declined'
+              : `${result.declined} pending requests declined`,
+            { description: by === 'email' ? booking.guest_email : `Network ${booking.request_network}` },
+          );
+          setScope(null);
+        },
+        onError: (error) =>
+          toast.error('Error', { description: getErrorMessage(error, 'The requests could not be declined') }),
+      },
+    );
+  return (
+    <>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        className="text-destructive"
+        disabled={disabled || decline.isPending}
+        onClick={() => setScope('email')}
+      >
+        Decline all from this guest
+      </Button>
+      {booking.request_network ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          className="text-destructive"
+          disabled={disabled || decline.isPending}
+          onClick={() => setScope('network')}
+        >
+          Decline all from this network
+        </Button>
+      ) : null}
+      <Dialog open={scope !== null} onOpenChange={(open) => (open ? undefined : setScope(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>
+              {scope === 'network'
+                ? 'Decline every request from this network?'
+                : 'Decline every request from this guest?'}
+            </DialogTitle>
+            <DialogDescription>
+              {scope === 'network'
+                ? `Every pending request sent from the network ${booking.request_network} will be cancelled and its nights freed. Confirmed bookings are not touched.`
+                : `Every pending request from ${booking.guest_email} will be cancelled and its nights freed. Confirmed bookings are not touched.`}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setScope(null)}>
+              Keep them
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={decline.isPending}
+              onClick={() => scope && run(scope)}
+            >
+              {decline.isPending ? 'Declining...' : 'Decline all'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

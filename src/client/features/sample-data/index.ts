@@ -1,0 +1,1 @@
+export { SampleDataBanner } from './sample-data-banner';
