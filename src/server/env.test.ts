@@ -19,6 +19,12 @@ describe('reading the environment', () => {
     [{ SITE_PROPERTY_ID: '42' }, 'SITE_PROPERTY_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ OPERATOR_NOTIFY_EMAIL: 'nope' }, 'OPERATOR_NOTIFY_EMAIL'],
+    [{ REQUEST_HOLD_HOURS: '0' }, 'REQUEST_HOLD_HOURS'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
   ])('refuses %o, naming %s', (source, name) => {
     expect(() => readEnv(source)).toThrow(new RegExp(name));
   });
@@ -29,6 +35,17 @@ describe('reading the environment', () => {
     expect(env.DATABASE_URL).toBe('postgres://u@localhost:5432/db');
     expect([readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY, readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY]).toEqual(
       [1, 2],
+    );
+  });
+
+  it('writes mail to an outbox folder in the data directory unless told otherwise', () => {
+    const env = readEnv({ DATA_DIR: '/srv/villa' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.mailOutboxDir).toBe('/srv/villa/outbox');
+    expect(env.REQUEST_HOLD_HOURS).toBe(48);
+    expect(readEnv({ MAIL_OUTBOX_DIR: '/tmp/mail' }).mailOutboxDir).toBe('/tmp/mail');
+    expect(readEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example.com:465',
     );
   });
 });

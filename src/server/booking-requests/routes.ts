@@ -23,6 +23,8 @@ import type { Db, Executor } from '../db/client';
 import { lockPropertyNights, withGuest } from '../db/with-operator';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
+import { recordBookingRequested } from '../messages/record-messages';
+import type { MessageSettings } from '../messages/settings';
 import { ErrorResponseSchema } from '../openapi';
 import {
   findBookingByRequestKey,
@@ -39,6 +41,9 @@ export type BookingRequestRouteOptions = {
   now?: () => Date;
   /** Booking requests allowed per address per hour. */
   requestsPerHour?: number;
+  /** Messages to the guest and the operator, written with the booking. */
+  messages?: MessageSettings;
+  onMessagesWritten?: () => void;
 };
 
 // Enough for the whole booking horizon: the last check-in plus the longest stay.
@@ -252,7 +257,25 @@ export async function registerBookingRequestRoutes(
           special_requests: input.special_requests,
           request_key: requestKey ?? null,
         });
-        if (created) return { replayed: false, booking: created };
+        if (created) {
+          if (options.messages) {
+            await recordBookingRequested(tx, options.messages, {
+              bookingId: created.id,
+              propertyId: property.id,
+              propertyName: property.name,
+              guestName: input.guest_name,
+              guestEmail: input.guest_email,
+              guestPhone: input.guest_phone,
+              specialRequests: input.special_requests,
+              checkIn: created.check_in,
+              checkOut: created.check_out,
+              guests: created.guests_count,
+              total: created.total_amount,
+              currency: created.currency,
+            });
+          }
+          return { replayed: false, booking: created };
+        }
         // The same key was inserted by a concurrent twin of this request: answer with that booking.
         const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
         if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
@@ -269,6 +292,7 @@ export async function registerBookingRequestRoutes(
         return { replayed: true, booking: twin };
       });
       const { booking } = outcome;
+      if (!outcome.replayed) options.onMessagesWritten?.();
       if (
         outcome.replayed &&
         (booking.check_in !== input.check_in ||
