@@ -20,7 +20,7 @@ import { DEFAULT_CHANNEL_SETTINGS, type ChannelSettings } from './channels/sync'
 import type { Database } from './db/client';
 import { describeDatabaseRefusal } from './db/errors';
 import { registerHealthRoutes } from './health/routes';
-import { registerMessageRoutes } from './messages/routes';
+import { createRequestPageGuard, registerMessageRoutes } from './messages/routes';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from './messages/settings';
 import { HttpError, toErrorBody } from './http-error';
 import { createLeaseHolder } from './jobs/lease';
@@ -210,7 +210,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     holder: options.leaseHolder ?? createLeaseHolder(),
   });
 
-  const site = await registerSitePages(app, { clientDir: options.clientDir });
+  const site = await registerSitePages(app, {
+    clientDir: options.clientDir,
+    guards: { '/request/:token': createRequestPageGuard(db, options.requestPageLookupsPerMinute) },
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply

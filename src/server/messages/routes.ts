@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PageGuard } from '../site/pages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
@@ -50,6 +51,33 @@ function shapeGuestRequest(row: GuestRequestRow): GuestRequest {
     hold_until: row.hold_until.toISOString(),
     closed_reason: row.closed_reason,
     can_withdraw: row.status === 'pending',
+  };
+}
+
+function createRateLimit(perMinute = 30) {
+  return {
+    max: perMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) => ({
+      statusCode: 429,
+      code: 'FST_ERR_RATE_LIMIT',
+      message: `Too many requests from your network. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  };
+}
+
+/**
+ * The request page's HTML answers 404 for a token that names no request, like any unknown page, and is
+ * rate-limited like the API behind it, so that tokens cannot be tried in bulk through either.
+ */
+export function createRequestPageGuard(db: Db, perMinute?: number): PageGuard {
+  return {
+    config: { rateLimit: createRateLimit(perMinute) },
+    async exists(request: FastifyRequest) {
+      const token = (request.params as { token?: string }).token ?? '';
+      if (token.length > 100) return false;
+      return Boolean(await withGuest(db, (tx) => findGuestRequest(tx, token)));
+    },
   };
 }
 
@@ -147,15 +175,7 @@ export async function registerMessageRoutes(
     },
   );
 
-  const rateLimit = {
-    max: options.requestPageLookupsPerMinute ?? 30,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request: unknown, context: { ttl: number }) => ({
-      statusCode: 429,
-      code: 'FST_ERR_RATE_LIMIT',
-      message: `Too many requests from your network. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  };
+  const rateLimit = createRateLimit(options.requestPageLookupsPerMinute);
 
   api.get(
     '/api/requests/:token',
