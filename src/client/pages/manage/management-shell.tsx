@@ -6,6 +6,7 @@ import {
   HomeIcon,
   LayoutDashboardIcon,
   LogOutIcon,
+  MailIcon,
   PencilIcon,
   TagIcon,
 } from 'lucide-react';
@@ -20,6 +21,7 @@ import { BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
 import { DashboardView } from '@/client/features/dashboard';
 import { PropertiesView, propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
+import { MessagesView } from '@/client/features/messages';
 import { PricingView } from '@/client/features/pricing';
 import { ReportsView } from '@/client/features/reports';
 import { useSignOut } from '@/client/features/session';
@@ -36,6 +38,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'bookings', label: 'Bookings', icon: ClipboardListIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+  { view: 'messages', label: 'Messages', icon: MailIcon, needsProperty: false },
 ];
 
 export function ManagementShell({ operator }: { operator: Operator }) {
@@ -192,6 +195,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (
           <ReportsView selected={selected} />
+        ) : view === 'messages' ? (
+          <MessagesView />
         ) : null}
       </main>
 

@@ -9,6 +9,7 @@ export const MANAGE_VIEWS = [
   'bookings',
   'pricing',
   'reports',
+  'messages',
 ] as const;
 export type ManageView = (typeof MANAGE_VIEWS)[number];
 
@@ -24,6 +25,7 @@ const VIEW_PARAMETERS: Record<ManageView, string[]> = {
   bookings: ['q', 'status', 'source', 'from', 'to', 'sort', 'page'],
   pricing: [],
   reports: ['period', 'from', 'to', 'scope'],
+  messages: [],
 };
 
 /**
