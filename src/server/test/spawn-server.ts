@@ -16,7 +16,7 @@ export function findFreePort(): Promise<number> {
 }
 
 /** Runs `npm start`'s script as a child process, waits until /api/health answers, and measures how long that took. */
-export async function spawnServer(env: Record<string, string>) {
+export async function spawnServer(env: Record<string, string>, options: { readyTimeoutMs?: number } = {}) {
   const port = await findFreePort();
   const startedAt = performance.now();
   const child = spawn(process.execPath, [START_SCRIPT], {
@@ -30,7 +30,7 @@ export async function spawnServer(env: Record<string, string>) {
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (performance.now() - startedAt > 60_000)
+    if (performance.now() - startedAt > (options.readyTimeoutMs ?? 60_000))
       throw new Error(`The server was not ready in time:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
