@@ -49,6 +49,9 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     const transporter = nodemailer.createTransport({
+      // One kept-open connection instead of a new one (and a new handshake) per message.
+      pool: true,
+      maxConnections: 1,
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
