@@ -26,6 +26,8 @@ import { DEFAULT_CHANNEL_SETTINGS, type ChannelSettings } from './channels/sync'
 import type { Database } from './db/client';
 import { describeDatabaseRefusal } from './db/errors';
 import { registerHealthRoutes } from './health/routes';
+import { createRequestPageGuard, registerMessageRoutes } from './messages/routes';
+import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from './messages/settings';
 import { HttpError, toErrorBody } from './http-error';
 import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
@@ -62,6 +64,12 @@ export type AppOptions = {
   channels?: ChannelSettings;
   /** This process's name for database leases (background work shared by several processes). */
   leaseHolder?: string;
+  /** Messages: links, the operator's address, the request hold (REQUEST_HOLD_HOURS and friends). */
+  messages?: MessageSettings;
+  /** Called after a change wrote messages to the outbox (the worker's wake-up). */
+  onMessagesWritten?: () => void;
+  /** Guest request page lookups allowed per address per minute. */
+  requestPageLookupsPerMinute?: number;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -225,7 +233,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerPropertyRoutes(app, { db, now: options.now });
   await registerCalendarRoutes(app, { db, now: options.now });
-  await registerBookingRoutes(app, { db, now: options.now });
+  const messages = options.messages ?? DEFAULT_MESSAGE_SETTINGS;
+  await registerBookingRoutes(app, {
+    db,
+    now: options.now,
+    messages,
+    onMessagesWritten: options.onMessagesWritten,
+  });
   await registerDashboardRoutes(app, { db, now: options.now });
   await registerReportRoutes(app, { db });
   await registerPricingRoutes(app, { db, now: options.now });
@@ -237,6 +251,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteProperty: options.siteProperty,
     requestsPerHour: options.bookingRequestsPerHour,
     pendingLimits: options.pendingRequestLimits,
+    messages,
+    onMessagesWritten: options.onMessagesWritten,
+  });
+  await registerMessageRoutes(app, {
+    db,
+    settings: messages,
+    onMessagesWritten: options.onMessagesWritten,
+    requestPageLookupsPerMinute: options.requestPageLookupsPerMinute,
   });
   await registerChannelRoutes(app, {
     db,
@@ -245,7 +267,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     holder: options.leaseHolder ?? createLeaseHolder(),
   });
 
-  const site = await registerSitePages(app, { clientDir: options.clientDir });
+  const site = await registerSitePages(app, {
+    clientDir: options.clientDir,
+    guards: { '/request/:token': createRequestPageGuard(db, options.requestPageLookupsPerMinute) },
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply

@@ -22,6 +22,12 @@ describe('reading the environment', () => {
     [{ BACKUP_KEEP: '-1' }, 'BACKUP_KEEP'],
     [{ BACKUP_KEEP: 'seven' }, 'BACKUP_KEEP'],
     [{ BACKUP_KEEP: '1.5' }, 'BACKUP_KEEP'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'not a url' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ OPERATOR_NOTIFY_EMAIL: 'nope' }, 'OPERATOR_NOTIFY_EMAIL'],
+    [{ REQUEST_HOLD_HOURS: '0' }, 'REQUEST_HOLD_HOURS'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
   ])('refuses %o, naming %s', (source, name) => {
     expect(() => readEnv(source)).toThrow(new RegExp(name));
   });
@@ -43,5 +49,16 @@ describe('reading the environment', () => {
       BACKUP_KEEP: 30,
       BACKUP_DIR: '/srv/backups',
     });
+  });
+
+  it('writes mail to an outbox folder in the data directory unless told otherwise', () => {
+    const env = readEnv({ DATA_DIR: '/srv/villa' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.mailOutboxDir).toBe('/srv/villa/outbox');
+    expect(env.REQUEST_HOLD_HOURS).toBe(48);
+    expect(readEnv({ MAIL_OUTBOX_DIR: '/tmp/mail' }).mailOutboxDir).toBe('/tmp/mail');
+    expect(readEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example.com:465',
+    );
   });
 });

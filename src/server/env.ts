@@ -139,6 +139,54 @@ const EnvSchema = z
       .trim()
       .optional()
       .transform((value) => (value ? value : undefined)),
+    // Messages: e-mail to guests and the operator. Without SMTP_URL they are written to MAIL_OUTBOX_DIR.
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || (URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol)),
+        {
+          message: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+        },
+      ),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || 'Shanti Villa Retreat <stay@shantivilla.example.com>')
+      .refine((value) => /^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(value), {
+        message: 'MAIL_FROM must be an address, e.g. "Shanti Villa Retreat <stay@example.com>"',
+      }),
+    MAIL_OUTBOX_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    OPERATOR_NOTIFY_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.email({ error: 'OPERATOR_NOTIFY_EMAIL must be an email address' }).optional()),
+    REQUEST_HOLD_HOURS: z.coerce
+      .number({ error: 'REQUEST_HOLD_HOURS must be a number' })
+      .positive('REQUEST_HOLD_HOURS must be more than 0')
+      .max(24 * 30, 'REQUEST_HOLD_HOURS must be at most 720 (30 days)')
+      .default(48),
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+        {
+          message: 'PUBLIC_URL must be an http:// or https:// URL, e.g. https://shantivilla.example.com',
+        },
+      ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -152,7 +200,7 @@ const EnvSchema = z
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-export type Env = z.output<typeof EnvSchema> & { dataDir: string; clientDir: string };
+export type Env = z.output<typeof EnvSchema> & { dataDir: string; clientDir: string; mailOutboxDir: string };
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -180,6 +228,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     ...parsed.data,
     dataDir: resolve(parsed.data.DATA_DIR),
     clientDir: parsed.data.BUILD_DIR ? resolve(parsed.data.BUILD_DIR, 'client') : DEFAULT_CLIENT_DIR,
+    mailOutboxDir: resolve(parsed.data.MAIL_OUTBOX_DIR ?? resolve(parsed.data.DATA_DIR, 'outbox')),
   };
 }
 

@@ -4,6 +4,9 @@ import { prepareDatabase } from './bootstrap';
 import { readChannelSettings, startChannelScheduler } from './channels/scheduler';
 import { createLeaseHolder } from './jobs/lease';
 import { DataDirInUseError, openDatabase } from './db/client';
+import { readMessageSettings } from './messages/settings';
+import { createMailTransport } from './messages/transport';
+import { startMessageWorker } from './messages/worker';
 import { EnvError, loadDotEnv, readEnv, type Env } from './env';
 import { createLogger } from './logger';
 
@@ -45,6 +48,20 @@ async function startServer() {
   }
   const leaseHolder = createLeaseHolder();
   const channels = readChannelSettings(env);
+  const messages = readMessageSettings(env);
+  const transport = createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: env.mailOutboxDir,
+  });
+  const worker = startMessageWorker({
+    db: database.db,
+    transport,
+    holder: leaseHolder,
+    settings: messages,
+    logger,
+    pollMs: 5_000,
+  });
   const app = await buildApp({
     database,
     clientDir: env.clientDir,
@@ -61,6 +78,8 @@ async function startServer() {
     },
     channels,
     leaseHolder,
+    messages,
+    onMessagesWritten: () => worker.wake(),
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
@@ -82,6 +101,13 @@ async function startServer() {
     logger,
   });
 
+  logger.info(
+    transport.kind === 'smtp' ? { mail: 'smtp' } : { mail: 'outbox', folder: env.mailOutboxDir },
+    transport.kind === 'smtp'
+      ? 'E-mail is sent through SMTP_URL'
+      : 'E-mail is written to the outbox folder (SMTP_URL is unset)',
+  );
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -94,6 +120,7 @@ async function startServer() {
     force.unref();
     try {
       await scheduler.stop();
+      await worker.stop();
       await backups.stop();
       await app.close();
       await database.close();

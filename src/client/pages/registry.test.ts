@@ -38,7 +38,8 @@ describe('the page registry', () => {
       expect(meta, page.name).toMatchObject({ path: expect.any(String), title: expect.any(String) });
       if (page.route !== NOT_FOUND) expect((meta as { path: string }).path, page.name).toBe(page.route);
     }
-  });
+    // Importing every page module cold takes seconds on a loaded machine.
+  }, 60_000);
 
   it('lays out built files as a plain file server would, a route with parameters sharing one file', () => {
     const page = (route: PageDefinition['route']): PageDefinition => ({

@@ -73,6 +73,14 @@ export const PAGES: readonly PageDefinition[] = [
     },
   },
   {
+    name: 'request',
+    route: '/request/:token',
+    render: 'client',
+    visibility: 'unlisted',
+    component: '@/client/pages/site/request-page#RequestPage',
+    meta: '@/client/pages/site/request-page#requestMeta',
+  },
+  {
     name: 'not-found',
     route: NOT_FOUND,
     render: 'prerender',

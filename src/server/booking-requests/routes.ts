@@ -27,6 +27,8 @@ import { findPricingRules } from '../pricing/queries';
 import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
+import { recordBookingRequested } from '../messages/record-messages';
+import type { MessageSettings } from '../messages/settings';
 import { ErrorResponseSchema } from '../openapi';
 import { describeRequestNetwork } from './request-network';
 import {
@@ -47,6 +49,9 @@ export type BookingRequestRouteOptions = {
   requestsPerHour?: number;
   /** Limits on what unanswered guest requests may hold (REQUEST_PENDING_* variables). */
   pendingLimits?: Partial<PendingRequestLimits>;
+  /** Messages to the guest and the operator, written with the booking. */
+  messages?: MessageSettings;
+  onMessagesWritten?: () => void;
 };
 
 export type PendingRequestLimits = { perNetwork: number; perEmail: number; nightsMax: number };
@@ -337,7 +342,25 @@ export async function registerBookingRequestRoutes(
             // What the guest was quoted stays with the request, whatever the rules say later.
             quote,
           });
-          if (created) return { replayed: false, booking: created };
+          if (created) {
+            if (options.messages) {
+              await recordBookingRequested(tx, options.messages, {
+                bookingId: created.id,
+                propertyId: property.id,
+                propertyName: property.name,
+                guestName: input.guest_name,
+                guestEmail: input.guest_email,
+                guestPhone: input.guest_phone,
+                specialRequests: input.special_requests,
+                checkIn: created.check_in,
+                checkOut: created.check_out,
+                guests: created.guests_count,
+                total: created.total_amount,
+                currency: created.currency,
+              });
+            }
+            return { replayed: false, booking: created };
+          }
           // The same key was inserted by a concurrent twin of this request: answer with that booking.
           const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
           if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
@@ -356,6 +379,7 @@ export async function registerBookingRequestRoutes(
         return { replayed: true, booking: twin };
       });
       const { booking } = outcome;
+      if (!outcome.replayed) options.onMessagesWritten?.();
       // Requests from before fingerprints were kept are compared on what the guest role can read.
       const differs =
         booking.request_fingerprint !== null

@@ -18,6 +18,8 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
+import { recordBookingStatusChanged } from '../messages/record-messages';
+import type { MessageSettings } from '../messages/settings';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
@@ -35,7 +37,10 @@ import { formatBookingsCsv } from './bookings-csv';
 const BookingIdParamsSchema = z.object({ bookingId: z.uuid({ error: 'Booking id must be a UUID' }) });
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
-export async function registerBookingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+export async function registerBookingRoutes(
+  app: FastifyInstance,
+  options: { db: Db; now?: () => Date; messages?: MessageSettings; onMessagesWritten?: () => void },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => villaToday(options.now?.());
 
@@ -186,8 +191,8 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
         },
       },
     },
-    (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
+    async (request) => {
+      const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const to = request.body.status;
@@ -201,8 +206,31 @@ export async function registerBookingRoutes(app: FastifyInstance, options: { db:
           to,
         });
         if (!updated) throw new HttpError(409, 'The booking was changed meanwhile; reload and try again');
+        // The guest's message is written with the change, so neither exists without the other.
+        if (options.messages) {
+          const property = await requireProperty(tx, updated.property_id);
+          await recordBookingStatusChanged(tx, options.messages, {
+            from: booking.status,
+            to,
+            facts: {
+              bookingId: updated.id,
+              propertyId: property.id,
+              propertyName: property.name,
+              guestName: updated.guest_name,
+              guestEmail: updated.guest_email,
+              checkIn: updated.check_in,
+              checkOut: updated.check_out,
+              guests: updated.guests_count,
+              total: updated.total_amount,
+              currency: updated.currency,
+            },
+          });
+        }
         return updated;
-      }),
+      });
+      options.onMessagesWritten?.();
+      return result;
+    },
   );
 
   api.patch(

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../domain/booking';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
+import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
 import { PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
 
@@ -401,5 +402,76 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(table.entity_type, table.entity_id, table.id.desc()),
     index('audit_events_property_idx').on(table.property_id, table.id.desc()),
     check('audit_events_action_check', sql`${table.action} in ('insert', 'update', 'delete')`),
+  ],
+);
+
+// Messages: e-mail to guests and the operator, written in the same transaction as the change that causes
+// them and sent by a background worker. Grants, row-level security and the guest page's lookups live in
+// the messages migration.
+
+/**
+ * The outbox: every message ever written, with its delivery state. A message is claimed by one process
+ * at a time (locked_by/locked_until, a lease per message), so several processes never send it twice.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    property_id: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    booking_id: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    // The Message-ID header, fixed when the message is written: a resend after a crash between sending
+    // and recording carries the same one, so the receiving side can tell it is the same message.
+    message_id: text('message_id').notNull(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    last_error: text('last_error'),
+    locked_by: text('locked_by'),
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('outbox_messages_message_id_key').on(table.message_id),
+    index('outbox_messages_due_idx')
+      .on(table.next_attempt_at)
+      .where(sql`${table.status} = 'pending'`),
+    index('outbox_messages_property_created_idx').on(table.property_id, table.created_at.desc()),
+    index('outbox_messages_booking_idx').on(table.booking_id),
+    check('outbox_messages_kind_check', sql`${table.kind} in (${inList(MESSAGE_KINDS)})`),
+    check('outbox_messages_status_check', sql`${table.status} in (${inList(MESSAGE_STATUSES)})`),
+  ],
+);
+
+/**
+ * A guest's request from the public form: the unguessable token of its page, and how long it is held
+ * before it lapses. Only requests from the public form have one (never a booking the operator entered or
+ * one a channel brought), which is also how the lapse job tells them apart.
+ */
+export const requestLinks = pgTable(
+  'request_links',
+  {
+    booking_id: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    hold_until: timestamp('hold_until', { withTimezone: true }).notNull(),
+    // Why a request ended without the operator deciding: 'withdrawn' by the guest, or 'lapsed'.
+    closed_reason: text('closed_reason'),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('request_links_token_key').on(table.token),
+    index('request_links_hold_idx')
+      .on(table.hold_until)
+      .where(sql`${table.closed_reason} is null`),
+    check('request_links_closed_reason_check', sql`${table.closed_reason} in ('withdrawn', 'lapsed')`),
   ],
 );

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { getPageFile, NOT_FOUND, PAGES } from '../../client/pages/registry';
 
 const NOT_FOUND_PAGE = PAGES.find((page) => page.route === NOT_FOUND);
@@ -28,7 +28,17 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
  * hashed assets (cached for a year), other static files (revalidated), and the registry's not-found page
  * with a real 404 status.
  */
-export async function registerSitePages(app: FastifyInstance, options: { clientDir?: string }) {
+export type PageGuard = {
+  /** Whether the page exists for this request (a guest's request page for a token that names none: 404). */
+  exists(request: FastifyRequest): Promise<boolean>;
+  /** Route options, e.g. a rate limit on a page that looks something up. */
+  config?: RouteShorthandOptions['config'];
+};
+
+export async function registerSitePages(
+  app: FastifyInstance,
+  options: { clientDir?: string; guards?: Record<string, PageGuard> },
+) {
   // A build has the home page; without one the server still answers, with placeholders.
   const clientDir =
     options.clientDir && HOME_PAGE && existsSync(join(options.clientDir, getPageFile(HOME_PAGE)))
@@ -79,7 +89,14 @@ export async function registerSitePages(app: FastifyInstance, options: { clientD
     if (route === NOT_FOUND) continue;
     const body = readPage(getPageFile(page)) ?? (route === '/' ? { html: PLACEHOLDER_HOME } : undefined);
     if (!body) continue;
-    app.get(route, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, body));
+    const guard = options.guards?.[route];
+    if (guard) {
+      app.get(route, { schema: { hide: true }, config: guard.config }, async (request, reply) =>
+        (await guard.exists(request)) ? sendHtml(reply, body) : sendHtml(reply, notFoundBody, 404),
+      );
+    } else {
+      app.get(route, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, body));
+    }
     if (route !== '/') {
       // `/partnership/` → `/partnership`, keeping the query (and the parameters of a route that has them).
       app.get(`${route}/`, { schema: { hide: true } }, (request, reply) =>

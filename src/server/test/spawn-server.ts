@@ -30,7 +30,7 @@ export async function spawnServer(env: Record<string, string>, options: { readyT
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (performance.now() - startedAt > (options.readyTimeoutMs ?? 60_000)) {
+    if (performance.now() - startedAt > (options.readyTimeoutMs ?? 180_000)) {
       child.kill('SIGKILL');
       throw new Error(`The server was not ready in time:\n${output}`);
     }

@@ -7,6 +7,7 @@ import {
   HomeIcon,
   LayoutDashboardIcon,
   LogOutIcon,
+  MailIcon,
   PencilIcon,
   RadioTowerIcon,
   TagIcon,
@@ -26,6 +27,7 @@ import { CalendarView } from '@/client/features/calendar';
 import { ChannelsView } from '@/client/features/channels';
 import { DashboardView } from '@/client/features/dashboard';
 import { PropertiesView, propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
+import { MessagesView } from '@/client/features/messages';
 import { PricingView } from '@/client/features/pricing';
 import { ReportsView } from '@/client/features/reports';
 import { useSignOut } from '@/client/features/session';
@@ -43,6 +45,7 @@ const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProp
   { view: 'channels', label: 'Channels', icon: RadioTowerIcon, needsProperty: true },
   { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
   { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
+  { view: 'messages', label: 'Messages', icon: MailIcon, needsProperty: false },
   { view: 'activity', label: 'Activity', icon: HistoryIcon, needsProperty: false },
   { view: 'account', label: 'Account', icon: UserRoundIcon, needsProperty: false },
 ];
@@ -204,6 +207,8 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           <PricingView key={selected.id} property={selected} />
         ) : view === 'reports' ? (
           <ReportsView selected={selected} />
+        ) : view === 'messages' ? (
+          <MessagesView />
         ) : view === 'activity' ? (
           <ActivityView />
         ) : view === 'account' ? (

@@ -10,6 +10,7 @@ export const MANAGE_VIEWS = [
   'channels',
   'pricing',
   'reports',
+  'messages',
   'account',
   'activity',
 ] as const;
@@ -28,6 +29,7 @@ const VIEW_PARAMETERS: Record<ManageView, string[]> = {
   channels: [],
   pricing: [],
   reports: ['period', 'from', 'to', 'scope'],
+  messages: [],
   account: [],
   activity: [],
 };

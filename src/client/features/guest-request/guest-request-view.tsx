@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  AlertTriangleIcon,
+  CalendarDaysIcon,
+  CheckCircle2Icon,
+  Clock3Icon,
+  UsersIcon,
+  XCircleIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { describeTimeLeft, type GuestRequest } from '@/domain/message';
+import { formatMoney } from '@/domain/quote';
+import { site } from '@/content/site';
+import { Button, buttonVariants } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { formatLongDate } from '@/client/lib/format';
+import { cn } from '@/client/lib/utils';
+import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
+
+const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
+  pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
+  confirmed: { label: 'Confirmed', tone: 'bg-[#d9ecdf] text-success' },
+  completed: { label: 'Completed', tone: 'bg-secondary text-secondary-foreground' },
+  cancelled: { label: 'Cancelled', tone: 'bg-[#f4dcd9] text-destructive' },
+};
+
+function describeStatus(request: GuestRequest, now: Date): string {
+  if (request.status === 'pending')
+    return `We are looking at your request and will answer within ${describeTimeLeft(request.hold_until, now)}. The dates are held for you meanwhile.`;
+  if (request.status === 'confirmed') return 'Your stay is confirmed. We look forward to welcoming you.';
+  if (request.status === 'completed') return 'Thank you for staying with us.';
+  if (request.closed_reason === 'withdrawn') return 'You withdrew this request. The dates are released.';
+  if (request.closed_reason === 'lapsed')
+    return 'We could not answer in time, so this request lapsed and the dates were released. Nothing was charged.';
+  return 'This request was not accepted, or the booking was cancelled. Please contact us with any questions.';
+}
+
+function Fact({ icon: Icon, label, value }: { icon: typeof UsersIcon; label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+      <div>
+        <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">{label}</dt>
+        <dd className="mt-0.5 text-base text-foreground">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+function WithdrawButton({ token }: { token: string }) {
+  const [open, setOpen] = useState(false);
+  const withdraw = useWithdrawRequest(token);
+  return (
+    <>
+      <Button variant="outline" shape="pill" size="lg" onClick={() => setOpen(true)}>
+        Withdraw request
+      </Button>
+      <Dialog open={open} onOpenChange={(next) => !withdraw.isPending && setOpen(next)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Withdraw this request?</DialogTitle>
+            <DialogDescription>
+              The dates are released for other guests and we stop holding them for you. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          {withdraw.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {getErrorMessage(withdraw.error, 'The request could not be withdrawn. Please try again.')}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={withdraw.isPending}>
+              Keep my request
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(undefined, { onSuccess: () => setOpen(false) })}
+            >
+              {withdraw.isPending ? 'Withdrawing…' : 'Withdraw request'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** A guest's own request: its status, the stay, and withdrawing it while it is pending. */
+export function GuestRequestView({ token }: { token: string }) {
+  const query = useQuery(guestRequestQuery(token));
+  const now = new Date();
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading your request" className="space-y-4">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const unknown = isApiError(query.error, 404);
+    return (
+      <div role="alert" className="rounded-2xl border border-border bg-card p-8 text-center">
+        <AlertTriangleIcon aria-hidden="true" className="mx-auto size-8 text-destructive" />
+        <h1 className="mt-4 font-display text-3xl font-medium">
+          {unknown ? 'We could not find this request' : 'Your request could not be loaded'}
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          {getErrorMessage(query.error, 'Please check your connection and try again.')}
+        </p>
+        {unknown ? (
+          <a href={`mailto:${site.email}`} className={cn(buttonVariants({ shape: 'pill' }), 'mt-6')}>
+            Contact us
+          </a>
+        ) : (
+          <Button
+            shape="pill"
+            className="mt-6"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+          >
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const request = query.data;
+  const status = STATUS_TEXT[request.status];
+  const StatusIcon =
+    request.status === 'cancelled'
+      ? XCircleIcon
+      : request.status === 'pending'
+        ? Clock3Icon
+        : CheckCircle2Icon;
+  return (
+    <article
+      aria-labelledby="request-title"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10"
+    >
+      <p className="text-xs font-semibold tracking-[0.3em] text-accent uppercase">Your booking request</p>
+      <h1 id="request-title" className="mt-3 font-display text-3xl leading-tight font-medium sm:text-4xl">
+        {request.property_name}
+      </h1>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Reference <span className="font-semibold text-foreground">{request.reference}</span> · for{' '}
+        {request.guest_name}
+      </p>
+      <div className="mt-6 flex flex-wrap items-center gap-3" aria-live="polite">
+        <span
+          className={cn(
+            'inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-semibold',
+            status.tone,
+          )}
+        >
+          <StatusIcon aria-hidden="true" className="size-4" />
+          <span>Status: {status.label}</span>
+        </span>
+      </div>
+      <p className="mt-4 leading-relaxed text-foreground">{describeStatus(request, now)}</p>
+      <dl className="mt-8 grid gap-5 rounded-xl bg-background p-5 sm:grid-cols-2">
+        <Fact icon={CalendarDaysIcon} label="Check-in" value={formatLongDate(request.check_in)} />
+        <Fact icon={CalendarDaysIcon} label="Check-out" value={formatLongDate(request.check_out)} />
+        <Fact
+          icon={UsersIcon}
+          label="Guests"
+          value={`${request.guests_count} ${request.guests_count === 1 ? 'guest' : 'guests'} · ${request.nights} ${request.nights === 1 ? 'night' : 'nights'}`}
+        />
+        <Fact icon={Clock3Icon} label="Total" value={formatMoney(request.total_amount, request.currency)} />
+      </dl>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
+        {request.can_withdraw ? <WithdrawButton token={token} /> : null}
+        <p className="text-sm text-muted-foreground">
+          Questions? Write to{' '}
+          <a
+            href={`mailto:${site.email}`}
+            className="font-semibold break-all text-primary underline-offset-4 hover:underline"
+          >
+            {site.email}
+          </a>
+        </p>
+      </div>
+    </article>
+  );
+}

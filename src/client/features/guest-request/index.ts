@@ -1,0 +1,1 @@
+export { GuestRequestView } from './guest-request-view';

@@ -1,0 +1,1 @@
+export { MessagesView } from './messages-view';

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/utils';
+import { messageQuery } from './messages-api';
+
+/** One message as the recipient sees it: the HTML (in a sandbox: no scripts, no requests) or the text. */
+export function MessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const message = useQuery(messageQuery(id));
+  const [format, setFormat] = useState<'html' | 'text'>('html');
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] max-w-3xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{message.data?.subject ?? 'Message'}</DialogTitle>
+          <DialogDescription>
+            {message.data
+              ? `To ${message.data.to_address} · Message-ID ${message.data.message_id}`
+              : 'Loading…'}
+          </DialogDescription>
+        </DialogHeader>
+        {message.isPending ? (
+          <Skeleton className="h-80 w-full" />
+        ) : message.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {getErrorMessage(message.error, 'The message could not be loaded.')}
+          </p>
+        ) : (
+          <>
+            <div role="group" aria-label="Show as" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+              {(['html', 'text'] as const).map((option) => (
+                <Button
+                  key={option}
+                  size="sm"
+                  variant="ghost"
+                  aria-pressed={format === option}
+                  className={cn(format === option && 'bg-card shadow-sm hover:bg-card')}
+                  onClick={() => setFormat(option)}
+                >
+                  {option === 'html' ? 'As sent (HTML)' : 'Plain text'}
+                </Button>
+              ))}
+            </div>
+            {format === 'html' ? (
+              <iframe
+                title="The message as sent"
+                sandbox=""
+                srcDoc={message.data.html_body}
+                className="h-[60dvh] w-full rounded-md border bg-white"
+              />
+            ) : (
+              <pre className="max-h-[60dvh] overflow-auto rounded-md border bg-muted p-4 text-sm whitespace-pre-wrap">
+                {message.data.text_body}
+              </pre>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { MailIcon, RotateCwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  MESSAGE_KIND_LABELS,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  type MessageSummary,
+} from '@/domain/message';
+import { LoadError } from '@/client/components/load-error';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/utils';
+import { MessageDialog } from './message-dialog';
+import { MESSAGES_PAGE_SIZE, messagesQuery, useResendMessage } from './messages-api';
+
+const STATUS_BADGES: Record<MessageStatus, { label: string; variant: 'warning' | 'success' | 'danger' }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  sent: { label: 'Sent', variant: 'success' },
+  failed: { label: 'Failed', variant: 'danger' },
+};
+
+const formatWhen = (timestamp: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(timestamp));
+
+function ResendButton({ message }: { message: MessageSummary }) {
+  const resend = useResendMessage();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={resend.isPending}
+      onClick={() =>
+        resend.mutate(message.id, {
+          onSuccess: () => toast.success('Queued to send again', { description: message.subject }),
+          onError: (error) =>
+            toast.error('Could not send again', { description: getErrorMessage(error, 'Please try again.') }),
+        })
+      }
+    >
+      <RotateCwIcon aria-hidden="true" className={resend.isPending ? 'animate-spin' : undefined} />
+      Send again
+    </Button>
+  );
+}
+
+/** Every e-mail about the operator's properties, with its delivery state. */
+export function MessagesView() {
+  const [status, setStatus] = useState<MessageStatus | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const messages = useQuery(messagesQuery({ status, offset }));
+  const total = messages.data?.total ?? 0;
+
+  return (
+    <section aria-labelledby="messages-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="messages-title" className="font-display text-2xl font-semibold">
+            Messages
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            E-mails to guests and to you, and whether they were delivered. Failed ones can be sent again.
+          </p>
+        </div>
+        <div role="group" aria-label="Filter by status" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+          {[null, ...MESSAGE_STATUSES].map((option) => (
+            <Button
+              key={option ?? 'all'}
+              size="sm"
+              variant="ghost"
+              aria-pressed={status === option}
+              className={cn(status === option ? 'bg-card shadow-sm hover:bg-card' : 'text-muted-foreground')}
+              onClick={() => {
+                setStatus(option);
+                setOffset(0);
+              }}
+            >
+              {option ? STATUS_BADGES[option].label : 'All'}
+            </Button>
+          ))}
+        </div>
+      </div>
+
+      {messages.isPending ? (
+        <div aria-busy="true" aria-label="Loading messages" className="grid gap-2">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} className="h-20 w-full" />
+          ))}
+        </div>
+      ) : messages.isError ? (
+        <LoadError
+          what="messages"
+          error={messages.error}
+          onRetry={() => void messages.refetch()}
+          retrying={messages.isFetching}
+        />
+      ) : messages.data.items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+          <MailIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-medium">
+            {status ? `No ${STATUS_BADGES[status].label.toLowerCase()} messages.` : 'No messages yet.'}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            A guest's request, your decisions and withdrawals each send e-mail; they appear here.
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid gap-2" aria-label="Messages">
+          {messages.data.items.map((message) => {
+            const badge = STATUS_BADGES[message.status];
+            return (
+              <li key={message.id}>
+                <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant={badge.variant}>{badge.label}</Badge>
+                      <span className="text-xs text-muted-foreground">
+                        {MESSAGE_KIND_LABELS[message.kind]}
+                      </span>
+                    </div>
+                    <p className="truncate font-medium" title={message.subject}>
+                      {message.subject}
+                    </p>
+                    <p className="text-sm text-muted-foreground">
+                      To <span className="break-all text-foreground">{message.to_address}</span> ·{' '}
+                      {formatWhen(message.created_at)}
+                      {message.sent_at ? ` · sent ${formatWhen(message.sent_at)}` : ''} · {message.attempts}{' '}
+                      {message.attempts === 1 ? 'attempt' : 'attempts'}
+                    </p>
+                    {message.last_error && message.status !== 'sent' ? (
+                      <p className="text-sm break-words text-destructive">Last error: {message.last_error}</p>
+                    ) : null}
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <Button size="sm" variant="outline" onClick={() => setOpenId(message.id)}>
+                      View
+                    </Button>
+                    {message.status === 'failed' ? <ResendButton message={message} /> : null}
+                  </div>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {total > MESSAGES_PAGE_SIZE ? (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+          <Button
+            variant="outline"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - MESSAGES_PAGE_SIZE))}
+          >
+            Newer
+          </Button>
+          <span className="text-sm text-muted-foreground">
+            {offset + 1}–{Math.min(total, offset + MESSAGES_PAGE_SIZE)} of {total}
+          </span>
+          <Button
+            variant="outline"
+            disabled={offset + MESSAGES_PAGE_SIZE >= total}
+            onClick={() => setOffset(offset + MESSAGES_PAGE_SIZE)}
+          >
+            Older
+          </Button>
+        </nav>
+      ) : null}
+
+      {openId ? <MessageDialog id={openId} onClose={() => setOpenId(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { site } from '@/content/site';
+import { GuestRequestView } from '@/client/features/guest-request';
+import { SitePageProvider } from '@/client/features/site/site-context';
+import { SiteFooter } from '@/client/features/site/site-footer';
+import { SiteHeader } from '@/client/features/site/site-header';
+import { createQueryClient } from '@/client/lib/query';
+import type { PageMeta } from '@/client/lib/seo';
+
+export const requestMeta: PageMeta = {
+  path: '/request/:token',
+  title: `Your booking request | ${site.brandName}`,
+  description: 'The status of your booking request.',
+};
+
+/** The token is the last part of the path: /request/<token>. */
+function readToken(): string {
+  if (typeof window === 'undefined') return '';
+  return decodeURIComponent(window.location.pathname.split('/').filter(Boolean)[1] ?? '');
+}
+
+/** A guest's own request page, reached through the link in their e-mail. */
+export function RequestPage() {
+  const [queryClient] = useState(() => createQueryClient());
+  const [token] = useState(readToken);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SitePageProvider landing={false}>
+        <SiteHeader currentPath="" />
+        <main className="bg-background">
+          {/* The dark band carries the site's header (white on the landing page's pictures). */}
+          <div aria-hidden="true" className="h-44 bg-[#1b2320] sm:h-52" />
+          <div className="mx-auto -mt-20 max-w-2xl px-4 pb-16 sm:px-8">
+            <GuestRequestView token={token} />
+          </div>
+        </main>
+        <SiteFooter />
+      </SitePageProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,80 @@
+import { site } from './site';
+
+/**
+ * The texts of the e-mails to guests and to the operator. Placeholders are filled by the templates:
+ * {reference}, {property}, {guest}, {deadline}. The owner edits the words here, not in the templates.
+ */
+export const messageTexts = {
+  footer: `${site.brandName} · ${site.address.street}, ${site.address.city}, ${site.address.region}, ${site.address.country}`,
+  contactLine: `Questions? Reply to this e-mail, write to ${site.email} or call ${site.phone}.`,
+  requestLinkLabel: 'View your request',
+  manageLinkLabel: 'Open the booking',
+  automaticNote: 'You receive this e-mail because of a booking request made on our website.',
+  operatorNote: 'Sent by your villa management area.',
+  labels: {
+    reference: 'Reference',
+    property: 'Property',
+    checkIn: 'Check-in',
+    checkOut: 'Check-out',
+    nights: 'Nights',
+    guests: 'Guests',
+    total: 'Quoted total',
+    guest: 'Guest',
+    email: 'E-mail',
+    phone: 'Phone',
+    requests: 'Special requests',
+    answerBy: 'Answer by',
+  },
+  kinds: {
+    request_received: {
+      subject: 'We received your request {reference}',
+      heading: 'Thank you, your request is with us',
+      intro:
+        'We have received your booking request for {property}. The dates are held for you while we look at it: nobody else can book them.',
+      next: 'What happens next: we confirm or answer your request by {deadline} (India time). Nothing is charged until the stay is confirmed. You can follow, or withdraw, your request on its page at any time.',
+    },
+    request_received_operator: {
+      subject: 'New booking request {reference} from {guest}',
+      heading: 'A new booking request',
+      intro: '{guest} asks to stay at {property}. The dates are held until {deadline} (India time).',
+      next: 'Confirm or decline it in the management area before then; unanswered, it lapses and the guest is told.',
+    },
+    request_confirmed: {
+      subject: 'Your stay is confirmed: {reference}',
+      heading: 'Your stay is confirmed',
+      intro: 'Good news: your stay at {property} is confirmed. We look forward to welcoming you.',
+      next: 'We will be in touch before your arrival with directions and check-in details.',
+    },
+    request_declined: {
+      subject: 'Your request {reference} could not be accepted',
+      heading: 'We are sorry',
+      intro: 'We are unable to accept your request for {property} on these dates. The dates are released.',
+      next: 'Other dates may be free: have a look at the calendar on our website, or write to us.',
+    },
+    booking_cancelled: {
+      subject: 'Your booking {reference} is cancelled',
+      heading: 'Your booking is cancelled',
+      intro: 'Your booking at {property} has been cancelled.',
+      next: 'If you did not expect this, please contact us.',
+    },
+    request_lapsed: {
+      subject: 'Your request {reference} has lapsed',
+      heading: 'Your request has lapsed',
+      intro:
+        'We are sorry: we could not answer your request for {property} in time, so it has lapsed and the dates are released. Nothing was charged.',
+      next: 'If you still wish to stay with us, please send a new request or write to us.',
+    },
+    request_withdrawn: {
+      subject: 'You withdrew your request {reference}',
+      heading: 'Your request is withdrawn',
+      intro: 'As you asked, your request for {property} is withdrawn and the dates are released.',
+      next: 'We hope to welcome you another time.',
+    },
+    request_withdrawn_operator: {
+      subject: '{guest} withdrew request {reference}',
+      heading: 'A guest withdrew their request',
+      intro: '{guest} withdrew their request for {property}. Its nights are open again.',
+      next: 'Nothing needs doing.',
+    },
+  },
+} as const;

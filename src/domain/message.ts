@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** What a message is about; each kind has its template and its recipient. */
+export const MESSAGE_KINDS = [
+  'request_received',
+  'request_received_operator',
+  'request_confirmed',
+  'request_declined',
+  'booking_cancelled',
+  'request_lapsed',
+  'request_withdrawn',
+  'request_withdrawn_operator',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  request_received: 'Request received (guest)',
+  request_received_operator: 'New request (you)',
+  request_confirmed: 'Confirmed (guest)',
+  request_declined: 'Declined (guest)',
+  booking_cancelled: 'Cancelled (guest)',
+  request_lapsed: 'Lapsed (guest)',
+  request_withdrawn: 'Withdrawn (guest)',
+  request_withdrawn_operator: 'Guest withdrew (you)',
+};
+
+/** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MessageSummarySchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(MESSAGE_KINDS),
+  property_id: z.uuid().nullable(),
+  booking_id: z.uuid().nullable(),
+  to_address: z.string(),
+  subject: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MessageSummary = z.infer<typeof MessageSummarySchema>;
+
+export const MessageSchema = MessageSummarySchema.extend({
+  message_id: z.string(),
+  text_body: z.string(),
+  html_body: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const MessageListQuerySchema = z.object({
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
+
+/** Why a guest's request ended without the operator deciding. */
+export const REQUEST_CLOSED_REASONS = ['withdrawn', 'lapsed'] as const;
+export type RequestClosedReason = (typeof REQUEST_CLOSED_REASONS)[number];
+
+/** What the guest's own request page shows: no e-mail, no phone, nothing of anyone else's. */
+export const GuestRequestSchema = z.object({
+  reference: z.string(),
+  status: z.enum(['pending', 'confirmed', 'completed', 'cancelled']),
+  property_name: z.string(),
+  guest_name: z.string(),
+  check_in: z.string(),
+  check_out: z.string(),
+  nights: z.number().int(),
+  guests_count: z.number().int(),
+  total_amount: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  hold_until: z.string(),
+  closed_reason: z.enum(REQUEST_CLOSED_REASONS).nullable(),
+  can_withdraw: z.boolean(),
+});
+export type GuestRequest = z.infer<typeof GuestRequestSchema>;
+
+export const RequestTokenParamsSchema = z.object({
+  // Tokens are 32 URL-safe characters; anything else cannot be one, and is answered like an unknown one.
+  token: z.string().max(100),
+});
+
+/** Time left before a pending request lapses, in words ("1 day 4 hours", "35 minutes", "due now"). */
+export function describeTimeLeft(holdUntil: string | Date, now: Date = new Date()): string {
+  const ms = new Date(holdUntil).getTime() - now.getTime();
+  if (ms <= 60_000) return 'due now';
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (hours > 0)
+    return mins > 0 ? `${plural(hours, 'hour')} ${plural(mins, 'minute')}` : plural(hours, 'hour');
+  return plural(mins, 'minute');
+}

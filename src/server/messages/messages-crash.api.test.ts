@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysToDate } from '../../domain/dates';
+import { findFreePort, spawnServer } from '../test/spawn-server';
+import { startSmtpSink } from './test/smtp-sink';
+
+/**
+ * The server is killed with SIGKILL after a guest's request was acknowledged and before its e-mails went
+ * out (the mail server is not there yet): after a restart, with the mail server up, they are delivered.
+ */
+describe('a server killed between a booking and its e-mail', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'villa-mail-kill-'));
+    const buildDir = join(dir, 'build');
+    mkdirSync(join(buildDir, 'client'), { recursive: true });
+    writeFileSync(join(buildDir, 'client/index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(buildDir, 'client/.built'), 'test');
+    env = {
+      DATA_DIR: join(dir, 'data'),
+      BUILD_DIR: buildDir,
+      DATABASE_URL: '',
+      OPERATOR_EMAIL: 'owner@example.com',
+      OPERATOR_PASSWORD: 'crash-test-password',
+      LOG_LEVEL: 'warn',
+    };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sends the message after the restart, once', { timeout: 540_000 }, async () => {
+    const smtpPort = await findFreePort();
+    const smtpUrl = `smtp://127.0.0.1:${smtpPort}?tls=off`;
+    const server = await spawnServer({ ...env, SMTP_URL: smtpUrl }, { readyTimeoutMs: 180_000 });
+    const { today } = (await (await fetch(`${server.baseUrl}/api/availability`)).json()) as { today: string };
+    const response = await fetch(`${server.baseUrl}/api/booking-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        check_in: addDaysToDate(today, 60),
+        check_out: addDaysToDate(today, 62),
+        guests_count: 2,
+        guest_name: 'Crash Guest',
+        guest_email: 'crash@example.com',
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    await server.stop('SIGKILL');
+
+    const sink = await startSmtpSink(smtpPort);
+    try {
+      const restarted = await spawnServer({ ...env, SMTP_URL: smtpUrl }, { readyTimeoutMs: 180_000 });
+      try {
+        // A first attempt may have failed before the kill: the retry comes within the first backoff (30 s).
+        const mails = await sink.waitFor(2, 120_000);
+        expect(mails.map((mail) => mail.to).sort()).toEqual(['crash@example.com', 'owner@example.com']);
+        expect(mails.every((mail) => mail.subject.includes(reference))).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 6_000));
+        expect(sink.received).toHaveLength(2);
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      await sink.close();
+    }
+  });
+});

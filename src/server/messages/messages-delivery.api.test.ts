@@ -1,0 +1,403 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookings, outboxMessages, requestLinks } from '../db/schema';
+import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { listTestDatabaseKinds } from '../test/test-database';
+import type { MessageSettings } from './settings';
+import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
+import { createMailTransport } from './transport';
+import { startMessageWorker, type MessageWorker } from './worker';
+
+// 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
+const NOW = new Date('2026-11-22T06:00:00Z');
+const SETTINGS: MessageSettings = {
+  publicUrl: 'http://villa.test',
+  holdHours: 48,
+  messageIdDomain: 'villa.test',
+};
+
+let stayCounter = 0;
+/** A fresh stay each time, so requests of different tests never overlap. */
+function nextRequest(values: Record<string, unknown> = {}) {
+  stayCounter += 1;
+  const day = (n: number) => `2027-0${1 + Math.floor(n / 28)}-${String((n % 28) + 1).padStart(2, '0')}`;
+  return {
+    check_in: day(stayCounter * 2),
+    check_out: day(stayCounter * 2 + 1),
+    guests_count: 2,
+    guest_name: 'Asha Rao',
+    guest_email: `asha-${stayCounter}@example.com`,
+    guest_phone: '+91 98220 12345',
+    ...values,
+  };
+}
+
+const linkIn = (text: string, prefix: string) => {
+  const match = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s"<]+`).exec(text);
+  if (!match) throw new Error(`No link starting ${prefix} in:\n${text}`);
+  return match[0].replace(/&amp;/g, '&');
+};
+
+describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind) => {
+  let context: TestContext;
+  let sink: SmtpSink;
+  let worker: MessageWorker;
+  let operator: { id: string; email: string; cookie: string };
+  let propertyId: string;
+
+  beforeAll(async () => {
+    context = await createTestContext(kind, {
+      now: () => NOW,
+      bookingRequestsPerHour: 1000,
+      messages: SETTINGS,
+    });
+    operator = await context.createSignedInOperator();
+    const property = await insertTestProperty(context.database, operator.id, {
+      name: 'The Villa',
+      base_price: 1000,
+      currency: 'INR',
+      max_guests: 8,
+    });
+    propertyId = property.id;
+    sink = await startSmtpSink();
+    worker = startMessageWorker({
+      db: context.database.db,
+      transport: createMailTransport({
+        smtpUrl: sink.url,
+        from: 'Villa <stay@villa.test>',
+        outboxDir: '/nonexistent',
+        timeoutMs: 2_000,
+      }),
+      holder: 'test-worker',
+      settings: SETTINGS,
+      delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 },
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await sink?.close();
+    await context?.close();
+  });
+  beforeEach(() => {
+    sink.received.length = 0;
+    sink.refuse(false);
+  });
+
+  const requestStay = async (values: Record<string, unknown> = {}) => {
+    const payload = nextRequest(values);
+    const response = await context.app.inject({ method: 'POST', url: '/api/booking-requests', payload });
+    expect(response.statusCode, response.body).toBe(201);
+    const [booking] = await context.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.guest_email, payload.guest_email));
+    return { payload, booking: booking!, reference: response.json().reference as string };
+  };
+  const changeStatus = (bookingId: string, status: string) =>
+    context.app.inject({
+      method: 'PATCH',
+      url: `/api/bookings/${bookingId}/status`,
+      headers: { cookie: operator.cookie },
+      payload: { status },
+    });
+  const openRequestPage = (url: string) =>
+    context.app.inject({ method: 'GET', url: `/api/requests/${url.split('/request/')[1]}` });
+
+  it('tells the guest and the operator of a new request, with working links', async () => {
+    const { payload, reference } = await requestStay({ special_requests: 'A quiet room' });
+    expect(await worker.deliverDue()).toBe(2);
+    const mails = await sink.waitFor(2);
+    const guest = mails.find((mail) => mail.to === payload.guest_email)!;
+    const owner = mails.find((mail) => mail.to === operator.email)!;
+    expect(guest.subject).toBe(`We received your request ${reference}`);
+    expect(guest.text).toContain('The Villa');
+    expect(guest.text).toContain('INR 1,000');
+    expect(guest.text).toMatch(/Check-in:\s+\w{3}, \d+ \w{3} 2027/);
+    expect(guest.html).toContain('Where Peace Lives');
+    expect(guest.html).not.toMatch(/<img/i);
+    expect(guest.messageId).toMatch(/@villa\.test>$/);
+    // The page link: in the text and the HTML, unguessable, not the reference, and it opens the request.
+    const pageUrl = linkIn(guest.text, 'http://villa.test/request/');
+    expect(guest.html).toContain(pageUrl);
+    expect(pageUrl).not.toContain(reference);
+    expect(pageUrl.split('/request/')[1]).toMatch(/^[\w-]{32}$/);
+    const page = await openRequestPage(pageUrl);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      reference,
+      status: 'pending',
+      property_name: 'The Villa',
+      can_withdraw: true,
+    });
+    expect(page.body).not.toContain(payload.guest_email);
+
+    expect(owner.subject).toBe(`New booking request ${reference} from Asha Rao`);
+    expect(owner.text).toContain(payload.guest_email);
+    expect(owner.text).toContain('+91 98220 12345');
+    expect(owner.text).toContain('A quiet room');
+    const manageUrl = linkIn(owner.text, 'http://villa.test/villa-management?');
+    expect(new URL(manageUrl).searchParams.get('property')).toBe(propertyId);
+    expect(new URL(manageUrl).searchParams.get('view')).toBe('bookings');
+    // Nothing is sent twice.
+    expect(await worker.deliverDue()).toBe(0);
+  });
+
+  it('tells the guest the operator confirmed, and the page shows it', async () => {
+    const { booking, reference } = await requestStay();
+    await worker.deliverDue();
+    const received = await sink.waitFor(2);
+    const guestMail = received.find((mail) => mail.to === booking.guest_email);
+    const pageUrl = linkIn(guestMail!.text, 'http://villa.test/request/');
+    sink.received.length = 0;
+    expect((await changeStatus(booking.id, 'confirmed')).statusCode).toBe(200);
+    expect(await worker.deliverDue()).toBe(1);
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.to).toBe(booking.guest_email);
+    expect(mail!.subject).toBe(`Your stay is confirmed: ${reference}`);
+    expect((await openRequestPage(pageUrl)).json()).toMatchObject({
+      status: 'confirmed',
+      can_withdraw: false,
+    });
+  });
+
+  it('tells the guest of a declined request and of a cancelled booking', async () => {
+    const declined = await requestStay();
+    const cancelled = await requestStay();
+    await worker.deliverDue();
+    sink.received.length = 0;
+    await changeStatus(declined.booking.id, 'cancelled');
+    await changeStatus(cancelled.booking.id, 'confirmed');
+    await changeStatus(cancelled.booking.id, 'cancelled');
+    expect(await worker.deliverDue()).toBe(3);
+    const subjects = sink.received.map((mail) => mail.subject);
+    expect(subjects).toContain(`Your request ${declined.reference} could not be accepted`);
+    expect(subjects).toContain(`Your booking ${cancelled.reference} is cancelled`);
+  });
+
+  it('writes no message for a booking the operator entered', async () => {
+    const booking = await insertTestBooking(context.database, propertyId, {
+      check_in: '2027-06-01',
+      check_out: '2027-06-03',
+    });
+    expect((await changeStatus(booking.id, 'confirmed')).statusCode).toBe(200);
+    const rows = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.booking_id, booking.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('lets the guest withdraw a pending request: both are told, the nights open again', async () => {
+    const { booking, payload, reference } = await requestStay();
+    await worker.deliverDue();
+    const guestMail = sink.received.find((mail) => mail.to === payload.guest_email);
+    const pageUrl = linkIn(guestMail!.text, 'http://villa.test/request/');
+    sink.received.length = 0;
+    const token = pageUrl.split('/request/')[1];
+    const withdraw = () => context.app.inject({ method: 'POST', url: `/api/requests/${token}/withdraw` });
+    const first = await withdraw();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'cancelled',
+      closed_reason: 'withdrawn',
+      can_withdraw: false,
+    });
+    // A second click changes nothing and sends nothing more.
+    expect((await withdraw()).statusCode).toBe(200);
+    expect(await worker.deliverDue()).toBe(2);
+    expect(sink.received.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [
+        [operator.email, `Asha Rao withdrew request ${reference}`],
+        [payload.guest_email, `You withdrew your request ${reference}`],
+      ].sort(),
+    );
+    // The nights are free for the next guest.
+    const again = await context.app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      payload: { ...payload, guest_email: 'next@example.com' },
+    });
+    expect(again.statusCode).toBe(201);
+    const [row] = await context.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('cancelled');
+  });
+
+  it('refuses to withdraw a confirmed request, and answers an unknown token with the same 404', async () => {
+    const { booking } = await requestStay();
+    const [link] = await context.database.db
+      .select()
+      .from(requestLinks)
+      .where(eq(requestLinks.booking_id, booking.id));
+    await changeStatus(booking.id, 'confirmed');
+    const refused = await context.app.inject({
+      method: 'POST',
+      url: `/api/requests/${link!.token}/withdraw`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/confirmed/);
+    const unknown = await context.app.inject({
+      method: 'GET',
+      url: '/api/requests/not-a-real-token-at-all-000000000',
+    });
+    const unknownWithdraw = await context.app.inject({ method: 'POST', url: '/api/requests/nope/withdraw' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknownWithdraw.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(unknownWithdraw.json());
+    const tooLong = await context.app.inject({ method: 'GET', url: `/api/requests/${'x'.repeat(150)}` });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('lapses an unanswered request after its hold: cancelled, reason recorded, guest told', async () => {
+    const { booking, reference } = await requestStay();
+    const confirmedLater = await requestStay();
+    await worker.deliverDue();
+    sink.received.length = 0;
+    const [link] = await context.database.db
+      .select()
+      .from(requestLinks)
+      .where(eq(requestLinks.booking_id, booking.id));
+    // The hold is 48 hours from the request.
+    const holdMs = link!.hold_until.getTime() - link!.created_at.getTime();
+    expect(Math.round(holdMs / 3_600_000)).toBe(48);
+    await context.database.db
+      .update(requestLinks)
+      .set({ hold_until: sql`now() - interval '1 minute'` })
+      .where(sql`${requestLinks.booking_id} in (${booking.id}, ${confirmedLater.booking.id})`);
+    await changeStatus(confirmedLater.booking.id, 'confirmed');
+    expect(await worker.lapseExpiredRequests()).toBe(1);
+    expect(await worker.lapseExpiredRequests()).toBe(0);
+    const [row] = await context.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('cancelled');
+    const [closed] = await context.database.db
+      .select()
+      .from(requestLinks)
+      .where(eq(requestLinks.booking_id, booking.id));
+    expect(closed!.closed_reason).toBe('lapsed');
+    const [other] = await context.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, confirmedLater.booking.id));
+    expect(other!.status).toBe('confirmed');
+    await worker.deliverDue();
+    expect(sink.received.map((mail) => mail.subject)).toContain(`Your request ${reference} has lapsed`);
+  });
+
+  it('keeps the change when the mail server refuses, retries, then delivers once', async () => {
+    sink.refuse(true);
+    const { booking, reference } = await requestStay();
+    expect(await worker.deliverDue()).toBe(0);
+    const pending = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.booking_id, booking.id));
+    expect(pending).toHaveLength(2);
+    for (const message of pending) {
+      expect(message.status).toBe('pending');
+      expect(message.attempts).toBe(1);
+      expect(message.last_error).toMatch(/451|busy/i);
+    }
+    sink.refuse(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await worker.deliverDue()).toBe(2);
+    expect(await worker.deliverDue()).toBe(0);
+    const ids = sink.received.map((mail) => mail.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(sink.received.filter((mail) => mail.subject.includes(reference))).toHaveLength(2);
+    const sent = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.booking_id, booking.id));
+    expect(sent.every((message) => message.status === 'sent' && message.attempts === 2)).toBe(true);
+  });
+
+  it('survives a mail server that is down, and marks a message failed after the limit; the operator sends it again', async () => {
+    const down = createMailTransport({
+      smtpUrl: 'smtp://127.0.0.1:1?tls=off',
+      from: 'Villa <stay@villa.test>',
+      outboxDir: '/nonexistent',
+      timeoutMs: 1_000,
+    });
+    const downWorker = startMessageWorker({
+      db: context.database.db,
+      transport: down,
+      holder: 'down-worker',
+      settings: SETTINGS,
+      delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 2 },
+    });
+    const { booking } = await requestStay();
+    await downWorker.deliverDue();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await downWorker.deliverDue();
+    await downWorker.stop();
+    const failed = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.booking_id, booking.id));
+    expect(failed.map((message) => [message.status, message.attempts])).toEqual([
+      ['failed', 2],
+      ['failed', 2],
+    ]);
+    expect(failed[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/messages?status=failed',
+      headers: { cookie: operator.cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(
+      list
+        .json()
+        .map((message: { id: string }) => message.id)
+        .sort(),
+    ).toEqual(failed.map((message) => message.id).sort());
+    const one = await context.app.inject({
+      method: 'GET',
+      url: `/api/messages/${failed[0]!.id}`,
+      headers: { cookie: operator.cookie },
+    });
+    expect(one.json()).toMatchObject({ status: 'failed', message_id: failed[0]!.message_id });
+    expect(one.json().html_body).toContain('<html');
+
+    const resend = await context.app.inject({
+      method: 'POST',
+      url: `/api/messages/${failed[0]!.id}/resend`,
+      headers: { cookie: operator.cookie },
+    });
+    expect(resend.statusCode, resend.body).toBe(200);
+    expect(resend.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    const again = await context.app.inject({
+      method: 'POST',
+      url: `/api/messages/${failed[0]!.id}/resend`,
+      headers: { cookie: operator.cookie },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await worker.deliverDue()).toBe(1);
+    expect(sink.received[0]!.messageId).toBe(failed[0]!.message_id);
+  });
+
+  it("shows an operator only their own properties' messages", async () => {
+    const stranger = await context.createSignedInOperator();
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/messages',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
+    const [message] = await context.database.db.select().from(outboxMessages).limit(1);
+    const one = await context.app.inject({
+      method: 'GET',
+      url: `/api/messages/${message!.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(one.statusCode).toBe(404);
+    const bad = await context.app.inject({
+      method: 'GET',
+      url: '/api/messages/nope',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await context.app.inject({ method: 'GET', url: '/api/messages' })).statusCode).toBe(401);
+  });
+});

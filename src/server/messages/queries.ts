@@ -1,0 +1,299 @@
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { MessageKind, MessageListQuery, MessageSummary, Message } from '../../domain/message';
+import type { Executor } from '../db/client';
+import { bookings, outboxMessages, properties, requestLinks } from '../db/schema';
+
+export type NewOutboxMessage = {
+  id: string;
+  property_id: string | null;
+  booking_id: string | null;
+  kind: MessageKind;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  message_id: string;
+};
+
+/** Writes messages to the outbox; no RETURNING, so the public role (which may not read them) can too. */
+export async function insertOutboxMessages(db: Executor, messages: NewOutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(outboxMessages).values(messages);
+}
+
+export type ClaimedMessage = typeof outboxMessages.$inferSelect;
+
+/**
+ * Claims up to `limit` due messages for this holder for `leaseMs` (a lease per message) and counts the
+ * attempt. SKIP LOCKED lets several processes claim side by side without waiting on each other; a holder
+ * that dies leaves its claims to expire.
+ */
+export async function claimDueMessages(
+  db: Executor,
+  input: { holder: string; leaseMs: number; limit: number },
+): Promise<ClaimedMessage[]> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, 'pending'),
+        lte(outboxMessages.next_attempt_at, sql`now()`),
+        or(isNull(outboxMessages.locked_until), lte(outboxMessages.locked_until, sql`now()`)),
+      ),
+    )
+    .orderBy(outboxMessages.next_attempt_at)
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({
+      locked_by: input.holder,
+      locked_until: sql`now() + ${input.leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      updated_at: sql`now()`,
+    })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+}
+
+/** Records a delivery, if this holder still holds the claim. */
+export async function markMessageSent(db: Executor, input: { id: string; holder: string }): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      sent_at: sql`now()`,
+      last_error: null,
+      locked_by: null,
+      locked_until: null,
+      updated_at: sql`now()`,
+    })
+    .where(and(eq(outboxMessages.id, input.id), eq(outboxMessages.locked_by, input.holder)));
+}
+
+/** Records a failed attempt: retried after `retryInMs`, or marked failed when `giveUp`. */
+export async function markMessageAttemptFailed(
+  db: Executor,
+  input: { id: string; holder: string; error: string; retryInMs: number; giveUp: boolean },
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: input.giveUp ? 'failed' : 'pending',
+      last_error: input.error.slice(0, 1000),
+      next_attempt_at: sql`now() + ${input.retryInMs} * interval '1 millisecond'`,
+      locked_by: null,
+      locked_until: null,
+      updated_at: sql`now()`,
+    })
+    .where(and(eq(outboxMessages.id, input.id), eq(outboxMessages.locked_by, input.holder)));
+}
+
+const summaryColumns = {
+  id: outboxMessages.id,
+  kind: outboxMessages.kind,
+  property_id: outboxMessages.property_id,
+  booking_id: outboxMessages.booking_id,
+  to_address: outboxMessages.to_address,
+  subject: outboxMessages.subject,
+  status: outboxMessages.status,
+  attempts: outboxMessages.attempts,
+  last_error: outboxMessages.last_error,
+  next_attempt_at: outboxMessages.next_attempt_at,
+  sent_at: outboxMessages.sent_at,
+  created_at: outboxMessages.created_at,
+};
+
+function shapeTimes<T extends { next_attempt_at: Date; sent_at: Date | null; created_at: Date }>(row: T) {
+  return {
+    ...row,
+    next_attempt_at: row.next_attempt_at.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The operator's messages, newest first (row-level security limits them to their properties). */
+export async function listMessages(
+  db: Executor,
+  query: MessageListQuery,
+): Promise<{ messages: MessageSummary[]; total: number }> {
+  const where = query.status ? eq(outboxMessages.status, query.status) : undefined;
+  const rows = await db
+    .select(summaryColumns)
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(desc(outboxMessages.created_at), desc(outboxMessages.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .where(where);
+  return { messages: rows.map(shapeTimes), total: count?.total ?? 0 };
+}
+
+export async function findMessage(db: Executor, id: string): Promise<Message | undefined> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      message_id: outboxMessages.message_id,
+      text_body: outboxMessages.text_body,
+      html_body: outboxMessages.html_body,
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.id, id))
+    .limit(1);
+  return row ? shapeTimes(row) : undefined;
+}
+
+/** Puts a failed message back in the queue with a fresh set of attempts; undefined unless it had failed. */
+export async function requeueFailedMessage(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, updated_at: sql`now()` })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
+    .returning({ id: outboxMessages.id });
+  return rows.length === 1;
+}
+
+/** Counts by status, for the dashboard and the view's header. */
+export async function countMessagesByStatus(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: outboxMessages.status, count: sql<number>`count(*)::int` })
+    .from(outboxMessages)
+    .groupBy(outboxMessages.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}
+
+// A guest's request page.
+
+export async function insertRequestLink(
+  db: Executor,
+  input: { bookingId: string; token: string; holdHours: number },
+): Promise<{ holdUntil: Date }> {
+  const result = await db.execute(sql`select now() + ${input.holdHours} * interval '1 hour' as hold_until`);
+  const [row] = rowsOf<{ hold_until: string | Date }>(result);
+  const holdUntil = new Date(row!.hold_until);
+  await db
+    .insert(requestLinks)
+    .values({ booking_id: input.bookingId, token: input.token, hold_until: holdUntil });
+  return { holdUntil };
+}
+
+/** The request page's link and hold of a booking, if it came from the public form. */
+export async function findRequestLink(db: Executor, bookingId: string) {
+  const [row] = await db.select().from(requestLinks).where(eq(requestLinks.booking_id, bookingId)).limit(1);
+  return row;
+}
+
+/** Holds of pending requests on these bookings (for the booking list and the dashboard). */
+export async function listRequestHolds(db: Executor, bookingIds: string[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({ booking_id: requestLinks.booking_id, hold_until: requestLinks.hold_until })
+    .from(requestLinks)
+    .where(inArray(requestLinks.booking_id, bookingIds));
+}
+
+export type GuestRequestRow = {
+  booking_id: string;
+  property_id: string;
+  property_name: string;
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  guest_name: string;
+  guest_email: string;
+  check_in: string;
+  check_out: string;
+  guests_count: number;
+  total_amount: number;
+  currency: string;
+  created_at: Date;
+  hold_until: Date;
+  closed_reason: 'withdrawn' | 'lapsed' | null;
+};
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+const toDateText = (value: unknown) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+
+/** A request by its page's token, through the one lookup the public role may make. */
+export async function findGuestRequest(db: Executor, token: string): Promise<GuestRequestRow | undefined> {
+  const result = await db.execute(sql`select * from find_guest_request(${token})`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  if (!row) return undefined;
+  return {
+    booking_id: String(row.out_booking_id),
+    property_id: String(row.out_property_id),
+    property_name: String(row.out_property_name),
+    status: row.out_status as GuestRequestRow['status'],
+    guest_name: String(row.out_guest_name),
+    guest_email: String(row.out_guest_email),
+    check_in: toDateText(row.out_check_in),
+    check_out: toDateText(row.out_check_out),
+    guests_count: Number(row.out_guests_count),
+    total_amount: Number(row.out_total_amount),
+    currency: String(row.out_currency),
+    created_at: new Date(row.out_created_at as string),
+    hold_until: new Date(row.out_hold_until as string),
+    closed_reason: (row.out_closed_reason ?? null) as GuestRequestRow['closed_reason'],
+  };
+}
+
+/** Withdraws a pending request by its token; the booking's id, or undefined if nothing was withdrawn. */
+export async function withdrawGuestRequest(db: Executor, token: string): Promise<string | undefined> {
+  const result = await db.execute(sql`select withdraw_guest_request(${token}) as booking_id`);
+  const [row] = rowsOf<{ booking_id: string | null }>(result);
+  return row?.booking_id ?? undefined;
+}
+
+/** The operator's address for notifications about a property, when OPERATOR_NOTIFY_EMAIL is unset. */
+export async function findOperatorAddress(db: Executor, propertyId: string): Promise<string | undefined> {
+  const result = await db.execute(sql`select operator_notify_address(${propertyId}) as email`);
+  const [row] = rowsOf<{ email: string | null }>(result);
+  return row?.email ?? undefined;
+}
+
+// The lapse job (runs as the table owner).
+
+/** Pending requests from the public form whose hold has run out. */
+export async function listLapsedRequests(db: Executor, limit: number) {
+  return db
+    .select({
+      booking: bookings,
+      property_name: properties.name,
+      token: requestLinks.token,
+      hold_until: requestLinks.hold_until,
+    })
+    .from(requestLinks)
+    .innerJoin(bookings, eq(bookings.id, requestLinks.booking_id))
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .where(
+      and(
+        isNull(requestLinks.closed_reason),
+        lte(requestLinks.hold_until, sql`now()`),
+        eq(bookings.status, 'pending'),
+      ),
+    )
+    .orderBy(requestLinks.hold_until)
+    .limit(limit);
+}
+
+/** Cancels a lapsed request if it is still pending; false if the operator or the guest got there first. */
+export async function lapseRequest(db: Executor, bookingId: string): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'cancelled', updated_at: sql`now()` })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
+    .returning({ id: bookings.id });
+  if (rows.length === 0) return false;
+  await db
+    .update(requestLinks)
+    .set({ closed_reason: 'lapsed', closed_at: sql`now()` })
+    .where(eq(requestLinks.booking_id, bookingId));
+  return true;
+}

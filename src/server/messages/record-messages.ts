@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { BookingStatus } from '../../domain/booking';
+import type { MessageKind } from '../../domain/message';
+import type { Executor } from '../db/client';
+import {
+  findOperatorAddress,
+  findRequestLink,
+  insertOutboxMessages,
+  insertRequestLink,
+  type NewOutboxMessage,
+} from './queries';
+import { renderBookingMessage, type BookingFacts } from './render-message';
+import type { MessageSettings } from './settings';
+
+// Every function here runs inside the transaction of the change that causes the messages: the change and
+// its messages are committed together or not at all, and the worker sends them afterwards.
+
+/** A new, unguessable token for a request's page (192 bits; the short reference is guessable). */
+export function createRequestToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function buildRequestUrl(settings: MessageSettings, token: string): string {
+  return `${settings.publicUrl}/request/${token}`;
+}
+
+export function buildManageUrl(
+  settings: MessageSettings,
+  facts: Pick<BookingFacts, 'propertyId' | 'guestEmail'>,
+) {
+  const query = new URLSearchParams({ view: 'bookings', property: facts.propertyId, q: facts.guestEmail });
+  return `${settings.publicUrl}/villa-management?${query.toString()}`;
+}
+
+async function composeMessage(
+  settings: MessageSettings,
+  kind: MessageKind,
+  to: string,
+  facts: BookingFacts,
+  links: { requestUrl?: string; manageUrl?: string },
+): Promise<NewOutboxMessage> {
+  const id = randomUUID();
+  const rendered = await renderBookingMessage(kind, facts, links);
+  return {
+    id,
+    property_id: facts.propertyId,
+    booking_id: facts.bookingId,
+    kind,
+    to_address: to,
+    subject: rendered.subject,
+    text_body: rendered.text,
+    html_body: rendered.html,
+    message_id: `<${id}@${settings.messageIdDomain}>`,
+  };
+}
+
+async function resolveOperatorAddress(tx: Executor, settings: MessageSettings, propertyId: string) {
+  return settings.operatorNotifyEmail ?? (await findOperatorAddress(tx, propertyId));
+}
+
+/**
+ * A guest's request from the public form: its page's token and hold, the guest's acknowledgement and the
+ * operator's notification. Returns the page's URL.
+ */
+export async function recordBookingRequested(
+  tx: Executor,
+  settings: MessageSettings,
+  facts: Omit<BookingFacts, 'holdUntil'>,
+): Promise<{ requestUrl: string; token: string }> {
+  const token = createRequestToken();
+  const { holdUntil } = await insertRequestLink(tx, {
+    bookingId: facts.bookingId,
+    token,
+    holdHours: settings.holdHours,
+  });
+  const full = { ...facts, holdUntil };
+  const requestUrl = buildRequestUrl(settings, token);
+  const messages = [
+    await composeMessage(settings, 'request_received', facts.guestEmail, full, { requestUrl }),
+  ];
+  const operator = await resolveOperatorAddress(tx, settings, facts.propertyId);
+  if (operator) {
+    messages.push(
+      await composeMessage(settings, 'request_received_operator', operator, full, {
+        manageUrl: buildManageUrl(settings, facts),
+      }),
+    );
+  }
+  await insertOutboxMessages(tx, messages);
+  return { requestUrl, token };
+}
+
+/** The guest's message for an operator's decision on a request from the public form (others get none). */
+export function describeStatusMessage(from: BookingStatus, to: BookingStatus): MessageKind | undefined {
+  if (to === 'confirmed') return 'request_confirmed';
+  if (to === 'cancelled') return from === 'pending' ? 'request_declined' : 'booking_cancelled';
+  return undefined;
+}
+
+/**
+ * The operator confirmed, declined or cancelled a booking: its guest is told, if it came from the public
+ * form (a booking the operator entered, or one a channel brought, has its own channel to the guest).
+ */
+export async function recordBookingStatusChanged(
+  tx: Executor,
+  settings: MessageSettings,
+  change: { from: BookingStatus; to: BookingStatus; facts: BookingFacts },
+): Promise<void> {
+  const kind = describeStatusMessage(change.from, change.to);
+  if (!kind) return;
+  const link = await findRequestLink(tx, change.facts.bookingId);
+  if (!link) return;
+  const message = await composeMessage(settings, kind, change.facts.guestEmail, change.facts, {
+    requestUrl: buildRequestUrl(settings, link.token),
+  });
+  await insertOutboxMessages(tx, [message]);
+}
+
+/** The guest withdrew their request: they and the operator are told. */
+export async function recordRequestWithdrawn(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts; token: string },
+): Promise<void> {
+  const requestUrl = buildRequestUrl(settings, input.token);
+  const messages = [
+    await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, { requestUrl }),
+  ];
+  const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
+  if (operator) {
+    messages.push(
+      await composeMessage(settings, 'request_withdrawn_operator', operator, input.facts, {
+        manageUrl: buildManageUrl(settings, input.facts),
+      }),
+    );
+  }
+  await insertOutboxMessages(tx, messages);
+}
+
+/** A request lapsed unanswered: the guest is told. */
+export async function recordRequestLapsed(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts; token: string },
+): Promise<void> {
+  const message = await composeMessage(settings, 'request_lapsed', input.facts.guestEmail, input.facts, {
+    requestUrl: buildRequestUrl(settings, input.token),
+  });
+  await insertOutboxMessages(tx, [message]);
+}

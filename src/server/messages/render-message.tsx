@@ -1,0 +1,141 @@
+import { render } from '@react-email/render';
+import { formatBookingReference } from '../../domain/booking';
+import { countDaysBetween } from '../../domain/dates';
+import type { MessageKind } from '../../domain/message';
+import { formatMoney } from '../../domain/quote';
+import { messageTexts } from '../../content/messages';
+import { site } from '../../content/site';
+import { BookingEmail, type BookingEmailProps, type EmailFact } from './templates/booking-email';
+
+/** What every booking message is written from. */
+export type BookingFacts = {
+  bookingId: string;
+  propertyId: string;
+  propertyName: string;
+  guestName: string;
+  guestEmail: string;
+  guestPhone?: string | null;
+  specialRequests?: string | null;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  total: number;
+  currency: string;
+  /** When an unanswered request lapses. */
+  holdUntil?: Date | string | null;
+};
+
+export type MessageLinks = {
+  /** The guest's own request page. */
+  requestUrl?: string;
+  /** The booking in the management area. */
+  manageUrl?: string;
+};
+
+export type RenderedMessage = { subject: string; text: string; html: string };
+
+const OPERATOR_KINDS = new Set<MessageKind>(['request_received_operator', 'request_withdrawn_operator']);
+
+/** A calendar date as "Thu 10 Dec 2026": the date it is, never shifted through a time zone. */
+export function formatEmailDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+/** A moment in the villa's time zone: "Sat 12 Dec 2026, 14:30". */
+export function formatVillaTime(moment: Date | string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: site.timeZone,
+  }).format(new Date(moment));
+}
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
+  const reference = formatBookingReference(facts.bookingId);
+  const values = {
+    reference,
+    property: facts.propertyName,
+    guest: facts.guestName,
+    deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
+  };
+  const texts = messageTexts.kinds[kind];
+  const labels = messageTexts.labels;
+  const nights = countDaysBetween(facts.checkIn, facts.checkOut);
+  const forOperator = OPERATOR_KINDS.has(kind);
+  const facts_: EmailFact[] = [
+    { label: labels.reference, value: reference },
+    { label: labels.property, value: facts.propertyName },
+    { label: labels.checkIn, value: formatEmailDate(facts.checkIn) },
+    { label: labels.checkOut, value: formatEmailDate(facts.checkOut) },
+    { label: labels.nights, value: String(nights) },
+    { label: labels.guests, value: String(facts.guests) },
+    { label: labels.total, value: formatMoney(facts.total, facts.currency) },
+  ];
+  if (forOperator) {
+    facts_.push(
+      { label: labels.guest, value: facts.guestName },
+      { label: labels.email, value: facts.guestEmail },
+    );
+    if (facts.guestPhone) facts_.push({ label: labels.phone, value: facts.guestPhone });
+    if (facts.specialRequests) facts_.push({ label: labels.requests, value: facts.specialRequests });
+    if (kind === 'request_received_operator' && facts.holdUntil)
+      facts_.push({ label: labels.answerBy, value: formatVillaTime(facts.holdUntil) });
+  }
+  const actionUrl = forOperator ? links.manageUrl : links.requestUrl;
+  const actionLabel = forOperator ? messageTexts.manageLinkLabel : messageTexts.requestLinkLabel;
+  return {
+    preview: fill(texts.subject, values),
+    heading: fill(texts.heading, values),
+    paragraphs: [fill(texts.intro, values), fill(texts.next, values)],
+    facts: facts_,
+    action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
+    notes: forOperator ? [messageTexts.operatorNote] : [messageTexts.contactLine, messageTexts.automaticNote],
+    footer: messageTexts.footer,
+  };
+}
+
+/** The plain-text twin of the HTML: the same words, facts and link, for every mail program. */
+function writePlainText(props: BookingEmailProps): string {
+  const width = Math.max(...props.facts.map((fact) => fact.label.length)) + 2;
+  return [
+    site.brandName,
+    '',
+    props.heading,
+    '',
+    ...props.paragraphs.flatMap((text) => [text, '']),
+    ...props.facts.map((fact) => `${`${fact.label}:`.padEnd(width)}${fact.value}`),
+    '',
+    ...(props.action ? [`${props.action.label}: ${props.action.url}`, ''] : []),
+    ...props.notes.flatMap((text) => [text, '']),
+    '--',
+    props.footer,
+    '',
+  ].join('\n');
+}
+
+/** A booking message's subject, HTML and plain text. No images, no tracking. */
+export async function renderBookingMessage(
+  kind: MessageKind,
+  facts: BookingFacts,
+  links: MessageLinks,
+): Promise<RenderedMessage> {
+  const props = describeProps(kind, facts, links);
+  const html = await render(<BookingEmail {...props} />);
+  return { subject: props.preview, text: writePlainText(props), html };
+}

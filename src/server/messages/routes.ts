@@ -1,0 +1,258 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PageGuard } from '../site/pages';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatBookingReference } from '../../domain/booking';
+import { countDaysBetween } from '../../domain/dates';
+import {
+  GuestRequestSchema,
+  MessageListQuerySchema,
+  MessageSchema,
+  MessageSummarySchema,
+  RequestTokenParamsSchema,
+  type GuestRequest,
+} from '../../domain/message';
+import { getOperator } from '../auth/plugin';
+import type { Db } from '../db/client';
+import { withGuest, withOperator } from '../db/with-operator';
+import { HttpError, notFound } from '../http-error';
+import { ErrorResponseSchema } from '../openapi';
+import {
+  findGuestRequest,
+  findMessage,
+  listMessages,
+  requeueFailedMessage,
+  withdrawGuestRequest,
+  type GuestRequestRow,
+} from './queries';
+import { recordRequestWithdrawn } from './record-messages';
+import type { MessageSettings } from './settings';
+
+const MessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'Message id must be a UUID' }) });
+export const MESSAGE_NOT_FOUND = 'Message not found';
+// The same answer for every token that does not name a request: it reveals nothing about others.
+export const REQUEST_NOT_FOUND =
+  'This request link is not valid. Check the link in your e-mail, or contact us.';
+const TOTAL_COUNT_HEADER = 'x-total-count';
+
+function shapeGuestRequest(row: GuestRequestRow): GuestRequest {
+  return {
+    reference: formatBookingReference(row.booking_id),
+    status: row.status,
+    property_name: row.property_name,
+    guest_name: row.guest_name,
+    check_in: row.check_in,
+    check_out: row.check_out,
+    nights: countDaysBetween(row.check_in, row.check_out),
+    guests_count: row.guests_count,
+    total_amount: row.total_amount,
+    currency: row.currency,
+    created_at: row.created_at.toISOString(),
+    hold_until: row.hold_until.toISOString(),
+    closed_reason: row.closed_reason,
+    can_withdraw: row.status === 'pending',
+  };
+}
+
+function createRateLimit(perMinute = 30) {
+  return {
+    max: perMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) => ({
+      statusCode: 429,
+      code: 'FST_ERR_RATE_LIMIT',
+      message: `Too many requests from your network. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  };
+}
+
+/**
+ * The request page's HTML answers 404 for a token that names no request, like any unknown page, and is
+ * rate-limited like the API behind it, so that tokens cannot be tried in bulk through either.
+ */
+export function createRequestPageGuard(db: Db, perMinute?: number): PageGuard {
+  return {
+    config: { rateLimit: createRateLimit(perMinute) },
+    async exists(request: FastifyRequest) {
+      const token = (request.params as { token?: string }).token ?? '';
+      if (token.length > 100) return false;
+      return Boolean(await withGuest(db, (tx) => findGuestRequest(tx, token)));
+    },
+  };
+}
+
+/** The operator's Messages view, and the guest's own request page. */
+export async function registerMessageRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    settings: MessageSettings;
+    /** Called after a change wrote messages, so the worker sends them without waiting for its timer. */
+    onMessagesWritten?: () => void;
+    /** Guest request page lookups allowed per address per minute. */
+    requestPageLookupsPerMinute?: number;
+  },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/messages',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'listMessages',
+        summary: "The e-mails about the operator's properties, newest first, with their delivery state",
+        description: 'The number of all matching messages is in the X-Total-Count header.',
+        tags: ['messages'],
+        querystring: MessageListQuerySchema,
+        response: { 200: z.array(MessageSummarySchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await withOperator(options.db, getOperator(request).id, (tx) =>
+        listMessages(tx, request.query),
+      );
+      return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.messages);
+    },
+  );
+
+  api.get(
+    '/api/messages/:messageId',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'getMessage',
+        summary: 'One message as it was (or will be) sent: headers, plain text and HTML',
+        tags: ['messages'],
+        params: MessageIdParamsSchema,
+        response: {
+          200: MessageSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const message = await withOperator(options.db, getOperator(request).id, (tx) =>
+        findMessage(tx, request.params.messageId),
+      );
+      if (!message) throw notFound(MESSAGE_NOT_FOUND);
+      return message;
+    },
+  );
+
+  api.post(
+    '/api/messages/:messageId/resend',
+    {
+      onRequest: app.requireOperator,
+      schema: {
+        operationId: 'resendMessage',
+        summary: 'Send a failed message again (a fresh set of attempts, the same Message-ID)',
+        tags: ['messages'],
+        params: MessageIdParamsSchema,
+        response: {
+          200: MessageSummarySchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const message = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        const found = await findMessage(tx, request.params.messageId);
+        if (!found) throw notFound(MESSAGE_NOT_FOUND);
+        if (!(await requeueFailedMessage(tx, found.id))) {
+          throw new HttpError(409, `Only a failed message can be sent again; this one is ${found.status}`);
+        }
+        return (await findMessage(tx, found.id))!;
+      });
+      options.onMessagesWritten?.();
+      const { message_id: _id, text_body: _text, html_body: _html, ...summary } = message;
+      return summary;
+    },
+  );
+
+  const rateLimit = createRateLimit(options.requestPageLookupsPerMinute);
+
+  api.get(
+    '/api/requests/:token',
+    {
+      config: { rateLimit },
+      schema: {
+        operationId: 'getGuestRequest',
+        summary: "A guest's own booking request, by the token of its page's link",
+        tags: ['public'],
+        params: RequestTokenParamsSchema,
+        response: {
+          200: GuestRequestSchema,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await withGuest(options.db, (tx) => findGuestRequest(tx, request.params.token));
+      if (!row) throw notFound(REQUEST_NOT_FOUND);
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      return shapeGuestRequest(row);
+    },
+  );
+
+  api.post(
+    '/api/requests/:token/withdraw',
+    {
+      config: { rateLimit },
+      schema: {
+        operationId: 'withdrawGuestRequest',
+        summary:
+          'The guest withdraws their pending request: it is cancelled, its nights open again, both sides are told',
+        tags: ['public'],
+        params: RequestTokenParamsSchema,
+        response: {
+          200: GuestRequestSchema,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.token;
+      const row = await withGuest(options.db, async (tx) => {
+        const bookingId = await withdrawGuestRequest(tx, token);
+        const found = await findGuestRequest(tx, token);
+        if (!found) throw notFound(REQUEST_NOT_FOUND);
+        if (!bookingId) {
+          // Already withdrawn (a double click) answers with the request as it is; anything else is refused.
+          if (found.closed_reason === 'withdrawn') return found;
+          throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
+        }
+        await recordRequestWithdrawn(tx, options.settings, {
+          token,
+          facts: {
+            bookingId: found.booking_id,
+            propertyId: found.property_id,
+            propertyName: found.property_name,
+            guestName: found.guest_name,
+            guestEmail: found.guest_email,
+            checkIn: found.check_in,
+            checkOut: found.check_out,
+            guests: found.guests_count,
+            total: found.total_amount,
+            currency: found.currency,
+            holdUntil: found.hold_until,
+          },
+        });
+        return found;
+      });
+      options.onMessagesWritten?.();
+      reply.header('cache-control', 'no-store');
+      return shapeGuestRequest(row);
+    },
+  );
+}

@@ -1,0 +1,76 @@
+import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+import { site } from '../../../content/site';
+
+// The site's look, in what mail programs render: inline styles, tables, and fonts with the fallbacks the
+// reader has (the site's web fonts are not loaded: many mail programs block remote fonts).
+export const emailColors = {
+  background: '#f7f3ec',
+  card: '#fffdf9',
+  foreground: '#1f2a24',
+  muted: '#5a615b',
+  primary: '#2d4a3e',
+  primaryForeground: '#fbf8f2',
+  accent: '#8a5a2b',
+  border: '#d9d0c0',
+} as const;
+export const emailFonts = {
+  display: "'Cormorant Garamond', Georgia, 'Times New Roman', serif",
+  sans: "Manrope, 'Segoe UI', Helvetica, Arial, sans-serif",
+} as const;
+
+export function EmailLayout(props: {
+  preview: string;
+  heading: string;
+  footer: string;
+  children: ReactNode;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={{ backgroundColor: emailColors.background, fontFamily: emailFonts.sans, margin: 0 }}>
+        <Container style={{ maxWidth: '560px', margin: '0 auto', padding: '24px 12px' }}>
+          <Text
+            style={{
+              fontFamily: emailFonts.display,
+              fontSize: '22px',
+              color: emailColors.primary,
+              margin: '0 0 4px',
+              letterSpacing: '0.02em',
+            }}
+          >
+            {site.brandName}
+          </Text>
+          <Text style={{ fontSize: '12px', color: emailColors.accent, margin: '0 0 16px' }}>
+            {site.tagline}
+          </Text>
+          <Section
+            style={{
+              backgroundColor: emailColors.card,
+              border: `1px solid ${emailColors.border}`,
+              borderRadius: '12px',
+              padding: '24px',
+            }}
+          >
+            <Heading
+              as="h1"
+              style={{
+                fontFamily: emailFonts.display,
+                fontSize: '28px',
+                fontWeight: 600,
+                color: emailColors.foreground,
+                margin: '0 0 12px',
+              }}
+            >
+              {props.heading}
+            </Heading>
+            {props.children}
+          </Section>
+          <Hr style={{ borderColor: emailColors.border, margin: '24px 0 12px' }} />
+          <Text style={{ fontSize: '12px', color: emailColors.muted, margin: 0 }}>{props.footer}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

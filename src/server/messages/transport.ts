@@ -1,0 +1,88 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message as the worker hands it to the transport. */
+export type OutgoingMail = {
+  id: string;
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+export type MailTransport = {
+  /** 'smtp' sends for real; 'outbox' writes .eml files (nothing pretends to be sent). */
+  kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+export type MailTransportOptions = {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  /** Seconds to wait for the SMTP server at each step; a down server fails the attempt, not the worker. */
+  timeoutMs?: number;
+};
+
+function toNodemailer(options: MailTransportOptions, mail: OutgoingMail) {
+  return {
+    from: options.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    // The same Message-ID on a resend is what lets a receiving side recognise a duplicate.
+    headers: { 'X-Outbox-Id': mail.id },
+  };
+}
+
+/**
+ * Real sending through SMTP_URL (smtp:// or smtps://), or, without it, .eml files in the outbox folder
+ * (named after the message, so a resend after a crash overwrites its own file instead of adding one).
+ */
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  const timeout = options.timeoutMs ?? 15_000;
+  if (options.smtpUrl) {
+    const url = new URL(options.smtpUrl);
+    const transporter = nodemailer.createTransport({
+      // One kept-open connection instead of a new one (and a new handshake) per message.
+      pool: true,
+      maxConnections: 1,
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      // A local test server has no certificate; any other value of the query string is ignored.
+      ...(url.searchParams.get('tls') === 'off' ? { ignoreTLS: true } : {}),
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transporter.sendMail(toNodemailer(options, mail));
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await writer.sendMail(toNodemailer(options, mail));
+      await mkdir(options.outboxDir, { recursive: true });
+      const path = join(options.outboxDir, `${mail.id}.eml`);
+      // Written whole or not at all: a reader never sees half a message.
+      await writeFile(`${path}.tmp`, info.message as Buffer);
+      await rename(`${path}.tmp`, path);
+    },
+    close: () => writer.close(),
+  };
+}

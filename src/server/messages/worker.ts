@@ -1,0 +1,199 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { runWithLease } from '../jobs/lease';
+import {
+  claimDueMessages,
+  lapseRequest,
+  listLapsedRequests,
+  markMessageAttemptFailed,
+  markMessageSent,
+} from './queries';
+import { recordRequestLapsed } from './record-messages';
+import type { MessageSettings } from './settings';
+import type { MailTransport } from './transport';
+
+export type DeliverySettings = {
+  /** Attempts before a message is marked failed. */
+  maxAttempts: number;
+  /** The wait before the first retry; doubled after each failed attempt, up to maxRetryMs. */
+  retryBaseMs: number;
+  maxRetryMs: number;
+  /** How long a claimed message is this process's alone; a crashed sender's claims run out after it. */
+  claimMs: number;
+  batchSize: number;
+};
+
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  maxRetryMs: 3_600_000,
+  claimMs: 120_000,
+  batchSize: 20,
+};
+
+/** The wait before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min, … up to an hour. */
+export function computeRetryDelay(
+  attempts: number,
+  settings: Pick<DeliverySettings, 'retryBaseMs' | 'maxRetryMs'>,
+) {
+  return Math.min(settings.maxRetryMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: string; responseCode?: number }).code;
+    const response = (error as { response?: string }).response;
+    return [code, response ?? error.message].filter(Boolean).join(': ');
+  }
+  return String(error);
+}
+
+export type MessageWorker = {
+  /** Sends every due message once (the timer calls it; tests may too); the number delivered. */
+  deliverDue(): Promise<number>;
+  /** Cancels the requests whose hold ran out, and tells their guests; the number lapsed. */
+  lapseExpiredRequests(): Promise<number>;
+  /** Runs a pass soon (after a change wrote messages). */
+  wake(): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * The outbox's sender. Each pass claims due messages (a lease per message, so several processes on one
+ * database never send one twice), sends them, and records the outcome; a failure is retried with
+ * exponential backoff until maxAttempts, then the message is marked failed. A crash after sending and
+ * before recording sends the message again when the claim runs out, with the same Message-ID.
+ */
+export function startMessageWorker(options: {
+  db: Db;
+  transport: MailTransport;
+  holder: string;
+  settings: MessageSettings;
+  delivery?: Partial<DeliverySettings>;
+  logger?: FastifyBaseLogger;
+  /** Milliseconds between passes; 0: no timer (tests call the passes themselves). */
+  pollMs?: number;
+  lapseEveryMs?: number;
+}): MessageWorker {
+  const delivery = { ...DEFAULT_DELIVERY_SETTINGS, ...options.delivery };
+  const { db, transport, holder } = options;
+  let stopped = false;
+  let running: Promise<unknown> | undefined;
+
+  const deliverDue = async (): Promise<number> => {
+    let delivered = 0;
+    while (!stopped) {
+      const claimed = await claimDueMessages(db, {
+        holder,
+        leaseMs: delivery.claimMs,
+        limit: delivery.batchSize,
+      });
+      if (claimed.length === 0) break;
+      for (const message of claimed) {
+        try {
+          await transport.send({
+            id: message.id,
+            messageId: message.message_id,
+            to: message.to_address,
+            subject: message.subject,
+            text: message.text_body,
+            html: message.html_body,
+          });
+          await markMessageSent(db, { id: message.id, holder });
+          delivered += 1;
+        } catch (error) {
+          const giveUp = message.attempts >= delivery.maxAttempts;
+          const reason = describeError(error);
+          await markMessageAttemptFailed(db, {
+            id: message.id,
+            holder,
+            error: reason,
+            retryInMs: computeRetryDelay(message.attempts, delivery),
+            giveUp,
+          });
+          options.logger?.warn(
+            { message: message.id, attempts: message.attempts, giveUp, error: reason },
+            giveUp ? 'message failed for good' : 'message not sent; will retry',
+          );
+        }
+      }
+      if (claimed.length < delivery.batchSize) break;
+    }
+    return delivered;
+  };
+
+  const lapseExpiredRequests = async (): Promise<number> => {
+    const run = await runWithLease(
+      db,
+      { key: 'messages:lapse-requests', holder, ttlMs: 60_000 },
+      async () => {
+        let lapsed = 0;
+        for (const row of await listLapsedRequests(db, 100)) {
+          const done = await db.transaction(async (tx) => {
+            if (!(await lapseRequest(tx, row.booking.id))) return false;
+            await recordRequestLapsed(tx, options.settings, {
+              token: row.token,
+              facts: {
+                bookingId: row.booking.id,
+                propertyId: row.booking.property_id,
+                propertyName: row.property_name,
+                guestName: row.booking.guest_name,
+                guestEmail: row.booking.guest_email,
+                checkIn: row.booking.check_in,
+                checkOut: row.booking.check_out,
+                guests: row.booking.guests_count,
+                total: row.booking.total_amount,
+                currency: row.booking.currency,
+                holdUntil: row.hold_until,
+              },
+            });
+            return true;
+          });
+          if (done) {
+            lapsed += 1;
+            options.logger?.info({ booking: row.booking.id }, 'request lapsed unanswered');
+          }
+        }
+        return lapsed;
+      },
+    );
+    return run.acquired ? run.value : 0;
+  };
+
+  let lastLapse = 0;
+  const pass = async () => {
+    try {
+      if (Date.now() - lastLapse >= (options.lapseEveryMs ?? 60_000)) {
+        lastLapse = Date.now();
+        await lapseExpiredRequests();
+      }
+      await deliverDue();
+    } catch (error) {
+      options.logger?.error({ err: error }, 'message worker pass failed');
+    }
+  };
+  const tick = () => {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const timer = options.pollMs ? setInterval(() => void tick(), options.pollMs) : undefined;
+  timer?.unref();
+  if (options.pollMs) setTimeout(() => void tick(), 0).unref();
+
+  return {
+    deliverDue,
+    lapseExpiredRequests,
+    wake: () => {
+      if (!stopped && options.pollMs) setTimeout(() => void tick(), 0).unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
