@@ -43,6 +43,7 @@ const app = await buildApp({
   database,
   messages: settings,
   bookingRequestsPerHour: 1_000_000,
+  pendingRequestLimits: { perNetwork: 1_000_000, perEmail: 1_000_000, nightsMax: 100_000_000 },
   siteProperty: property!.id,
 });
 await app.ready();

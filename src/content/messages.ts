@@ -18,6 +18,7 @@ export const messageTexts = {
     checkOut: 'Check-out',
     nights: 'Nights',
     guests: 'Guests',
+    subtotal: 'Subtotal',
     total: 'Quoted total',
     guest: 'Guest',
     email: 'E-mail',

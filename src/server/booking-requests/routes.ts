@@ -357,6 +357,7 @@ export async function registerBookingRequestRoutes(
                 guests: created.guests_count,
                 total: created.total_amount,
                 currency: created.currency,
+                quote,
               });
             }
             return { replayed: false, booking: created };

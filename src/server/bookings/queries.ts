@@ -114,6 +114,16 @@ export async function findBooking(db: Executor, bookingId: string): Promise<Book
   return row ? shapeBooking(row) : undefined;
 }
 
+/** The breakdown a booking was quoted, for its messages (null when it kept none). */
+export async function findBookingQuote(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({ quote: bookings.quote })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row?.quote ?? null;
+}
+
 /** Moves a booking from one status to another, only if it still has the `from` status (no lost updates). */
 export async function updateBookingStatusFrom(
   db: Executor,

@@ -26,6 +26,7 @@ import { requireProperty } from '../properties/queries';
 import {
   declinePendingBookings,
   findBooking,
+  findBookingQuote,
   insertBooking,
   listBookingsPage,
   listMatchingBookings,
@@ -223,6 +224,7 @@ export async function registerBookingRoutes(
               guests: updated.guests_count,
               total: updated.total_amount,
               currency: updated.currency,
+              quote: await findBookingQuote(tx, updated.id),
             },
           });
         }

@@ -49,6 +49,8 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     context = await createTestContext(kind, {
       now: () => NOW,
       bookingRequestsPerHour: 1000,
+      // Many requests from one test address: the pending-request limits are tested on their own.
+      pendingRequestLimits: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
       messages: SETTINGS,
     });
     operator = await context.createSignedInOperator();
@@ -112,6 +114,8 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(guest.subject).toBe(`We received your request ${reference}`);
     expect(guest.text).toContain('The Villa');
     expect(guest.text).toContain('INR 1,000');
+    // The breakdown the guest was quoted on the site, line by line.
+    expect(guest.text).toMatch(/\d+ nights? × 1,000 \(Base price\):\s+INR [\d,]+/);
     expect(guest.text).toMatch(/Check-in:\s+\w{3}, \d+ \w{3} 2027/);
     expect(guest.html).toContain('Where Peace Lives');
     expect(guest.html).not.toMatch(/<img/i);

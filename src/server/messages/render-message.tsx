@@ -1,3 +1,4 @@
+import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween } from '../../domain/dates';
@@ -21,6 +22,8 @@ export type BookingFacts = {
   guests: number;
   total: number;
   currency: string;
+  /** The breakdown the guest was quoted (nights, fees, taxes), when the booking kept one. */
+  quote?: Pick<StayQuote, 'lines' | 'taxes' | 'subtotal'> | null;
   /** When an unanswered request lapses. */
   holdUntil?: Date | string | null;
 };
@@ -85,6 +88,20 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     { label: labels.checkOut, value: formatEmailDate(facts.checkOut) },
     { label: labels.nights, value: String(nights) },
     { label: labels.guests, value: String(facts.guests) },
+    // The same breakdown as the quote on the site: each line, then each tax with its rate.
+    ...(facts.quote?.lines ?? []).map((line) => ({
+      label: line.label,
+      value: formatMoney(line.amount, facts.currency),
+    })),
+    ...(facts.quote && facts.quote.taxes.length > 0
+      ? [
+          { label: labels.subtotal, value: formatMoney(facts.quote.subtotal, facts.currency) },
+          ...facts.quote.taxes.map((tax) => ({
+            label: `${tax.name} ${tax.rate}%`,
+            value: formatMoney(tax.amount, facts.currency),
+          })),
+        ]
+      : []),
     { label: labels.total, value: formatMoney(facts.total, facts.currency) },
   ];
   if (forOperator) {
