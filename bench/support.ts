@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readResponseCookies } from '../src/server/test/spawn-server';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -106,7 +107,7 @@ export async function startBenchServer(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(BENCH_OPERATOR),
   });
-  const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const cookie = readResponseCookies(signIn);
   return {
     base,
     cookie,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBookingReference } from '../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../domain/booking-list';
 import { addDaysToDate } from '../domain/dates';
-import { spawnServer } from './test/spawn-server';
+import { readResponseCookies, spawnServer } from './test/spawn-server';
 
 const OPERATOR = { email: 'owner@example.com', password: 'durability-password' };
 
@@ -75,7 +75,7 @@ describe('a server killed during writes', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(OPERATOR),
     });
-    const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const cookie = readResponseCookies(signIn);
     // The list is paged: read every page so the check covers all stored requests.
     const bookings: { id: string }[] = [];
     for (let offset = 0; ; offset += BOOKING_PAGE_SIZE.max) {

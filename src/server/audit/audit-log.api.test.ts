@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../auth/queries';
 import { auditEvents } from '../db/schema';
 import { declareActor, withOperator } from '../db/with-operator';
-import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { createTestContext, insertTestProperty, readSessionCookie, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 const NOW = new Date('2026-11-22T06:00:00Z');
@@ -114,6 +114,13 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
       await declareActor(tx, 'cli');
       await upsertOperator(tx, { email: operator.email, password: 'another long password' });
     });
+    // A new password ends every session: sign in again with it.
+    const signIn = await context.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: operator.email, password: 'another long password' },
+    });
+    operator = { ...operator, cookie: readSessionCookie(signIn) };
     const account = await listEvents('entity_type=operator');
     expect(account.events[0]).toMatchObject({ actor: 'cli', action: 'update' });
     const text = JSON.stringify(account.events);

@@ -9,7 +9,7 @@ import { upsertOperator } from '../auth/queries';
 import { openPostgres, type Database } from '../db/client';
 import { bookings, channelConnections, properties } from '../db/schema';
 import { readTestEnv } from '../env';
-import { spawnServer } from '../test/spawn-server';
+import { readResponseCookies, spawnServer } from '../test/spawn-server';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './test/fixtures';
 
@@ -136,7 +136,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       body: JSON.stringify({ email, password }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = readResponseCookies(signIn);
     const [connection] = await database.db
       .select({ id: channelConnections.id, url: channelConnections.import_url })
       .from(channelConnections)

@@ -52,3 +52,11 @@ export async function spawnServer(env: Record<string, string>, options: { readyT
     },
   };
 }
+
+/** Every cookie a fetch response set, as a request's Cookie header (the session and the device cookie). */
+export function readResponseCookies(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
