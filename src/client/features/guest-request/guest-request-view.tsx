@@ -45,13 +45,14 @@ function describeStatus(request: GuestRequest, now: Date): string {
 }
 
 function Fact({ icon: Icon, label, value }: { icon: typeof UsersIcon; label: string; value: string }) {
+  // dt and dd sit directly in their group inside the dl; the icon is part of the term.
   return (
-    <div className="flex items-start gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
-      <div>
-        <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">{label}</dt>
-        <dd className="mt-0.5 text-base text-foreground">{value}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-3 text-xs font-semibold tracking-widest text-muted-foreground uppercase">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-8 text-base text-foreground">{value}</dd>
     </div>
   );
 }

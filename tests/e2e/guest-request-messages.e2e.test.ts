@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Availability } from '../../src/domain/availability';
+import { addDaysToDate } from '../../src/domain/dates';
+import type { MessageSummary } from '../../src/domain/message';
+import { getJson, openSignedInPage } from './manage-helpers';
+import { findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
+
+/** Polls with a timeout that holds on a busy machine: the mail worker runs in the background. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 250 });
+
+/**
+ * A guest's request from the site to their own request page, through the messages: the e-mail that
+ * arrives (written to the outbox folder, as without SMTP_URL) holds the page's link, the page follows the
+ * operator's decision, and the confirmation is sent.
+ */
+describe("a guest's request page and messages", () => {
+  let browser: Browser;
+  let availability: Availability;
+  const guestEmail = `ravi.${Date.now().toString(36)}@example.com`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const { page, context } = await openPage(browser);
+    availability = await getJson<Availability>(page, '/api/availability');
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends the guest a link to their request, which shows pending, then confirmed with its e-mail', async () => {
+    // The guest asks for two nights far from the sample stays.
+    const guest = await openPage(browser, PHONE);
+    const checkIn = addDaysToDate(availability.today, 240);
+    await guest.page.goto('/#booking');
+    await guest.page.locator('.booking-form [aria-busy="false"]').waitFor();
+    await guest.page.getByLabel('Check-in').fill(checkIn);
+    await guest.page.getByLabel('Check-out').fill(addDaysToDate(checkIn, 2));
+    await guest.page.getByLabel('Guests').fill('2');
+    await guest.page.getByLabel('Full name').fill('Ravi Menon');
+    await guest.page.getByLabel('Email').fill(guestEmail);
+    await guest.page.getByTestId('quote-total').waitFor();
+    await guest.page.getByRole('button', { name: 'Request Booking' }).click();
+    await guest.page.getByRole('status').filter({ hasText: 'your request has arrived' }).waitFor();
+
+    // The operator sees the messages the request wrote, sent by the worker.
+    const operator = await openSignedInPage(browser);
+    const findMessage = async (kind: MessageSummary['kind'], to: string) => {
+      const messages = await getJson<MessageSummary[]>(operator.page, '/api/messages?limit=100');
+      return messages.find((message) => message.kind === kind && message.to_address === to);
+    };
+    await poll(async () => (await findMessage('request_received', guestEmail))?.status).toBe('sent');
+    const received = (await findMessage('request_received', guestEmail))!;
+    // The operator's notification of the same request, to the operator's address.
+    const messages = await getJson<MessageSummary[]>(operator.page, '/api/messages?limit=100');
+    const notice = messages.find(
+      (message) => message.kind === 'request_received_operator' && message.booking_id === received.booking_id,
+    );
+    expect(notice?.to_address).toBe('owner@example.com');
+    const body = await getJson<{ text_body: string; html_body: string }>(
+      operator.page,
+      `/api/messages/${received.id}`,
+    );
+    const link = new URL(body.text_body.match(/https?:\/\/\S+\/request\/[\w-]+/)![0]);
+    expect(body.html_body).toContain(link.pathname);
+
+    // The link opens the guest's own page: pending, not indexed, readable at 375 px.
+    const response = await guest.page.goto(link.pathname);
+    expect(response?.status()).toBe(200);
+    expect(await guest.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await guest.page.getByText('Status: Pending').waitFor();
+    expect(await findAccessibilityViolations(guest.page)).toEqual([]);
+    const width = await guest.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+
+    // The operator confirms: the page says so, and the confirmation is sent.
+    const confirm = await operator.page.request.patch(`/api/bookings/${received.booking_id}/status`, {
+      data: { status: 'confirmed' },
+    });
+    expect(confirm.status()).toBe(200);
+    await guest.page.reload();
+    await guest.page.getByText('Status: Confirmed').waitFor();
+    await poll(async () => (await findMessage('request_confirmed', guestEmail))?.status).toBe('sent');
+    expect(guest.pageErrors).toEqual([]);
+    await guest.context.close();
+    await operator.context.close();
+  });
+});
