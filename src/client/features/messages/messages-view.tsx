@@ -57,7 +57,7 @@ export function MessagesView() {
   const total = messages.data?.total ?? 0;
 
   return (
-    <section aria-labelledby="messages-title" className="grid gap-4">
+    <section aria-labelledby="messages-title" className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="messages-title" className="font-display text-2xl font-semibold">
@@ -110,7 +110,7 @@ export function MessagesView() {
           </p>
         </Card>
       ) : (
-        <ul className="grid gap-2" aria-label="Messages">
+        <ul className="grid grid-cols-1 gap-2" aria-label="Messages">
           {messages.data.items.map((message) => {
             const badge = STATUS_BADGES[message.status];
             return (

@@ -133,7 +133,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
         </nav>
       </header>
 
-      <main className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:px-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 px-4 py-6 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {selected ? (
