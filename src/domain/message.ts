@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './fields';
 
 /** What a message is about; each kind has its template and its recipient. */
 export const MESSAGE_KINDS = [
@@ -53,8 +54,9 @@ export type Message = z.infer<typeof MessageSchema>;
 
 export const MessageListQuerySchema = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  // Whole numbers as written: "0x10", " 5 " or "1e1" are refused, not coerced.
+  limit: queryWholeNumber('limit', { min: 1, max: 200 }).default(50),
+  offset: queryWholeNumber('offset', { min: 0, max: 10_000_000 }).default(0),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 
