@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBookingReference } from '../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../domain/booking-list';
 import { addDaysToDate } from '../domain/dates';
-import { readResponseCookies, spawnServer } from './test/spawn-server';
+import { createPlaceholderBuild, readResponseCookies, spawnServer } from './test/spawn-server';
 
 const OPERATOR = { email: 'owner@example.com', password: 'durability-password' };
 
@@ -15,10 +15,7 @@ describe('a server killed during writes', () => {
   let env: Record<string, string>;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'villa-kill-'));
-    const buildDir = join(dir, 'build');
-    mkdirSync(join(buildDir, 'client'), { recursive: true });
-    writeFileSync(join(buildDir, 'client/index.html'), '<!doctype html><title>t</title>');
-    writeFileSync(join(buildDir, 'client/.built'), 'test');
+    const buildDir = createPlaceholderBuild(dir);
     env = {
       DATA_DIR: join(dir, 'data'),
       BUILD_DIR: buildDir,

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import { openPglite, openPostgres } from '../db/client';
 import { createEmptyPostgresDatabase, fillTables, readAllRows } from '../test/backup-subjects';
-import { PROJECT_ROOT, spawnServer } from '../test/spawn-server';
+import { createPlaceholderBuild, PROJECT_ROOT, spawnServer } from '../test/spawn-server';
 import { readTestEnv } from '../env';
 
 const TSX = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
@@ -33,10 +33,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
   let env: Record<string, string>;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'villa-backup-cli-'));
-    const buildDir = join(dir, 'build');
-    mkdirSync(join(buildDir, 'client'), { recursive: true });
-    writeFileSync(join(buildDir, 'client/index.html'), '<!doctype html><title>t</title>');
-    writeFileSync(join(buildDir, 'client/.built'), 'test');
+    const buildDir = createPlaceholderBuild(dir);
     env = {
       DATA_DIR: join(dir, 'data'),
       BUILD_DIR: buildDir,

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
-import { findFreePort, spawnServer } from '../test/spawn-server';
+import { createPlaceholderBuild, findFreePort, spawnServer } from '../test/spawn-server';
 import { startSmtpSink } from './test/smtp-sink';
 
 /**
@@ -15,10 +15,7 @@ describe('a server killed between a booking and its e-mail', () => {
   let env: Record<string, string>;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'villa-mail-kill-'));
-    const buildDir = join(dir, 'build');
-    mkdirSync(join(buildDir, 'client'), { recursive: true });
-    writeFileSync(join(buildDir, 'client/index.html'), '<!doctype html><title>t</title>');
-    writeFileSync(join(buildDir, 'client/.built'), 'test');
+    const buildDir = createPlaceholderBuild(dir);
     env = {
       DATA_DIR: join(dir, 'data'),
       BUILD_DIR: buildDir,

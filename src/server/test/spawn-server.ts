@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -59,4 +61,16 @@ export function readResponseCookies(response: Response): string {
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
+}
+
+/**
+ * A stand-in client build under `dir/build` for tests that start the server but never load its pages:
+ * the server finds a build and starts without building the site. Returns the BUILD_DIR to pass.
+ */
+export function createPlaceholderBuild(dir: string): string {
+  const buildDir = join(dir, 'build');
+  mkdirSync(join(buildDir, 'client'), { recursive: true });
+  writeFileSync(join(buildDir, 'client/index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(join(buildDir, 'client/.built'), 'test');
+  return buildDir;
 }
