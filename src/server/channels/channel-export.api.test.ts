@@ -203,6 +203,39 @@ describe.each(listTestDatabaseKinds())('exporting a property calendar [%s]', (ki
     expect(refused.statusCode).toBe(404);
   });
 
+  it('changes its ETag when what it shows changes, and only then', async () => {
+    const url = (
+      await context.app.inject({
+        method: 'POST',
+        url: `/api/properties/${propertyId}/export-url`,
+        payload: {},
+        headers: { cookie: operator.cookie },
+      })
+    ).json().export_url as string;
+    const before = await get(url);
+    await insertTestCalendarDay(context.database, propertyId, { date: '2027-01-10', is_available: false });
+    const closed = await get(url);
+    expect(closed.headers.etag).not.toBe(before.headers.etag);
+    expect((await get(url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
+
+    const rename = (name: string) =>
+      context.app.inject({
+        method: 'PATCH',
+        url: `/api/properties/${propertyId}`,
+        payload: { name },
+        headers: { cookie: operator.cookie },
+      });
+    expect((await rename('Export Villa Renamed')).statusCode).toBe(200);
+    const renamed = await get(url);
+    expect(renamed.headers.etag).not.toBe(closed.headers.etag);
+    expect(renamed.body).toContain('Export Villa Renamed');
+    // Back to the same rows and name: the same text, so the same ETag, and a 304 for it.
+    expect((await rename('Export Villa')).statusCode).toBe(200);
+    const again = await get(url, { 'if-none-match': String(closed.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect((await get(url)).body).toBe(closed.body);
+  });
+
   it('is described in the OpenAPI document with the channel operations', async () => {
     const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const operations = Object.values(

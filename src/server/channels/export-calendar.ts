@@ -9,6 +9,9 @@ import { writeCalendar, type CalendarEvent } from './write-calendar';
 export const EXPORT_PAST_DAYS = 30;
 const UID_DOMAIN = new URL(site.url).hostname;
 const PROD_ID = `-//${site.brandName}//Channel calendar//EN`;
+// Part of every ETag: change it when the calendar's text changes for the same rows (a new field, another
+// layout), so channels fetch the new text once.
+const CALENDAR_FORMAT = 'v1';
 
 type Span = { start: string; end: string; stamp: Date };
 
@@ -61,11 +64,15 @@ export function buildExportEvents(input: {
   return events.sort((a, b) => a.start.localeCompare(b.start) || a.uid.localeCompare(b.uid));
 }
 
-/** A property's calendar as iCalendar text, optionally without what one connection brought; with its ETag. */
-export async function renderPropertyCalendar(
+/**
+ * A property's calendar for export, optionally without what one connection brought. The ETag is a hash
+ * of the rows the calendar is made of (not of the text), so a channel asking "has it changed?" is
+ * answered without writing the calendar; `render()` writes it when it has.
+ */
+export async function loadPropertyCalendar(
   db: Executor,
   input: { propertyId: string; excludeConnectionId: string | null; now: Date },
-): Promise<{ body: string; etag: string } | undefined> {
+): Promise<{ etag: string; render: () => string } | undefined> {
   const property = await findExportProperty(db, input.propertyId);
   if (!property) return undefined;
   const from = addDaysToDate(villaToday(input.now), -EXPORT_PAST_DAYS);
@@ -77,10 +84,17 @@ export async function renderPropertyCalendar(
     ...blocks.map((block) => ({ start: block.start_date, end: block.end_date, stamp: block.updated_at })),
     ...days.map((day) => ({ start: day.date, end: nextDay(day.date), stamp: day.created_at })),
   ];
-  const body = writeCalendar({
-    name: property.name,
-    prodId: PROD_ID,
-    events: buildExportEvents({ propertyId: property.id, stays, closed }),
-  });
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  const hash = createHash('sha256').update(`${CALENDAR_FORMAT}\n${property.name}\n`);
+  for (const stay of stays)
+    hash.update(`s ${stay.id} ${stay.check_in} ${stay.check_out} ${stay.updated_at.getTime()}\n`);
+  for (const span of closed) hash.update(`c ${span.start} ${span.end} ${span.stamp.getTime()}\n`);
+  return {
+    etag: `"${hash.digest('base64url').slice(0, 27)}"`,
+    render: () =>
+      writeCalendar({
+        name: property.name,
+        prodId: PROD_ID,
+        events: buildExportEvents({ propertyId: property.id, stays, closed }),
+      }),
+  };
 }

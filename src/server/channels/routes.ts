@@ -29,7 +29,7 @@ import { HttpError, notFound } from '../http-error';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
-import { renderPropertyCalendar } from './export-calendar';
+import { loadPropertyCalendar } from './export-calendar';
 import {
   deleteConnection,
   ensurePropertyExportToken,
@@ -441,7 +441,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         ? await withGuest(db, async (tx) => {
             const target = await resolveExportToken(tx, token);
             if (!target) return undefined;
-            return renderPropertyCalendar(tx, {
+            return loadPropertyCalendar(tx, {
               propertyId: target.propertyId,
               excludeConnectionId: target.connectionId,
               now: now(),
@@ -464,7 +464,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         .split(',')
         .map((tag) => tag.trim().replace(/^W\//, ''));
       if (known.includes(calendar.etag)) return reply.code(304).send();
-      return reply.type('text/calendar; charset=utf-8').send(calendar.body);
+      return reply.type('text/calendar; charset=utf-8').send(calendar.render());
     },
   );
 }
