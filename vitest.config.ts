@@ -15,6 +15,9 @@ export default mergeConfig(
     root: '.',
     test: {
       root: '.',
+      // Vitest's default on a two-core machine is one worker, so every file would wait for the one before,
+      // though most of an API or browser test's time is spent waiting on a database or a child server.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
@@ -48,6 +51,9 @@ export default mergeConfig(
             // Generous: a loaded two-core machine starts PGlite and child servers slowly; a hang still fails.
             testTimeout: 90_000,
             hookTimeout: 180_000,
+            // Files share a worker's modules, so the migrated PGlite template is made once per worker, not
+            // once per file (seconds each). The API tests mock nothing and change no global state.
+            isolate: false,
             env: { TZ: 'Asia/Dubai' },
           },
         },

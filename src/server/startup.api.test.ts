@@ -78,7 +78,7 @@ describe('starting the server with npm start', () => {
     expect(signIn.status).toBe(200);
     expect(await restarted.stop()).toBe(0);
     console.log(`npm start → ready: ${Math.round(restarted.readyMs)} ms on an existing data directory`);
-  });
+  }, 240_000);
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],

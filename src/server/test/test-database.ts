@@ -22,7 +22,8 @@ function getPgliteTemplate(): Promise<PGlite> {
   return template;
 }
 
-export type TestDatabase = Database & { drop(): Promise<void> };
+/** `url` is the PostgreSQL database's address, for a server process started on it; PGlite has none. */
+export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
 
 /** A fresh, migrated, empty database of the given kind; `drop()` removes it. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
@@ -44,6 +45,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleaner = new pg.Client({ connectionString: serverUrl });
