@@ -273,7 +273,7 @@ export async function registerBookingRoutes(
         summary:
           "Decline (cancel) every pending booking from this booking's guest e-mail or request network, in one transaction",
         description:
-          'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from.',
+          'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from. No guest is e-mailed.',
         tags: ['bookings'],
         params: BookingIdParamsSchema,
         body: DeclinePendingRequestsSchema,
@@ -292,6 +292,8 @@ export async function registerBookingRoutes(
         if (request.body.by === 'network' && !booking.request_network) {
           throw new HttpError(400, 'This booking did not come from the booking form, so it has no network');
         }
+        // Deliberately no "declined" messages: requests sent in bulk are most likely spam, and a reply
+        // would confirm to the sender that the address is read (the confirmation dialog says so).
         const ids = await declinePendingBookings(
           tx,
           request.body.by === 'email'
