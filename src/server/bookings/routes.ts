@@ -18,6 +18,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
+import { addLapseTimes } from '../messages/lapse-times';
 import { recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
@@ -67,7 +68,8 @@ export async function registerBookingRoutes(
     async (request, reply) => {
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
-        return listBookingsPage(tx, { propertyId: property.id, query: request.query });
+        const found = await listBookingsPage(tx, { propertyId: property.id, query: request.query });
+        return { ...found, bookings: await addLapseTimes(tx, found.bookings) };
       });
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
     },
@@ -150,7 +152,7 @@ export async function registerBookingRoutes(
                 guests: input.guests_count,
               })
             : null;
-        return insertBooking(tx, {
+        const inserted = await insertBooking(tx, {
           property_id: property.id,
           guest_name: input.guest_name,
           guest_email: input.guest_email,
@@ -167,6 +169,9 @@ export async function registerBookingRoutes(
           special_requests: input.special_requests,
           external_booking_id: input.external_booking_id,
         });
+        // Entered by hand, so it never lapses; said the same way as for every booking.
+        const [shaped] = await addLapseTimes(tx, [inserted]);
+        return shaped!;
       });
       return reply.code(201).send(booking);
     },
@@ -197,7 +202,7 @@ export async function registerBookingRoutes(
         const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const to = request.body.status;
-        if (booking.status === to) return booking;
+        if (booking.status === to) return (await addLapseTimes(tx, [booking]))[0]!;
         if (!canChangeStatus(booking.status, to)) {
           throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
         }
@@ -228,7 +233,7 @@ export async function registerBookingRoutes(
             },
           });
         }
-        return updated;
+        return (await addLapseTimes(tx, [updated]))[0]!;
       });
       options.onMessagesWritten?.();
       return result;
@@ -260,7 +265,7 @@ export async function registerBookingRoutes(
           paymentStatus: request.body.payment_status,
         });
         if (!updated) throw notFound(BOOKING_NOT_FOUND);
-        return updated;
+        return (await addLapseTimes(tx, [updated]))[0]!;
       }),
   );
 
