@@ -96,7 +96,7 @@ export const messageTexts = {
       heading: 'A calendar stopped syncing',
       intro:
         'The {channel} calendar of {property} has not synced for more than {hours}. Stays booked on {channel} since then are missing here, and the nights may be sold twice.',
-      next: 'Open Channels to see why and to check the calendar address. We tell you again only when it syncs again.',
+      next: 'Open Channels to see why and to check the calendar address. You will not be told again until it syncs again.',
     },
     channel_recovered_operator: {
       subject: '{channel} calendar for {property} is syncing again',

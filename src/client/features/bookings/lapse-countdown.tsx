@@ -43,7 +43,13 @@ export function LapseCountdown({
     >
       <TimerIcon aria-hidden="true" />
       <time dateTime={lapsesAt}>{lapse.text}</time>
-      {showWhen ? <span className="font-normal text-muted-foreground">· {lapse.when} villa time</span> : null}
+      {showWhen ? (
+        // On a phone the time wraps to its own line, where a leading dot would dangle.
+        <span className="font-normal text-muted-foreground">
+          <span className="hidden sm:inline">· </span>
+          {lapse.when} villa time
+        </span>
+      ) : null}
     </span>
   );
 }
