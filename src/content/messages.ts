@@ -2,13 +2,16 @@ import { site } from './site';
 
 /**
  * The texts of the e-mails to guests and to the operator. Placeholders are filled by the templates:
- * {reference}, {property}, {guest}, {deadline}. The owner edits the words here, not in the templates.
+ * {reference}, {property}, {guest}, {deadline}; in the channel notices {channel}, {property}, {count},
+ * {conflicts} ("1 conflict", "3 conflicts") and {hours}. The owner edits the words here, not in the
+ * templates.
  */
 export const messageTexts = {
   footer: `${site.brandName} · ${site.address.street}, ${site.address.city}, ${site.address.region}, ${site.address.country}`,
   contactLine: `Questions? Reply to this e-mail, write to ${site.email} or call ${site.phone}.`,
   requestLinkLabel: 'View your request',
   manageLinkLabel: 'Open the booking',
+  channelsLinkLabel: 'Open Channels',
   automaticNote: 'You receive this e-mail because of a booking request made on our website.',
   operatorNote: 'Sent by your villa management area.',
   labels: {
@@ -25,6 +28,10 @@ export const messageTexts = {
     phone: 'Phone',
     requests: 'Special requests',
     answerBy: 'Answer by',
+    channel: 'Channel',
+    lastSynced: 'Last synced (India time)',
+    neverSynced: 'Never',
+    lastError: 'Last error',
   },
   kinds: {
     request_received: {
@@ -76,6 +83,26 @@ export const messageTexts = {
       heading: 'A guest withdrew their request',
       intro: '{guest} withdrew their request for {property}. Its nights are open again.',
       next: 'Nothing needs doing.',
+    },
+    channel_conflicts_operator: {
+      subject: '{channel} calendar: {conflicts} at {property}',
+      heading: 'The calendars disagree',
+      intro:
+        'The last sync of {channel} for {property} found {conflicts} with the bookings here. Nothing was overwritten: each waits for your decision.',
+      next: 'Open Channels to keep ours or take theirs. Until then the nights may be sold twice.',
+    },
+    channel_unhealthy_operator: {
+      subject: '{channel} calendar for {property} stopped syncing',
+      heading: 'A calendar stopped syncing',
+      intro:
+        'The {channel} calendar of {property} has not synced for more than {hours}. Stays booked on {channel} since then are missing here, and the nights may be sold twice.',
+      next: 'Open Channels to see why and to check the calendar address. You will not be told again until it syncs again.',
+    },
+    channel_recovered_operator: {
+      subject: '{channel} calendar for {property} is syncing again',
+      heading: 'The calendar is syncing again',
+      intro: 'The {channel} calendar of {property} synced again; stays booked there meanwhile are now here.',
+      next: 'Open Channels to see whether the sync found conflicts.',
     },
   },
 } as const;

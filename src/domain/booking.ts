@@ -50,8 +50,16 @@ export const BookingSchema = z.object({
     .nullable()
     .describe("A guest request's network (IPv4 /24 or IPv6 /64); null for other bookings"),
   is_sample: z.boolean().describe('Made up by the seed to show the product (removeSampleData removes it)'),
+  lapses_at: z
+    .string()
+    .nullable()
+    .describe(
+      'When this pending request from the booking form lapses unanswered (it is then cancelled and the guest told); null for every other booking, which never lapses',
+    ),
 });
 export type Booking = z.infer<typeof BookingSchema>;
+/** A booking as stored, before its lapse time is looked up. */
+export type StoredBooking = Omit<Booking, 'lapses_at'>;
 
 /** What the calendar needs of a booking: its nights, guest, source and status. */
 export const CalendarBookingSchema = BookingSchema.pick({

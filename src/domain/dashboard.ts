@@ -28,6 +28,10 @@ export const DashboardStaySchema = z.object({
   amount_known: z.boolean(),
   currency: z.string(),
   created_at: z.string(),
+  lapses_at: z
+    .string()
+    .nullable()
+    .describe('When a pending request from the booking form lapses unanswered; null for other stays'),
 });
 export type DashboardStay = z.infer<typeof DashboardStaySchema>;
 

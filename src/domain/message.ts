@@ -11,6 +11,9 @@ export const MESSAGE_KINDS = [
   'request_lapsed',
   'request_withdrawn',
   'request_withdrawn_operator',
+  'channel_conflicts_operator',
+  'channel_unhealthy_operator',
+  'channel_recovered_operator',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -23,6 +26,9 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   request_lapsed: 'Lapsed (guest)',
   request_withdrawn: 'Withdrawn (guest)',
   request_withdrawn_operator: 'Guest withdrew (you)',
+  channel_conflicts_operator: 'Calendar conflict (you)',
+  channel_unhealthy_operator: 'Calendar stopped syncing (you)',
+  channel_recovered_operator: 'Calendar syncing again (you)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */

@@ -263,8 +263,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerChannelRoutes(app, {
     db,
     now: options.now,
-    settings: options.channels ?? DEFAULT_CHANNEL_SETTINGS,
+    settings: { ...(options.channels ?? DEFAULT_CHANNEL_SETTINGS), messages },
     holder: options.leaseHolder ?? createLeaseHolder(),
+    onMessagesWritten: options.onMessagesWritten,
   });
 
   const site = await registerSitePages(app, {

@@ -90,9 +90,10 @@ async function startServer() {
   );
   const scheduler = startChannelScheduler({
     db: database.db,
-    settings: channels,
+    settings: { ...channels, messages },
     holder: leaseHolder,
     logger,
+    onMessagesWritten: () => worker.wake(),
   });
   const backups = await startBackups({
     database,

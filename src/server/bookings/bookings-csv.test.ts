@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../../domain/booking';
+import type { StoredBooking } from '../../domain/booking';
 import { formatBookingsCsv, formatCsvCell } from './bookings-csv';
 
-const booking: Booking = {
+const booking: StoredBooking = {
   id: '3f2a91c0-1234-4abc-8def-000000000000',
   property_id: '00000000-0000-4000-8000-000000000001',
   guest_name: '=HYPERLINK("http://evil.example","click")',

@@ -1,7 +1,7 @@
 import { countDaysBetween } from '../../domain/dates';
-import { formatBookingReference, type Booking } from '../../domain/booking';
+import { formatBookingReference, type StoredBooking } from '../../domain/booking';
 
-const COLUMNS: [header: string, value: (booking: Booking) => string | number | null][] = [
+const COLUMNS: [header: string, value: (booking: StoredBooking) => string | number | null][] = [
   ['reference', (booking) => formatBookingReference(booking.id)],
   ['guest_name', (booking) => booking.guest_name],
   ['guest_email', (booking) => booking.guest_email],
@@ -39,7 +39,7 @@ const LINES_PER_CHUNK = 500;
  * The bookings as CSV (CRLF line ends, as RFC 4180 has it), header first, produced a few hundred lines
  * at a time so a long export streams without being held whole as text.
  */
-export function* formatBookingsCsv(bookings: Iterable<Booking>): Generator<string> {
+export function* formatBookingsCsv(bookings: Iterable<StoredBooking>): Generator<string> {
   let chunk = `${COLUMNS.map(([header]) => header).join(',')}\r\n`;
   let lines = 1;
   for (const booking of bookings) {

@@ -65,6 +65,8 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       amount_known: true,
       request_network: null,
       is_sample: false,
+      // Not a request from the booking form: it never lapses.
+      lapses_at: null,
     });
   });
 

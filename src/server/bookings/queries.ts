@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
-import type { Booking, BookingStatus, CalendarBooking, PaymentStatus } from '../../domain/booking';
+import type { BookingStatus, CalendarBooking, PaymentStatus, StoredBooking } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings } from '../db/schema';
 
 type BookingRow = typeof bookings.$inferSelect;
 
-export function shapeBooking(row: BookingRow): Booking {
+export function shapeBooking(row: BookingRow): StoredBooking {
   // The request key stays private: it is the guest's idempotency key. A channel's event UID is internal.
   const {
     updated_at: _updatedAt,
@@ -51,7 +51,7 @@ function orderBookings(query: BookingListQuery) {
 export async function listBookingsPage(
   db: Executor,
   input: { propertyId: string; query: BookingListQuery },
-): Promise<{ bookings: Booking[]; total: number }> {
+): Promise<{ bookings: StoredBooking[]; total: number }> {
   const where = matchBookings(input.propertyId, input.query);
   const rows = await db
     .select()
@@ -71,7 +71,7 @@ export async function listBookingsPage(
 export async function listMatchingBookings(
   db: Executor,
   input: { propertyId: string; query: BookingListQuery },
-): Promise<Booking[]> {
+): Promise<StoredBooking[]> {
   const rows = await db
     .select()
     .from(bookings)
@@ -109,7 +109,7 @@ export async function listBookingsOverlapping(
   return rows;
 }
 
-export async function findBooking(db: Executor, bookingId: string): Promise<Booking | undefined> {
+export async function findBooking(db: Executor, bookingId: string): Promise<StoredBooking | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   return row ? shapeBooking(row) : undefined;
 }
@@ -128,7 +128,7 @@ export async function findBookingQuote(db: Executor, bookingId: string) {
 export async function updateBookingStatusFrom(
   db: Executor,
   input: { bookingId: string; from: BookingStatus; to: BookingStatus },
-): Promise<Booking | undefined> {
+): Promise<StoredBooking | undefined> {
   const [row] = await db
     .update(bookings)
     .set({ status: input.to, updated_at: sql`now()` })
@@ -140,7 +140,7 @@ export async function updateBookingStatusFrom(
 export async function updatePaymentStatus(
   db: Executor,
   input: { bookingId: string; paymentStatus: PaymentStatus },
-): Promise<Booking | undefined> {
+): Promise<StoredBooking | undefined> {
   const [row] = await db
     .update(bookings)
     .set({ payment_status: input.paymentStatus, updated_at: sql`now()` })
@@ -149,7 +149,10 @@ export async function updatePaymentStatus(
   return row ? shapeBooking(row) : undefined;
 }
 
-export async function insertBooking(db: Executor, values: typeof bookings.$inferInsert): Promise<Booking> {
+export async function insertBooking(
+  db: Executor,
+  values: typeof bookings.$inferInsert,
+): Promise<StoredBooking> {
   const [row] = await db.insert(bookings).values(values).returning();
   if (!row) throw new Error('The booking was not saved');
   return shapeBooking(row);

@@ -18,6 +18,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
+import { addLapseTimes } from '../messages/lapse-times';
 import { recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
@@ -67,7 +68,8 @@ export async function registerBookingRoutes(
     async (request, reply) => {
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
-        return listBookingsPage(tx, { propertyId: property.id, query: request.query });
+        const found = await listBookingsPage(tx, { propertyId: property.id, query: request.query });
+        return { ...found, bookings: await addLapseTimes(tx, found.bookings) };
       });
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
     },
@@ -150,7 +152,7 @@ export async function registerBookingRoutes(
                 guests: input.guests_count,
               })
             : null;
-        return insertBooking(tx, {
+        const inserted = await insertBooking(tx, {
           property_id: property.id,
           guest_name: input.guest_name,
           guest_email: input.guest_email,
@@ -167,6 +169,9 @@ export async function registerBookingRoutes(
           special_requests: input.special_requests,
           external_booking_id: input.external_booking_id,
         });
+        // Entered by hand, so it never lapses; said the same way as for every booking.
+        const [shaped] = await addLapseTimes(tx, [inserted]);
+        return shaped!;
       });
       return reply.code(201).send(booking);
     },
@@ -197,7 +202,7 @@ export async function registerBookingRoutes(
         const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const to = request.body.status;
-        if (booking.status === to) return booking;
+        if (booking.status === to) return (await addLapseTimes(tx, [booking]))[0]!;
         if (!canChangeStatus(booking.status, to)) {
           throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
         }
@@ -228,7 +233,7 @@ export async function registerBookingRoutes(
             },
           });
         }
-        return updated;
+        return (await addLapseTimes(tx, [updated]))[0]!;
       });
       options.onMessagesWritten?.();
       return result;
@@ -260,7 +265,7 @@ export async function registerBookingRoutes(
           paymentStatus: request.body.payment_status,
         });
         if (!updated) throw notFound(BOOKING_NOT_FOUND);
-        return updated;
+        return (await addLapseTimes(tx, [updated]))[0]!;
       }),
   );
 
@@ -273,7 +278,7 @@ export async function registerBookingRoutes(
         summary:
           "Decline (cancel) every pending booking from this booking's guest e-mail or request network, in one transaction",
         description:
-          'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from.',
+          'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from. No guest is e-mailed.',
         tags: ['bookings'],
         params: BookingIdParamsSchema,
         body: DeclinePendingRequestsSchema,
@@ -292,6 +297,8 @@ export async function registerBookingRoutes(
         if (request.body.by === 'network' && !booking.request_network) {
           throw new HttpError(400, 'This booking did not come from the booking form, so it has no network');
         }
+        // Deliberately no "declined" messages: requests sent in bulk are most likely spam, and a reply
+        // would confirm to the sender that the address is read (the confirmation dialog says so).
         const ids = await declinePendingBookings(
           tx,
           request.body.by === 'email'

@@ -21,27 +21,10 @@ import {
   updateConflict,
   type ConflictWithContext,
 } from './queries';
-import { labelConnection, toImportedStay } from './sync';
+import { describeConflict } from './describe-conflict';
+import { toImportedStay } from './sync';
 
 export const CONFLICT_NOT_FOUND = 'Conflict not found';
-
-const formatRange = (checkIn: string, checkOut: string) => `${checkIn} to ${checkOut}`;
-
-function describeConflict(conflict: ConflictWithContext, oursCount: number): string {
-  const label = labelConnection({ channel: conflict.channel, name: conflict.connection_name });
-  const dates = formatRange(conflict.check_in, conflict.check_out);
-  const code = conflict.external_booking_id ? ` (${conflict.external_booking_id})` : '';
-  switch (conflict.kind) {
-    case 'stay_overlaps':
-      return `${label} has a stay from ${dates}${code} that overlaps ${oursCount === 1 ? 'a booking' : `${oursCount} bookings`} here, so it was not imported. Cancel ours to take theirs, or keep ours and settle it with ${label}.`;
-    case 'block_overlaps_request':
-      return `${label} reports ${dates} closed, which overlaps a pending request here. Decline the request, or keep it if those nights are free on ${label}.`;
-    case 'cancelled_here':
-      return `${label} still lists a stay from ${dates}${code} that is cancelled here. Cancel it on ${label}, or restore it here.`;
-    default:
-      return `${label}: ${dates}`;
-  }
-}
 
 /** Conflicts with both sides: theirs from the feed, ours as the bookings are now. */
 export async function shapeConflicts(tx: Tx, rows: readonly ConflictWithContext[]): Promise<SyncConflict[]> {

@@ -194,6 +194,31 @@ export async function recordSyncSuccess(
     .where(eq(channelConnections.id, input.connectionId));
 }
 
+/** Marks that the operator was told the connection stopped syncing; false if they already were. */
+export async function markConnectionUnhealthyNotified(
+  db: Executor,
+  input: { connectionId: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(channelConnections)
+    .set({ unhealthy_notified_at: input.at })
+    .where(
+      and(eq(channelConnections.id, input.connectionId), isNull(channelConnections.unhealthy_notified_at)),
+    )
+    .returning({ id: channelConnections.id });
+  return rows.length === 1;
+}
+
+/** Clears that mark after a successful sync; false if there was none (nothing to tell). */
+export async function markConnectionRecoveredNotified(db: Executor, connectionId: string): Promise<boolean> {
+  const rows = await db
+    .update(channelConnections)
+    .set({ unhealthy_notified_at: null })
+    .where(and(eq(channelConnections.id, connectionId), isNotNull(channelConnections.unhealthy_notified_at)))
+    .returning({ id: channelConnections.id });
+  return rows.length === 1;
+}
+
 // ---- Reconciliation ---------------------------------------------------------------------------------
 
 export async function listConnectionStays(db: Executor, connectionId: string): Promise<ExistingStay[]> {

@@ -53,6 +53,8 @@ export type ChannelRouteOptions = {
   now?: () => Date;
   /** How long 'Sync now' waits for a sync another process is running. */
   syncWaitMs?: number;
+  /** Called after a sync, which may have written notices to the outbox (the worker's wake-up). */
+  onMessagesWritten?: () => void;
 };
 
 const CHANNEL_NOT_FOUND = 'Channel connection not found';
@@ -285,6 +287,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         { connectionId: connection.id, operatorId, waitMs: options.syncWaitMs ?? 25_000 },
       );
       if (!run) throw new HttpError(409, 'This calendar is being synced right now; try again in a moment');
+      options.onMessagesWritten?.();
       return withOperator(db, operatorId, async (tx) => ({
         outcome: run.outcome,
         error: run.error,

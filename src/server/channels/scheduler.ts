@@ -34,6 +34,8 @@ export function startChannelScheduler(options: {
   settings: ChannelSettings;
   holder: string;
   logger?: FastifyBaseLogger;
+  /** Called after a pass that synced, which may have written notices to the outbox. */
+  onMessagesWritten?: () => void;
   now?: () => Date;
   tickMs?: number;
   firstTickMs?: number;
@@ -71,6 +73,7 @@ export function startChannelScheduler(options: {
         options.logger?.error({ err: error, connection: connection.id }, 'channel sync crashed');
       }
     }
+    if (synced > 0) options.onMessagesWritten?.();
     return synced;
   };
 

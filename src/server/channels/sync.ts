@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDaysToDate, VILLA_TIME_ZONE, villaToday } from '../../domain/dates';
 import {
   CHANNEL_BOOKING_SOURCES,
-  CHANNEL_LABELS,
+  isConnectionStale,
   type ChannelKind,
   type SyncCounts,
   type SyncErrorCode,
@@ -12,7 +12,10 @@ import type { Db, Executor, Tx } from '../db/client';
 import { isOverlapError } from '../db/errors';
 import { declareActor, lockPropertyNights, withOperator } from '../db/with-operator';
 import { runWithLease } from '../jobs/lease';
+import { recordChannelNotice } from '../messages/record-messages';
+import type { MessageSettings } from '../messages/settings';
 import { findProperty } from '../properties/queries';
+import { describeConflict, labelConnection } from './describe-conflict';
 import { fetchFeed, FEED_FETCH_DEFAULTS, FeedError } from './fetch-feed';
 import { parseFeed, type FeedItem } from './parse-feed';
 import {
@@ -30,6 +33,8 @@ import {
   listHoldingStays,
   listLiveConflicts,
   listRequestsUnderBlocks,
+  markConnectionUnhealthyNotified,
+  markConnectionRecoveredNotified,
   moveBlock,
   moveBooking,
   recordSyncFailure,
@@ -54,6 +59,8 @@ export type ChannelSettings = {
   maxRedirects?: number;
   /** Private addresses fetched all the same (tests serve feeds on one loopback address). */
   trustedAddresses?: readonly string[];
+  /** Where the operator's notices of conflicts and of a connection that stopped syncing go; none without. */
+  messages?: MessageSettings;
 };
 
 export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {
@@ -85,12 +92,6 @@ export type SyncRun = {
 
 export const syncLeaseKey = (connectionId: string) => `channel-sync:${connectionId}`;
 
-/** The label a channel's stays and messages use: the channel, or for 'other' the connection's name. */
-export function labelConnection(connection: { channel: string; name: string | null }): string {
-  const channel = connection.channel as ChannelKind;
-  return channel === 'other' && connection.name ? connection.name : CHANNEL_LABELS[channel];
-}
-
 /**
  * Syncs one connection: fetch (outside any transaction), then reconcile in one transaction under the
  * property's nights lock, acting as the property's operator (row-level security applies).
@@ -111,6 +112,31 @@ export async function syncConnection(
     await withOperator(db, input.operatorId, async (tx) => {
       await declareActor(tx, 'channel_sync');
       await recordSyncFailure(tx, { connectionId: connection.id, code, message, at: now, nextSyncAt });
+      // One failed attempt is often a blip; the operator is told once it goes stale (no success for
+      // longer than the limit, as the Channels view warns), and not again on each later failure.
+      const stale = isConnectionStale(
+        {
+          last_synced_at: connection.last_synced_at?.toISOString() ?? null,
+          created_at: connection.created_at.toISOString(),
+        },
+        settings.staleHours,
+        now,
+      );
+      if (!stale || !settings.messages || connection.unhealthy_notified_at) return;
+      if (!(await markConnectionUnhealthyNotified(tx, { connectionId: connection.id, at: now }))) return;
+      const property = await findProperty(tx, connection.property_id);
+      if (!property) return;
+      await recordChannelNotice(tx, settings.messages, {
+        kind: 'channel_unhealthy_operator',
+        propertyId: property.id,
+        facts: {
+          propertyName: property.name,
+          channelLabel: labelConnection(connection),
+          lastSyncedAt: connection.last_synced_at,
+          lastError: message,
+          staleHours: settings.staleHours,
+        },
+      });
     });
     return { outcome: 'failed', error: { code, message }, counts: { ...EMPTY_COUNTS } };
   };
@@ -163,7 +189,7 @@ export async function syncConnection(
       await lockPropertyNights(tx, property.id);
       // Reconciled even when the feed is unchanged: bookings here may have changed since (a cancelled
       // booking of ours frees nights for a stay that was refused; a stay cancelled here is reported).
-      const counts = await applyFeed(tx, {
+      const { counts, newConflicts } = await applyFeed(tx, {
         connection,
         propertyId: property.id,
         currency: property.currency,
@@ -177,6 +203,37 @@ export async function syncConnection(
         validators,
         result: counts,
       });
+      // The operator hears of each conflict once, when a sync first finds it, with this sync's change.
+      const channelLabel = labelConnection(connection);
+      if (settings.messages && newConflicts.length > 0) {
+        await recordChannelNotice(tx, settings.messages, {
+          kind: 'channel_conflicts_operator',
+          propertyId: property.id,
+          facts: {
+            propertyName: property.name,
+            channelLabel,
+            conflicts: newConflicts.map((finding) => ({
+              checkIn: finding.check_in,
+              checkOut: finding.check_out,
+              description: describeConflict(
+                { ...finding, channel: connection.channel, connection_name: connection.name },
+                finding.booking_ids.length,
+              ),
+            })),
+          },
+        });
+      }
+      if (
+        settings.messages &&
+        connection.unhealthy_notified_at &&
+        (await markConnectionRecoveredNotified(tx, connection.id))
+      ) {
+        await recordChannelNotice(tx, settings.messages, {
+          kind: 'channel_recovered_operator',
+          propertyId: property.id,
+          facts: { propertyName: property.name, channelLabel, lastSyncedAt: now },
+        });
+      }
       return { outcome: notModified ? 'not_modified' : 'synced', error: null, counts } satisfies SyncRun;
     });
   } catch (error) {
@@ -281,7 +338,7 @@ async function applyFeed(
     items: FeedItem[];
     today: string;
   },
-): Promise<SyncCounts> {
+): Promise<{ counts: SyncCounts; newConflicts: ConflictFinding[] }> {
   const { connection, today } = input;
   const counts: SyncCounts = { ...EMPTY_COUNTS };
   const findings: ConflictFinding[] = [];
@@ -473,9 +530,9 @@ async function applyFeed(
     });
   }
 
-  await saveConflicts(tx, { connection, propertyId: input.propertyId, findings });
+  const newConflicts = await saveConflicts(tx, { connection, propertyId: input.propertyId, findings });
   counts.conflicts = await countOpenConflicts(tx, connection.id);
-  return counts;
+  return { counts, newConflicts };
 }
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
@@ -484,11 +541,13 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
 /**
  * Keeps one live conflict per feed item: new findings open, changed ones are updated (a dismissed one
  * reopens when its dates or the bookings it overlaps change), and live ones not found again are obsolete.
+ * Returns the conflicts found for the first time.
  */
 async function saveConflicts(
   tx: Executor,
   input: { connection: ConnectionRow; propertyId: string; findings: ConflictFinding[] },
-): Promise<void> {
+): Promise<ConflictFinding[]> {
+  const opened: ConflictFinding[] = [];
   const live = await listLiveConflicts(tx, input.connection.id);
   const liveByKey = new Map(live.map((row) => [`${row.kind}\u0000${row.uid}`, row]));
   const seen = new Set<string>();
@@ -503,6 +562,7 @@ async function saveConflicts(
         property_id: input.propertyId,
         connection_id: input.connection.id,
       });
+      opened.push(finding);
       continue;
     }
     const sameDates = existing.check_in === finding.check_in && existing.check_out === finding.check_out;
@@ -522,4 +582,5 @@ async function saveConflicts(
   for (const row of live) {
     if (!seen.has(`${row.kind}\u0000${row.uid}`)) await updateConflict(tx, row.id, { status: 'obsolete' });
   }
+  return opened;
 }

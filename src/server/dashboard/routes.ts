@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { ErrorResponseSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
+import { addLapseTimes } from '../messages/lapse-times';
 import { listDashboardStays } from './queries';
 
 export async function registerDashboardRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
@@ -44,7 +45,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, options: { d
           until: addDaysToDate(today, DASHBOARD_DAYS_AHEAD),
           propertyId: property,
         });
-        return arrangeDashboard(stays, { today, now: at });
+        return arrangeDashboard(await addLapseTimes(tx, stays), { today, now: at });
       }),
   );
 }

@@ -259,6 +259,9 @@ export const channelConnections = pgTable(
     next_sync_at: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
     // When the channel last read this connection's export URL (tells an echo from a new sale).
     exported_at: timestamp('exported_at', { withTimezone: true }),
+    // When the operator was told this connection stopped syncing; cleared (and they are told) when it
+    // syncs again. Set, it keeps every later failed attempt from telling them once more.
+    unhealthy_notified_at: timestamp('unhealthy_notified_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

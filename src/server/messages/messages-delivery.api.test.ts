@@ -191,6 +191,26 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(rows).toEqual([]);
   });
 
+  it('writes no message when every request from one e-mail is declined at once (likely spam)', async () => {
+    const first = await requestStay({ guest_email: 'flood@example.com' });
+    const second = await requestStay({ guest_email: 'FLOOD@example.com' });
+    await worker.deliverDue();
+    sink.received.length = 0;
+    const before = await context.database.db.select({ id: outboxMessages.id }).from(outboxMessages);
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${first.booking.id}/decline-similar`,
+      headers: { cookie: operator.cookie },
+      payload: { by: 'email' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().booking_ids.sort()).toEqual([first.booking.id, second.booking.id].sort());
+    const after = await context.database.db.select({ id: outboxMessages.id }).from(outboxMessages);
+    expect(after).toHaveLength(before.length);
+    expect(await worker.deliverDue()).toBe(0);
+    expect(sink.received).toEqual([]);
+  });
+
   it('lets the guest withdraw a pending request: both are told, the nights open again', async () => {
     const { booking, payload, reference } = await requestStay();
     await worker.deliverDue();

@@ -188,13 +188,21 @@ export async function findRequestLink(db: Executor, bookingId: string) {
   return row;
 }
 
-/** Holds of pending requests on these bookings (for the booking list and the dashboard). */
-export async function listRequestHolds(db: Executor, bookingIds: string[]) {
-  if (bookingIds.length === 0) return [];
-  return db
+/**
+ * The lapse rule, in one place for the lapse job and for the times the operator is shown: a request from
+ * the public form (it has a link) lapses when its hold runs out, while it is pending and not closed.
+ */
+const awaitingLapse = () => and(isNull(requestLinks.closed_reason), eq(bookings.status, 'pending'));
+
+/** When each of these bookings lapses, for those that will (pending requests from the public form). */
+export async function listRequestLapseTimes(db: Executor, bookingIds: string[]): Promise<Map<string, Date>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
     .select({ booking_id: requestLinks.booking_id, hold_until: requestLinks.hold_until })
     .from(requestLinks)
-    .where(inArray(requestLinks.booking_id, bookingIds));
+    .innerJoin(bookings, eq(bookings.id, requestLinks.booking_id))
+    .where(and(inArray(requestLinks.booking_id, bookingIds), awaitingLapse()));
+  return new Map(rows.map((row) => [row.booking_id, row.hold_until]));
 }
 
 export type GuestRequestRow = {
@@ -272,13 +280,7 @@ export async function listLapsedRequests(db: Executor, limit: number) {
     .from(requestLinks)
     .innerJoin(bookings, eq(bookings.id, requestLinks.booking_id))
     .innerJoin(properties, eq(properties.id, bookings.property_id))
-    .where(
-      and(
-        isNull(requestLinks.closed_reason),
-        lte(requestLinks.hold_until, sql`now()`),
-        eq(bookings.status, 'pending'),
-      ),
-    )
+    .where(and(awaitingLapse(), lte(requestLinks.hold_until, sql`now()`)))
     .orderBy(requestLinks.hold_until)
     .limit(limit);
 }

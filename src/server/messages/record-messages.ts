@@ -9,7 +9,13 @@ import {
   insertRequestLink,
   type NewOutboxMessage,
 } from './queries';
-import { renderBookingMessage, type BookingFacts } from './render-message';
+import {
+  renderBookingMessage,
+  renderChannelMessage,
+  type BookingFacts,
+  type ChannelFacts,
+  type ChannelMessageKind,
+} from './render-message';
 import type { MessageSettings } from './settings';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
@@ -147,4 +153,40 @@ export async function recordRequestLapsed(
     requestUrl: buildRequestUrl(settings, input.token),
   });
   await insertOutboxMessages(tx, [message]);
+}
+
+/** The property's Channels view in the management area. */
+export function buildChannelsUrl(settings: MessageSettings, propertyId: string): string {
+  const query = new URLSearchParams({ view: 'channels', property: propertyId });
+  return `${settings.publicUrl}/villa-management?${query.toString()}`;
+}
+
+/**
+ * A channel notice to the operator (conflicts a sync found, a connection that stopped or resumed
+ * syncing), written in the sync's transaction. Nothing when there is nowhere to send it.
+ */
+export async function recordChannelNotice(
+  tx: Executor,
+  settings: MessageSettings,
+  notice: { kind: ChannelMessageKind; propertyId: string; facts: ChannelFacts },
+): Promise<void> {
+  const to = await resolveOperatorAddress(tx, settings, notice.propertyId);
+  if (!to) return;
+  const id = randomUUID();
+  const rendered = await renderChannelMessage(notice.kind, notice.facts, {
+    channelsUrl: buildChannelsUrl(settings, notice.propertyId),
+  });
+  await insertOutboxMessages(tx, [
+    {
+      id,
+      property_id: notice.propertyId,
+      booking_id: null,
+      kind: notice.kind,
+      to_address: to,
+      subject: rendered.subject,
+      text_body: rendered.text,
+      html_body: rendered.html,
+      message_id: `<${id}@${settings.messageIdDomain}>`,
+    },
+  ]);
 }

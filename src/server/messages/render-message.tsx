@@ -156,3 +156,66 @@ export async function renderBookingMessage(
   const html = await render(<BookingEmail {...props} />);
   return { subject: props.preview, text: writePlainText(props), html };
 }
+
+/** The channel notices to the operator. */
+export type ChannelMessageKind = Extract<
+  MessageKind,
+  'channel_conflicts_operator' | 'channel_unhealthy_operator' | 'channel_recovered_operator'
+>;
+
+/** What a channel notice is written from. */
+export type ChannelFacts = {
+  propertyName: string;
+  /** The connection as people know it: "Airbnb", or an 'other' calendar's own name. */
+  channelLabel: string;
+  /** The conflicts a sync found, each as the Channels view words it. */
+  conflicts?: { checkIn: string; checkOut: string; description: string }[];
+  lastSyncedAt?: Date | null;
+  lastError?: string | null;
+  staleHours?: number;
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A channel notice's subject, HTML and plain text, with the link to the Channels view. */
+export async function renderChannelMessage(
+  kind: ChannelMessageKind,
+  facts: ChannelFacts,
+  links: { channelsUrl: string },
+): Promise<RenderedMessage> {
+  const texts = messageTexts.kinds[kind];
+  const labels = messageTexts.labels;
+  const values = {
+    channel: facts.channelLabel,
+    property: facts.propertyName,
+    count: String(facts.conflicts?.length ?? 0),
+    conflicts: plural(facts.conflicts?.length ?? 0, 'conflict'),
+    hours: plural(facts.staleHours ?? 0, 'hour'),
+  };
+  const rows: EmailFact[] = [
+    { label: labels.property, value: facts.propertyName },
+    { label: labels.channel, value: facts.channelLabel },
+    ...(facts.conflicts ?? []).map((conflict) => ({
+      label: `${formatEmailDate(conflict.checkIn)} – ${formatEmailDate(conflict.checkOut)}`,
+      value: conflict.description,
+    })),
+  ];
+  if (kind !== 'channel_conflicts_operator') {
+    rows.push({
+      label: labels.lastSynced,
+      value: facts.lastSyncedAt ? formatVillaTime(facts.lastSyncedAt) : labels.neverSynced,
+    });
+    if (facts.lastError) rows.push({ label: labels.lastError, value: facts.lastError });
+  }
+  const props: BookingEmailProps = {
+    preview: fill(texts.subject, values),
+    heading: fill(texts.heading, values),
+    paragraphs: [fill(texts.intro, values), fill(texts.next, values)],
+    facts: rows,
+    action: { label: messageTexts.channelsLinkLabel, url: links.channelsUrl },
+    notes: [messageTexts.operatorNote],
+    footer: messageTexts.footer,
+  };
+  const html = await render(<BookingEmail {...props} />);
+  return { subject: props.preview, text: writePlainText(props), html };
+}

@@ -6,6 +6,7 @@ import { formatDate, formatTimestampDate } from '@/client/lib/format';
 import { EntityHistory } from '@/client/features/activity';
 import { BookingActions } from './booking-actions';
 import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
+import { LapseCountdown } from './lapse-countdown';
 
 /** One booking in the list: guest, stay, amounts, payment, and the actions its status allows. */
 export const BookingCard = memo(function BookingCard({ booking }: { booking: Booking }) {
@@ -21,6 +22,11 @@ export const BookingCard = memo(function BookingCard({ booking }: { booking: Boo
           <SourceBadge source={booking.booking_source} />
         </div>
       </div>
+      {booking.lapses_at ? (
+        <p className="mt-1 text-sm">
+          <LapseCountdown lapsesAt={booking.lapses_at} showWhen />
+        </p>
+      ) : null}
       <dl className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
         <Detail icon={<MailIcon />} label="Email">
           <a className="break-all underline-offset-2 hover:underline" href={`mailto:${booking.guest_email}`}>

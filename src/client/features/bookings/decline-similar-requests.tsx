@@ -13,6 +13,10 @@ import {
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useDeclineSimilarRequests } from './bookings-api';
 
+/** Declining one request tells its guest; declining all of them at once does not, and says so. */
+const DECLINE_ALL_SENDS_NOTHING =
+  'No one is e-mailed: requests sent in bulk are most likely spam, and a reply would confirm the address.';
+
 /**
  * For a stranger who floods the calendar with requests: decline every pending request from this guest's
  * e-mail, or from the network the request came from, after a confirmation that says which.
@@ -72,7 +76,8 @@ export function DeclineSimilarRequests({ booking, disabled }: { booking: Booking
             <DialogDescription>
               {scope === 'network'
                 ? `Every pending request sent from the network ${booking.request_network} will be cancelled and its nights freed. Confirmed bookings are not touched.`
-                : `Every pending request from ${booking.guest_email} will be cancelled and its nights freed. Confirmed bookings are not touched.`}
+                : `Every pending request from ${booking.guest_email} will be cancelled and its nights freed. Confirmed bookings are not touched.`}{' '}
+              {DECLINE_ALL_SENDS_NOTHING}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

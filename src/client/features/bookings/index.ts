@@ -1,2 +1,3 @@
 export { BookingsView } from './bookings-view';
 export { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
+export { LapseCountdown } from './lapse-countdown';

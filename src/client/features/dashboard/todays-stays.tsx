@@ -14,7 +14,7 @@ import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { PaymentBadge, SourceBadge, StatusBadge } from '@/client/features/bookings';
+import { LapseCountdown, PaymentBadge, SourceBadge, StatusBadge } from '@/client/features/bookings';
 import { formatShortDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { dashboardDayQuery } from './dashboard-api';
@@ -132,7 +132,13 @@ export function TodaysStays({
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Needs a decision">
               {data.pending.map((stay) => (
-                <DecisionItem key={stay.id} stay={stay} showProperty={showProperty} onReview={onReview}>
+                <DecisionItem
+                  key={stay.id}
+                  stay={stay}
+                  showProperty={showProperty}
+                  onReview={onReview}
+                  deadline={stay.lapses_at ? <LapseCountdown lapsesAt={stay.lapses_at} /> : null}
+                >
                   <HourglassIcon aria-hidden="true" /> Waiting {formatWait(stay.waiting_hours)}
                 </DecisionItem>
               ))}
@@ -212,11 +218,14 @@ function DecisionItem({
   showProperty,
   onReview,
   children,
+  deadline,
 }: {
   stay: DashboardStay;
   showProperty: boolean;
   onReview: (stay: DashboardStay) => void;
   children: ReactNode;
+  /** When an unanswered guest request lapses (only those do). */
+  deadline?: ReactNode;
 }) {
   return (
     <li
@@ -233,6 +242,7 @@ function DecisionItem({
         <p className="mt-1 flex items-center gap-1 text-xs font-medium text-accent [&_svg]:size-3.5">
           {children}
         </p>
+        {deadline ? <p className="mt-0.5 text-xs">{deadline}</p> : null}
       </div>
       <Button size="sm" variant="outline" onClick={() => onReview(stay)}>
         Review

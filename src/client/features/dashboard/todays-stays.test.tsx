@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Dashboard, DashboardStay } from '@/domain/dashboard';
+import { TodaysStays } from './todays-stays';
+
+const HOUR = 3_600_000;
+
+function makeStay(id: string, values: Partial<DashboardStay>): DashboardStay {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${id}`,
+    property_id: '00000000-0000-4000-8000-000000000100',
+    property_name: 'Shanti Villa',
+    guest_name: `Guest ${id}`,
+    check_in: '2027-01-10',
+    check_out: '2027-01-12',
+    nights: 2,
+    guests_count: 2,
+    booking_source: 'direct',
+    status: 'pending',
+    payment_status: 'unpaid',
+    total_amount: 9000,
+    amount_known: true,
+    currency: 'INR',
+    created_at: new Date(Date.now() - 45 * HOUR).toISOString(),
+    lapses_at: null,
+    ...values,
+  };
+}
+
+function renderWith(dashboard: Partial<Dashboard>) {
+  const body: Dashboard = {
+    today: '2026-11-23',
+    until: '2026-11-30',
+    arrivals: [],
+    departures: [],
+    in_house: [],
+    pending: [],
+    unpaid_arrivals: [],
+    ...dashboard,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <TodaysStays selected={null} onReview={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('what needs a decision on the dashboard', () => {
+  it('shows how long each guest request has before it lapses, urgent when little is left, and nothing for one entered by hand', async () => {
+    renderWith({
+      pending: [
+        {
+          ...makeStay('1', {
+            guest_name: 'Asha Rao',
+            lapses_at: new Date(Date.now() + 3 * HOUR + 30_000).toISOString(),
+          }),
+          waiting_hours: 45,
+        },
+        {
+          ...makeStay('2', {
+            guest_name: 'Ravi Iyer',
+            lapses_at: new Date(Date.now() + 30 * HOUR + 30_000).toISOString(),
+          }),
+          waiting_hours: 18,
+        },
+        { ...makeStay('3', { guest_name: 'Phoned In' }), waiting_hours: 2 },
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Needs a decision' });
+    const item = (name: string) => within(list).getByText(name).closest('li')!;
+    const soon = within(item('Asha Rao')).getByText('Lapses in 3 hours');
+    expect(soon.closest('[data-lapse]')).toHaveAttribute('data-lapse', 'urgent');
+    const later = within(item('Ravi Iyer')).getByText('Lapses in 1 day 6 hours');
+    expect(later.closest('[data-lapse]')).toHaveAttribute('data-lapse', 'later');
+    expect(within(item('Phoned In')).queryByText(/Laps/)).toBeNull();
+    expect(within(item('Phoned In')).getByText(/Waiting 2 hours/)).toBeInTheDocument();
+  });
+});
