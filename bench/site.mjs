@@ -61,7 +61,8 @@ if (process.env.BENCH_REBUILD === '1' || !existsSync(join(buildDir, 'client/.bui
 
 const cleanups = [];
 const cleanUp = async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  // Every cleanup runs, even after one fails (a server left behind would hold its port and a core).
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
 };
 
 try {
@@ -137,7 +138,8 @@ try {
   cleanups.push(async () => {
     chrome.kill('SIGTERM');
     await new Promise((done) => (chrome.exitCode !== null ? done() : chrome.once('exit', done)));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium may still be writing its profile for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chrome, 'Chromium');
 
