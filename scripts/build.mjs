@@ -9,6 +9,9 @@ import Beasties from 'beasties';
 import { build } from 'vite';
 import { prepareImages, publishImages } from './images/build-images.mjs';
 
+// A production build whatever the caller's NODE_ENV: Vite follows it, and under a test runner (NODE_ENV=test,
+// as when the browser tests' setup builds) the pages would ship React's development build (twice the size).
+process.env.NODE_ENV = 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // BUILD_DIR lets two builds (say, two people's browser tests) run side by side; the default is dist/.
 const buildDir = process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(root, 'dist');

@@ -130,7 +130,7 @@ describe('images, accessibility and page weight of the public pages', () => {
     await page.goto('/#gallery');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const failed = page.locator('#gallery li', { hasText: 'The indoor lounge' });
-    await expect.poll(() => failed.getByText('Failed to load image').isVisible()).toBe(true);
+    await poll(() => failed.getByText('Failed to load image').isVisible()).toBe(true);
     const loaded = page.locator('#gallery li', { hasText: 'The private lawn' }).locator('img');
     await poll(() => loaded.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
     expect(await loaded.evaluate((img) => getComputedStyle(img).transitionProperty)).toContain('opacity');

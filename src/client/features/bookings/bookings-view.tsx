@@ -5,7 +5,8 @@ import { BOOKING_SOURCES, BOOKING_SOURCE_LABELS, BOOKING_STATUSES } from '@/doma
 import { BOOKING_PAGE_SIZE } from '@/domain/booking-list';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
-import { Button, buttonVariants } from '@/client/components/ui/button';
+import { Button } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';

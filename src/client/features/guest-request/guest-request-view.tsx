@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { describeTimeLeft, type GuestRequest } from '@/domain/message';
 import { formatMoney } from '@/domain/quote';
 import { site } from '@/content/site';
-import { Button, buttonVariants } from '@/client/components/ui/button';
+import { Button } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import {
   Dialog,
   DialogContent,

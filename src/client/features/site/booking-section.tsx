@@ -1,7 +1,7 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { booking } from '@/content/landing';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { clsx } from 'clsx';
 import { BookingRequestForm } from '@/client/features/booking-request';
 import { SectionHeading } from './section-heading';

@@ -2,7 +2,7 @@ import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIco
 import type { ReactNode } from 'react';
 import { contact } from '@/content/landing';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useRef, type ComponentType, type SVGProps } from 'react';
 import { amenities, features, type AmenityIcon } from '@/content/landing';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 import { prefersReducedMotion } from './section-scroll';
 import { SectionLink } from './site-context';

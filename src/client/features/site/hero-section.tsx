@@ -2,7 +2,7 @@ import { ChevronDownIcon } from 'lucide-react';
 import { images } from '@/content/images';
 import { hero } from '@/content/landing';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Image } from '@/client/components/ui/image';
 import { SectionLink } from './site-context';
 

@@ -2,7 +2,7 @@ import { MenuIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NAV_ITEMS, SECTION_IDS } from '@/content/navigation';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { useActiveSection } from '@/client/lib/use-active-section';
 import { useScrolledPast } from '@/client/lib/use-scrolled-past';
 import { clsx } from 'clsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { images } from '@/content/images';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Image } from '@/client/components/ui/image';
 import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteHeader } from '@/client/features/site/site-header';

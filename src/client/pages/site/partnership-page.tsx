@@ -2,7 +2,7 @@ import { ArrowUpRightIcon, CheckIcon, MailIcon } from 'lucide-react';
 import { getImageSrcSet, images } from '@/content/images';
 import { partnership } from '@/content/partnership';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Image } from '@/client/components/ui/image';
 import { SectionHeading } from '@/client/features/site/section-heading';
 import { SitePageProvider } from '@/client/features/site/site-context';

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { getPageFile, PAGES } from '../../src/client/pages/registry';
+import { readTestEnv } from '../../src/server/env';
+
+/**
+ * What the build writes for the public pages, read from its files (the browser tests' global setup has
+ * just built them): the first paint needs nothing but the HTML, and the script a public page loads holds
+ * React and the page, not the management area's libraries.
+ */
+const testEnv = readTestEnv();
+const clientDir = join(testEnv.buildDir ?? join(import.meta.dirname, '../../dist'), 'client');
+const prerendered = PAGES.filter((page) => page.render === 'prerender');
+const readBuilt = (path: string) => readFileSync(join(clientDir, path), 'utf8');
+
+/** The JS files a page's entry script brings, with what its hydrate module imports before it runs. */
+function listLoadedScripts(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readBuilt(file);
+    // Static imports (`from"./x.js"`, `import"./x.js"`) and the files Vite loads with a dynamic import
+    // (`__vite__mapDeps`): the hydrate module and its imports. A lazy section's own chunk is loaded by the
+    // hydrate module's code, not by the entry's list, so it is not counted.
+    const fromEntryList =
+      file === entry
+        ? [
+            ...(code.match(/__vite__mapDeps=[^;]*?\[([^\]]*)\]/)?.[1] ?? '').matchAll(
+              /"(assets\/[^"]+\.js)"/g,
+            ),
+          ]
+        : [];
+    const imported = [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map(
+      (match) => `assets/${match[1]}`,
+    );
+    for (const next of [...fromEntryList.map((match) => match[1]!), ...imported]) visit(next);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
+  it('paint from inlined critical CSS: no stylesheet or classic script on the way to the first paint', () => {
+    expect(existsSync(join(clientDir, '.built'))).toBe(true);
+    for (const page of prerendered) {
+      const html = readBuilt(getPageFile(page));
+      const head = html.slice(0, html.indexOf('</head>'));
+      const withoutNoscript = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+      // The critical CSS: the page's fonts and the rules its markup uses, inline in the head.
+      const inline = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+      expect(inline.length, page.name).toBeGreaterThan(5_000);
+      expect(inline, page.name).toContain('@font-face');
+      expect(inline, page.name).toMatch(/\.font-display\{/);
+      // The full stylesheet only for visitors without script (the script loads it after the first paint).
+      expect(withoutNoscript, page.name).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const noscriptSheets = [...html.matchAll(/<noscript><link rel="stylesheet" href="\/([^"]+)">/g)];
+      expect(noscriptSheets.length, page.name).toBeGreaterThan(0);
+      for (const [, file] of noscriptSheets) expect(existsSync(join(clientDir, file!)), file).toBe(true);
+      // Scripts: modules (deferred) fetched at low priority, and data; none that blocks the parser.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+      for (const attributes of scripts) {
+        expect(attributes, page.name).toMatch(/type="(module|application\/ld\+json)"/);
+        if (attributes.includes('type="module"'))
+          expect(attributes, page.name).toContain('fetchpriority="low"');
+      }
+      for (const [preload] of html.matchAll(/<link rel="modulepreload"[^>]*>/g))
+        expect(preload, page.name).toContain('fetchpriority="low"');
+      // The two upright fonts are preloaded, so the hero's text is not waiting for the stylesheet to name them.
+      expect(head.match(/<link rel="preload" as="font"[^>]+\.woff2"/g)?.length, page.name).toBe(2);
+    }
+    // The hero image of `/` is preloaded at high priority.
+    expect(readBuilt('index.html')).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
+  });
+
+  it('loads neither tailwind-merge nor radix on a public page, and at most 90 KB of JS (gzip) on /', () => {
+    for (const page of prerendered) {
+      const html = readBuilt(getPageFile(page));
+      const entry = html.match(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/)?.[1];
+      expect(entry, page.name).toBeDefined();
+      const scripts = listLoadedScripts(entry!);
+      // React and the page's own code: the hydrate module and the shared mount chunk with React DOM.
+      expect(
+        scripts.some((file) => /\/hydrate-/.test(file)),
+        page.name,
+      ).toBe(true);
+      expect(
+        scripts.some((file) => /\/mount-/.test(file)),
+        page.name,
+      ).toBe(true);
+      for (const file of scripts) {
+        const code = readBuilt(file);
+        // A class group name of tailwind-merge's configuration, and radix's Slot (the management Button).
+        expect(code.includes('fvn-slashed-zero'), `tailwind-merge in ${file} (${page.name})`).toBe(false);
+        expect(code.includes('Slottable'), `radix's Slot in ${file} (${page.name})`).toBe(false);
+      }
+      if (page.route === '/') {
+        const bytes = scripts.reduce((sum, file) => sum + gzipSync(readBuilt(file), { level: 9 }).length, 0);
+        expect(bytes).toBeLessThanOrEqual(90 * 1024);
+      }
+    }
+  });
+});
