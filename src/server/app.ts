@@ -219,6 +219,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin, { db, idleMs: options.sessionIdleMs });
+  // A route guarded by requireOperator documents the session cookie: the OpenAPI document tells which
+  // operations need a session from the guard itself, so the two cannot disagree.
+  app.addHook('onRoute', (route) => {
+    if (![route.onRequest].flat().includes(app.requireOperator) || !route.schema) return;
+    route.schema.security ??= [{ sessionCookie: [] }];
+  });
   const throttle =
     options.throttle ?? createSignInThrottle(db, options.signInLimits, options.now ?? (() => new Date()));
 
