@@ -524,7 +524,8 @@ function arbitraryRequest(operation: Operation, ids: Ids): fc.Arbitrary<Built> {
             '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
             true,
           ],
-          ['JSON in UTF-16', 'application/json; charset=utf-16', '{}', documentedBody],
+          // The charset of JSON means nothing (RFC 8259: always UTF-8); a body that is not UTF-8 fails to parse.
+          ['JSON in UTF-16', 'application/json; charset=utf-16', '{}', false],
           ['JSON-ish type', 'application/jsonx', '{}', true],
           ['no type', '', '{}', true],
         )
