@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -16,7 +15,7 @@ import { listTestDatabaseKinds } from './test/test-database';
  * The seed is fixed so that a failure reproduces; change it to explore further.
  */
 const SEED = 20_261_123;
-/** Requests per operation, signed in and signed out each: 44 operations give about 5,300. */
+/** Requests per operation, signed in and signed out each (fewer for the two that hash passwords): 5,120 for 44. */
 const REQUESTS_PER_OPERATION_AND_STATE = 60;
 
 type JsonSchema = {
@@ -63,6 +62,9 @@ type FuzzRequest = {
   headers: Record<string, string>;
   payload?: string;
 };
+
+/** Ids that name nothing: fixed, so that the seed alone decides every request. */
+const UNKNOWN_ID = '7d4f2c1a-5b3e-4f6a-8c9d-0e1f2a3b4c5d';
 
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -194,7 +196,7 @@ function exampleOf(schema: JsonSchema, name: string, ids: Ids): unknown {
         Object.entries(schema.properties ?? {}).map(([key, item]) => [key, exampleOf(item, key, ids)]),
       );
     case 'string': {
-      if (schema.format === 'uuid') return ids[name] ?? randomUUID();
+      if (schema.format === 'uuid') return ids[name] ?? UNKNOWN_ID;
       if (schema.pattern === DATE_PATTERN) {
         return /out|end|to$/.test(name) ? '2027-03-13' : '2027-03-10';
       }
@@ -288,12 +290,7 @@ function valuesFor(schema: JsonSchema): fc.Arbitrary<unknown> {
       if (branch.pattern) specific.push(numberLikeText);
       if (branch.format === 'uuid') {
         specific.push(
-          fc.constantFrom(
-            'not-a-uuid',
-            `${randomUUID()}\u0000`,
-            randomUUID().toUpperCase(),
-            randomUUID() + 'a',
-          ),
+          fc.constantFrom('not-a-uuid', `${UNKNOWN_ID}\u0000`, UNKNOWN_ID.toUpperCase(), `${UNKNOWN_ID}a`),
         );
       }
     }
@@ -353,7 +350,7 @@ const RAW_BAD_PATH_VALUES = [
   '%20',
   'null',
   '00000000-0000-0000-0000-00000000000g',
-  `${randomUUID()}%00`,
+  `${UNKNOWN_ID}%00`,
   'a'.repeat(201),
   '9'.repeat(5_000),
 ];
@@ -484,7 +481,7 @@ function arbitraryRequest(operation: Operation, ids: Ids): fc.Arbitrary<Built> {
           ['extra', 1],
           ['__proto__', { admin: true }],
           ['constructor', {}],
-          ['id', randomUUID()],
+          ['id', UNKNOWN_ID],
         )
         .map(([name, value]) => {
           const payload = JSON.stringify(baseBody).replace(
@@ -869,5 +866,5 @@ describe.each(listTestDatabaseKinds())('OpenAPI fuzz [%s]', (kind) => {
         .map((entry) => `${entry.count} x ${entry.example}`)
         .join('\n')}`,
     ).toBe(0);
-  }, 600_000);
+  }, 300_000);
 });
