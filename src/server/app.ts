@@ -135,6 +135,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // An Expect other than 100-continue: Node would answer 417 with an empty body; the hooks refuse it instead.
   app.server.on('checkExpectation', (request, response) => app.routing(request, response));
+  // The API reads JSON only: Fastify's default plain-text parser would hand a route without a body schema
+  // (signOut, removeSampleData) a body no client of this API sends, and answer a route with one in words
+  // about JSON objects. Without it, any other type is refused 415 by the error handler.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI); checking every response against them cost more than
   // half the time of a 10,000-booking list, so responses are serialised as they are. Tests check shapes.
@@ -219,6 +223,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin, { db, idleMs: options.sessionIdleMs });
+  // A route guarded by requireOperator documents the session cookie: the OpenAPI document tells which
+  // operations need a session from the guard itself, so the two cannot disagree.
+  app.addHook('onRoute', (route) => {
+    if (![route.onRequest].flat().includes(app.requireOperator) || !route.schema) return;
+    route.schema.security ??= [{ sessionCookie: [] }];
+  });
   const throttle =
     options.throttle ?? createSignInThrottle(db, options.signInLimits, options.now ?? (() => new Date()));
 

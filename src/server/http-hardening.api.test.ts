@@ -185,6 +185,33 @@ describe.each(listTestDatabaseKinds())('HTTP errors, origins and logs [%s]', (ki
     expect(operationIds).toEqual(expect.arrayContaining(['changePassword', 'listSessions', 'revokeSession']));
   });
 
+  it('refuses a plain-text body with 415, also where the operation takes no body', async () => {
+    const operator = await context.createSignedInOperator();
+    for (const [method, url] of [
+      ['POST', '/api/booking-requests'],
+      ['DELETE', '/api/sample-data'],
+      ['DELETE', '/api/session'],
+    ] as const) {
+      const response = await context.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'text/plain', cookie: operator.cookie },
+        payload: '{}',
+      });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json(), url).toEqual({
+        error: { message: 'Send the request body as application/json' },
+      });
+      expectSecurityHeaders(response.headers);
+    }
+    const stillSignedIn = await context.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: operator.cookie },
+    });
+    expect(stillSignedIn.statusCode).toBe(200);
+  });
+
   it('keeps query parameters, e-mails and cookies out of the logs', async () => {
     const failure = await context.database.db
       .execute(sql`select ${'guest.secret@example.com'}::int`)

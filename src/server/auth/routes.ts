@@ -189,7 +189,6 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         operationId: 'changePassword',
         summary: 'Change the password (the current one is required); every other session ends',
         tags: ['session'],
-        security: [{ sessionCookie: [] }],
         body: ChangePasswordSchema,
         response: {
           200: ChangePasswordResponseSchema,
@@ -241,7 +240,6 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         operationId: 'listSessions',
         summary: "The operator's signed-in sessions: device, address, when started and last used",
         tags: ['session'],
-        security: [{ sessionCookie: [] }],
         response: { 200: SessionListSchema, 401: ErrorResponseSchema },
       },
     },
@@ -270,7 +268,6 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         operationId: 'revokeSession',
         summary: 'Sign out one session (this one too, which also clears its cookie)',
         tags: ['session'],
-        security: [{ sessionCookie: [] }],
         params: SessionIdParamsSchema,
         response: {
           200: z.object({ revoked: z.literal(true), current: z.boolean() }),

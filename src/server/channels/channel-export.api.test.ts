@@ -172,6 +172,21 @@ describe.each(listTestDatabaseKinds())('exporting a property calendar [%s]', (ki
     expect(listed.connections[0].exported_at).not.toBeNull();
   });
 
+  it('answers an unknown calendar address 404 in the API error shape, as every other refusal', async () => {
+    for (const url of ['/ical/not-a-real-token-at-all-0000.ics', '/ical/short.ics', '/ical/%20', '/ical/0']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toEqual({
+        error: {
+          message:
+            'This calendar address is not valid: it may have been replaced. Copy the current one from the management area.',
+        },
+      });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('answers 404 for an unknown token and for a rotated one', async () => {
     expect(
       (await context.app.inject({ method: 'GET', url: '/ical/not-a-real-token-at-all-0000.ics' })).statusCode,

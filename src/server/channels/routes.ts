@@ -65,6 +65,9 @@ const ConflictIdParamsSchema = z.object({ conflictId: z.uuid({ error: 'Conflict 
 const createToken = () => randomBytes(24).toString('base64url');
 
 const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const EXPORT_NOT_FOUND =
+  'This calendar address is not valid: it may have been replaced. Copy the current one from the management area.';
+
 const exportUrl = (request: FastifyRequest, token: string) => `${baseUrlOf(request)}/ical/${token}.ics`;
 
 /**
@@ -451,14 +454,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
             });
           })
         : undefined;
-      if (!calendar) {
-        return reply
-          .code(404)
-          .type('text/plain; charset=utf-8')
-          .send(
-            'This calendar address is not valid: it may have been replaced. Copy the current one from the management area.',
-          );
-      }
+      // The API's one error body, like every other refusal: a channel shows the status, a person the message.
+      if (!calendar) throw notFound(EXPORT_NOT_FOUND);
       reply
         .header('etag', calendar.etag)
         .header('cache-control', 'no-cache')
