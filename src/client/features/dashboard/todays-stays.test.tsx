@@ -74,6 +74,7 @@ describe('what needs a decision on the dashboard', () => {
           waiting_hours: 18,
         },
         { ...makeStay('3', { guest_name: 'Phoned In' }), waiting_hours: 2 },
+        { ...makeStay('4', { guest_name: 'Just Sent' }), waiting_hours: 0 },
       ],
     });
     const list = await screen.findByRole('list', { name: 'Needs a decision' });
@@ -84,5 +85,6 @@ describe('what needs a decision on the dashboard', () => {
     expect(later.closest('[data-lapse]')).toHaveAttribute('data-lapse', 'later');
     expect(within(item('Phoned In')).queryByText(/Laps/)).toBeNull();
     expect(within(item('Phoned In')).getByText(/Waiting 2 hours/)).toBeInTheDocument();
+    expect(within(item('Just Sent')).getByText(/Waiting under an hour/)).toBeInTheDocument();
   });
 });

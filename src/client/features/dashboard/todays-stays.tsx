@@ -23,6 +23,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** "2 days" for a wait of 48 hours, "5 hours" below a day. */
 function formatWait(hours: number): string {
+  if (hours < 1) return 'under an hour';
   return hours >= 24 ? plural(Math.floor(hours / 24), 'day') : plural(hours, 'hour');
 }
 
