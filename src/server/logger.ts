@@ -58,6 +58,11 @@ export function redactQuotedValues(text: string): string {
   return text.replace(/"[^"\n]*"/g, '"[redacted]"');
 }
 
+/** Text from elsewhere (a mail server's refusal names the recipient) without the e-mail addresses in it. */
+export function redactEmailAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[redacted]');
+}
+
 /** "Failed query: … params: a@b.c,…" keeps the query and drops its parameters. */
 export function stripQueryParameters(text: string): string {
   return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
