@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -439,6 +442,29 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       expect(logText).not.toContain('unknown.guest@example.org');
     } finally {
       await loggedWorker.stop();
+    }
+  });
+
+  it("writes the outbox readable by its owner only: each message holds a guest's details and page link", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'villa-outbox-'));
+    try {
+      const outboxDir = join(dir, 'outbox');
+      const outbox = createMailTransport({ from: 'Villa <stay@villa.test>', outboxDir, timeoutMs: 2_000 });
+      await outbox.send({
+        id: '00000000-0000-4000-8000-000000000001',
+        to: 'guest@example.com',
+        subject: 'Your request',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        messageId: '<one@villa.test>',
+      });
+      outbox.close();
+      expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(outboxDir);
+      expect(files).toHaveLength(1);
+      expect(statSync(join(outboxDir, files[0]!)).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
