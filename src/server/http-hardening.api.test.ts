@@ -226,4 +226,20 @@ describe.each(listTestDatabaseKinds())('HTTP errors, origins and logs [%s]', (ki
     expect(logText).not.toContain('guest.secret@example.com');
     expect(logText).not.toContain('a-secret-token');
   });
+
+  it('keeps the secrets that are part of a path out of the logs: request page and calendar export tokens', async () => {
+    const token = 'PathSecretToken0123456789abcdefX';
+    for (const url of [
+      `/request/${token}`,
+      `/api/requests/${token}`,
+      `/api/requests/${token}/withdraw`,
+      `/ical/${token}.ics`,
+      `/ical/${token}.ics/`,
+    ]) {
+      await context.app.inject({ method: url.endsWith('withdraw') ? 'POST' : 'GET', url });
+    }
+    expect(logText).toContain('/request/[redacted]');
+    expect(logText).toContain('/ical/[redacted]');
+    expect(logText).not.toContain(token);
+  });
 });

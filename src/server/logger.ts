@@ -58,16 +58,32 @@ export function redactQuotedValues(text: string): string {
   return text.replace(/"[^"\n]*"/g, '"[redacted]"');
 }
 
+/** Text from elsewhere (a mail server's refusal names the recipient) without the e-mail addresses in it. */
+export function redactEmailAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[redacted]');
+}
+
 /** "Failed query: … params: a@b.c,…" keeps the query and drops its parameters. */
 export function stripQueryParameters(text: string): string {
   return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+}
+
+/**
+ * Paths whose next segment is a secret: the guest's request page and its API (the token lets anyone see
+ * and withdraw the request) and the calendar export (the token is the calendar's only protection).
+ */
+const SECRET_PATH_SEGMENT = /^(\/request\/|\/api\/requests\/|\/ical\/)[^/]+/i;
+
+/** A request's path as logged: no query string, and no secret that is part of the path. */
+export function redactRequestPath(url: string | undefined): string | undefined {
+  return url?.split('?', 1)[0]?.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
 }
 
 /** A request as a log object: no query string (searches hold guests' names and e-mails), no headers. */
 function serializeRequest(request: { method?: string; url?: string; ip?: string; id?: string }) {
   return {
     method: request.method,
-    url: request.url?.split('?', 1)[0],
+    url: redactRequestPath(request.url),
     remoteAddress: request.ip,
   };
 }

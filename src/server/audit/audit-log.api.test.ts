@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../auth/queries';
-import { auditEvents } from '../db/schema';
+import { auditEvents, requestLinks } from '../db/schema';
 import { declareActor, withOperator } from '../db/with-operator';
 import { createTestContext, insertTestProperty, readSessionCookie, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
@@ -81,6 +81,42 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
     expect(history.events[0]).toMatchObject({
       before: { status: 'pending' },
       after: { status: 'confirmed' },
+    });
+  });
+
+  it("records a guest's withdrawal with the network it came from, as their request", async () => {
+    const requested = await context.app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      remoteAddress: '198.51.100.9',
+      payload: {
+        check_in: '2026-12-20',
+        check_out: '2026-12-22',
+        guests_count: 2,
+        guest_name: 'Ravi Rao',
+        guest_email: 'ravi@example.com',
+      },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const [created] = (await listEvents('entity_type=booking')).events;
+    const bookingId = created!.entity_id as string;
+    const [link] = await context.database.db
+      .select()
+      .from(requestLinks)
+      .where(sql`${requestLinks.booking_id} = ${bookingId}`);
+    const withdrawn = await context.app.inject({
+      method: 'POST',
+      url: `/api/requests/${link!.token}/withdraw`,
+      remoteAddress: '203.0.113.44',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const history = await listEvents(`entity_type=booking&entity_id=${bookingId}`);
+    expect(history.events[0]).toMatchObject({
+      actor: 'guest',
+      actor_id: '203.0.113.0/24',
+      action: 'update',
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
     });
   });
 

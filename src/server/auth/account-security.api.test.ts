@@ -130,6 +130,34 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
     expect(changed.headers['cache-control']).toBe('no-store');
   });
 
+  it('lets the signed-in operator change the password while strangers are guessing it, and still limits wrong ones', async () => {
+    const operator = await context.createSignedInOperator();
+    for (let address = 0; address < 5; address += 1) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await signIn(operator.email, `guess-${attempt}`, { 'x-forwarded-for': `203.0.${100 + address}.7` });
+      }
+    }
+    expect(
+      (await signIn(operator.email, TEST_PASSWORD, { 'x-forwarded-for': '192.0.2.50' })).statusCode,
+    ).toBe(429);
+    const change = (currentPassword: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/account/password',
+        payload: { currentPassword, newPassword: 'changed under attack 1' },
+        headers: { cookie: operator.cookie },
+      });
+    const changed = await change(TEST_PASSWORD);
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    // A stolen session is still limited: its own wrong guesses, then the account's limits.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      statuses.push((await change(`wrong ${attempt}`)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
   it('ends every session when the password is set from the command line or by create', async () => {
     const operator = await context.createSignedInOperator();
     await updateOperatorPassword(context.database.db, { email: operator.email, password: 'cli password 1' });

@@ -201,8 +201,14 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     async (request) => {
       const operator = getOperator(request);
       const startedAt = Date.now();
-      // The current password is guessable through this form too: it shares the sign-in limits.
-      const attempt = { ip: request.ip, email: operator.email };
+      // The current password is guessable through this form too: it shares the sign-in limits. The signed-in
+      // session counts like a trusted device (its own failures first), so strangers guessing at the sign-in
+      // form cannot stop the operator from changing the password they are guessing.
+      const attempt = {
+        ip: request.ip,
+        email: operator.email,
+        trustedDeviceId: request.sessionId ? `session:${request.sessionId}` : undefined,
+      };
       const decision = await options.throttle.tryAttempt(attempt);
       if (decision.retryAfterMs > 0) {
         logSecurityEvent(request, 'password-change-locked-out', { operatorId: operator.id });

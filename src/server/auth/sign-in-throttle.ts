@@ -37,7 +37,10 @@ export const SIGN_IN_LIMITS: SignInLimits = {
 export type SignInAttempt = {
   ip: string;
   email: string;
-  /** The hashed device cookie, when the browser sent one that belongs to this account. */
+  /**
+   * The hashed device cookie, when the browser sent one that belongs to this account (or, for a password
+   * change, the signed-in session's hash: it has proved the password once already).
+   */
   trustedDeviceId?: string;
 };
 

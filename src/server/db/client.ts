@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,7 +44,14 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
   let releaseLock = () => {};
   if (!client) {
     if (options.dataDir) {
-      mkdirSync(options.dataDir, { recursive: true });
+      // Owner only, as PostgreSQL insists for its own data directory: it holds password hashes and guests'
+      // details (an existing directory is narrowed too; the backups are made owner-only likewise).
+      mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+      try {
+        chmodSync(options.dataDir, 0o700);
+      } catch {
+        // A directory someone else owns (shared deliberately): left as it is.
+      }
       releaseLock = lockDataDir(options.dataDir);
     }
     client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {

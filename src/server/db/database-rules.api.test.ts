@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../auth/queries';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { insertTestBooking, insertTestCalendarDay, insertTestProperty, uniqueEmail } from '../test/test-app';
+import { openPglite } from './client';
 import { describeDatabaseRefusal, findPgError, isOverlapError } from './errors';
 
 /** The rules the database itself enforces, whatever the application code does. */
@@ -137,5 +141,19 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
 
   it('runs its migrations a second time as a no-op', async () => {
     await expect(database.migrate()).resolves.toBeUndefined();
+  });
+});
+
+describe('the embedded database on disk', () => {
+  it('keeps its data directory to its owner, as PostgreSQL does (password hashes and guests are in it)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'villa-data-'));
+    try {
+      const dataDir = join(dir, 'data');
+      const database = await openPglite({ dataDir });
+      await database.close();
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

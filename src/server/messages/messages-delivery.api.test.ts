@@ -1,8 +1,13 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { createLogger } from '../logger';
 import type { MessageSettings } from './settings';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { createMailTransport } from './transport';
@@ -83,6 +88,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
   beforeEach(() => {
     sink.received.length = 0;
     sink.refuse(false);
+    sink.rejectRecipient(undefined);
   });
 
   const requestStay = async (values: Record<string, unknown> = {}) => {
@@ -398,6 +404,68 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(again.statusCode).toBe(409);
     expect(await worker.deliverDue()).toBe(1);
     expect(sink.received[0]!.messageId).toBe(failed[0]!.message_id);
+  });
+
+  it("keeps the guest's address out of the log when the mail server names it in a refusal", async () => {
+    let logText = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logText += chunk.toString();
+        done();
+      },
+    });
+    const loggedWorker = startMessageWorker({
+      db: context.database.db,
+      transport: createMailTransport({
+        smtpUrl: sink.url,
+        from: 'Villa <stay@villa.test>',
+        outboxDir: '/nonexistent',
+        timeoutMs: 2_000,
+      }),
+      holder: 'logged-worker',
+      settings: SETTINGS,
+      delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 },
+      logger: createLogger({ level: 'info', stream }),
+    });
+    try {
+      const { booking, payload } = await requestStay({ guest_email: 'unknown.guest@example.org' });
+      sink.rejectRecipient(payload.guest_email);
+      await loggedWorker.deliverDue();
+      const [refused] = await context.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.to_address, payload.guest_email));
+      expect(refused!.booking_id).toBe(booking.id);
+      // The operator's Messages view keeps the whole reason; the log says why without the address.
+      expect(refused!.last_error).toContain('unknown.guest@example.org');
+      expect(logText).toContain('Recipient address rejected');
+      expect(logText).not.toContain('unknown.guest@example.org');
+    } finally {
+      await loggedWorker.stop();
+    }
+  });
+
+  it("writes the outbox readable by its owner only: each message holds a guest's details and page link", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'villa-outbox-'));
+    try {
+      const outboxDir = join(dir, 'outbox');
+      const outbox = createMailTransport({ from: 'Villa <stay@villa.test>', outboxDir, timeoutMs: 2_000 });
+      await outbox.send({
+        id: '00000000-0000-4000-8000-000000000001',
+        to: 'guest@example.com',
+        subject: 'Your request',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        messageId: '<one@villa.test>',
+      });
+      outbox.close();
+      expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(outboxDir);
+      expect(files).toHaveLength(1);
+      expect(statSync(join(outboxDir, files[0]!)).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("shows an operator only their own properties' messages", async () => {

@@ -15,6 +15,7 @@ import {
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
+import { describeRequestNetwork } from '../booking-requests/request-network';
 import { HttpError, notFound } from '../http-error';
 import { ErrorResponseSchema } from '../openapi';
 import {
@@ -223,33 +224,39 @@ export async function registerMessageRoutes(
     },
     async (request, reply) => {
       const token = request.params.token;
-      const row = await withGuest(options.db, async (tx) => {
-        const bookingId = await withdrawGuestRequest(tx, token);
-        const found = await findGuestRequest(tx, token);
-        if (!found) throw notFound(REQUEST_NOT_FOUND);
-        if (!bookingId) {
-          // Already withdrawn (a double click) answers with the request as it is; anything else is refused.
-          if (found.closed_reason === 'withdrawn') return found;
-          throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
-        }
-        await recordRequestWithdrawn(tx, options.settings, {
-          token,
-          facts: {
-            bookingId: found.booking_id,
-            propertyId: found.property_id,
-            propertyName: found.property_name,
-            guestName: found.guest_name,
-            guestEmail: found.guest_email,
-            checkIn: found.check_in,
-            checkOut: found.check_out,
-            guests: found.guests_count,
-            total: found.total_amount,
-            currency: found.currency,
-            holdUntil: found.hold_until,
-          },
-        });
-        return found;
-      });
+      // The audit log names the guest by their network, as it does for the request itself.
+      const network = describeRequestNetwork(request.ip);
+      const row = await withGuest(
+        options.db,
+        async (tx) => {
+          const bookingId = await withdrawGuestRequest(tx, token);
+          const found = await findGuestRequest(tx, token);
+          if (!found) throw notFound(REQUEST_NOT_FOUND);
+          if (!bookingId) {
+            // Already withdrawn (a double click) answers with the request as it is; anything else is refused.
+            if (found.closed_reason === 'withdrawn') return found;
+            throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
+          }
+          await recordRequestWithdrawn(tx, options.settings, {
+            token,
+            facts: {
+              bookingId: found.booking_id,
+              propertyId: found.property_id,
+              propertyName: found.property_name,
+              guestName: found.guest_name,
+              guestEmail: found.guest_email,
+              checkIn: found.check_in,
+              checkOut: found.check_out,
+              guests: found.guests_count,
+              total: found.total_amount,
+              currency: found.currency,
+              holdUntil: found.hold_until,
+            },
+          });
+          return found;
+        },
+        network,
+      );
       options.onMessagesWritten?.();
       reply.header('cache-control', 'no-store');
       return shapeGuestRequest(row);

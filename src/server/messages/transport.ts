@@ -77,10 +77,11 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     kind: 'outbox',
     async send(mail) {
       const info = await writer.sendMail(toNodemailer(options, mail));
-      await mkdir(options.outboxDir, { recursive: true });
+      // Owner only: each message holds a guest's details and the link that withdraws their request.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const path = join(options.outboxDir, `${mail.id}.eml`);
       // Written whole or not at all: a reader never sees half a message.
-      await writeFile(`${path}.tmp`, info.message as Buffer);
+      await writeFile(`${path}.tmp`, info.message as Buffer, { mode: 0o600 });
       await rename(`${path}.tmp`, path);
     },
     close: () => writer.close(),

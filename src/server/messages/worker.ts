@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { runWithLease } from '../jobs/lease';
+import { redactEmailAddresses } from '../logger';
 import {
   claimDueMessages,
   lapseRequest,
@@ -112,7 +113,8 @@ export function startMessageWorker(options: {
             giveUp,
           });
           options.logger?.warn(
-            { message: message.id, attempts: message.attempts, giveUp, error: reason },
+            // The stored reason is the operator's to read; the log line leaves out the guest's address.
+            { message: message.id, attempts: message.attempts, giveUp, error: redactEmailAddresses(reason) },
             giveUp ? 'message failed for good' : 'message not sent; will retry',
           );
         }

@@ -20,6 +20,8 @@ export type SmtpSink = {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Refuses every message with a temporary error (the server answers, but says no). */
   refuse(on: boolean): void;
+  /** Refuses one recipient for good, naming it as real servers do ("550 5.1.1 <address>: …"). */
+  rejectRecipient(address: string | undefined): void;
   close(): Promise<void>;
 };
 
@@ -27,10 +29,21 @@ export type SmtpSink = {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let rejected: string | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address !== rejected) return callback();
+      const error = new Error(
+        `5.1.1 <${address.address}>: Recipient address rejected: User unknown`,
+      ) as Error & {
+        responseCode: number;
+      };
+      error.responseCode = 550;
+      return callback(error);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -64,6 +77,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     received,
     refuse(on) {
       refusing = on;
+    },
+    rejectRecipient(address) {
+      rejected = address;
     },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
