@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../auth/queries';
-import { auditEvents, requestLinks } from '../db/schema';
+import { auditEvents, operatorSessions, requestLinks } from '../db/schema';
 import { declareActor, withOperator } from '../db/with-operator';
 import { createTestContext, insertTestProperty, readSessionCookie, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
@@ -162,6 +162,35 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
     const text = JSON.stringify(account.events);
     expect(text).not.toContain('scrypt');
     expect(text).not.toMatch(/\$[0-9a-f]{20,}/);
+  });
+
+  it("leaves a session's once-a-minute 'last used' touch out, and still records its end", async () => {
+    const countSessionEvents = async () => {
+      const [row] = await context.database.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(auditEvents)
+        .where(sql`${auditEvents.entity_type} = 'session'`);
+      return row!.total;
+    };
+    const before = await countSessionEvents();
+    await context.database.db
+      .update(operatorSessions)
+      .set({ last_used_at: sql`now() + interval '1 minute'` })
+      .where(sql`${operatorSessions.operator_id} = ${operator.id}`);
+    expect(await countSessionEvents()).toBe(before);
+    const other = await context.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: operator.email, password: 'another long password' },
+    });
+    expect(await countSessionEvents()).toBe(before + 1);
+    const signOut = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie: readSessionCookie(other) },
+    });
+    expect(signOut.statusCode).toBeLessThan(300);
+    expect(await countSessionEvents()).toBe(before + 2);
   });
 
   it('pages newest first and filters by actor and date', async () => {
