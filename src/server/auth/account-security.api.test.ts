@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap';
-import { operators, operatorSessions } from '../db/schema';
+import { operators, operatorSessions, signInCounters } from '../db/schema';
 import { createLogger } from '../logger';
 import {
   createTestContext,
@@ -89,6 +89,48 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
       cookie: readDeviceCookie(other),
     });
     expect(stolen.statusCode).toBe(429);
+  });
+
+  it('takes the trust away from browsers that signed in with the old password, whichever way it changes', async () => {
+    const email = uniqueEmail();
+    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    const underAttack = async (prefix: string) => {
+      // Twenty guesses from ten networks: the account is closed to untrusted clients.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        await signIn(email, `guess-${attempt}`, { 'x-forwarded-for': `${prefix}.${attempt % 10}.7` });
+      }
+    };
+    const thief = readDeviceCookie(
+      await signIn(email, TEST_PASSWORD, { 'x-forwarded-for': '198.51.100.40' }),
+    );
+    const owner = await signIn(email, TEST_PASSWORD, { 'x-forwarded-for': '198.51.100.41' });
+
+    // From the management area.
+    const changed = await context.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' },
+      headers: { cookie: readSessionCookie(owner) },
+    });
+    expect(changed.statusCode).toBe(200);
+    await underAttack('203.1');
+    const retried = await signIn(email, 'a brand new password', {
+      'x-forwarded-for': '192.0.2.50',
+      cookie: thief,
+    });
+    expect(retried.statusCode).toBe(429);
+
+    // From the command line (or OPERATOR_PASSWORD) too.
+    await context.database.db.delete(signInCounters);
+    const again = readDeviceCookie(
+      await signIn(email, 'a brand new password', { 'x-forwarded-for': '198.51.100.42' }),
+    );
+    await upsertOperator(context.database.db, { email, password: 'the command line password' });
+    await underAttack('203.2');
+    expect(
+      (await signIn(email, 'the command line password', { 'x-forwarded-for': '192.0.2.51', cookie: again }))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('sets the device cookie HttpOnly and SameSite=Strict, only for the sign-in path', async () => {

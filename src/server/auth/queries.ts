@@ -49,6 +49,8 @@ export async function upsertOperator(
     .returning({ id: operators.id, email: operators.email });
   if (!row) throw new Error('The operator could not be saved');
   await db.delete(operatorSessions).where(eq(operatorSessions.operator_id, row.id));
+  // A browser trusted under the old password (perhaps the one that stole it) is a stranger again.
+  await db.delete(trustedDevices).where(eq(trustedDevices.operator_id, row.id));
   return row;
 }
 
@@ -70,7 +72,9 @@ export async function applyEnvironmentOperator(
 
 /**
  * Sets a password for an existing operator and signs out every session of theirs but `keepSessionId`
- * (the one that changed it, from the management area). Undefined if unknown.
+ * (the one that changed it, from the management area). Every browser trusted under the old password
+ * loses that trust, so whoever knew it gets no more guesses than a stranger; the operator's own browsers
+ * are trusted again at their next sign-in. Undefined if unknown.
  */
 export async function updateOperatorPassword(
   db: Executor,
@@ -92,6 +96,7 @@ export async function updateOperatorPassword(
       ),
     )
     .returning({ id: operatorSessions.id });
+  await db.delete(trustedDevices).where(eq(trustedDevices.operator_id, row.id));
   return { ...row, endedSessions: ended.length };
 }
 
