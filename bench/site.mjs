@@ -1,10 +1,18 @@
-// Benchmark of the public pages: Lighthouse (mobile, simulated throttling) on / and /partnership, the JS
-// and CSS bytes (gzip) that `/` loads, and the LCP of `/` beside the same prerendered HTML with its
-// scripts removed (the floor our script could reach). Builds first unless a build exists
+// Benchmark of the public pages: Lighthouse (mobile, simulated throttling) on /, /partnership and a
+// guest's request page (/request/<token>), the JS and CSS bytes (gzip) that `/` loads, and the LCP of `/`
+// beside the same prerendered HTML with its scripts removed (the floor our script could reach). Builds first unless a build exists
 // (BENCH_REBUILD=1 forces it). Prints a table; writes the raw figures to bench/results/site.json.
 //   node bench/site.mjs            (BUILD_DIR=… to pick the build; RUNS=3 for the median of 3 runs)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -98,6 +106,33 @@ try {
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
   const floorPort = await freePort();
+
+  // A guest's own request page: send a request as a guest would, and take its link from the e-mail the
+  // server wrote to its outbox folder (no SMTP_URL here).
+  const { today } = await (await fetch(`${base}/api/availability`)).json();
+  const dayAfter = (date, days) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const requested = await fetch(`${base}/api/booking-requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      check_in: dayAfter(today, 75),
+      check_out: dayAfter(today, 78),
+      guests_count: 2,
+      guest_name: 'Bench Guest',
+      guest_email: 'bench.guest@example.com',
+    }),
+  });
+  if (requested.status !== 201) throw new Error(`The bench's booking request answered ${requested.status}`);
+  let requestPath;
+  for (let attempt = 0; attempt < 100 && !requestPath; attempt++) {
+    await sleep(200);
+    const outbox = join(dataDir, 'outbox');
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      requestPath ??= /\/request\/[A-Za-z0-9_-]{20,}/.exec(readFileSync(join(outbox, file), 'utf8'))?.[0];
+    }
+  }
+  if (!requestPath) throw new Error('No request link was found in the outbox');
   const floor = createServer(async (request, response) => {
     if (request.url === '/' || request.url === '/index.html') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
@@ -180,6 +215,7 @@ try {
     ['home', `${base}/`, all],
     ['homeNoScript', `http://127.0.0.1:${floorPort}/`, ['performance']],
     ['partnership', `${base}/partnership`, all],
+    ['request', `${base}${requestPath}`, ['performance', 'accessibility', 'best-practices']],
   ];
   const rounds = Object.fromEntries(targets.map(([name]) => [name, []]));
   const loads = [];
@@ -189,6 +225,7 @@ try {
   }
   const home = pickMedian(rounds.home);
   const partnership = pickMedian(rounds.partnership);
+  const request = pickMedian(rounds.request);
   const homeNoScript = pickMedian(rounds.homeNoScript);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const roundRatios = rounds.home.map((run, i) => run.lcpMs / rounds.homeNoScript[i].lcpMs);
@@ -214,15 +251,15 @@ try {
 
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const rows = [
-    ['', '/', '/partnership', '/ without scripts'],
-    ['Performance', home.performance, partnership.performance, homeNoScript.performance],
-    ['Accessibility', home.accessibility, partnership.accessibility, '–'],
-    ['Best practices', home.bestPractices, partnership.bestPractices, '–'],
-    ['SEO', home.seo, partnership.seo, '–'],
-    ['FCP', `${home.fcpMs} ms`, `${partnership.fcpMs} ms`, `${homeNoScript.fcpMs} ms`],
-    ['LCP', `${home.lcpMs} ms`, `${partnership.lcpMs} ms`, `${homeNoScript.lcpMs} ms`],
-    ['CLS', home.cls, partnership.cls, homeNoScript.cls],
-    ['TBT', `${home.tbtMs} ms`, `${partnership.tbtMs} ms`, `${homeNoScript.tbtMs} ms`],
+    ['', '/', '/partnership', '/ without scripts', "a guest's /request/…"],
+    ['Performance', home.performance, partnership.performance, homeNoScript.performance, request.performance],
+    ['Accessibility', home.accessibility, partnership.accessibility, '–', request.accessibility],
+    ['Best practices', home.bestPractices, partnership.bestPractices, '–', request.bestPractices],
+    ['SEO', home.seo, partnership.seo, '–', '– (noindex)'],
+    ['FCP', `${home.fcpMs} ms`, `${partnership.fcpMs} ms`, `${homeNoScript.fcpMs} ms`, `${request.fcpMs} ms`],
+    ['LCP', `${home.lcpMs} ms`, `${partnership.lcpMs} ms`, `${homeNoScript.lcpMs} ms`, `${request.lcpMs} ms`],
+    ['CLS', home.cls, partnership.cls, homeNoScript.cls, request.cls],
+    ['TBT', `${home.tbtMs} ms`, `${partnership.tbtMs} ms`, `${homeNoScript.tbtMs} ms`, `${request.tbtMs} ms`],
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, simulated throttling:`);
@@ -258,6 +295,7 @@ try {
         runs,
         home,
         partnership,
+        request,
         homeNoScript,
         jsBytes,
         cssBytes,
