@@ -1,5 +1,4 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config.ts';
 
 /**
@@ -10,18 +9,6 @@ import viteConfig from './vite.config.ts';
  *   TEST_DATABASE_URL is set (`*.api.test.ts`);
  * - e2e: Chromium against the built server (`tests/e2e/*.e2e.ts`, loaded by one file: browser.e2e.test.ts).
  */
-/**
- * The browser tests (one file, several minutes) start first, so the API and unit files share the other
- * worker with them; left to size order, that small file would start last and run alone.
- */
-class BrowserTestsFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const isBrowser = (file: TestSpecification) => file.project.name === 'e2e';
-    return [...sorted.filter(isBrowser), ...sorted.filter((file) => !isBrowser(file))];
-  }
-}
-
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -31,7 +18,6 @@ export default mergeConfig(
       // Vitest's default on a two-core machine is one worker, so every file would wait for the one before,
       // though most of an API or browser test's time is spent waiting on a database or a child server.
       maxWorkers: 2,
-      sequence: { sequencer: BrowserTestsFirst },
       projects: [
         {
           extends: true,
