@@ -7,7 +7,7 @@ import viteConfig from './vite.config.ts';
  * - component: React components in jsdom (`*.test.tsx`);
  * - api: the server through `app.inject` on a fresh PGlite per file, and also on PostgreSQL when
  *   TEST_DATABASE_URL is set (`*.api.test.ts`);
- * - e2e: Chromium against the built server (`tests/e2e/*.e2e.ts`, loaded by one file: browser.e2e.test.ts).
+ * - e2e: Chromium against the built server (`tests/e2e/**\/*.e2e.test.ts`).
  */
 export default mergeConfig(
   viteConfig,
@@ -62,9 +62,10 @@ export default mergeConfig(
           test: {
             name: 'e2e',
             root: '.',
-            include: ['tests/e2e/browser.e2e.test.ts'],
+            include: ['tests/e2e/**/*.e2e.test.ts'],
             environment: 'node',
             globalSetup: ['tests/e2e/support/global-setup.ts'],
+            fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 180_000,
           },
