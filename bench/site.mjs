@@ -129,10 +129,15 @@ try {
     await sleep(200);
     const outbox = join(dataDir, 'outbox');
     for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
-      requestPath ??= /\/request\/[A-Za-z0-9_-]{20,}/.exec(readFileSync(join(outbox, file), 'utf8'))?.[0];
+      // Quoted-printable: undo the soft line breaks, which may fall inside the link.
+      const text = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+      requestPath ??= /\/request\/[A-Za-z0-9_-]{20,}/.exec(text)?.[0];
     }
   }
   if (!requestPath) throw new Error('No request link was found in the outbox');
+  const requestPage = await fetch(`${base}${requestPath}`);
+  if (requestPage.status !== 200)
+    throw new Error(`The request page ${requestPath} answered ${requestPage.status}`);
   const floor = createServer(async (request, response) => {
     if (request.url === '/' || request.url === '/index.html') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
