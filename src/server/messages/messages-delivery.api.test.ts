@@ -67,7 +67,11 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     });
     propertyId = property.id;
     sink = await startSmtpSink();
-    worker = startMessageWorker({
+    worker = startSinkWorker('test-worker');
+  });
+  /** A worker that sends to the test's SMTP server, retrying at once (up to 3 attempts). */
+  function startSinkWorker(holder: string, logger?: Parameters<typeof startMessageWorker>[0]['logger']) {
+    return startMessageWorker({
       db: context.database.db,
       transport: createMailTransport({
         smtpUrl: sink.url,
@@ -75,11 +79,12 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
         outboxDir: '/nonexistent',
         timeoutMs: 2_000,
       }),
-      holder: 'test-worker',
+      holder,
       settings: SETTINGS,
       delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 },
+      ...(logger ? { logger } : {}),
     });
-  });
+  }
   afterAll(async () => {
     await worker?.stop();
     await sink?.close();
@@ -414,19 +419,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
         done();
       },
     });
-    const loggedWorker = startMessageWorker({
-      db: context.database.db,
-      transport: createMailTransport({
-        smtpUrl: sink.url,
-        from: 'Villa <stay@villa.test>',
-        outboxDir: '/nonexistent',
-        timeoutMs: 2_000,
-      }),
-      holder: 'logged-worker',
-      settings: SETTINGS,
-      delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 },
-      logger: createLogger({ level: 'info', stream }),
-    });
+    const loggedWorker = startSinkWorker('logged-worker', createLogger({ level: 'info', stream }));
     try {
       const { booking, payload } = await requestStay({ guest_email: 'unknown.guest@example.org' });
       sink.rejectRecipient(payload.guest_email);
