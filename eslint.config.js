@@ -20,9 +20,14 @@ const FEATURES = readdirSync(new URL('./src/client/features', import.meta.url), 
 const architectureZones = [
   { target: './src/domain', from: ['./src/client', './src/server', './src/content'] },
   { target: './src/client', from: './src/server' },
-  // The page registry is the one contract between the client's build and the server (which route answers
-  // with which built file): data only, so the server may read it.
-  { target: './src/server', from: './src/client', except: ['./pages/registry.ts'] },
+  // The page registry and the page data element are the contract between the client's build and the
+  // server (which route answers with which built file; how a server-rendered page gets its data): no
+  // components, so the server may read them.
+  {
+    target: './src/server',
+    from: './src/client',
+    except: ['./pages/registry.ts', './pages/page-data.ts'],
+  },
   {
     target: ['./src/client/components', './src/client/lib'],
     from: ['./src/client/features', './src/client/pages'],

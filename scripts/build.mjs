@@ -1,6 +1,7 @@
 // Builds the client for production: the multi-page client bundle (one entry per page of the page registry,
-// src/client/pages/registry.ts), the server-side render bundle, the prerendered HTML of each public page
-//, robots.txt and sitemap.xml, and gzip/brotli copies of text files.
+// src/client/pages/registry.ts), the render bundle (dist/ssr, which the server renders the server-rendered
+// pages with), the prerendered HTML of each public page, robots.txt and sitemap.xml, and gzip/brotli copies
+// of text files.
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -82,23 +83,25 @@ const inlineCriticalCss = new Beasties({
 for (const page of server.renderPages()) {
   const path = join(clientDir, page.file);
   let html = readFileSync(path, 'utf8');
-  if (page.render === 'prerender') {
+  if (page.render !== 'client') {
     // A prerendered page's script only hydrates, after the first paint: it and the module preloads Vite
     // adds for its imports are fetched at low priority, so they do not compete with the fonts and the hero
     // image on the way to the first paint (Lighthouse mobile on `/`: FCP 1.0 s instead of 1.2 s).
     // See docs/decisions/0101-public-pages-performance.md.
     html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
     // (Replacements are functions: the markup and the CSS may hold `$` patterns.)
-    html = html
-      .replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`)
-      .replace('<!--app-html-->', () => page.html);
+    html = html.replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`);
     const stylesheets = listPageStylesheets(page.file);
     const css = stylesheets.map((file) => readFileSync(join(clientDir, file), 'utf8')).join('\n');
     // Beasties reads the page with its full CSS inline and keeps the rules its markup uses; only that
-    // <style> is taken from its output, so the page's HTML stays exactly as rendered.
+    // <style> is taken from its output, so the page's HTML stays exactly as rendered. A server-rendered
+    // page is read with its samples (each of its looks) and keeps its placeholder for the server to fill.
     const reduced = await inlineCriticalCss.process(
-      html.replace('</head>', () => `<style>${css}</style></head>`),
+      html
+        .replace('<!--app-html-->', () => page.html)
+        .replace('</head>', () => `<style>${css}</style></head>`),
     );
+    if (page.render === 'prerender') html = html.replace('<!--app-html-->', () => page.html);
     const critical = reduced.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
     // A face declared only in the full sheet would swap the hero's heading to its font after the first
     // paint (or, with font-display: optional, never show it).
@@ -114,7 +117,7 @@ for (const page of server.renderPages()) {
 }
 writeFileSync(join(clientDir, 'robots.txt'), server.renderRobotsTxt());
 writeFileSync(join(clientDir, 'sitemap.xml'), server.renderSitemapXml());
-rmSync(ssrDir, { recursive: true, force: true });
+// The render bundle stays beside the client: the server renders the server-rendered pages with it.
 
 // Pre-compressed copies, served by @fastify/static when the browser accepts them.
 const compressible = /\.(html|js|css|svg|json|txt|xml)$/;

@@ -14,11 +14,12 @@ import {
  * - one HTML entry per page, from the one template `src/client/page.html` (the build writes them to the
  *   registry's file names; the dev server answers each page's route with it, and unknown routes with the
  *   not-found page and status 404);
- * - each page's entry script `/@pages/entry-<name>`: for a prerendered page, only the CSS and a scheduler
+ * - each page's entry script `/@pages/entry-<name>`: for a prerendered or server-rendered page, a scheduler
  *   that imports `/@pages/hydrate-<name>` (React and the page) after the first paint; for a client-rendered
  *   page, the fonts, the CSS and the page, mounted at once;
- * - `virtual:page-modules`, which the prerender (`entry-server.tsx`) imports: each page's head tags and,
- *   for prerendered pages only, its component (so the render bundle never holds the management area).
+ * - `virtual:page-modules`, which the render bundle (`entry-server.tsx`) imports: each page's head tags and,
+ *   for pages rendered at build time or by the server only, its component and samples (so the render
+ *   bundle never holds the management area).
  */
 const ENTRY = '/@pages/entry-';
 const HYDRATE = '/@pages/hydrate-';
@@ -76,7 +77,7 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
  * Vite applies it before the module runs). See docs/decisions/0101.
  */
 function renderEntry(page: PageDefinition): string {
-  if (page.render === 'prerender') {
+  if (page.render !== 'client') {
     return [
       `import { afterFirstPaint } from '@/client/lib/after-first-paint';`,
       `afterFirstPaint(() => void import('${HYDRATE}${page.name}'));`,
@@ -92,12 +93,19 @@ function renderEntry(page: PageDefinition): string {
 
 function renderMount(page: PageDefinition): string {
   const component = parseModuleExport(page.component);
+  // A server-rendered page hydrates with the data the server rendered it with (none on the dev server).
+  const withData = page.render === 'server';
   return [
+    // First: zod must be told before any schema is built (see the module).
+    `import '@/client/lib/zod-without-eval';`,
     `import '@/client/styles/app.css';`,
     `import { createElement } from 'react';`,
     `import { ${component.name} as Page } from '${component.module}';`,
     `import { mountPage } from '@/client/pages/mount-page';`,
-    `mountPage(createElement(Page));`,
+    ...(withData ? [`import { readPageData } from '@/client/pages/page-data';`] : []),
+    withData
+      ? `mountPage(createElement(Page, { data: readPageData() }));`
+      : `mountPage(createElement(Page));`,
   ].join('\n');
 }
 
@@ -105,10 +113,15 @@ function renderPageModules(): string {
   const imports: string[] = [];
   const entries = PAGES.map((page, index) => {
     const fields: string[] = [];
-    if (page.render === 'prerender') {
+    if (page.render !== 'client') {
       const { module, name } = parseModuleExport(page.component);
       imports.push(`import { ${name} as component${index} } from '${module}';`);
       fields.push(`component: component${index}`);
+    }
+    if (page.samples) {
+      const { module, name } = parseModuleExport(page.samples);
+      imports.push(`import { ${name} as samples${index} } from '${module}';`);
+      fields.push(`samples: samples${index}`);
     }
     if (typeof page.meta === 'string') {
       const { module, name } = parseModuleExport(page.meta);

@@ -8,24 +8,43 @@ import { site } from '@/content/site';
 export type RenderedPage = {
   /** The built HTML file to fill. */
   file: string;
-  render: 'prerender' | 'client';
-  /** The page's markup (empty for a client-rendered page). */
+  render: 'prerender' | 'server' | 'client';
+  /**
+   * The page's markup: for a server-rendered page, its samples one after another (the build reads its
+   * critical CSS from them and leaves the markup to the server); empty for a client-rendered page.
+   */
   html: string;
   head: string;
 };
 
+function getComponent(name: string) {
+  const component = pageModules[name]?.component;
+  if (!component) throw new Error(`${name} has no component`);
+  return component;
+}
+
 /** Every page of the registry: which built HTML file it fills, its markup and its head tags. */
 export function renderPages(): RenderedPage[] {
   return PAGES.map((page) => {
-    const { component, meta } = pageModules[page.name]!;
-    if (page.render === 'prerender' && !component) throw new Error(`${page.name} has no component`);
+    const { meta, samples } = pageModules[page.name]!;
+    let html = '';
+    if (page.render === 'prerender') html = renderToString(createElement(getComponent(page.name)));
+    if (page.render === 'server') {
+      if (!samples?.length) throw new Error(`${page.name} has no samples`);
+      html = samples.map((data) => renderServerPage(page.name, data)).join('');
+    }
     return {
       file: getPageFile(page),
       render: page.render,
-      html: page.render === 'prerender' && component ? renderToString(createElement(component)) : '',
+      html,
       head: renderHeadTags(page.visibility === 'public' ? meta : { ...meta, noindex: true }),
     };
   });
+}
+
+/** A server-rendered page's markup for one request, from what the server loaded for it. */
+export function renderServerPage(name: string, data: unknown): string {
+  return renderToString(createElement(getComponent(name), { data }));
 }
 
 export function renderRobotsTxt(): string {

@@ -89,6 +89,13 @@ export const GuestRequestSchema = z.object({
 });
 export type GuestRequest = z.infer<typeof GuestRequestSchema>;
 
+/**
+ * What the server renders the guest's request page with, and the page's script hydrates with: the request
+ * as the API answers it, and the moment it was rendered (the time left is worded from it, so the browser's
+ * first render matches the server's).
+ */
+export type GuestRequestPageData = { token: string; request: GuestRequest; rendered_at: string };
+
 export const RequestTokenParamsSchema = z.object({
   // Tokens are 32 URL-safe characters; anything else cannot be one, and is answered like an unknown one.
   token: z.string().max(100),

@@ -26,7 +26,7 @@ import { DEFAULT_CHANNEL_SETTINGS, type ChannelSettings } from './channels/sync'
 import type { Database } from './db/client';
 import { describeDatabaseRefusal } from './db/errors';
 import { registerHealthRoutes } from './health/routes';
-import { createRequestPageGuard, registerMessageRoutes } from './messages/routes';
+import { createRequestPageLoader, registerMessageRoutes } from './messages/routes';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from './messages/settings';
 import { HttpError, toErrorBody } from './http-error';
 import { createLeaseHolder } from './jobs/lease';
@@ -280,7 +280,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const site = await registerSitePages(app, {
     clientDir: options.clientDir,
-    guards: { '/request/:token': createRequestPageGuard(db, options.requestPageLookupsPerMinute) },
+    loaders: {
+      '/request/:token': createRequestPageLoader(db, options.requestPageLookupsPerMinute, options.now),
+    },
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {

@@ -65,6 +65,13 @@ describe("a guest's request page and messages", () => {
     const link = new URL(body.text_body.match(/https?:\/\/\S+\/request\/[\w-]+/)![0]);
     expect(body.html_body).toContain(link.pathname);
 
+    // The server sends the page with the request in its markup: it paints before any script has run.
+    const served = await guest.page.request.get(link.pathname);
+    expect(served.headers()['cache-control']).toBe('private, no-store');
+    const markup = (await served.text()).match(/<div id="root">([\s\S]*?)<noscript>/)?.[1] ?? '';
+    expect(markup).toContain('Ravi Menon');
+    expect(markup).toMatch(/Status: (<!-- -->)?Pending/);
+
     // The link opens the guest's own page: pending, not indexed, readable at 375 px.
     const response = await guest.page.goto(link.pathname);
     expect(response?.status()).toBe(200);
@@ -83,6 +90,8 @@ describe("a guest's request page and messages", () => {
     await guest.page.getByText('Status: Confirmed').waitFor();
     await poll(async () => (await findMessage('request_confirmed', guestEmail))?.status).toBe('sent');
     expect(guest.pageErrors).toEqual([]);
+    // Hydrated with the server's data (no mismatch reported), and nothing the CSP refused (zod's eval test).
+    expect(guest.consoleMessages.filter((message) => message.type === 'error')).toEqual([]);
     await guest.context.close();
     await operator.context.close();
   });

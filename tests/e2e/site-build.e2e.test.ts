@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getPageFile, PAGES } from '../../src/client/pages/registry';
+import { requestPageSamples } from '../../src/client/pages/site/request-page-samples';
 import { readTestEnv } from '../../src/server/env';
 
 /**
@@ -12,7 +14,8 @@ import { readTestEnv } from '../../src/server/env';
  */
 const testEnv = readTestEnv();
 const clientDir = join(testEnv.buildDir ?? join(import.meta.dirname, '../../dist'), 'client');
-const prerendered = PAGES.filter((page) => page.render === 'prerender');
+// Pages rendered at build time, and those the server renders from a built shell: both paint from their HTML.
+const prerendered = PAGES.filter((page) => page.render !== 'client');
 const readBuilt = (path: string) => readFileSync(join(clientDir, path), 'utf8');
 
 /** The JS files a page's entry script brings, with what its hydrate module imports before it runs. */
@@ -75,8 +78,22 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
     expect(readBuilt('index.html')).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
   });
 
+  it("leaves a server-rendered page's markup to the server, with the CSS of each of its looks inline", async () => {
+    const bundle = (await import(pathToFileURL(join(clientDir, '../ssr/entry-server.js')).href)) as {
+      renderServerPage(name: string, data: unknown): string;
+    };
+    const html = readBuilt('request/index.html');
+    expect(html).toContain('<div id="root"><!--app-html--></div>');
+    const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+    // The status tones of a pending, a confirmed and a cancelled request, whichever the server renders.
+    for (const tone of ['f3e6c9', 'd9ecdf', 'f4dcd9']) expect(inline).toContain(`.bg-\\[\\#${tone}\\]{`);
+    const confirmed = requestPageSamples.find((sample) => sample.request.status === 'confirmed')!;
+    expect(bundle.renderServerPage('request', confirmed)).toMatch(/Status: (<!-- -->)?Confirmed/);
+  });
+
   it('loads neither tailwind-merge nor radix on a public page, and at most 90 KB of JS (gzip) on /', () => {
-    for (const page of prerendered) {
+    // (The guest's request page is not held to it: its withdraw dialog is the management area's.)
+    for (const page of PAGES.filter((page) => page.render === 'prerender')) {
       const html = readBuilt(getPageFile(page));
       const entry = html.match(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/)?.[1];
       expect(entry, page.name).toBeDefined();

@@ -36,6 +36,15 @@ describe('the page registry', () => {
         ];
       }
       expect(meta, page.name).toMatchObject({ path: expect.any(String), title: expect.any(String) });
+      // A server-rendered page has samples for the build to find its critical CSS with; no other page has.
+      expect(Boolean(page.samples), page.name).toBe(page.render === 'server');
+      if (page.samples) {
+        const reference = parseModuleExport(page.samples);
+        const samples = ((await import(/* @vite-ignore */ reference.module)) as Record<string, unknown>)[
+          reference.name
+        ];
+        expect(Array.isArray(samples) && samples.length > 0, page.name).toBe(true);
+      }
       if (page.route !== NOT_FOUND) expect((meta as { path: string }).path, page.name).toBe(page.route);
     }
     // Importing every page module cold takes seconds on a loaded machine.

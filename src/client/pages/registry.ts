@@ -23,17 +23,24 @@ export type PageDefinition = {
   /**
    * `prerender`: rendered to HTML at build time; its script loads only the CSS and, after the first
    * paint, React and the page to hydrate (a public page that must paint fast and work before hydration).
+   * `server`: the same, but rendered on each request with what the server loads for it (a guest's own
+   * request): the component gets `{ data }`, and the page's script hydrates with the same data.
    * `client`: an empty page rendered in the browser, with the fonts and the app's CSS loaded at once (a
-   * page whose content depends on who is looking: the management area, a guest's own request).
+   * page for which the server must not render anything: the management area, behind its sign-in).
    */
-  render: 'prerender' | 'client';
+  render: 'prerender' | 'server' | 'client';
   /**
    * `public`: in the sitemap, with a canonical URL. `unlisted`: noindex (the 404 page; a guest's own
    * request page). `private`: noindex and disallowed in robots.txt (the management area).
    */
   visibility: 'public' | 'unlisted' | 'private';
-  /** The page's React component (rendered without props). */
+  /** The page's React component (rendered without props, or with `{ data }` when rendered by the server). */
   component: ModuleExport;
+  /**
+   * A server-rendered page's sample data, each of its looks once (an array of `data`): the build renders
+   * them all to find the page's critical CSS, since its real markup exists only at request time.
+   */
+  samples?: ModuleExport;
   /**
    * Its head tags: a `PageMeta`, or the module export holding one (kept out of the page's own bundle when
    * it is large, like the landing page's JSON-LD).
@@ -75,9 +82,10 @@ export const PAGES: readonly PageDefinition[] = [
   {
     name: 'request',
     route: '/request/:token',
-    render: 'client',
+    render: 'server',
     visibility: 'unlisted',
     component: '@/client/pages/site/request-page#RequestPage',
+    samples: '@/client/pages/site/request-page-samples#requestPageSamples',
     meta: '@/client/pages/site/request-page#requestMeta',
   },
   {

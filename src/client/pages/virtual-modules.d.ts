@@ -3,6 +3,13 @@ declare module 'virtual:page-modules' {
   import type { ComponentType } from 'react';
   import type { PageMeta } from '@/client/lib/seo';
 
-  /** Each registry page's head tags and, for a prerendered page, its component; keyed by page name. */
-  export const pageModules: Record<string, { component?: ComponentType; meta: PageMeta }>;
+  /**
+   * Each registry page's head tags and, for a page rendered at build time or by the server, its component
+   * (and a server-rendered page's samples); keyed by page name.
+   */
+  export const pageModules: Record<
+    string,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's own data type
+    { component?: ComponentType<any>; meta: PageMeta; samples?: unknown[] }
+  >;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PageGuard } from '../site/pages';
+import type { PageLoader } from '../site/pages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
@@ -11,6 +11,7 @@ import {
   MessageSummarySchema,
   RequestTokenParamsSchema,
   type GuestRequest,
+  type GuestRequestPageData,
 } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
@@ -68,16 +69,22 @@ function createRateLimit(perMinute = 30) {
 }
 
 /**
- * The request page's HTML answers 404 for a token that names no request, like any unknown page, and is
- * rate-limited like the API behind it, so that tokens cannot be tried in bulk through either.
+ * The guest's request page is rendered on the server with the request, as the API answers it. A token that
+ * names no request gets the not-found page, like any unknown page, and the page is rate-limited like the
+ * API behind it, so that tokens cannot be tried in bulk through either.
  */
-export function createRequestPageGuard(db: Db, perMinute?: number): PageGuard {
+export function createRequestPageLoader(
+  db: Db,
+  perMinute?: number,
+  now: () => Date = () => new Date(),
+): PageLoader {
   return {
     config: { rateLimit: createRateLimit(perMinute) },
-    async exists(request: FastifyRequest) {
+    async load(request: FastifyRequest): Promise<GuestRequestPageData | undefined> {
       const token = (request.params as { token?: string }).token ?? '';
-      if (token.length > 100) return false;
-      return Boolean(await withGuest(db, (tx) => findGuestRequest(tx, token)));
+      if (token.length > 100) return undefined;
+      const row = await withGuest(db, (tx) => findGuestRequest(tx, token));
+      return row && { token, request: shapeGuestRequest(row), rendered_at: now().toISOString() };
     },
   };
 }

@@ -5,28 +5,48 @@ import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPageFile, NOT_FOUND, PAGES } from '../../client/pages/registry';
-import { registerSitePages } from './pages';
+import { registerSitePages, type PageLoader } from './pages';
 
-/** A stand-in build: each registry page's HTML names the page, with the compressed copies the build writes. */
-function writeBuild(clientDir: string) {
+/**
+ * A stand-in build: each registry page's HTML names the page, with the compressed copies the build writes
+ * and, for a server-rendered page, the placeholder its markup goes in; and a render bundle beside it that
+ * renders a page's data as a paragraph.
+ */
+function writeBuild(buildDir: string) {
+  const clientDir = join(buildDir, 'client');
   for (const page of PAGES) {
     const file = join(clientDir, getPageFile(page));
-    const html = `<!doctype html><title>${page.name}</title>${'<p>padding</p>'.repeat(100)}`;
+    const html = `<!doctype html><title>${page.name}</title><div id="root"><!--app-html--></div>${'<p>padding</p>'.repeat(100)}</body>`;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
     writeFileSync(`${file}.br`, brotliCompressSync(html));
     writeFileSync(`${file}.gz`, gzipSync(html));
   }
+  mkdirSync(join(buildDir, 'ssr'));
+  writeFileSync(
+    join(buildDir, 'ssr', 'entry-server.js'),
+    `export const renderServerPage = (name, data) => '<p>' + name + ' for ' + data.name.replace(/</g, '&lt;') + '</p>';`,
+  );
+  return clientDir;
 }
+
+/** The request page's loader, as the server's: data for the token `known`, none for any other. */
+const requestPageLoader: PageLoader = {
+  load: async (request) =>
+    (request.params as { token: string }).token === 'known' ? { name: 'Asha </script><b>' } : undefined,
+};
 
 describe('serving the registry pages', () => {
   let dir: string;
   let app: FastifyInstance;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'villa-pages-'));
-    writeBuild(dir);
+    const clientDir = writeBuild(dir);
     app = Fastify();
-    const site = await registerSitePages(app, { clientDir: dir });
+    const site = await registerSitePages(app, {
+      clientDir,
+      loaders: { '/request/:token': requestPageLoader },
+    });
     app.setNotFoundHandler((_request, reply) => site.sendNotFoundPage(reply));
     await app.ready();
   });
@@ -37,7 +57,7 @@ describe('serving the registry pages', () => {
 
   it('answers every route with its page, compressed as the browser accepts, and unknown routes with 404', async () => {
     for (const page of PAGES) {
-      const url = page.route === NOT_FOUND ? '/no/such/page' : page.route.replace(/:\w+/g, 'value');
+      const url = page.route === NOT_FOUND ? '/no/such/page' : page.route.replace(/:\w+/g, 'known');
       const status = page.route === NOT_FOUND ? 404 : 200;
       const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.statusCode, page.name).toBe(status);
@@ -63,6 +83,25 @@ describe('serving the registry pages', () => {
         expect(plain.body, page.name).toContain(`<title>${page.name}</title>`);
       }
     }
+  });
+
+  it("renders a server-rendered page with its loader's data, for no cache, and answers 404 without data", async () => {
+    const response = await app.inject({ url: '/request/known', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<div id="root"><p>request for Asha &lt;/script>&lt;b></p></div>');
+    // The data for the page's script: inert JSON that no value can break out of, read back whole.
+    const script = html.match(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/);
+    expect(script?.[1]).not.toContain('<');
+    // (A script element's text is its raw content, which the page's script parses as JSON.)
+    expect(JSON.parse(script![1]!)).toEqual({ name: 'Asha </script><b>' });
+
+    const unknown = await app.inject({ url: '/request/unknown' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<title>not-found</title>');
+    expect(unknown.body).not.toContain('page-data');
   });
 
   it('redirects a trailing slash to the route, keeping the query', async () => {

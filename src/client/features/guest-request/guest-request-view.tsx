@@ -24,6 +24,7 @@ import {
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
+import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
 
@@ -97,10 +98,13 @@ function WithdrawButton({ token }: { token: string }) {
   );
 }
 
-/** A guest's own request: its status, the stay, and withdrawing it while it is pending. */
-export function GuestRequestView({ token }: { token: string }) {
+/**
+ * A guest's own request: its status, the stay, and withdrawing it while it is pending. `renderedAt`: the
+ * moment the server rendered the page, which the time left is first worded from (see useMinuteClock).
+ */
+export function GuestRequestView({ token, renderedAt }: { token: string; renderedAt?: string }) {
   const query = useQuery(guestRequestQuery(token));
-  const now = new Date();
+  const now = useMinuteClock(renderedAt);
 
   if (query.isPending) {
     return (

@@ -1,1 +1,2 @@
 export { GuestRequestView } from './guest-request-view';
+export { guestRequestKeys } from './guest-request-api';

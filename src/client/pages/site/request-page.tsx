@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { site } from '@/content/site';
-import { GuestRequestView } from '@/client/features/guest-request';
+import type { GuestRequestPageData } from '@/domain/message';
+import { GuestRequestView, guestRequestKeys } from '@/client/features/guest-request';
 import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteFooter } from '@/client/features/site/site-footer';
 import { SiteHeader } from '@/client/features/site/site-header';
@@ -20,10 +21,22 @@ function readToken(): string {
   return decodeURIComponent(window.location.pathname.split('/').filter(Boolean)[1] ?? '');
 }
 
-/** A guest's own request page, reached through the link in their e-mail. */
-export function RequestPage() {
-  const [queryClient] = useState(() => createQueryClient());
-  const [token] = useState(readToken);
+/**
+ * A guest's own request page, reached through the link in their e-mail. The server renders it with the
+ * request (`data`) and the browser hydrates it with the same; without data (the dev server) it loads the
+ * request itself.
+ */
+export function RequestPage({ data }: { data?: GuestRequestPageData }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (data) {
+      client.setQueryData(guestRequestKeys.request(data.token), data.request, {
+        updatedAt: new Date(data.rendered_at).getTime(),
+      });
+    }
+    return client;
+  });
+  const [token] = useState(() => data?.token ?? readToken());
   return (
     <QueryClientProvider client={queryClient}>
       <SitePageProvider landing={false}>
@@ -32,7 +45,7 @@ export function RequestPage() {
           {/* The dark band carries the site's header (white on the landing page's pictures). */}
           <div aria-hidden="true" className="h-44 bg-[#1b2320] sm:h-52" />
           <div className="mx-auto -mt-20 max-w-2xl px-4 pb-16 sm:px-8">
-            <GuestRequestView token={token} />
+            <GuestRequestView token={token} renderedAt={data?.rendered_at} />
           </div>
         </main>
         <SiteFooter />

@@ -1,0 +1,36 @@
+import type { GuestRequest, GuestRequestPageData } from '@/domain/message';
+
+const RENDERED_AT = '2026-03-02T09:00:00.000Z';
+const PENDING: GuestRequest = {
+  reference: 'BK-SAMPLE',
+  status: 'pending',
+  property_name: 'Shanti Villa Retreat',
+  guest_name: 'Sample Guest',
+  check_in: '2026-04-10',
+  check_out: '2026-04-13',
+  nights: 3,
+  guests_count: 2,
+  total_amount: 54_000,
+  currency: 'INR',
+  created_at: '2026-03-02T08:00:00.000Z',
+  hold_until: '2026-03-04T08:00:00.000Z',
+  closed_reason: null,
+  can_withdraw: true,
+};
+
+/**
+ * The request page in each of its looks (pending and withdrawable, confirmed, completed, cancelled): the
+ * build renders them all to find the page's critical CSS, whatever a real request's state.
+ */
+const LOOKS: GuestRequest[] = [
+  PENDING,
+  { ...PENDING, status: 'confirmed', can_withdraw: false },
+  { ...PENDING, status: 'completed', can_withdraw: false },
+  { ...PENDING, status: 'cancelled', closed_reason: 'withdrawn', can_withdraw: false },
+  { ...PENDING, status: 'cancelled', guests_count: 1, nights: 1, can_withdraw: false },
+];
+export const requestPageSamples: GuestRequestPageData[] = LOOKS.map((request) => ({
+  token: 'sample',
+  request,
+  rendered_at: RENDERED_AT,
+}));
