@@ -27,8 +27,11 @@ describe("the guest's request page", () => {
         : json({ error: { message: 'unexpected' } }, 500),
     );
     vi.stubGlobal('fetch', fetchSpy);
+    // The server renders at the moment it names; the browser hydrates later, by its own clock.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(data.rendered_at) });
     const container = document.createElement('div');
     container.innerHTML = renderToString(<RequestPage data={data} />);
+    vi.useRealTimers();
     document.body.append(container);
     const recoverableErrors: unknown[] = [];
     await act(async () => {
