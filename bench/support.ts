@@ -151,6 +151,53 @@ export async function measureEndpoint(
   };
 }
 
+/**
+ * Several endpoints measured in turns: a short run of each, round after round, and each endpoint's
+ * requests of all its rounds taken together. Load from elsewhere on the machine then falls on all of
+ * them alike, instead of on whichever endpoint was being measured at that moment, so their figures can
+ * be compared with one another. A first round, unmeasured, warms each one up (code, plans, pages).
+ */
+export async function measureEndpointsInTurn(
+  server: { base: string; cookie: string },
+  endpoints: { endpoint: string; path: string; directP50?: number }[],
+  options: { rounds: number; warmupSeconds: number },
+): Promise<BenchRow[]> {
+  const roundSeconds = DURATION_S / options.rounds;
+  const run = (path: string, duration: number) =>
+    autocannon({
+      url: server.base,
+      connections: 10,
+      duration,
+      headers: { cookie: server.cookie },
+      requests: [{ method: 'GET', path }],
+      skipAggregateResult: true,
+    });
+  for (const { path } of endpoints) await run(path, options.warmupSeconds);
+  const results = endpoints.map(() => [] as autocannon.Result[]);
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const [index, { path }] of endpoints.entries()) results[index]!.push(await run(path, roundSeconds));
+  }
+  // autocannon adds up the latency histograms of separate runs (its types leave the function out).
+  const aggregate = (autocannon as unknown as { aggregateResult: AggregateResult }).aggregateResult;
+  return endpoints.map(({ endpoint, directP50 }, index) => {
+    const rounds = results[index]! as unknown as RawRun[];
+    const total = aggregate(rounds as unknown as autocannon.Result[], { url: server.base, connections: 10 });
+    const completed = rounds.reduce((sum, round) => sum + round.totalCompletedRequests, 0);
+    const seconds = rounds.reduce((sum, round) => sum + round.duration, 0);
+    return {
+      endpoint,
+      rps: Math.round(completed / seconds),
+      p50: total.latency.p50,
+      p99: total.latency.p99,
+      non2xx: total.non2xx,
+      directP50,
+    };
+  });
+}
+type AggregateResult = (results: autocannon.Result[], options: autocannon.Options) => autocannon.Result;
+/** What a run returns with skipAggregateResult, before its histograms are summarised. */
+type RawRun = { totalCompletedRequests: number; duration: number };
+
 export function printRows(title: string, rows: BenchRow[]) {
   console.log(`\n${title}`);
   console.log(

@@ -200,9 +200,16 @@ export const bookings = pgTable(
       .where(sql`${table.status} = 'pending' and ${table.request_network} is not null`),
     // Trigram indexes, so a search for part of a name or e-mail does not read every booking. Row-level
     // security keeps the planner from using them for ILIKE (the operator is not leakproof), so the search
-    // goes through search_booking_ids(), which checks the property's owner itself.
-    index('bookings_guest_name_trgm_idx').using('gin', table.guest_name.op('gin_trgm_ops')),
-    index('bookings_guest_email_trgm_idx').using('gin', table.guest_email.op('gin_trgm_ops')),
+    // goes through search_booking_ids(), which checks the property's owner itself. No pending list
+    // (fastupdate off): each new booking goes straight into the index, so a search never rereads the
+    // recent bookings' unsorted entries, and the planner does not fall back to reading every booking
+    // because the list made the index look dear (migration 0016).
+    index('bookings_guest_name_trgm_idx')
+      .using('gin', table.guest_name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('bookings_guest_email_trgm_idx')
+      .using('gin', table.guest_email.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
     check('bookings_total_amount_check', sql`${table.total_amount} >= 0`),
