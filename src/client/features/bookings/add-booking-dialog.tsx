@@ -13,10 +13,11 @@ import {
   DialogTitle,
 } from '@/client/components/ui/dialog';
 import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { nullableNumber } from '@/client/lib/form-values';
 import {
   BOOKING_SOURCE_LABELS,
   BOOKING_SOURCES,
@@ -154,19 +155,7 @@ export function AddBookingDialog({ property }: { property: Property }) {
             error={errors.total_amount}
             hint="empty: priced from the calendar"
           >
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={0}
-                step="0.01"
-                {...register('total_amount', {
-                  // Empty means "price it from the calendar", never 0.
-                  setValueAs: (value: unknown) =>
-                    value === '' || value === null || value === undefined ? null : Number(value),
-                })}
-              />
-            )}
+            {(props) => <MoneyInput {...props} {...register('total_amount', nullableNumber)} />}
           </FormField>
           <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
             {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}

@@ -19,7 +19,7 @@ import {
   DialogTitle,
 } from '@/client/components/ui/dialog';
 import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateCalendarDays } from './calendar-api';
 
@@ -98,15 +98,7 @@ export function CalendarDaysDialog({
           </fieldset>
           {change === 'price' ? (
             <FormField label={`Nightly price (${property.currency})`} error={errors.price}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  {...register('price', { valueAsNumber: true })}
-                />
-              )}
+              {(props) => <MoneyInput {...props} {...register('price', { valueAsNumber: true })} />}
             </FormField>
           ) : null}
           {update.isError ? (

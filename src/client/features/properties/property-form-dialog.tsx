@@ -22,7 +22,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { EntityHistory } from '@/client/features/activity';
 import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
@@ -270,12 +270,9 @@ export function PropertyFormDialog({
             </FormField>
             <FormField label={`Base Price (${currency})`} required error={errors.base_price}>
               {(props) => (
-                <Input
+                <MoneyInput
                   {...props}
-                  type="number"
                   inputMode="decimal"
-                  min={0}
-                  step={0.01}
                   aria-required="true"
                   {...register('base_price', { valueAsNumber: true })}
                 />
