@@ -14,9 +14,9 @@ import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { LapseCountdown, PaymentBadge, SourceBadge, StatusBadge } from '@/client/features/bookings';
 import { formatShortDate } from '@/client/lib/format';
-import { cn } from '@/client/lib/utils';
 import { dashboardDayQuery } from './dashboard-api';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -54,20 +54,17 @@ export function TodaysStays({
         </CardDescription>
       </div>
       {selected ? (
-        <div role="group" aria-label="Show" className="inline-flex rounded-md bg-muted p-1">
-          {(['selected', 'all'] as const).map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant="ghost"
-              aria-pressed={scope === value}
-              className={cn('h-8', scope === value && 'bg-card shadow-sm hover:bg-card')}
-              onClick={() => setScope(value)}
-            >
-              {value === 'selected' ? selected.name : 'All properties'}
-            </Button>
-          ))}
-        </div>
+        <ToggleGroup
+          label="Show"
+          className="rounded-md"
+          itemClassName="h-8"
+          options={[
+            { value: 'selected', label: selected.name },
+            { value: 'all', label: 'All properties' },
+          ]}
+          value={scope}
+          onChange={setScope}
+        />
       ) : null}
     </div>
   );
