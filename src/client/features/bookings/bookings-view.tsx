@@ -94,30 +94,20 @@ export function BookingsView({ property }: { property: Property }) {
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
-          <Select
-            aria-label="Filter by status"
-            value={filters.status ?? ''}
-            onChange={(event) => setFilter('status', event.target.value)}
-          >
-            <option value="">All Status</option>
-            {BOOKING_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {formatStatus(value)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label="Filter by source"
-            value={filters.source ?? ''}
-            onChange={(event) => setFilter('source', event.target.value)}
-          >
-            <option value="">All Sources</option>
-            {BOOKING_SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {BOOKING_SOURCE_LABELS[value]}
-              </option>
-            ))}
-          </Select>
+          <FilterSelect
+            label="Filter by status"
+            allLabel="All Status"
+            value={filters.status}
+            options={BOOKING_STATUSES.map((value) => ({ value, label: formatStatus(value) }))}
+            onChange={(value) => setFilter('status', value)}
+          />
+          <FilterSelect
+            label="Filter by source"
+            allLabel="All Sources"
+            value={filters.source}
+            options={BOOKING_SOURCES.map((value) => ({ value, label: BOOKING_SOURCE_LABELS[value] }))}
+            onChange={(value) => setFilter('source', value)}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <DateFilter
@@ -214,5 +204,31 @@ export function BookingsView({ property }: { property: Property }) {
         </div>
       )}
     </ViewSection>
+  );
+}
+
+/** A list filter with "all" (no filter) first. */
+function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select aria-label={label} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
   );
 }

@@ -34,30 +34,23 @@ export function DeclineSimilarRequests({ booking, disabled }: { booking: Booking
           toast.error('Error', { description: getErrorMessage(error, 'The requests could not be declined') }),
       },
     );
+  // A request from the site knows its network; one entered by hand does not.
+  const scopes: DeclineScope[] = booking.request_network ? ['email', 'network'] : ['email'];
   return (
     <>
-      <Button
-        type="button"
-        size="sm"
-        variant="ghost"
-        className="text-destructive"
-        disabled={disabled || decline.isPending}
-        onClick={() => setScope('email')}
-      >
-        Decline all from this guest
-      </Button>
-      {booking.request_network ? (
+      {scopes.map((by) => (
         <Button
+          key={by}
           type="button"
           size="sm"
           variant="ghost"
           className="text-destructive"
           disabled={disabled || decline.isPending}
-          onClick={() => setScope('network')}
+          onClick={() => setScope(by)}
         >
-          Decline all from this network
+          {by === 'email' ? 'Decline all from this guest' : 'Decline all from this network'}
         </Button>
-      ) : null}
+      ))}
       <ConfirmDialog
         open={scope !== null}
         onOpenChange={(open) => (open ? undefined : setScope(null))}

@@ -11,10 +11,10 @@ import type { DashboardStay } from '@/domain/dashboard';
 import type { Property } from '@/domain/property';
 import { formatMoney } from '@/domain/quote';
 import { LoadError } from '@/client/components/load-error';
+import { PropertyScopeToggle, type PropertyScope } from '@/client/components/property-scope-toggle';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { LapseCountdown, PaymentBadge, SourceBadge, StatusBadge } from '@/client/features/bookings';
 import { formatShortDate } from '@/client/lib/format';
 import { dashboardDayQuery } from './dashboard-api';
@@ -38,7 +38,7 @@ export function TodaysStays({
   selected: Property | null;
   onReview: (stay: DashboardStay) => void;
 }) {
-  const [scope, setScope] = useState<'selected' | 'all'>('selected');
+  const [scope, setScope] = useState<PropertyScope>('selected');
   const propertyId = scope === 'selected' && selected ? selected.id : null;
   const day = useQuery(dashboardDayQuery(propertyId));
   const showProperty = propertyId === null;
@@ -53,19 +53,7 @@ export function TodaysStays({
           {propertyId && selected ? selected.name : 'All properties'}
         </CardDescription>
       </div>
-      {selected ? (
-        <ToggleGroup
-          label="Show"
-          className="rounded-md"
-          itemClassName="h-8"
-          options={[
-            { value: 'selected', label: selected.name },
-            { value: 'all', label: 'All properties' },
-          ]}
-          value={scope}
-          onChange={setScope}
-        />
-      ) : null}
+      <PropertyScopeToggle label="Show" selected={selected} scope={scope} onChange={setScope} />
     </div>
   );
 

@@ -7,10 +7,10 @@ import { formatMoney } from '@/domain/quote';
 import type { Report, ReportFigures } from '@/domain/report';
 import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
+import { PropertyScopeToggle } from '@/client/components/property-scope-toggle';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { ViewSection } from '@/client/components/view-section';
 import { formatDate } from '@/client/lib/format';
 import { useUrlSearch } from '@/client/lib/use-url-search';
@@ -61,19 +61,12 @@ export function ReportsView({ selected }: { selected: Property | null }) {
       }
       actions={
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          {selected ? (
-            <ToggleGroup
-              label="Properties"
-              className="rounded-md"
-              itemClassName="h-8"
-              options={[
-                { value: 'selected', label: selected.name },
-                { value: 'all', label: 'All properties' },
-              ]}
-              value={scope}
-              onChange={(value) => navigate({ scope: value === 'all' ? 'all' : null })}
-            />
-          ) : null}
+          <PropertyScopeToggle
+            label="Properties"
+            selected={selected}
+            scope={scope}
+            onChange={(value) => navigate({ scope: value === 'all' ? 'all' : null })}
+          />
           <label htmlFor={periodId} className="grid gap-1">
             <span className="text-muted-foreground">Period</span>
             <Select
