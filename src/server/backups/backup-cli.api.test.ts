@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import { openPglite, openPostgres } from '../db/client';
-import { createEmptyPostgresDatabase, fillTables, readAllRows } from '../test/backup-subjects';
+import { fillTables, readAllRows } from '../test/backup-subjects';
+import { createEmptyPostgresDatabase } from '../test/test-database';
 import { PROJECT_ROOT, spawnServer } from '../test/spawn-server';
 import { useServerDirectory } from '../test/server-directory';
 import { readTestEnv } from '../env';
@@ -116,8 +117,8 @@ describe('npm run backup and npm run restore on the embedded database', () => {
 
 describe.skipIf(!readTestEnv().databaseUrl)('npm run backup and npm run restore on PostgreSQL', () => {
   it('dumps with pg_dump and restores into an empty database only', async () => {
-    const source = await createEmptyPostgresDatabase();
-    const target = await createEmptyPostgresDatabase();
+    const source = await createEmptyPostgresDatabase('villa_backup');
+    const target = await createEmptyPostgresDatabase('villa_backup');
     const dir = mkdtempSync(join(tmpdir(), 'villa-backup-cli-pg-'));
     try {
       const database = await openPostgres(source.url);
