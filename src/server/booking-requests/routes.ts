@@ -29,7 +29,7 @@ import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import { describeRequestNetwork } from './request-network';
 import {
   countPendingGuestRequests,
@@ -157,8 +157,7 @@ export async function registerBookingRequestRoutes(
         querystring: AvailabilityQuerySchema,
         response: {
           200: AvailabilitySchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -205,8 +204,7 @@ export async function registerBookingRequestRoutes(
         querystring: QuoteQuerySchema,
         response: {
           200: QuoteResultSchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -262,11 +260,7 @@ export async function registerBookingRequestRoutes(
         response: {
           200: BookingRequestResultSchema,
           201: BookingRequestResultSchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-          422: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 404, 409, 422, 429),
         },
       },
     },

@@ -21,7 +21,7 @@ import { HttpError, notFound } from '../http-error';
 import { addLapseTimes } from '../messages/lapse-times';
 import { recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { errorResponses, PropertyIdParamsSchema } from '../openapi';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
 import {
@@ -59,9 +59,7 @@ export async function registerBookingRoutes(
         querystring: BookingListQuerySchema,
         response: {
           200: z.array(BookingSchema),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -90,9 +88,7 @@ export async function registerBookingRoutes(
         produces: ['text/csv'],
         response: {
           200: z.string().describe('text/csv; charset=utf-8'),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -128,10 +124,7 @@ export async function registerBookingRoutes(
         body: createManualBookingSchema(today),
         response: {
           201: BookingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },
@@ -190,10 +183,7 @@ export async function registerBookingRoutes(
         body: BookingStatusUpdateSchema,
         response: {
           200: BookingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },
@@ -252,9 +242,7 @@ export async function registerBookingRoutes(
         body: PaymentStatusUpdateSchema,
         response: {
           200: BookingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -284,9 +272,7 @@ export async function registerBookingRoutes(
         body: DeclinePendingRequestsSchema,
         response: {
           200: DeclinedRequestsSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -11,7 +11,7 @@ import {
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { countReport } from './queries';
 
@@ -46,9 +46,7 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
         querystring: ReportQuerySchema,
         response: {
           200: ReportSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
