@@ -9,6 +9,7 @@ import {
   createBookingRequestSchema,
   type BookingRequest,
   formatBookingReference,
+  pickStay,
 } from '../../domain/booking';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
@@ -321,15 +322,9 @@ export async function registerBookingRequestRoutes(
           }
           const created = await insertBookingRequest(tx, {
             property_id: property.id,
-            guest_name: input.guest_name,
-            guest_email: input.guest_email,
-            guest_phone: input.guest_phone,
-            check_in: input.check_in,
-            check_out: input.check_out,
-            guests_count: input.guests_count,
+            ...pickStay(input),
             total_amount: quote.total,
             currency: quote.currency,
-            special_requests: input.special_requests,
             request_key: requestKey ?? null,
             request_network: network,
             request_fingerprint: requestKey ? fingerprint : null,

@@ -11,6 +11,7 @@ import {
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
   PaymentStatusUpdateSchema,
+  pickStay,
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE, BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
 import { villaToday } from '../../domain/dates';
@@ -147,19 +148,13 @@ export async function registerBookingRoutes(
             : null;
         const inserted = await insertBooking(tx, {
           property_id: property.id,
-          guest_name: input.guest_name,
-          guest_email: input.guest_email,
-          guest_phone: input.guest_phone,
-          check_in: input.check_in,
-          check_out: input.check_out,
-          guests_count: input.guests_count,
+          ...pickStay(input),
           total_amount: quote?.total ?? input.total_amount ?? 0,
           quote,
           currency: property.currency,
           status: input.status,
           booking_source: input.booking_source,
           payment_status: input.payment_status,
-          special_requests: input.special_requests,
           external_booking_id: input.external_booking_id,
         });
         // Entered by hand, so it never lapses; said the same way as for every booking.

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDaysToDate, shiftMonth } from '../../domain/dates';
 import {
   computeReportFigures,
+  createEmptyReportCounts,
   ReportQuerySchema,
   ReportSchema,
   sumReportCounts,
-  type ReportCounts,
 } from '../../domain/report';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
@@ -14,15 +14,6 @@ import { withOperator } from '../db/with-operator';
 import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { countReport } from './queries';
-
-const EMPTY_COUNTS: ReportCounts = {
-  nights: 0,
-  closed_nights: 0,
-  booked_nights: 0,
-  unpriced_nights: 0,
-  revenue_cents: 0,
-  sources: [],
-};
 
 /** Every month that has a night of [from, to), `yyyy-MM`, in order. */
 function listMonths(from: string, to: string): string[] {
@@ -63,7 +54,7 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
           currencies: [...counted]
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([currency, byMonth]) => {
-              const list = months.map((month) => byMonth.get(month) ?? EMPTY_COUNTS);
+              const list = months.map((month) => byMonth.get(month) ?? createEmptyReportCounts());
               return {
                 currency,
                 months: list.map((counts, index) => ({
