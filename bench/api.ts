@@ -7,15 +7,13 @@
  *   npm run bench:api -- postgres://postgres@127.0.0.1:5432/test   # a PostgreSQL server (a scratch database is created)
  */
 import { asc, desc, eq } from 'drizzle-orm';
-import { upsertOperator } from '../src/server/auth/queries';
-import { openDatabase } from '../src/server/db/client';
 import { bookings, properties } from '../src/server/db/schema';
 import { addDaysToDate } from '../src/domain/dates';
 import {
-  BENCH_OPERATOR,
   createScratchDatabase,
   DURATION_S,
   measureEndpoint,
+  openBenchVilla,
   printRows,
   startBenchServer,
   timeDirect,
@@ -26,22 +24,7 @@ const BOOKINGS = 10_000;
 const scratch = await createScratchDatabase(process.argv[2]);
 
 // 1. The data set, and the direct query timings (before the server holds the embedded database).
-const database = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
-await database.migrate();
-const owner = await upsertOperator(database.db, BENCH_OPERATOR);
-const [villa] = await database.db
-  .insert(properties)
-  .values({
-    name: 'Bench Villa',
-    address: 'Road',
-    city: 'Pune',
-    country: 'India',
-    owner_id: owner.id,
-    max_guests: 10,
-    base_price: 1000,
-  })
-  .returning();
-if (!villa) throw new Error('no property');
+const { database, villa } = await openBenchVilla(scratch, { max_guests: 10, base_price: 1000 });
 const rows = Array.from({ length: BOOKINGS }, (_, index) => ({
   property_id: villa.id,
   guest_name: `Guest ${index}`,

@@ -8,14 +8,12 @@
  */
 import { addDaysToDate } from '../src/domain/dates';
 import { INDIAN_GST, priceStay, PricingRulesSchema } from '../src/domain/pricing';
-import { upsertOperator } from '../src/server/auth/queries';
-import { openDatabase } from '../src/server/db/client';
-import { pricingRules, properties, propertyCalendar } from '../src/server/db/schema';
+import { pricingRules, propertyCalendar } from '../src/server/db/schema';
 import {
-  BENCH_OPERATOR,
   createScratchDatabase,
   DURATION_S,
   measureEndpoint,
+  openBenchVilla,
   printRows,
   startBenchServer,
 } from './support';
@@ -69,23 +67,11 @@ console.log(
 
 // 2. The endpoint on the built server.
 const scratch = await createScratchDatabase(process.argv[2]);
-const database = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
-await database.migrate();
-const owner = await upsertOperator(database.db, BENCH_OPERATOR);
-const [villa] = await database.db
-  .insert(properties)
-  .values({
-    name: 'Bench Villa',
-    address: 'Road',
-    city: 'Pune',
-    country: 'India',
-    owner_id: owner.id,
-    max_guests: 12,
-    base_price: 25_000,
-    currency: 'INR',
-  })
-  .returning();
-if (!villa) throw new Error('no property');
+const { database, villa } = await openBenchVilla(scratch, {
+  max_guests: 12,
+  base_price: 25_000,
+  currency: 'INR',
+});
 await database.db.insert(pricingRules).values({ property_id: villa.id, rules });
 await database.db
   .insert(propertyCalendar)

@@ -9,9 +9,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upsertOperator } from '../src/server/auth/queries';
+import { openDatabase } from '../src/server/db/client';
+import { properties } from '../src/server/db/schema';
 import { readResponseCookies } from '../src/server/test/spawn-server';
+import { createEmptyPostgresDatabase } from '../src/server/test/test-database';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_OPERATOR = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -23,20 +26,9 @@ export async function createScratchDatabase(serverUrl: string | undefined) {
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (serverUrl) {
-    const name = `villa_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const cleaner = new pg.Client({ connectionString: serverUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const scratch = await createEmptyPostgresDatabase('villa_bench', serverUrl);
+    databaseUrl = scratch.url;
+    drop = scratch.drop;
   }
   return {
     dataDir,
@@ -47,6 +39,32 @@ export async function createScratchDatabase(serverUrl: string | undefined) {
       await drop();
     },
   };
+}
+
+/**
+ * The scratch database, migrated, with one villa of the bench operator (`values` over the defaults) to
+ * write the data set into. Close it before the server opens an embedded database.
+ */
+export async function openBenchVilla(
+  scratch: Awaited<ReturnType<typeof createScratchDatabase>>,
+  values: Partial<typeof properties.$inferInsert> = {},
+) {
+  const database = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });
+  await database.migrate();
+  const owner = await upsertOperator(database.db, BENCH_OPERATOR);
+  const [villa] = await database.db
+    .insert(properties)
+    .values({
+      name: 'Bench Villa',
+      address: 'Road',
+      city: 'Pune',
+      country: 'India',
+      owner_id: owner.id,
+      ...values,
+    })
+    .returning();
+  if (!villa) throw new Error('no property');
+  return { database, villa };
 }
 
 /** Median and 99th percentile of `runs` sequential runs of `work`, in milliseconds. */

@@ -171,6 +171,21 @@ export const EMPTY_STAY_REQUEST = {
   guest_phone: '',
   special_requests: '',
 } satisfies BookingRequestInput;
+
+type StayField = keyof typeof EMPTY_STAY_REQUEST;
+
+/** The stay and the guest from a request or a hand-entered booking, without anything else it carries. */
+export function pickStay<T extends Record<StayField, unknown>>(input: T): Pick<T, StayField> {
+  return {
+    check_in: input.check_in,
+    check_out: input.check_out,
+    guests_count: input.guests_count,
+    guest_name: input.guest_name,
+    guest_email: input.guest_email,
+    guest_phone: input.guest_phone,
+    special_requests: input.special_requests,
+  };
+}
 export type BookingRequest = z.output<ReturnType<typeof createBookingRequestSchema>>;
 
 /** A booking the operator enters by hand (phone, walk-in, or one from Airbnb/Booking.com). */

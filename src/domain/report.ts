@@ -72,6 +72,16 @@ export type ReportCounts = {
   sources: { source: (typeof BOOKING_SOURCES)[number]; nights: number; revenue_cents: number }[];
 };
 
+/** The counts of a month with nothing in it; a new object each time, as adding to it fills it in. */
+export const createEmptyReportCounts = (): ReportCounts => ({
+  nights: 0,
+  closed_nights: 0,
+  booked_nights: 0,
+  unpriced_nights: 0,
+  revenue_cents: 0,
+  sources: [],
+});
+
 const ratio = (part: number, whole: number, digits: number) =>
   whole === 0 ? null : Math.round((part / whole) * 10 ** digits) / 10 ** digits;
 

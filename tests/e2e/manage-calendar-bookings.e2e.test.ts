@@ -24,7 +24,38 @@ async function dayStatuses(page: Page): Promise<Record<string, string>> {
     );
 }
 
-/** Checks every day of the shown month against the shared rules applied to the API's answer. */
+/**
+ * Opens a management view whose load answers 500 until its retry: the failure must be logged to the
+ * console and offered a retry, which is then pressed (and now succeeds).
+ */
+async function failLoadUntilRetried(
+  page: Page,
+  consoleMessages: { type: string; text: string }[],
+  matches: (url: URL) => boolean,
+  search: string,
+  what: string,
+) {
+  let fail = true;
+  await page.route(matches, (route: Route) =>
+    fail
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"message":"down"}}' })
+      : route.fallback(),
+  );
+  await gotoManagement(page, search);
+  await page.getByRole('button', { name: 'Try again' }).waitFor();
+  expect(
+    consoleMessages.some(
+      (message) => message.type === 'error' && message.text.includes(`Failed to load ${what}`),
+    ),
+  ).toBe(true);
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+}
+
+/**
+ * Checks every day of the shown month against the shared rules applied to the API's answer; returns
+ * both.
+ */
 async function expectMonthMatchesApi(page: Page, propertyId: string, month: string) {
   const answer = await getJson<CalendarAnswer>(page, `/api/properties/${propertyId}/calendar?month=${month}`);
   const expected = computeMonthDays({
@@ -38,7 +69,7 @@ async function expectMonthMatchesApi(page: Page, propertyId: string, month: stri
   await page.locator(`[data-date="${month}-01"]`).waitFor();
   const shown = await dayStatuses(page);
   expect(shown).toEqual(Object.fromEntries(expected.map((day) => [day.date, day.status])));
-  return answer;
+  return { answer, expected };
 }
 
 describe('management area: calendar and bookings', () => {
@@ -160,7 +191,7 @@ describe('management area: calendar and bookings', () => {
     const closed = addDaysToDate(new Date().toLocaleDateString('en-CA'), 16);
     const month = closed.slice(0, 7);
     await gotoManagement(page, `?view=calendar&property=${villa.id}&month=${month}`);
-    const answer = await expectMonthMatchesApi(page, villa.id, month);
+    const { answer } = await expectMonthMatchesApi(page, villa.id, month);
     const unavailableRow = answer.calendar.find((row) => !row.is_available);
     if (unavailableRow) expect((await dayStatuses(page))[unavailableRow.date]).toMatch(/unavailable|booked/);
     const recentItems = page.getByRole('region', { name: 'Recent bookings' }).locator('li');
@@ -174,7 +205,7 @@ describe('management area: calendar and bookings', () => {
     // The seeded villa has a festival price from today + 36 days.
     const month = addDaysToDate(new Date().toLocaleDateString('en-CA'), 36).slice(0, 7);
     await gotoManagement(page, `?view=calendar&property=${villa.id}&month=${month}`);
-    const answer = await expectMonthMatchesApi(page, villa.id, month);
+    const { answer, expected } = await expectMonthMatchesApi(page, villa.id, month);
     const statuses = await dayStatuses(page);
     const priced = answer.calendar.find(
       (row) =>
@@ -189,13 +220,6 @@ describe('management area: calendar and bookings', () => {
       );
     }
     // A day without a row is priced by the rules (weekday, season) or the base price.
-    const expected = computeMonthDays({
-      month,
-      basePrice: answer.base_price,
-      rows: answer.calendar,
-      bookings: answer.bookings,
-      rules: answer.rules,
-    });
     const plain = Object.keys(statuses).find(
       (date) => statuses[date] === 'available' && !answer.calendar.some((row) => row.date === date),
     );
@@ -243,25 +267,13 @@ describe('management area: calendar and bookings', () => {
 
   it('logs a failed calendar load and offers a retry', async () => {
     const { page, context, consoleMessages } = await openSignedInPage(browser, DESKTOP);
-    let fail = true;
-    await page.route('**/calendar?**', async (route: Route) => {
-      if (fail)
-        return route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: '{"error":{"message":"down"}}',
-        });
-      return route.fallback();
-    });
-    await gotoManagement(page, `?view=calendar&property=${villa.id}`);
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
-    expect(
-      consoleMessages.some(
-        (message) => message.type === 'error' && message.text.includes('Failed to load calendar'),
-      ),
-    ).toBe(true);
-    fail = false;
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await failLoadUntilRetried(
+      page,
+      consoleMessages,
+      (url) => url.pathname.endsWith('/calendar'),
+      `?view=calendar&property=${villa.id}`,
+      'calendar',
+    );
     await page.locator('[data-date]').first().waitFor();
     await context.close();
   });
@@ -407,27 +419,13 @@ describe('management area: calendar and bookings', () => {
     for (let start = 0; start < 130; start += 10) {
       await Promise.all(Array.from({ length: 10 }, (_, offset) => createBooking(start + offset)));
     }
-    let fail = true;
-    await page.route(
+    await failLoadUntilRetried(
+      page,
+      consoleMessages,
       (url) => url.pathname.endsWith(`/${busy.id}/bookings`),
-      (route: Route) =>
-        fail
-          ? route.fulfill({
-              status: 500,
-              contentType: 'application/json',
-              body: '{"error":{"message":"down"}}',
-            })
-          : route.fallback(),
+      `?view=bookings&property=${busy.id}`,
+      'bookings',
     );
-    await gotoManagement(page, `?view=bookings&property=${busy.id}`);
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
-    expect(
-      consoleMessages.some(
-        (message) => message.type === 'error' && message.text.includes('Failed to load bookings'),
-      ),
-    ).toBe(true);
-    fail = false;
-    await page.getByRole('button', { name: 'Try again' }).click();
 
     await page.getByText('Showing 1–100 of 130 bookings').waitFor();
     await expect(page.locator('li[data-booking-id]').count()).resolves.toBe(100);

@@ -4,7 +4,7 @@ import { AuditEventPageSchema, AuditEventQuerySchema } from '../../domain/audit'
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import { listAuditEventsPage } from './queries';
 
 /** The audit log, read-only: the database writes it, and no route (or role) can change it. */
@@ -23,8 +23,7 @@ export async function registerAuditRoutes(app: FastifyInstance, options: { db: D
         querystring: AuditEventQuerySchema,
         response: {
           200: AuditEventPageSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
+          ...errorResponses(400, 401),
         },
       },
     },

@@ -12,7 +12,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../domain/auth';
 import type { Db } from '../db/client';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses, ErrorResponseSchema } from '../openapi';
 import { HttpError } from '../http-error';
 import { describeDevice } from './describe-device';
 import { getDecoyHash, verifyPassword } from './password';
@@ -83,9 +83,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         body: SignInSchema,
         response: {
           200: SessionResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },
@@ -192,9 +190,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         body: ChangePasswordSchema,
         response: {
           200: ChangePasswordResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 401, 429),
         },
       },
     },
@@ -277,9 +273,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         params: SessionIdParamsSchema,
         response: {
           200: z.object({ revoked: z.literal(true), current: z.boolean() }),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

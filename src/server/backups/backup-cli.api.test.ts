@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import { openPglite, openPostgres } from '../db/client';
-import { createEmptyPostgresDatabase, fillTables, readAllRows } from '../test/backup-subjects';
-import { createPlaceholderBuild, PROJECT_ROOT, spawnServer } from '../test/spawn-server';
+import { fillTables, readAllRows } from '../test/backup-subjects';
+import { createEmptyPostgresDatabase } from '../test/test-database';
+import { PROJECT_ROOT, spawnServer } from '../test/spawn-server';
+import { useServerDirectory } from '../test/server-directory';
 import { readTestEnv } from '../env';
 
 const TSX = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
@@ -29,26 +31,13 @@ function runCommand(script: 'backup' | 'restore', args: string[], env: Record<st
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 
 describe('npm run backup and npm run restore on the embedded database', () => {
-  let dir: string;
-  let env: Record<string, string>;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'villa-backup-cli-'));
-    const buildDir = createPlaceholderBuild(dir);
-    env = {
-      DATA_DIR: join(dir, 'data'),
-      BUILD_DIR: buildDir,
-      DATABASE_URL: '',
-      OPERATOR_EMAIL: 'owner@example.com',
-      OPERATOR_PASSWORD: 'backup-cli-password',
-      BOOKING_REQUESTS_PER_HOUR: '100000',
-      BACKUP_KEEP: '0',
-      LOG_LEVEL: 'warn',
-    };
+  const files = useServerDirectory('villa-backup-cli-', {
+    BOOKING_REQUESTS_PER_HOUR: '100000',
+    BACKUP_KEEP: '0',
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('backs up a running server during writes; the copy restores into an empty data directory only', async () => {
-    const server = await spawnServer(env, { readyTimeoutMs: 180_000 });
+    const server = await spawnServer(files.env, { readyTimeoutMs: 180_000 });
     let stopWriting = false;
     const acknowledged: string[] = [];
     let writing: Promise<void> = Promise.resolve();
@@ -75,7 +64,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       })();
       await new Promise((resolve) => setTimeout(resolve, 500));
       const before = acknowledged.length;
-      const backup = await runCommand('backup', [], env);
+      const backup = await runCommand('backup', [], files.env);
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toMatch(/taken by the running server/);
       const file = lastLine(backup.stdout);
@@ -85,12 +74,12 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       await writing;
 
       // Not over the running server's data, nor over any data.
-      const over = await runCommand('restore', [file], env);
+      const over = await runCommand('restore', [file], files.env);
       expect(over.code).toBe(1);
       expect(over.stderr).toMatch(/Nothing was restored\. .*already holds a database/);
 
-      const restoredDir = join(dir, 'restored');
-      const restore = await runCommand('restore', [file], { ...env, DATA_DIR: restoredDir });
+      const restoredDir = join(files.dir, 'restored');
+      const restore = await runCommand('restore', [file], { ...files.env, DATA_DIR: restoredDir });
       expect(restore.code, restore.stderr).toBe(0);
       expect(restore.stdout).toMatch(/Restored .* \d+ tables, \d+ rows/);
       const restored = await openPglite({ dataDir: restoredDir });
@@ -109,17 +98,17 @@ describe('npm run backup and npm run restore on the embedded database', () => {
       await writing;
       await server.stop();
     }
-    const bad = await runCommand('restore', [join(dir, 'build/client/index.html')], {
-      ...env,
-      DATA_DIR: join(dir, 'other'),
+    const bad = await runCommand('restore', [join(files.dir, 'build/client/index.html')], {
+      ...files.env,
+      DATA_DIR: join(files.dir, 'other'),
     });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/not a backup made by npm run backup/);
-    expect(existsSync(join(dir, 'other'))).toBe(false);
+    expect(existsSync(join(files.dir, 'other'))).toBe(false);
   }, 420_000);
 
   it('backs up a stopped server’s data directory by opening it', async () => {
-    const backup = await runCommand('backup', [], env);
+    const backup = await runCommand('backup', [], files.env);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/no server was running/);
     expect(existsSync(lastLine(backup.stdout))).toBe(true);
@@ -128,8 +117,8 @@ describe('npm run backup and npm run restore on the embedded database', () => {
 
 describe.skipIf(!readTestEnv().databaseUrl)('npm run backup and npm run restore on PostgreSQL', () => {
   it('dumps with pg_dump and restores into an empty database only', async () => {
-    const source = await createEmptyPostgresDatabase();
-    const target = await createEmptyPostgresDatabase();
+    const source = await createEmptyPostgresDatabase('villa_backup');
+    const target = await createEmptyPostgresDatabase('villa_backup');
     const dir = mkdtempSync(join(tmpdir(), 'villa-backup-cli-pg-'));
     try {
       const database = await openPostgres(source.url);

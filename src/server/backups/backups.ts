@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import { releaseLease, renewLease, tryAcquireLease } from '../jobs/lease';
+import { startPeriodicJob } from '../jobs/periodic';
 import { nameBackupFile, pruneDailyBackups, type BackupOrigin } from './backup-files';
 import { startBackupControl } from './control-socket';
 import { writePgliteBackup, writePostgresBackup } from './snapshot';
@@ -80,9 +81,6 @@ export function startBackupScheduler(options: {
   checkMs?: number;
   firstCheckMs?: number;
 }): BackupScheduler {
-  let running: Promise<TakenBackup | undefined> | undefined;
-  let stopped = false;
-
   const attempt = async (): Promise<TakenBackup | undefined> => {
     const lease = { key: DAILY_BACKUP_LEASE, holder: `${options.holder}#${randomBytes(4).toString('hex')}` };
     if (!(await tryAcquireLease(options.db, { ...lease, ttlMs: WORK_TTL_MS }))) return undefined;
@@ -102,30 +100,14 @@ export function startBackupScheduler(options: {
     return taken;
   };
 
-  const tick = () => {
-    running ??= attempt().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const check = () => {
-    if (stopped) return;
-    tick().catch((error: unknown) => options.logger?.error({ err: error }, 'the daily backup failed'));
-  };
-  const timer = setInterval(check, options.checkMs ?? CHECK_MS);
-  timer.unref();
-  // Not at once: starting up is busy enough, and a process that crashes at start should not back up.
-  const first = setTimeout(check, options.firstCheckMs ?? 60_000);
-  first.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(first);
-      await running?.catch(() => {});
-    },
-  };
+  return startPeriodicJob({
+    pass: attempt,
+    everyMs: options.checkMs ?? CHECK_MS,
+    // Not at once: starting up is busy enough, and a process that crashes at start should not back up.
+    firstMs: options.firstCheckMs ?? 60_000,
+    logger: options.logger,
+    failure: 'the daily backup failed',
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   insertTestCalendarDay,
   insertTestProperty,
   type TestContext,
+  UNLIMITED_REQUESTS,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { BOOKINGS_CLOSED_MESSAGE } from './routes';
@@ -32,9 +33,7 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => NOW,
-      bookingRequestsPerHour: 1000,
-      // The pending-request limits have tests of their own (pending-request-limits.api.test.ts).
-      pendingRequestLimits: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
+      ...UNLIMITED_REQUESTS,
     });
     const operator = await context.createSignedInOperator();
     const property = await insertTestProperty(context.database, operator.id, {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
-import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import {
+  createTestContext,
+  insertTestProperty,
+  type TestContext,
+  UNLIMITED_REQUESTS,
+} from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 const NOW = new Date('2026-11-22T06:00:00Z');
@@ -11,8 +16,7 @@ describe.each(listTestDatabaseKinds())('reusing an Idempotency-Key [%s]', (kind)
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => NOW,
-      bookingRequestsPerHour: 1000,
-      pendingRequestLimits: { perNetwork: 100, perEmail: 100, nightsMax: 10_000 },
+      ...UNLIMITED_REQUESTS,
     });
     const operator = await context.createSignedInOperator();
     await insertTestProperty(context.database, operator.id, { max_guests: 8 });

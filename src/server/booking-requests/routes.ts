@@ -9,6 +9,7 @@ import {
   createBookingRequestSchema,
   type BookingRequest,
   formatBookingReference,
+  pickStay,
 } from '../../domain/booking';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
@@ -29,7 +30,7 @@ import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import { describeRequestNetwork } from './request-network';
 import {
   countPendingGuestRequests,
@@ -157,8 +158,7 @@ export async function registerBookingRequestRoutes(
         querystring: AvailabilityQuerySchema,
         response: {
           200: AvailabilitySchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -205,8 +205,7 @@ export async function registerBookingRequestRoutes(
         querystring: QuoteQuerySchema,
         response: {
           200: QuoteResultSchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -262,11 +261,7 @@ export async function registerBookingRequestRoutes(
         response: {
           200: BookingRequestResultSchema,
           201: BookingRequestResultSchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-          422: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 404, 409, 422, 429),
         },
       },
     },
@@ -327,15 +322,9 @@ export async function registerBookingRequestRoutes(
           }
           const created = await insertBookingRequest(tx, {
             property_id: property.id,
-            guest_name: input.guest_name,
-            guest_email: input.guest_email,
-            guest_phone: input.guest_phone,
-            check_in: input.check_in,
-            check_out: input.check_out,
-            guests_count: input.guests_count,
+            ...pickStay(input),
             total_amount: quote.total,
             currency: quote.currency,
-            special_requests: input.special_requests,
             request_key: requestKey ?? null,
             request_network: network,
             request_fingerprint: requestKey ? fingerprint : null,

@@ -11,6 +11,7 @@ import {
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
   PaymentStatusUpdateSchema,
+  pickStay,
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE, BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
 import { villaToday } from '../../domain/dates';
@@ -21,7 +22,7 @@ import { HttpError, notFound } from '../http-error';
 import { addLapseTimes } from '../messages/lapse-times';
 import { recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { errorResponses, PropertyIdParamsSchema } from '../openapi';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
 import {
@@ -59,9 +60,7 @@ export async function registerBookingRoutes(
         querystring: BookingListQuerySchema,
         response: {
           200: z.array(BookingSchema),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -90,9 +89,7 @@ export async function registerBookingRoutes(
         produces: ['text/csv'],
         response: {
           200: z.string().describe('text/csv; charset=utf-8'),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -128,10 +125,7 @@ export async function registerBookingRoutes(
         body: createManualBookingSchema(today),
         response: {
           201: BookingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },
@@ -154,19 +148,13 @@ export async function registerBookingRoutes(
             : null;
         const inserted = await insertBooking(tx, {
           property_id: property.id,
-          guest_name: input.guest_name,
-          guest_email: input.guest_email,
-          guest_phone: input.guest_phone,
-          check_in: input.check_in,
-          check_out: input.check_out,
-          guests_count: input.guests_count,
+          ...pickStay(input),
           total_amount: quote?.total ?? input.total_amount ?? 0,
           quote,
           currency: property.currency,
           status: input.status,
           booking_source: input.booking_source,
           payment_status: input.payment_status,
-          special_requests: input.special_requests,
           external_booking_id: input.external_booking_id,
         });
         // Entered by hand, so it never lapses; said the same way as for every booking.
@@ -190,10 +178,7 @@ export async function registerBookingRoutes(
         body: BookingStatusUpdateSchema,
         response: {
           200: BookingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },
@@ -252,9 +237,7 @@ export async function registerBookingRoutes(
         body: PaymentStatusUpdateSchema,
         response: {
           200: BookingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -284,9 +267,7 @@ export async function registerBookingRoutes(
         body: DeclinePendingRequestsSchema,
         response: {
           200: DeclinedRequestsSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -8,7 +8,7 @@ import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../bookings/queries';
 import type { Db } from '../db/client';
 import { lockPropertyNights, withOperator } from '../db/with-operator';
-import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { errorResponses, PropertyIdParamsSchema } from '../openapi';
 import { findPricingRules } from '../pricing/queries';
 import { requireProperty } from '../properties/queries';
 import { listCalendarRows, upsertCalendarDays } from './queries';
@@ -29,9 +29,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         querystring: z.object({ month: MonthSchema.optional().describe('yyyy-MM; defaults to this month') }),
         response: {
           200: PropertyCalendarSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -67,9 +65,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         body: UpdateCalendarDaysSchema,
         response: {
           200: z.object({ updated: z.number().int() }),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, channelBlocks, propertyCalendar } from '../db/schema';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { EMPTY_COUNTS } from './sync';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed, writeBookingComFeed, writeGenericFeed } from './test/fixtures';
 
@@ -48,6 +49,16 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string; export_url: string };
+  }
+  /** Serves an Airbnb calendar at `path` (with an ETag, to answer 304 while unchanged) and connects to it. */
+  async function connectAirbnbFeed(
+    propertyId: string,
+    path: string,
+    feed: Parameters<typeof writeAirbnbFeed>[0],
+    etag?: string,
+  ) {
+    feeds.set(path, { kind: 'calendar', body: writeAirbnbFeed(feed), etag });
+    return connect(propertyId, 'airbnb', path);
   }
   async function sync(channelId: string) {
     const response = await request('POST', `/api/channels/${channelId}/sync`);
@@ -180,15 +191,7 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       feeds.set('/airbnb/villa.ics', { kind: 'calendar', body: firstFeed(), etag: '"v2"' });
       const again = await sync(channelId);
       expect(again.outcome).toBe('synced');
-      expect(again.counts).toEqual({
-        added: 0,
-        moved: 0,
-        cancelled: 0,
-        blocked: 0,
-        blocks_moved: 0,
-        reopened: 0,
-        conflicts: 0,
-      });
+      expect(again.counts).toEqual(EMPTY_COUNTS);
       const after = await context.database.db
         .select()
         .from(bookings)
@@ -458,16 +461,16 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
 
   it('reports a stay cancelled here that the channel still lists, and restores it when asked', async () => {
     const property = await insertTestProperty(context.database, operator.id, { name: 'Olive Grove' });
-    feeds.set('/airbnb/olive.ics', {
-      kind: 'calendar',
-      etag: '"olive"',
-      body: writeAirbnbFeed({
+    const channel = await connectAirbnbFeed(
+      property.id,
+      '/airbnb/olive.ics',
+      {
         reservations: [
           { uid: airbnbUid('olive'), check_in: '2026-12-03', check_out: '2026-12-06', code: 'HMOLIV0001' },
         ],
-      }),
-    });
-    const channel = await connect(property.id, 'airbnb', '/airbnb/olive.ics');
+      },
+      '"olive"',
+    );
     await sync(channel.id);
     const [stay] = await listBookings(property.id);
     expect(
@@ -503,16 +506,16 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       check_out: '2026-12-12',
       status: 'confirmed',
     });
-    feeds.set('/airbnb/palm.ics', {
-      kind: 'calendar',
-      etag: '"palm"',
-      body: writeAirbnbFeed({
+    const channel = await connectAirbnbFeed(
+      property.id,
+      '/airbnb/palm.ics',
+      {
         reservations: [
           { uid: airbnbUid('palm'), check_in: '2026-12-11', check_out: '2026-12-13', code: 'HMPALM0001' },
         ],
-      }),
-    });
-    const channel = await connect(property.id, 'airbnb', '/airbnb/palm.ics');
+      },
+      '"palm"',
+    );
     const first = await sync(channel.id);
     expect(first.counts).toMatchObject({ added: 0, conflicts: 1 });
     expect(
@@ -552,16 +555,12 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       external_booking_id: 'hmhand0001',
       total_amount: 1200,
     });
-    feeds.set('/airbnb/garden.ics', {
-      kind: 'calendar',
-      body: writeAirbnbFeed({
-        reservations: [
-          { uid: airbnbUid('hand'), check_in: '2026-12-20', check_out: '2026-12-24', code: 'HMHAND0001' },
-        ],
-        blocks: [{ uid: airbnbUid('garden-block'), start: '2026-12-06', end: '2026-12-08' }],
-      }),
+    const channel = await connectAirbnbFeed(property.id, '/airbnb/garden.ics', {
+      reservations: [
+        { uid: airbnbUid('hand'), check_in: '2026-12-20', check_out: '2026-12-24', code: 'HMHAND0001' },
+      ],
+      blocks: [{ uid: airbnbUid('garden-block'), start: '2026-12-06', end: '2026-12-08' }],
     });
-    const channel = await connect(property.id, 'airbnb', '/airbnb/garden.ics');
     const result = await sync(channel.id);
     expect(result.counts).toMatchObject({ added: 0, moved: 1, conflicts: 0 });
     const rows = await context.database.db
@@ -781,16 +780,12 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
 
     it('removing a connection keeps its stays and reopens its closed nights', async () => {
       const property = await insertTestProperty(context.database, operator.id, { name: 'River Barn' });
-      feeds.set('/airbnb/river.ics', {
-        kind: 'calendar',
-        body: writeAirbnbFeed({
-          reservations: [
-            { uid: airbnbUid('river'), check_in: '2026-12-02', check_out: '2026-12-05', code: 'HMRIVR0001' },
-          ],
-          blocks: [{ uid: airbnbUid('river-block'), start: '2026-12-08', end: '2026-12-09' }],
-        }),
+      const channel = await connectAirbnbFeed(property.id, '/airbnb/river.ics', {
+        reservations: [
+          { uid: airbnbUid('river'), check_in: '2026-12-02', check_out: '2026-12-05', code: 'HMRIVR0001' },
+        ],
+        blocks: [{ uid: airbnbUid('river-block'), start: '2026-12-08', end: '2026-12-09' }],
       });
-      const channel = await connect(property.id, 'airbnb', '/airbnb/river.ics');
       await sync(channel.id);
       const removed = await request('DELETE', `/api/channels/${channel.id}`);
       expect(removed.json()).toEqual({ deleted: true, kept_stays: 1 });

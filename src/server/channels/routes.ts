@@ -26,7 +26,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
-import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { errorResponses, ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
@@ -139,9 +139,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         params: PropertyIdParamsSchema,
         response: {
           200: ChannelListSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -173,9 +171,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         body: ChannelInputSchema,
         response: {
           201: ChannelConnectionSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -208,9 +204,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         body: ChannelUpdateSchema,
         response: {
           200: ChannelConnectionSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -242,9 +236,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
               .int()
               .describe('Stays from this connection that have not ended, kept as bookings'),
           }),
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -271,10 +263,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         params: ChannelIdParamsSchema,
         response: {
           200: SyncResultSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },
@@ -317,9 +306,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         body: RotateExportUrlSchema,
         response: {
           200: ExportUrlSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -357,7 +344,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
             })
             .default('open'),
         }),
-        response: { 200: z.array(SyncConflictSchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: { 200: z.array(SyncConflictSchema), ...errorResponses(400, 401) },
       },
     },
     (request) =>
@@ -385,10 +372,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         body: ResolveConflictSchema,
         response: {
           200: SyncConflictSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { startPeriodicJob } from '../jobs/periodic';
 import { isConnectionDue, listDueConnections } from './queries';
 import { runConnectionSync, type ChannelSettings } from './sync';
 
@@ -41,7 +42,7 @@ export function startChannelScheduler(options: {
   firstTickMs?: number;
 }): ChannelScheduler {
   const now = options.now ?? (() => new Date());
-  let running: Promise<number> | undefined;
+  // Read by a pass, so that stopping ends it after the connection under way.
   let stopped = false;
 
   const pass = async (): Promise<number> => {
@@ -77,30 +78,19 @@ export function startChannelScheduler(options: {
     return synced;
   };
 
-  const tick = () => {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const timer = setInterval(() => {
-    tick().catch((error: unknown) => options.logger?.error({ err: error }, 'channel scheduler pass failed'));
-  }, options.tickMs ?? TICK_MS);
-  timer.unref();
-  // The first pass shortly after start: connections overdue while the server was down are synced then.
-  const first = setTimeout(() => {
-    if (stopped) return;
-    tick().catch((error: unknown) => options.logger?.error({ err: error }, 'channel scheduler pass failed'));
-  }, options.firstTickMs ?? 1_000);
-  first.unref();
-
+  const job = startPeriodicJob({
+    pass,
+    everyMs: options.tickMs ?? TICK_MS,
+    // The first pass shortly after start: connections overdue while the server was down are synced then.
+    firstMs: options.firstTickMs ?? 1_000,
+    logger: options.logger,
+    failure: 'channel scheduler pass failed',
+  });
   return {
-    tick,
+    tick: job.tick,
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      clearTimeout(first);
-      await running?.catch(() => {});
+      await job.stop();
     },
   };
 }

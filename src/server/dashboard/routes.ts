@@ -10,7 +10,7 @@ import { addDaysToDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { addLapseTimes } from '../messages/lapse-times';
 import { listDashboardStays } from './queries';
@@ -28,9 +28,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, options: { d
         querystring: DashboardQuerySchema,
         response: {
           200: DashboardSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

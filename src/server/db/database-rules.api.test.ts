@@ -24,6 +24,10 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     await database?.drop();
   });
 
+  /** A stay of the test property; only its dates and status matter to these rules. */
+  const insertStay = (check_in: string, check_out: string, status: 'pending' | 'confirmed' | 'cancelled') =>
+    insertTestBooking(database, propertyId, { check_in, check_out, status });
+
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => undefined,
@@ -31,20 +35,14 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     );
 
   it('rejects overlapping pending or confirmed stays of one property', async () => {
-    await insertTestBooking(database, propertyId, {
-      check_in: '2027-03-10',
-      check_out: '2027-03-15',
-      status: 'confirmed',
-    });
+    await insertStay('2027-03-10', '2027-03-15', 'confirmed');
     for (const [check_in, check_out] of [
       ['2027-03-10', '2027-03-15'],
       ['2027-03-14', '2027-03-16'],
       ['2027-03-01', '2027-03-11'],
       ['2027-03-11', '2027-03-12'],
-    ]) {
-      const error = await refusal(
-        insertTestBooking(database, propertyId, { check_in, check_out, status: 'pending' }),
-      );
+    ] as const) {
+      const error = await refusal(insertStay(check_in, check_out, 'pending'));
       expect(isOverlapError(error), `${check_in}..${check_out}`).toBe(true);
       expect(describeDatabaseRefusal(error)).toEqual({
         statusCode: 409,
@@ -54,40 +52,14 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
   });
 
   it('lets a stay begin on the day another ends (half-open stays)', async () => {
-    await insertTestBooking(database, propertyId, {
-      check_in: '2027-04-01',
-      check_out: '2027-04-05',
-      status: 'confirmed',
-    });
-    await expect(
-      insertTestBooking(database, propertyId, {
-        check_in: '2027-04-05',
-        check_out: '2027-04-07',
-        status: 'confirmed',
-      }),
-    ).resolves.toBeDefined();
-    await expect(
-      insertTestBooking(database, propertyId, {
-        check_in: '2027-03-30',
-        check_out: '2027-04-01',
-        status: 'pending',
-      }),
-    ).resolves.toBeDefined();
+    await insertStay('2027-04-01', '2027-04-05', 'confirmed');
+    await expect(insertStay('2027-04-05', '2027-04-07', 'confirmed')).resolves.toBeDefined();
+    await expect(insertStay('2027-03-30', '2027-04-01', 'pending')).resolves.toBeDefined();
   });
 
   it('lets cancelled stays free their nights', async () => {
-    await insertTestBooking(database, propertyId, {
-      check_in: '2027-05-01',
-      check_out: '2027-05-05',
-      status: 'cancelled',
-    });
-    await expect(
-      insertTestBooking(database, propertyId, {
-        check_in: '2027-05-02',
-        check_out: '2027-05-04',
-        status: 'confirmed',
-      }),
-    ).resolves.toBeDefined();
+    await insertStay('2027-05-01', '2027-05-05', 'cancelled');
+    await expect(insertStay('2027-05-02', '2027-05-04', 'confirmed')).resolves.toBeDefined();
   });
 
   it.each([

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
-import { createPlaceholderBuild, findFreePort, spawnServer } from '../test/spawn-server';
+import { findFreePort, spawnServer } from '../test/spawn-server';
+import { useServerDirectory } from '../test/server-directory';
 import { startSmtpSink } from './test/smtp-sink';
 
 /**
@@ -11,26 +9,12 @@ import { startSmtpSink } from './test/smtp-sink';
  * out (the mail server is not there yet): after a restart, with the mail server up, they are delivered.
  */
 describe('a server killed between a booking and its e-mail', () => {
-  let dir: string;
-  let env: Record<string, string>;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'villa-mail-kill-'));
-    const buildDir = createPlaceholderBuild(dir);
-    env = {
-      DATA_DIR: join(dir, 'data'),
-      BUILD_DIR: buildDir,
-      DATABASE_URL: '',
-      OPERATOR_EMAIL: 'owner@example.com',
-      OPERATOR_PASSWORD: 'crash-test-password',
-      LOG_LEVEL: 'warn',
-    };
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const files = useServerDirectory('villa-mail-kill-');
 
   it('sends the message after the restart, once', { timeout: 540_000 }, async () => {
     const smtpPort = await findFreePort();
     const smtpUrl = `smtp://127.0.0.1:${smtpPort}?tls=off`;
-    const server = await spawnServer({ ...env, SMTP_URL: smtpUrl }, { readyTimeoutMs: 180_000 });
+    const server = await spawnServer({ ...files.env, SMTP_URL: smtpUrl }, { readyTimeoutMs: 180_000 });
     const { today } = (await (await fetch(`${server.baseUrl}/api/availability`)).json()) as { today: string };
     const response = await fetch(`${server.baseUrl}/api/booking-requests`, {
       method: 'POST',
@@ -49,7 +33,7 @@ describe('a server killed between a booking and its e-mail', () => {
 
     const sink = await startSmtpSink(smtpPort);
     try {
-      const restarted = await spawnServer({ ...env, SMTP_URL: smtpUrl }, { readyTimeoutMs: 180_000 });
+      const restarted = await spawnServer({ ...files.env, SMTP_URL: smtpUrl }, { readyTimeoutMs: 180_000 });
       try {
         // A first attempt may have failed before the kill (the retry comes after the first backoff, 30 s),
         // or been cut off mid-send (its claim expires after 2 minutes): both are sent within 4 minutes.

@@ -5,7 +5,13 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
-import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import {
+  createTestContext,
+  insertTestBooking,
+  insertTestProperty,
+  type TestContext,
+  UNLIMITED_REQUESTS,
+} from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { createLogger } from '../logger';
 import type { MessageSettings } from './settings';
@@ -53,9 +59,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => NOW,
-      bookingRequestsPerHour: 1000,
-      // Many requests from one test address: the pending-request limits are tested on their own.
-      pendingRequestLimits: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
+      ...UNLIMITED_REQUESTS,
       messages: SETTINGS,
     });
     operator = await context.createSignedInOperator();

@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { describeRequestNetwork } from '../booking-requests/request-network';
 import { HttpError, notFound } from '../http-error';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import {
   findGuestRequest,
   findMessage,
@@ -113,7 +113,7 @@ export async function registerMessageRoutes(
         description: 'The number of all matching messages is in the X-Total-Count header.',
         tags: ['messages'],
         querystring: MessageListQuerySchema,
-        response: { 200: z.array(MessageSummarySchema), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: { 200: z.array(MessageSummarySchema), ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -135,9 +135,7 @@ export async function registerMessageRoutes(
         params: MessageIdParamsSchema,
         response: {
           200: MessageSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -161,10 +159,7 @@ export async function registerMessageRoutes(
         params: MessageIdParamsSchema,
         response: {
           200: MessageSummarySchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404, 409),
         },
       },
     },
@@ -196,9 +191,7 @@ export async function registerMessageRoutes(
         params: RequestTokenParamsSchema,
         response: {
           200: GuestRequestSchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 404, 429),
         },
       },
     },
@@ -222,10 +215,7 @@ export async function registerMessageRoutes(
         params: RequestTokenParamsSchema,
         response: {
           200: GuestRequestSchema,
-          400: ErrorResponseSchema,
-          404: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-          429: ErrorResponseSchema,
+          ...errorResponses(400, 404, 409, 429),
         },
       },
     },

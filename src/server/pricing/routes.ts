@@ -6,7 +6,7 @@ import { getOperator } from '../auth/plugin';
 import { listOperatorCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { errorResponses, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { findPricingRules, savePricingRules } from './queries';
 
@@ -42,9 +42,7 @@ export async function registerPricingRoutes(app: FastifyInstance, options: { db:
         params: PropertyIdParamsSchema,
         response: {
           200: PropertyPricingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -65,9 +63,7 @@ export async function registerPricingRoutes(app: FastifyInstance, options: { db:
         body: PricingRulesSchema,
         response: {
           200: PropertyPricingSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

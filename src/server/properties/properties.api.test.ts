@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate, villaToday } from '../../domain/dates';
+import { NEW_PROPERTY_DEFAULTS } from '../../domain/property';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
@@ -24,6 +25,8 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       payload: payload as object,
       headers: { cookie },
     });
+  const listProperties = (cookie: string) =>
+    context.app.inject({ method: 'GET', url: '/api/properties', headers: { cookie } });
 
   it('needs a session for every management call, before looking at the request', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
@@ -55,12 +58,8 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       ...VALID_PROPERTY,
-      property_type: 'villa',
-      bedrooms: 1,
-      bathrooms: 1,
-      max_guests: 2,
-      base_price: 100,
-      currency: 'AED',
+      // The values themselves are pinned by the domain's tests.
+      ...NEW_PROPERTY_DEFAULTS,
       amenities: [],
       owner_id: operator.id,
       is_active: true,
@@ -101,11 +100,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       expect(response.statusCode, JSON.stringify(bedrooms)).toBe(400);
       expect(response.json().error.message).toBe('Bedrooms must be a number');
     }
-    const list = await context.app.inject({
-      method: 'GET',
-      url: '/api/properties',
-      headers: { cookie: operator.cookie },
-    });
+    const list = await listProperties(operator.cookie);
     expect(list.json()).toEqual([]);
   });
 
@@ -131,11 +126,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
-    const list = await context.app.inject({
-      method: 'GET',
-      url: '/api/properties',
-      headers: { cookie: operator.cookie },
-    });
+    const list = await listProperties(operator.cookie);
     expect(list.json()).toEqual([]);
   });
 
@@ -146,11 +137,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     await insertTestProperty(context.database, operator.id, { name: 'Inactive', is_active: false });
     await insertTestProperty(context.database, other.id, { name: 'Not mine' });
     const second = await create(operator.cookie, { ...VALID_PROPERTY, name: 'Second' });
-    const response = await context.app.inject({
-      method: 'GET',
-      url: '/api/properties',
-      headers: { cookie: operator.cookie },
-    });
+    const response = await listProperties(operator.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json().map((property: { id: string }) => property.id)).toEqual([
       first.id,
@@ -164,13 +151,8 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     const attempt = withOperator(context.database.db, operator.id, (tx) =>
       insertProperty(tx, {
         ...VALID_PROPERTY,
+        ...NEW_PROPERTY_DEFAULTS,
         description: null,
-        property_type: 'villa',
-        bedrooms: 1,
-        bathrooms: 1,
-        max_guests: 2,
-        base_price: 100,
-        currency: 'AED',
         amenities: [],
         airbnb_listing_id: null,
         booking_com_id: null,
@@ -196,38 +178,24 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       base_price: 9999,
       is_active: false,
     });
-    // Counted: pending and confirmed stays of active properties whose check-out is today or later.
-    await insertTestBooking(context.database, villa.id, {
-      check_in: addDaysToDate(today, -2),
-      check_out: today,
-      status: 'confirmed',
-    });
-    await insertTestBooking(context.database, villa.id, {
-      check_in: addDaysToDate(today, 5),
-      check_out: addDaysToDate(today, 7),
-      status: 'pending',
-    });
-    // Not counted: past, cancelled, completed, inactive property.
-    await insertTestBooking(context.database, flat.id, {
-      check_in: addDaysToDate(today, -5),
-      check_out: addDaysToDate(today, -1),
-      status: 'confirmed',
-    });
-    await insertTestBooking(context.database, flat.id, {
-      check_in: addDaysToDate(today, 1),
-      check_out: addDaysToDate(today, 3),
-      status: 'cancelled',
-    });
-    await insertTestBooking(context.database, flat.id, {
-      check_in: addDaysToDate(today, -9),
-      check_out: addDaysToDate(today, -7),
-      status: 'completed',
-    });
-    await insertTestBooking(context.database, closed.id, {
-      check_in: addDaysToDate(today, 1),
-      check_out: addDaysToDate(today, 3),
-      status: 'confirmed',
-    });
+    // Days from today of check-in and check-out.
+    const stays = [
+      // Counted: pending and confirmed stays of active properties whose check-out is today or later.
+      { property: villa, days: [-2, 0], status: 'confirmed' },
+      { property: villa, days: [5, 7], status: 'pending' },
+      // Not counted: past, cancelled, completed, inactive property.
+      { property: flat, days: [-5, -1], status: 'confirmed' },
+      { property: flat, days: [1, 3], status: 'cancelled' },
+      { property: flat, days: [-9, -7], status: 'completed' },
+      { property: closed, days: [1, 3], status: 'confirmed' },
+    ] as const;
+    for (const { property, days, status } of stays) {
+      await insertTestBooking(context.database, property.id, {
+        check_in: addDaysToDate(today, days[0]),
+        check_out: addDaysToDate(today, days[1]),
+        status,
+      });
+    }
     const response = await context.app.inject({
       method: 'GET',
       url: '/api/stats',

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
-import { ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { errorResponses, ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import {
   countActiveBookings,
   insertProperty,
@@ -50,9 +50,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
         body: PropertyInputSchema,
         response: {
           201: PropertySchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -103,9 +101,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
         body: PropertyUpdateSchema,
         response: {
           200: PropertySchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { BookingSource } from '../../domain/booking';
-import { SOLD_STATUSES, type ReportCounts, type ReportQuery } from '../../domain/report';
+import {
+  createEmptyReportCounts,
+  SOLD_STATUSES,
+  type ReportCounts,
+  type ReportQuery,
+} from '../../domain/report';
 import type { Executor } from '../db/client';
 
 type ReportRow = {
@@ -92,14 +97,7 @@ export async function countReport(
   for (const row of result.rows) {
     const months = byCurrency.get(row.currency) ?? new Map<string, ReportCounts>();
     byCurrency.set(row.currency, months);
-    const counts = months.get(row.month) ?? {
-      nights: 0,
-      closed_nights: 0,
-      booked_nights: 0,
-      unpriced_nights: 0,
-      revenue_cents: 0,
-      sources: [],
-    };
+    const counts = months.get(row.month) ?? createEmptyReportCounts();
     months.set(row.month, counts);
     if (row.kind === 'nights') {
       counts.nights += row.nights;

@@ -3,26 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDaysToDate, shiftMonth } from '../../domain/dates';
 import {
   computeReportFigures,
+  createEmptyReportCounts,
   ReportQuerySchema,
   ReportSchema,
   sumReportCounts,
-  type ReportCounts,
 } from '../../domain/report';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { ErrorResponseSchema } from '../openapi';
+import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { countReport } from './queries';
-
-const EMPTY_COUNTS: ReportCounts = {
-  nights: 0,
-  closed_nights: 0,
-  booked_nights: 0,
-  unpriced_nights: 0,
-  revenue_cents: 0,
-  sources: [],
-};
 
 /** Every month that has a night of [from, to), `yyyy-MM`, in order. */
 function listMonths(from: string, to: string): string[] {
@@ -46,9 +37,7 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
         querystring: ReportQuerySchema,
         response: {
           200: ReportSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -65,7 +54,7 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
           currencies: [...counted]
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([currency, byMonth]) => {
-              const list = months.map((month) => byMonth.get(month) ?? EMPTY_COUNTS);
+              const list = months.map((month) => byMonth.get(month) ?? createEmptyReportCounts());
               return {
                 currency,
                 months: list.map((counts, index) => ({

@@ -1,9 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { PricingRulesSchema } from '../../domain/pricing';
 import { upsertOperator } from '../auth/queries';
 import { openPglite, openPostgres, type Database, type Executor } from '../db/client';
@@ -18,35 +17,12 @@ import {
   properties,
 } from '../db/schema';
 import { seedDemoData } from '../db/seed';
-import { readTestEnv } from '../env';
-import { createTestDatabase, type DatabaseKind } from './test-database';
+import { createEmptyPostgresDatabase, createTestDatabase, type DatabaseKind } from './test-database';
 
 /**
  * Databases for backup tests, which need what the other API tests hide: PostgreSQL databases by URL (for
  * pg_dump and pg_restore) and embedded databases in a data directory (to restore into).
  */
-
-/** A new, empty PostgreSQL database on the test server; `drop()` removes it. */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = readTestEnv().databaseUrl;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `villa_backup_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleaner = new pg.Client({ connectionString: serverUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    },
-  };
-}
 
 export type BackupSubject = {
   kind: DatabaseKind;
@@ -64,7 +40,7 @@ export async function createBackupSubject(kind: DatabaseKind): Promise<BackupSub
     const database = await createTestDatabase('pglite');
     return { kind, database, settings: { dir }, destroy: () => database.drop() };
   }
-  const empty = await createEmptyPostgresDatabase();
+  const empty = await createEmptyPostgresDatabase('villa_backup');
   const database = await openPostgres(empty.url);
   await database.migrate();
   return {
@@ -93,7 +69,7 @@ export async function createRestoreTarget(kind: DatabaseKind): Promise<{
       drop: async () => rmSync(join(dataDir, '..'), { recursive: true, force: true }),
     };
   }
-  const empty = await createEmptyPostgresDatabase();
+  const empty = await createEmptyPostgresDatabase('villa_backup');
   return { dataDir, databaseUrl: empty.url, open: () => openPostgres(empty.url), drop: () => empty.drop() };
 }
 

@@ -24,6 +24,15 @@ export function readSessionCookie(response: LightMyRequestResponse): string {
   return `villa_session=${cookie.value}`;
 }
 
+/**
+ * For tests that send many guest requests from one address: request limits high enough never to answer
+ * 429. The limits themselves have tests of their own (pending-request-limits.api.test.ts).
+ */
+export const UNLIMITED_REQUESTS = {
+  bookingRequestsPerHour: 1000,
+  pendingRequestLimits: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
+} satisfies Partial<AppOptions>;
+
 export async function createTestContext(
   kind: DatabaseKind,
   options: Partial<AppOptions> = {},

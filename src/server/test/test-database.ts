@@ -32,22 +32,38 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const database = await openPglite({ pglite });
     return { ...database, drop: () => database.close() };
   }
-  const serverUrl = readTestEnv().databaseUrl;
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openPostgres(empty.url);
+  await database.migrate();
+  return {
+    ...database,
+    url: empty.url,
+    async drop() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty PostgreSQL database on the server at `serverUrl` (the test server unless given), named
+ * from `prefix`; `drop()` removes it, closing what is still connected.
+ */
+export async function createEmptyPostgresDatabase(
+  prefix = 'villa_test',
+  serverUrl = readTestEnv().databaseUrl,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `villa_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  await database.migrate();
   return {
-    ...database,
     url: url.toString(),
     async drop() {
-      await database.close();
       const cleaner = new pg.Client({ connectionString: serverUrl });
       await cleaner.connect();
       await cleaner.query(`drop database if exists ${name} with (force)`);

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { readTestEnv } from '../../../src/server/env';
+import { createEmptyPostgresDatabase } from '../../../src/server/test/test-database';
 
 /**
  * Starts the built server once for all browser tests, on a free port with a fresh data directory (or a
@@ -72,20 +72,9 @@ export default async function setup(project: TestProject) {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (testEnv.e2eDatabaseUrl) {
-    const name = `villa_e2e_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: testEnv.e2eDatabaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(testEnv.e2eDatabaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleaner = new pg.Client({ connectionString: testEnv.e2eDatabaseUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const scratch = await createEmptyPostgresDatabase('villa_e2e', testEnv.e2eDatabaseUrl);
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const port = await findFreePort();
   let output = '';

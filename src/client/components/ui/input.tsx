@@ -13,3 +13,8 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
     />
   );
 }
+
+/** An amount of money: never negative, to the cent. */
+export function MoneyInput(props: ComponentProps<'input'>) {
+  return <Input type="number" min={0} step="0.01" {...props} />;
+}

@@ -3,20 +3,14 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormField } from '@/client/components/ui/form';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { nullableNumber } from '@/client/lib/form-values';
 import {
   BOOKING_SOURCE_LABELS,
   BOOKING_SOURCES,
@@ -73,7 +67,7 @@ export function AddBookingDialog({ property }: { property: Property }) {
   });
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         type="button"
         onClick={() => {
@@ -83,105 +77,89 @@ export function AddBookingDialog({ property }: { property: Property }) {
       >
         <PlusIcon aria-hidden="true" /> Add Booking
       </Button>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Add Booking</DialogTitle>
-          <DialogDescription>
-            A booking taken by phone, in person, or on Airbnb or Booking.com, for {property.name}. Overlapping
-            stays are refused.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Check-in" required error={errors.check_in}>
-            {(props) => <Input {...props} type="date" {...register('check_in')} />}
-          </FormField>
-          <FormField label="Check-out" required error={errors.check_out}>
-            {(props) => <Input {...props} type="date" {...register('check_out')} />}
-          </FormField>
-          <FormField label="Guest name" required error={errors.guest_name}>
-            {(props) => <Input {...props} {...register('guest_name')} />}
-          </FormField>
-          <FormField label="Guest email" required error={errors.guest_email}>
-            {(props) => <Input {...props} type="email" {...register('guest_email')} />}
-          </FormField>
-          <FormField label="Guest phone" error={errors.guest_phone}>
-            {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
-          </FormField>
-          <FormField label="Guests" required error={errors.guests_count} hint={`max ${property.max_guests}`}>
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={1}
-                max={property.max_guests}
-                {...register('guests_count', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
-          <FormField label="Source" error={errors.booking_source}>
-            {(props) => (
-              <Select {...props} {...register('booking_source')}>
-                {BOOKING_SOURCES.map((source) => (
-                  <option key={source} value={source}>
-                    {BOOKING_SOURCE_LABELS[source]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <FormField label="External booking id" error={errors.external_booking_id} hint="optional">
-            {(props) => <Input {...props} {...register('external_booking_id')} />}
-          </FormField>
-          <FormField label="Status" error={errors.status}>
-            {(props) => (
-              <Select {...props} {...register('status')}>
-                <option value="confirmed">Confirmed</option>
-                <option value="pending">Pending</option>
-              </Select>
-            )}
-          </FormField>
-          <FormField label="Payment" error={errors.payment_status}>
-            {(props) => (
-              <Select {...props} {...register('payment_status')}>
-                <option value="unpaid">Unpaid</option>
-                <option value="partial">Partial</option>
-                <option value="paid">Paid</option>
-              </Select>
-            )}
-          </FormField>
-          <FormField
-            label={`Total (${property.currency})`}
-            error={errors.total_amount}
-            hint="empty: priced from the calendar"
-          >
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={0}
-                step="0.01"
-                {...register('total_amount', {
-                  // Empty means "price it from the calendar", never 0.
-                  setValueAs: (value: unknown) =>
-                    value === '' || value === null || value === undefined ? null : Number(value),
-                })}
-              />
-            )}
-          </FormField>
-          <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
-            {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
-          </FormField>
-          {formError ? <FormAlert className="sm:col-span-2">{formError}</FormAlert> : null}
-          <DialogFooter className="sm:col-span-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add Booking'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Add Booking"
+        description={`A booking taken by phone, in person, or on Airbnb or Booking.com, for ${property.name}. Overlapping stays are refused.`}
+        className="max-w-2xl"
+        onSubmit={onSubmit}
+        formClassName="grid gap-4 sm:grid-cols-2"
+        error={formError}
+        alertClassName="sm:col-span-2"
+        footerClassName="sm:col-span-2"
+        submitLabel="Add Booking"
+        pendingLabel="Adding..."
+        pending={create.isPending}
+      >
+        <FormField label="Check-in" required error={errors.check_in}>
+          {(props) => <Input {...props} type="date" {...register('check_in')} />}
+        </FormField>
+        <FormField label="Check-out" required error={errors.check_out}>
+          {(props) => <Input {...props} type="date" {...register('check_out')} />}
+        </FormField>
+        <FormField label="Guest name" required error={errors.guest_name}>
+          {(props) => <Input {...props} {...register('guest_name')} />}
+        </FormField>
+        <FormField label="Guest email" required error={errors.guest_email}>
+          {(props) => <Input {...props} type="email" {...register('guest_email')} />}
+        </FormField>
+        <FormField label="Guest phone" error={errors.guest_phone}>
+          {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
+        </FormField>
+        <FormField label="Guests" required error={errors.guests_count} hint={`max ${property.max_guests}`}>
+          {(props) => (
+            <Input
+              {...props}
+              type="number"
+              min={1}
+              max={property.max_guests}
+              {...register('guests_count', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField label="Source" error={errors.booking_source}>
+          {(props) => (
+            <Select {...props} {...register('booking_source')}>
+              {BOOKING_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {BOOKING_SOURCE_LABELS[source]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label="External booking id" error={errors.external_booking_id} hint="optional">
+          {(props) => <Input {...props} {...register('external_booking_id')} />}
+        </FormField>
+        <FormField label="Status" error={errors.status}>
+          {(props) => (
+            <Select {...props} {...register('status')}>
+              <option value="confirmed">Confirmed</option>
+              <option value="pending">Pending</option>
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Payment" error={errors.payment_status}>
+          {(props) => (
+            <Select {...props} {...register('payment_status')}>
+              <option value="unpaid">Unpaid</option>
+              <option value="partial">Partial</option>
+              <option value="paid">Paid</option>
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label={`Total (${property.currency})`}
+          error={errors.total_amount}
+          hint="empty: priced from the calendar"
+        >
+          {(props) => <MoneyInput {...props} {...register('total_amount', nullableNumber)} />}
+        </FormField>
+        <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
+          {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
+        </FormField>
+      </FormDialog>
+    </>
   );
 }

@@ -1,14 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { canChangeStatus, formatBookingReference, type Booking, type BookingStatus } from '@/domain/booking';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
@@ -104,36 +97,22 @@ export function BookingActions({ booking }: { booking: Booking }) {
         </Button>
       ) : null}
       {booking.status === 'pending' ? <DeclineSimilarRequests booking={booking} disabled={busy} /> : null}
-      <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            // The Cancel button that opened it may be gone: focus stays in the card instead.
-            event.preventDefault();
-            keepFocus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Cancel this booking?</DialogTitle>
-            <DialogDescription>
-              {booking.guest_name}’s stay from {booking.check_in} to {booking.check_out} will be cancelled and
-              its nights freed for other guests. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setConfirmCancel(false)}>
-              Keep booking
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={statusChange.isPending}
-              onClick={() => changeStatus('cancelled', 'Booking cancelled')}
-            >
-              {statusChange.isPending ? 'Cancelling...' : 'Cancel booking'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        onCloseAutoFocus={(event) => {
+          // The Cancel button that opened it may be gone: focus stays in the card instead.
+          event.preventDefault();
+          keepFocus();
+        }}
+        title="Cancel this booking?"
+        description={`${booking.guest_name}’s stay from ${booking.check_in} to ${booking.check_out} will be cancelled and its nights freed for other guests. This cannot be undone.`}
+        keepLabel="Keep booking"
+        confirmLabel="Cancel booking"
+        pendingLabel="Cancelling..."
+        pending={statusChange.isPending}
+        onConfirm={() => changeStatus('cancelled', 'Booking cancelled')}
+      />
     </div>
   );
 }

@@ -4,12 +4,14 @@ import { useEffect, useId, useState } from 'react';
 import { BOOKING_SOURCES, BOOKING_SOURCE_LABELS, BOOKING_STATUSES } from '@/domain/booking';
 import { BOOKING_PAGE_SIZE } from '@/domain/booking-list';
 import type { Property } from '@/domain/property';
+import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
+import { ViewSection } from '@/client/components/view-section';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { useUrlSearch } from '@/client/lib/use-url-search';
 import { cn } from '@/client/lib/utils';
@@ -28,7 +30,7 @@ export function BookingsView({ property }: { property: Property }) {
   const { params, navigate } = useUrlSearch();
   const { filters, page, query } = readBookingFilters(params);
   const bookings = useQuery(bookingsPageQuery(property.id, query));
-  const ids = { search: useId(), from: useId(), to: useId(), sort: useId() };
+  const ids = { search: useId(), sort: useId() };
 
   // Typing stays immediate; the list follows once the typing pauses, without a history entry per key.
   const [search, setSearch] = useState(filters.q ?? '');
@@ -59,21 +61,19 @@ export function BookingsView({ property }: { property: Property }) {
   const exportHref = `/api/properties/${encodeURIComponent(property.id)}/bookings.csv?${toBookingListSearch(filters)}`;
 
   return (
-    <section aria-labelledby="bookings-title" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="bookings-title" className="font-display text-2xl font-semibold">
-            Bookings Management
-          </h2>
-          <p className="text-sm text-muted-foreground">{property.name}</p>
-        </div>
+    <ViewSection
+      id="bookings-title"
+      title="Bookings Management"
+      description={property.name}
+      actions={
         <div className="flex flex-wrap gap-2">
           <a href={exportHref} download className={buttonVariants({ variant: 'outline' })}>
             <DownloadIcon aria-hidden="true" /> Export CSV
           </a>
           <AddBookingDialog property={property} />
         </div>
-      </div>
+      }
+    >
       <div role="search" aria-label="Filter bookings" className="grid gap-3">
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]">
           <div className="relative">
@@ -94,52 +94,34 @@ export function BookingsView({ property }: { property: Property }) {
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
-          <Select
-            aria-label="Filter by status"
-            value={filters.status ?? ''}
-            onChange={(event) => setFilter('status', event.target.value)}
-          >
-            <option value="">All Status</option>
-            {BOOKING_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {formatStatus(value)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label="Filter by source"
-            value={filters.source ?? ''}
-            onChange={(event) => setFilter('source', event.target.value)}
-          >
-            <option value="">All Sources</option>
-            {BOOKING_SOURCES.map((value) => (
-              <option key={value} value={value}>
-                {BOOKING_SOURCE_LABELS[value]}
-              </option>
-            ))}
-          </Select>
+          <FilterSelect
+            label="Filter by status"
+            allLabel="All Status"
+            value={filters.status}
+            options={BOOKING_STATUSES.map((value) => ({ value, label: formatStatus(value) }))}
+            onChange={(value) => setFilter('status', value)}
+          />
+          <FilterSelect
+            label="Filter by source"
+            allLabel="All Sources"
+            value={filters.source}
+            options={BOOKING_SOURCES.map((value) => ({ value, label: BOOKING_SOURCE_LABELS[value] }))}
+            onChange={(value) => setFilter('source', value)}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <label htmlFor={ids.from} className="flex items-center gap-2">
-            <span className="text-muted-foreground">Leaving after</span>
-            <Input
-              id={ids.from}
-              type="date"
-              className="w-40"
-              value={filters.from ?? ''}
-              onChange={(event) => setFilter('from', event.target.value)}
-            />
-          </label>
-          <label htmlFor={ids.to} className="flex items-center gap-2">
-            <span className="text-muted-foreground">Arriving before</span>
-            <Input
-              id={ids.to}
-              type="date"
-              className="w-40"
-              value={filters.to ?? ''}
-              onChange={(event) => setFilter('to', event.target.value)}
-            />
-          </label>
+          <DateFilter
+            label="Leaving after"
+            className="flex items-center gap-2"
+            value={filters.from ?? ''}
+            onChange={(value) => setFilter('from', value)}
+          />
+          <DateFilter
+            label="Arriving before"
+            className="flex items-center gap-2"
+            value={filters.to ?? ''}
+            onChange={(value) => setFilter('to', value)}
+          />
           <label htmlFor={ids.sort} className="flex items-center gap-2">
             <span className="text-muted-foreground">Order</span>
             <Select
@@ -221,6 +203,32 @@ export function BookingsView({ property }: { property: Property }) {
           ) : null}
         </div>
       )}
-    </section>
+    </ViewSection>
+  );
+}
+
+/** A list filter with "all" (no filter) first. */
+function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select aria-label={label} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
   );
 }

@@ -2,14 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Booking, DeclineScope } from '@/domain/booking';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useDeclineSimilarRequests } from './bookings-api';
 
@@ -41,60 +34,45 @@ export function DeclineSimilarRequests({ booking, disabled }: { booking: Booking
           toast.error('Error', { description: getErrorMessage(error, 'The requests could not be declined') }),
       },
     );
+  // A request from the site knows its network; one entered by hand does not.
+  const scopes: DeclineScope[] = booking.request_network ? ['email', 'network'] : ['email'];
   return (
     <>
-      <Button
-        type="button"
-        size="sm"
-        variant="ghost"
-        className="text-destructive"
-        disabled={disabled || decline.isPending}
-        onClick={() => setScope('email')}
-      >
-        Decline all from this guest
-      </Button>
-      {booking.request_network ? (
+      {scopes.map((by) => (
         <Button
+          key={by}
           type="button"
           size="sm"
           variant="ghost"
           className="text-destructive"
           disabled={disabled || decline.isPending}
-          onClick={() => setScope('network')}
+          onClick={() => setScope(by)}
         >
-          Decline all from this network
+          {by === 'email' ? 'Decline all from this guest' : 'Decline all from this network'}
         </Button>
-      ) : null}
-      <Dialog open={scope !== null} onOpenChange={(open) => (open ? undefined : setScope(null))}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {scope === 'network'
-                ? 'Decline every request from this network?'
-                : 'Decline every request from this guest?'}
-            </DialogTitle>
-            <DialogDescription>
-              {scope === 'network'
-                ? `Every pending request sent from the network ${booking.request_network} will be cancelled and its nights freed. Confirmed bookings are not touched.`
-                : `Every pending request from ${booking.guest_email} will be cancelled and its nights freed. Confirmed bookings are not touched.`}{' '}
-              {DECLINE_ALL_SENDS_NOTHING}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setScope(null)}>
-              Keep them
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={decline.isPending}
-              onClick={() => scope && run(scope)}
-            >
-              {decline.isPending ? 'Declining...' : 'Decline all'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      ))}
+      <ConfirmDialog
+        open={scope !== null}
+        onOpenChange={(open) => (open ? undefined : setScope(null))}
+        title={
+          scope === 'network'
+            ? 'Decline every request from this network?'
+            : 'Decline every request from this guest?'
+        }
+        description={
+          <>
+            {scope === 'network'
+              ? `Every pending request sent from the network ${booking.request_network} will be cancelled and its nights freed. Confirmed bookings are not touched.`
+              : `Every pending request from ${booking.guest_email} will be cancelled and its nights freed. Confirmed bookings are not touched.`}{' '}
+            {DECLINE_ALL_SENDS_NOTHING}
+          </>
+        }
+        keepLabel="Keep them"
+        confirmLabel="Decline all"
+        pendingLabel="Declining..."
+        pending={decline.isPending}
+        onConfirm={() => scope && run(scope)}
+      />
     </>
   );
 }

@@ -9,17 +9,9 @@ import {
 } from '@/domain/calendar';
 import type { Property } from '@/domain/property';
 import { formatMoney } from '@/domain/quote';
-import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormDialog } from '@/client/components/form-dialog';
+import { FormField } from '@/client/components/ui/form';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateCalendarDays } from './calendar-api';
 
@@ -70,58 +62,39 @@ export function CalendarDaysDialog({
   ];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit dates</DialogTitle>
-          <DialogDescription>
-            Bookings always win over these settings; they change open days only.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="From" error={errors.start}>
-              {(props) => <Input {...props} type="date" {...register('start')} />}
-            </FormField>
-            <FormField label="To (included)" error={errors.end}>
-              {(props) => <Input {...props} type="date" {...register('end')} />}
-            </FormField>
-          </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Change</legend>
-            {options.map((option) => (
-              <label key={option.value} className="flex items-center gap-2 text-sm">
-                <input type="radio" value={option.value} {...register('change')} />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          {change === 'price' ? (
-            <FormField label={`Nightly price (${property.currency})`} error={errors.price}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  {...register('price', { valueAsNumber: true })}
-                />
-              )}
-            </FormField>
-          ) : null}
-          {update.isError ? (
-            <FormAlert>{getErrorMessage(update.error, 'The calendar could not be updated')}</FormAlert>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit dates"
+      description="Bookings always win over these settings; they change open days only."
+      onSubmit={submit}
+      error={update.isError ? getErrorMessage(update.error, 'The calendar could not be updated') : null}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+    >
+      <div className="grid grid-cols-2 gap-3">
+        <FormField label="From" error={errors.start}>
+          {(props) => <Input {...props} type="date" {...register('start')} />}
+        </FormField>
+        <FormField label="To (included)" error={errors.end}>
+          {(props) => <Input {...props} type="date" {...register('end')} />}
+        </FormField>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Change</legend>
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm">
+            <input type="radio" value={option.value} {...register('change')} />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      {change === 'price' ? (
+        <FormField label={`Nightly price (${property.currency})`} error={errors.price}>
+          {(props) => <MoneyInput {...props} {...register('price', { valueAsNumber: true })} />}
+        </FormField>
+      ) : null}
+    </FormDialog>
   );
 }

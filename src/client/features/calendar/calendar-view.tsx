@@ -9,6 +9,7 @@ import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { ScrollArea } from '@/client/components/ui/scroll-area';
+import { ViewSection } from '@/client/components/view-section';
 import { SourceBadge, StatusBadge } from '@/client/features/bookings';
 import { formatMonthTitle, formatShortDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
@@ -64,13 +65,7 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
   const editRange = selection ?? { start: villaToday(), end: villaToday() };
 
   return (
-    <section aria-labelledby="calendar-title" className="grid gap-4">
-      <div>
-        <h2 id="calendar-title" className="font-display text-2xl font-semibold">
-          Booking Calendar
-        </h2>
-        <p className="text-sm text-muted-foreground">{property.name}</p>
-      </div>
+    <ViewSection id="calendar-title" title="Booking Calendar" description={property.name}>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2 pb-3">
@@ -168,7 +163,7 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
           </CardContent>
         </Card>
       </div>
-    </section>
+    </ViewSection>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { ViewSection } from '@/client/components/view-section';
 import { channelsQuery, syncConflictsQuery } from './channels-api';
 import { ConnectionCard } from './connection-card';
 import { ConnectionFormDialog } from './connection-form-dialog';
@@ -43,21 +44,20 @@ export function ChannelsView({ property }: { property: Property }) {
 
   const list = channels.data;
   return (
-    <section aria-labelledby="channels-title" className="grid min-w-0 gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="channels-title" className="font-display text-2xl font-semibold">
-            Channels
-          </h2>
-          <p className="text-sm text-muted-foreground">{property.name}</p>
-        </div>
-        {list ? (
+    <ViewSection
+      id="channels-title"
+      title="Channels"
+      description={property.name}
+      className="min-w-0"
+      headerClassName="gap-2"
+      actions={
+        list ? (
           <Button type="button" onClick={() => setEditing('new')}>
             <PlusIcon aria-hidden="true" /> Connect a channel
           </Button>
-        ) : null}
-      </div>
-
+        ) : null
+      }
+    >
       {channels.isError && !list ? (
         <LoadError
           what="channels"
@@ -150,6 +150,6 @@ export function ChannelsView({ property }: { property: Property }) {
           onOpenChange={(open) => (open ? undefined : setEditing(null))}
         />
       ) : null}
-    </section>
+    </ViewSection>
   );
 }

@@ -10,16 +10,8 @@ import {
   type ChannelInput,
   type NewChannel,
 } from '@/domain/channel';
-import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
+import { FormDialog } from '@/client/components/form-dialog';
+import { FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -82,67 +74,60 @@ export function ConnectionFormDialog({
   });
 
   return (
-    <Dialog open onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {connection ? `Edit ${labelConnection(connection)}` : 'Connect a channel'}
-          </DialogTitle>
-          <DialogDescription>
-            {connection
-              ? 'A new address is synced afresh; stays already imported stay where they are until it runs.'
-              : 'Paste the calendar address the channel exports. Its stays become bookings here and its closed nights close here too.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={saving}>
-          <FormField
-            label="Channel"
-            error={errors.channel}
-            hint={connection ? 'fixed once connected' : undefined}
-          >
-            {(props) =>
-              connection ? (
-                <Input {...props} readOnly value={CHANNEL_LABELS[connection.channel]} />
-              ) : (
-                <Select {...props} {...register('channel')}>
-                  {CHANNEL_KINDS.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {CHANNEL_LABELS[kind]}
-                    </option>
-                  ))}
-                </Select>
-              )
-            }
-          </FormField>
-          <FormField label="Calendar address" required error={errors.import_url}>
-            {(props) => (
-              <Input
-                {...props}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                aria-required="true"
-                placeholder="https://www.airbnb.com/calendar/ical/….ics"
-                {...register('import_url')}
-              />
-            )}
-          </FormField>
-          <p className="-mt-2 text-xs text-muted-foreground">{IMPORT_URL_HELP[channel]}</p>
-          <FormField label="Name" hint="optional, e.g. Airbnb – whole villa" error={errors.name}>
-            {(props) => <Input {...props} autoComplete="off" {...register('name')} />}
-          </FormField>
-          {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <DialogFooter className="pt-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : connection ? 'Save changes' : 'Connect'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={connection ? `Edit ${labelConnection(connection)}` : 'Connect a channel'}
+      description={
+        connection
+          ? 'A new address is synced afresh; stays already imported stay where they are until it runs.'
+          : 'Paste the calendar address the channel exports. Its stays become bookings here and its closed nights close here too.'
+      }
+      onSubmit={submit}
+      error={formError}
+      footerClassName="pt-2"
+      submitLabel={connection ? 'Save changes' : 'Connect'}
+      pendingLabel="Saving..."
+      pending={saving}
+      lockWhilePending
+    >
+      <FormField
+        label="Channel"
+        error={errors.channel}
+        hint={connection ? 'fixed once connected' : undefined}
+      >
+        {(props) =>
+          connection ? (
+            <Input {...props} readOnly value={CHANNEL_LABELS[connection.channel]} />
+          ) : (
+            <Select {...props} {...register('channel')}>
+              {CHANNEL_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {CHANNEL_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
+          )
+        }
+      </FormField>
+      <FormField label="Calendar address" required error={errors.import_url}>
+        {(props) => (
+          <Input
+            {...props}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            aria-required="true"
+            placeholder="https://www.airbnb.com/calendar/ical/….ics"
+            {...register('import_url')}
+          />
+        )}
+      </FormField>
+      <p className="-mt-2 text-xs text-muted-foreground">{IMPORT_URL_HELP[channel]}</p>
+      <FormField label="Name" hint="optional, e.g. Airbnb – whole villa" error={errors.name}>
+        {(props) => <Input {...props} autoComplete="off" {...register('name')} />}
+      </FormField>
+    </FormDialog>
   );
 }

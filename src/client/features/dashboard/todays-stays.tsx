@@ -11,12 +11,12 @@ import type { DashboardStay } from '@/domain/dashboard';
 import type { Property } from '@/domain/property';
 import { formatMoney } from '@/domain/quote';
 import { LoadError } from '@/client/components/load-error';
+import { PropertyScopeToggle, type PropertyScope } from '@/client/components/property-scope-toggle';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LapseCountdown, PaymentBadge, SourceBadge, StatusBadge } from '@/client/features/bookings';
 import { formatShortDate } from '@/client/lib/format';
-import { cn } from '@/client/lib/utils';
 import { dashboardDayQuery } from './dashboard-api';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -38,7 +38,7 @@ export function TodaysStays({
   selected: Property | null;
   onReview: (stay: DashboardStay) => void;
 }) {
-  const [scope, setScope] = useState<'selected' | 'all'>('selected');
+  const [scope, setScope] = useState<PropertyScope>('selected');
   const propertyId = scope === 'selected' && selected ? selected.id : null;
   const day = useQuery(dashboardDayQuery(propertyId));
   const showProperty = propertyId === null;
@@ -53,22 +53,7 @@ export function TodaysStays({
           {propertyId && selected ? selected.name : 'All properties'}
         </CardDescription>
       </div>
-      {selected ? (
-        <div role="group" aria-label="Show" className="inline-flex rounded-md bg-muted p-1">
-          {(['selected', 'all'] as const).map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant="ghost"
-              aria-pressed={scope === value}
-              className={cn('h-8', scope === value && 'bg-card shadow-sm hover:bg-card')}
-              onClick={() => setScope(value)}
-            >
-              {value === 'selected' ? selected.name : 'All properties'}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      <PropertyScopeToggle label="Show" selected={selected} scope={scope} onChange={setScope} />
     </div>
   );
 

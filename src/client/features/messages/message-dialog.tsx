@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -9,8 +8,8 @@ import {
   DialogTitle,
 } from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { getErrorMessage } from '@/client/lib/api-client';
-import { cn } from '@/client/lib/utils';
 import { messageQuery } from './messages-api';
 
 /** One message as the recipient sees it: the HTML (in a sandbox: no scripts, no requests) or the text. */
@@ -36,20 +35,16 @@ export function MessageDialog({ id, onClose }: { id: string; onClose: () => void
           </p>
         ) : (
           <>
-            <div role="group" aria-label="Show as" className="inline-flex gap-1 rounded-lg bg-muted p-1">
-              {(['html', 'text'] as const).map((option) => (
-                <Button
-                  key={option}
-                  size="sm"
-                  variant="ghost"
-                  aria-pressed={format === option}
-                  className={cn(format === option && 'bg-card shadow-sm hover:bg-card')}
-                  onClick={() => setFormat(option)}
-                >
-                  {option === 'html' ? 'As sent (HTML)' : 'Plain text'}
-                </Button>
-              ))}
-            </div>
+            <ToggleGroup
+              label="Show as"
+              className="gap-1 rounded-lg"
+              options={[
+                { value: 'html', label: 'As sent (HTML)' },
+                { value: 'text', label: 'Plain text' },
+              ]}
+              value={format}
+              onChange={setFormat}
+            />
             {format === 'html' ? (
               <iframe
                 title="The message as sent"

@@ -13,8 +13,9 @@ import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { ToggleGroup } from '@/client/components/ui/toggle-group';
+import { ViewSection } from '@/client/components/view-section';
 import { getErrorMessage } from '@/client/lib/api-client';
-import { cn } from '@/client/lib/utils';
 import { MessageDialog } from './message-dialog';
 import { MESSAGES_PAGE_SIZE, messagesQuery, useResendMessage } from './messages-api';
 
@@ -57,35 +58,28 @@ export function MessagesView() {
   const total = messages.data?.total ?? 0;
 
   return (
-    <section aria-labelledby="messages-title" className="grid grid-cols-1 gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="messages-title" className="font-display text-2xl font-semibold">
-            Messages
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            E-mails to guests and to you, and whether they were delivered. Failed ones can be sent again.
-          </p>
-        </div>
-        <div role="group" aria-label="Filter by status" className="inline-flex gap-1 rounded-lg bg-muted p-1">
-          {[null, ...MESSAGE_STATUSES].map((option) => (
-            <Button
-              key={option ?? 'all'}
-              size="sm"
-              variant="ghost"
-              aria-pressed={status === option}
-              className={cn(status === option ? 'bg-card shadow-sm hover:bg-card' : 'text-muted-foreground')}
-              onClick={() => {
-                setStatus(option);
-                setOffset(0);
-              }}
-            >
-              {option ? STATUS_BADGES[option].label : 'All'}
-            </Button>
-          ))}
-        </div>
-      </div>
-
+    <ViewSection
+      id="messages-title"
+      title="Messages"
+      description="E-mails to guests and to you, and whether they were delivered. Failed ones can be sent again."
+      className="grid-cols-1"
+      actions={
+        <ToggleGroup
+          label="Filter by status"
+          className="gap-1 rounded-lg"
+          offClassName="text-muted-foreground"
+          options={[
+            { value: null, label: 'All' },
+            ...MESSAGE_STATUSES.map((value) => ({ value, label: STATUS_BADGES[value].label })),
+          ]}
+          value={status}
+          onChange={(option) => {
+            setStatus(option);
+            setOffset(0);
+          }}
+        />
+      }
+    >
       {messages.isPending ? (
         <div aria-busy="true" aria-label="Loading messages" className="grid gap-2">
           {[0, 1, 2].map((index) => (
@@ -172,6 +166,6 @@ export function MessagesView() {
       ) : null}
 
       {openId ? <MessageDialog id={openId} onClose={() => setOpenId(null)} /> : null}
-    </section>
+    </ViewSection>
   );
 }

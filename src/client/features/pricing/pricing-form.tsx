@@ -1,13 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import {
-  Controller,
-  useFieldArray,
-  useForm,
-  type Control,
-  type FieldErrors,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { Controller, FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   INDIAN_GST,
@@ -21,17 +14,13 @@ import { formatMoney } from '@/domain/quote';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { getErrorMessage } from '@/client/lib/api-client';
+import { nullableNumber } from '@/client/lib/form-values';
 import { useUpdatePricing } from './pricing-api';
 import { PricingPreview } from './pricing-preview';
 
-/** A number field that may be left blank: blank is null ("use the default"), not 0. */
-const nullableNumber = {
-  setValueAs: (value: unknown) =>
-    value === '' || value === null || value === undefined ? null : Number(value),
-};
 const wholeNumber = { valueAsNumber: true } as const;
 
 const EMPTY_SEASON = {
@@ -76,265 +65,222 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
   );
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-4">
-      <Card>
-        <CardHeader>
-          <h3 className="text-lg font-semibold">Nightly prices</h3>
-          <CardDescription>
-            Leave a day blank for the base price ({formatMoney(pricing.base_price, currency)}). A price set on
-            a day in the calendar wins over every rule.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-          {WEEKDAYS.map((day, index) => (
-            <FormField key={day} label={day} error={errors.weekday_prices?.[index]}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  inputMode="decimal"
-                  placeholder={String(pricing.base_price)}
-                  {...register(`weekday_prices.${index}`, nullableNumber)}
-                />
-              )}
-            </FormField>
-          ))}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <h3 className="text-lg font-semibold">Seasons</h3>
-          <CardDescription>
-            Dates with their own price (or a change in % on the usual price), minimum stay and check-in days.
-            Where seasons overlap, the shorter one applies; of two as long, the one that starts later.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {seasons.fields.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No seasons yet.</p>
-          ) : null}
-          {seasons.fields.map((field, index) => (
-            <SeasonFields
-              key={field.id}
-              index={index}
-              control={control}
-              register={register}
-              errors={errors}
-              currency={currency}
-              onRemove={() => seasons.remove(index)}
-            />
-          ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => seasons.append(EMPTY_SEASON)}
-          >
-            <PlusIcon aria-hidden="true" /> Add season
-          </Button>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <h3 className="text-lg font-semibold">Stays</h3>
-          <CardDescription>Outside seasons with their own minimum stay.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <FormField label="Minimum nights" error={errors.min_nights}>
-            {(props) => <Input {...props} type="number" min={1} {...register('min_nights', wholeNumber)} />}
-          </FormField>
-          <FormField label="Maximum nights" error={errors.max_nights}>
-            {(props) => <Input {...props} type="number" min={1} {...register('max_nights', wholeNumber)} />}
-          </FormField>
-          <FormField
-            label="Advance notice (days)"
-            hint="1: no same-day check-in"
-            error={errors.min_advance_days}
-          >
-            {(props) => (
-              <Input {...props} type="number" min={0} {...register('min_advance_days', wholeNumber)} />
-            )}
-          </FormField>
-          <FormField label="Booking horizon (days)" error={errors.max_advance_days}>
-            {(props) => (
-              <Input {...props} type="number" min={1} {...register('max_advance_days', wholeNumber)} />
-            )}
-          </FormField>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <h3 className="text-lg font-semibold">Guests and fees</h3>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-            <FormField label="Guests the price covers" hint="blank: all" error={errors.guests_included}>
-              {(props) => (
-                <Input {...props} type="number" min={1} {...register('guests_included', nullableNumber)} />
-              )}
-            </FormField>
-            <FormField label={`Each extra guest, per night (${currency})`} error={errors.extra_guest_fee}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  {...register('extra_guest_fee', wholeNumber)}
-                />
-              )}
-            </FormField>
-            <FormField label={`Cleaning fee, per stay (${currency})`} error={errors.cleaning_fee}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  {...register('cleaning_fee', wholeNumber)}
-                />
-              )}
-            </FormField>
-          </div>
-          {fees.fields.map((field, index) => (
-            <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_8rem_9rem_auto] items-end gap-2">
-              <FormField label="Fee" error={errors.fees?.[index]?.name}>
-                {(props) => <Input {...props} {...register(`fees.${index}.name`)} />}
-              </FormField>
-              <FormField label={`Amount (${currency})`} error={errors.fees?.[index]?.amount}>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={save} className="grid gap-4">
+        <Card>
+          <CardHeader>
+            <h3 className="text-lg font-semibold">Nightly prices</h3>
+            <CardDescription>
+              Leave a day blank for the base price ({formatMoney(pricing.base_price, currency)}). A price set
+              on a day in the calendar wins over every rule.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+            {WEEKDAYS.map((day, index) => (
+              <FormField key={day} label={day} error={errors.weekday_prices?.[index]}>
                 {(props) => (
-                  <Input
+                  <MoneyInput
                     {...props}
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    {...register(`fees.${index}.amount`, wholeNumber)}
+                    inputMode="decimal"
+                    placeholder={String(pricing.base_price)}
+                    {...register(`weekday_prices.${index}`, nullableNumber)}
                   />
                 )}
               </FormField>
-              <FormField label="Charged" error={errors.fees?.[index]?.per}>
-                {(props) => (
-                  <Select {...props} {...register(`fees.${index}.per`)}>
-                    <option value="stay">per stay</option>
-                    <option value="night">per night</option>
-                  </Select>
-                )}
-              </FormField>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove fee ${index + 1}`}
-                onClick={() => fees.remove(index)}
-              >
-                <Trash2Icon aria-hidden="true" />
-              </Button>
-            </div>
-          ))}
-          <Button
-            type="button"
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => fees.append({ name: '', amount: 0, per: 'stay' })}
-          >
-            <PlusIcon aria-hidden="true" /> Add a fee
-          </Button>
-        </CardContent>
-      </Card>
+            ))}
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <h3 className="text-lg font-semibold">Taxes</h3>
-          <CardDescription>
-            Each night takes the rate of its band, by its price before tax (as GST on accommodation is
-            charged); a fee for the whole stay takes the highest rate of its nights. The quote names every
-            rate it applied.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...register('prices_include_tax')} />
-            The prices above already include tax
-          </label>
-          {taxes.fields.map((field, index) => (
-            <TaxFields
-              key={field.id}
-              index={index}
-              control={control}
-              register={register}
-              errors={errors}
-              currency={currency}
-              onRemove={() => taxes.remove(index)}
-            />
-          ))}
-          <div className="flex flex-wrap gap-2">
+        <Card>
+          <CardHeader>
+            <h3 className="text-lg font-semibold">Seasons</h3>
+            <CardDescription>
+              Dates with their own price (or a change in % on the usual price), minimum stay and check-in
+              days. Where seasons overlap, the shorter one applies; of two as long, the one that starts later.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {seasons.fields.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No seasons yet.</p>
+            ) : null}
+            {seasons.fields.map((field, index) => (
+              <SeasonFields
+                key={field.id}
+                index={index}
+                currency={currency}
+                onRemove={() => seasons.remove(index)}
+              />
+            ))}
             <Button
               type="button"
               variant="outline"
-              onClick={() => taxes.append({ name: '', bands: [{ up_to: null, rate: 0 }] })}
+              className="justify-self-start"
+              onClick={() => seasons.append(EMPTY_SEASON)}
             >
-              <PlusIcon aria-hidden="true" /> Add a tax
+              <PlusIcon aria-hidden="true" /> Add season
             </Button>
-            {currency === 'INR' && !taxes.fields.some((field) => field.name === INDIAN_GST.name) ? (
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h3 className="text-lg font-semibold">Stays</h3>
+            <CardDescription>Outside seasons with their own minimum stay.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <FormField label="Minimum nights" error={errors.min_nights}>
+              {(props) => <Input {...props} type="number" min={1} {...register('min_nights', wholeNumber)} />}
+            </FormField>
+            <FormField label="Maximum nights" error={errors.max_nights}>
+              {(props) => <Input {...props} type="number" min={1} {...register('max_nights', wholeNumber)} />}
+            </FormField>
+            <FormField
+              label="Advance notice (days)"
+              hint="1: no same-day check-in"
+              error={errors.min_advance_days}
+            >
+              {(props) => (
+                <Input {...props} type="number" min={0} {...register('min_advance_days', wholeNumber)} />
+              )}
+            </FormField>
+            <FormField label="Booking horizon (days)" error={errors.max_advance_days}>
+              {(props) => (
+                <Input {...props} type="number" min={1} {...register('max_advance_days', wholeNumber)} />
+              )}
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h3 className="text-lg font-semibold">Guests and fees</h3>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+              <FormField label="Guests the price covers" hint="blank: all" error={errors.guests_included}>
+                {(props) => (
+                  <Input {...props} type="number" min={1} {...register('guests_included', nullableNumber)} />
+                )}
+              </FormField>
+              <FormField label={`Each extra guest, per night (${currency})`} error={errors.extra_guest_fee}>
+                {(props) => <MoneyInput {...props} {...register('extra_guest_fee', wholeNumber)} />}
+              </FormField>
+              <FormField label={`Cleaning fee, per stay (${currency})`} error={errors.cleaning_fee}>
+                {(props) => <MoneyInput {...props} {...register('cleaning_fee', wholeNumber)} />}
+              </FormField>
+            </div>
+            {fees.fields.map((field, index) => (
+              <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_8rem_9rem_auto] items-end gap-2">
+                <FormField label="Fee" error={errors.fees?.[index]?.name}>
+                  {(props) => <Input {...props} {...register(`fees.${index}.name`)} />}
+                </FormField>
+                <FormField label={`Amount (${currency})`} error={errors.fees?.[index]?.amount}>
+                  {(props) => <MoneyInput {...props} {...register(`fees.${index}.amount`, wholeNumber)} />}
+                </FormField>
+                <FormField label="Charged" error={errors.fees?.[index]?.per}>
+                  {(props) => (
+                    <Select {...props} {...register(`fees.${index}.per`)}>
+                      <option value="stay">per stay</option>
+                      <option value="night">per night</option>
+                    </Select>
+                  )}
+                </FormField>
+                <RemoveRowButton label={`Remove fee ${index + 1}`} onClick={() => fees.remove(index)} />
+              </div>
+            ))}
+            <Button
+              type="button"
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => fees.append({ name: '', amount: 0, per: 'stay' })}
+            >
+              <PlusIcon aria-hidden="true" /> Add a fee
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <h3 className="text-lg font-semibold">Taxes</h3>
+            <CardDescription>
+              Each night takes the rate of its band, by its price before tax (as GST on accommodation is
+              charged); a fee for the whole stay takes the highest rate of its nights. The quote names every
+              rate it applied.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" {...register('prices_include_tax')} />
+              The prices above already include tax
+            </label>
+            {taxes.fields.map((field, index) => (
+              <TaxFields
+                key={field.id}
+                index={index}
+                currency={currency}
+                onRemove={() => taxes.remove(index)}
+              />
+            ))}
+            <div className="flex flex-wrap gap-2">
               <Button
                 type="button"
                 variant="outline"
-                title="5% on nights up to ₹7,500, 18% above (rates since 22 September 2025)"
-                onClick={() => taxes.append(structuredClone(INDIAN_GST))}
+                onClick={() => taxes.append({ name: '', bands: [{ up_to: null, rate: 0 }] })}
               >
-                <PlusIcon aria-hidden="true" /> Add Indian GST
+                <PlusIcon aria-hidden="true" /> Add a tax
               </Button>
-            ) : null}
-          </div>
-        </CardContent>
-      </Card>
+              {currency === 'INR' && !taxes.fields.some((field) => field.name === INDIAN_GST.name) ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  title="5% on nights up to ₹7,500, 18% above (rates since 22 September 2025)"
+                  onClick={() => taxes.append(structuredClone(INDIAN_GST))}
+                >
+                  <PlusIcon aria-hidden="true" /> Add Indian GST
+                </Button>
+              ) : null}
+            </div>
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <h3 className="text-lg font-semibold">Preview</h3>
-          <CardDescription>What these rules would charge, before you save them.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PricingPreview pricing={pricing} values={watch()} />
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader>
+            <h3 className="text-lg font-semibold">Preview</h3>
+            <CardDescription>What these rules would charge, before you save them.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PricingPreview pricing={pricing} values={watch()} />
+          </CardContent>
+        </Card>
 
-      {update.isError ? (
-        <FormAlert>{getErrorMessage(update.error, 'The prices could not be saved')}</FormAlert>
-      ) : null}
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background/95 py-3">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!formState.isDirty || update.isPending}
-          onClick={() => form.reset(pricing.rules)}
-        >
-          Undo changes
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save prices'}
-        </Button>
-      </div>
-    </form>
+        {update.isError ? (
+          <FormAlert>{getErrorMessage(update.error, 'The prices could not be saved')}</FormAlert>
+        ) : null}
+        <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background/95 py-3">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!formState.isDirty || update.isPending}
+            onClick={() => form.reset(pricing.rules)}
+          >
+            Undo changes
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save prices'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 
-type SectionProps = {
-  index: number;
-  control: Control<PricingRulesInput, unknown, PricingRules>;
-  register: UseFormRegister<PricingRulesInput>;
-  errors: FieldErrors<PricingRulesInput>;
-  currency: string;
-  onRemove: () => void;
-};
+type SectionProps = { index: number; currency: string; onRemove: () => void };
 
-function SeasonFields({ index, control, register, errors, currency, onRemove }: SectionProps) {
-  const error = errors.seasons?.[index];
+const usePricingForm = () => useFormContext<PricingRulesInput, unknown, PricingRules>();
+
+function SeasonFields({ index, currency, onRemove }: SectionProps) {
+  const { register, formState } = usePricingForm();
+  const error = formState.errors.seasons?.[index];
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3">
       <legend className="px-1 text-sm font-semibold">Season {index + 1}</legend>
@@ -355,15 +301,7 @@ function SeasonFields({ index, control, register, errors, currency, onRemove }: 
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <FormField label={`Nightly price (${currency})`} hint="or a change in %" error={error?.price}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              min={0}
-              step="0.01"
-              {...register(`seasons.${index}.price`, nullableNumber)}
-            />
-          )}
+          {(props) => <MoneyInput {...props} {...register(`seasons.${index}.price`, nullableNumber)} />}
         </FormField>
         <FormField label="Change in %" hint="e.g. 20 or -10" error={error?.percent}>
           {(props) => (
@@ -386,7 +324,7 @@ function SeasonFields({ index, control, register, errors, currency, onRemove }: 
           )}
         </FormField>
       </div>
-      <CheckInDays index={index} control={control} />
+      <CheckInDays index={index} />
       <Button
         type="button"
         variant="ghost"
@@ -400,7 +338,8 @@ function SeasonFields({ index, control, register, errors, currency, onRemove }: 
   );
 }
 
-function CheckInDays({ index, control }: { index: number; control: SectionProps['control'] }) {
+function CheckInDays({ index }: { index: number }) {
+  const { control } = usePricingForm();
   return (
     <Controller
       control={control}
@@ -433,9 +372,10 @@ function CheckInDays({ index, control }: { index: number; control: SectionProps[
   );
 }
 
-function TaxFields({ index, control, register, errors, currency, onRemove }: SectionProps) {
+function TaxFields({ index, currency, onRemove }: SectionProps) {
+  const { register, control, formState } = usePricingForm();
   const bands = useFieldArray({ control, name: `taxes.${index}.bands` });
-  const error = errors.taxes?.[index];
+  const error = formState.errors.taxes?.[index];
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3">
       <legend className="px-1 text-sm font-semibold">Tax {index + 1}</legend>
@@ -455,13 +395,7 @@ function TaxFields({ index, control, register, errors, currency, onRemove }: Sec
             error={error?.bands?.[band]?.up_to}
           >
             {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={0}
-                step="0.01"
-                {...register(`taxes.${index}.bands.${band}.up_to`, nullableNumber)}
-              />
+              <MoneyInput {...props} {...register(`taxes.${index}.bands.${band}.up_to`, nullableNumber)} />
             )}
           </FormField>
           <FormField label="Rate (%)" error={error?.bands?.[band]?.rate}>
@@ -476,15 +410,7 @@ function TaxFields({ index, control, register, errors, currency, onRemove }: Sec
               />
             )}
           </FormField>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove band ${band + 1}`}
-            onClick={() => bands.remove(band)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
+          <RemoveRowButton label={`Remove band ${band + 1}`} onClick={() => bands.remove(band)} />
         </div>
       ))}
       <div className="flex flex-wrap gap-2">
@@ -501,5 +427,14 @@ function TaxFields({ index, control, register, errors, currency, onRemove }: Sec
         </Button>
       </div>
     </fieldset>
+  );
+}
+
+/** Removes one row of a list (a fee, a tax band): an icon only, named for screen readers. */
+function RemoveRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" aria-label={label} onClick={onClick}>
+      <Trash2Icon aria-hidden="true" />
+    </Button>
   );
 }

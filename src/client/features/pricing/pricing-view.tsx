@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
+import { ViewSection } from '@/client/components/view-section';
 import { pricingQuery } from './pricing-api';
 import { PricingForm } from './pricing-form';
 
@@ -8,13 +9,7 @@ import { PricingForm } from './pricing-form';
 export function PricingView({ property }: { property: Property }) {
   const pricing = useQuery(pricingQuery(property.id));
   return (
-    <section aria-labelledby="pricing-title" className="grid gap-4">
-      <div>
-        <h2 id="pricing-title" className="font-display text-2xl font-semibold">
-          Pricing
-        </h2>
-        <p className="text-sm text-muted-foreground">{property.name}</p>
-      </div>
+    <ViewSection id="pricing-title" title="Pricing" description={property.name}>
       {pricing.isPending ? (
         <p className="py-12 text-center text-muted-foreground" role="status">
           Loading prices...
@@ -34,6 +29,6 @@ export function PricingView({ property }: { property: Property }) {
           pricing={pricing.data}
         />
       )}
-    </section>
+    </ViewSection>
   );
 }

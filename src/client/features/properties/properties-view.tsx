@@ -1,6 +1,7 @@
 import { PlusIcon } from 'lucide-react';
 import type { Property } from '@/domain/property';
 import { Button } from '@/client/components/ui/button';
+import { ViewSection } from '@/client/components/view-section';
 import { NoPropertiesYet } from './no-properties-yet';
 import { PropertyCard } from './property-card';
 
@@ -13,22 +14,23 @@ type PropertiesViewProps = {
 
 export function PropertiesView({ properties, selectedId, onSelect, onAddProperty }: PropertiesViewProps) {
   return (
-    <section aria-labelledby="properties-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="properties-title" className="font-display text-2xl font-semibold">
-            Your Properties
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {properties.length} active {properties.length === 1 ? 'property' : 'properties'}. Select one to
-            see its calendar and bookings.
-          </p>
-        </div>
+    <ViewSection
+      id="properties-title"
+      title="Your Properties"
+      description={
+        <>
+          {properties.length} active {properties.length === 1 ? 'property' : 'properties'}. Select one to see
+          its calendar and bookings.
+        </>
+      }
+      headerClassName="items-center"
+      actions={
         <Button onClick={onAddProperty}>
           <PlusIcon aria-hidden="true" />
           Add Property
         </Button>
-      </div>
+      }
+    >
       {properties.length === 0 ? (
         <NoPropertiesYet onAddProperty={onAddProperty} className="bg-card py-12" />
       ) : (
@@ -45,6 +47,6 @@ export function PropertiesView({ properties, selectedId, onSelect, onAddProperty
           ))}
         </ul>
       )}
-    </section>
+    </ViewSection>
   );
 }

@@ -11,18 +11,11 @@ import {
   type Property,
   type PropertyInput,
 } from '@/domain/property';
+import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
 import { EntityHistory } from '@/client/features/activity';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormField } from '@/client/components/ui/form';
+import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
@@ -223,141 +216,117 @@ export function PropertyFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (saving ? undefined : onOpenChange(next))}>
-      <DialogContent
-        className="max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus?.current;
-          if (target?.isConnected) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{property ? `Edit ${property.name}` : 'Add New Property'}</DialogTitle>
-          <DialogDescription>
-            {property
-              ? 'Changes apply at once to the management area and the public booking form.'
-              : 'Create a new villa or property for booking management'}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={saving}>
-          <p className="text-xs text-muted-foreground">
-            Fields marked <span aria-hidden="true">*</span>
-            <span className="sr-only">with an asterisk</span> are required.
-          </p>
-          {text('name', 'Property Name')}
-          <FormField label="Description" error={errors.description}>
-            {(props) => <Textarea {...props} rows={3} {...register('description')} />}
-          </FormField>
-          {text('address', 'Address')}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('city', 'City')}
-            {text('country', 'Country')}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Property Type" error={errors.property_type}>
-              {(props) => (
-                <Select {...props} {...register('property_type')}>
-                  {PROPERTY_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type.charAt(0).toUpperCase() + type.slice(1)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            <FormField label={`Base Price (${currency})`} required error={errors.base_price}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  aria-required="true"
-                  {...register('base_price', { valueAsNumber: true })}
-                />
-              )}
-            </FormField>
-          </div>
-          <div className="grid grid-cols-3 gap-3">
-            {count('bedrooms', 'Bedrooms')}
-            {count('bathrooms', 'Bathrooms')}
-            {count('max_guests', 'Max Guests')}
-          </div>
-          <FormField label="Amenities" error={errors.amenities} hint="separate with commas, e.g. Pool, Wi-Fi">
-            {(props) => <Input {...props} autoComplete="off" {...register('amenities')} />}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Airbnb Listing ID" error={errors.airbnb_listing_id}>
-              {(props) => <Input {...props} autoComplete="off" {...register('airbnb_listing_id')} />}
-            </FormField>
-            <FormField label="Booking.com ID" error={errors.booking_com_id}>
-              {(props) => <Input {...props} autoComplete="off" {...register('booking_com_id')} />}
-            </FormField>
-          </div>
-          {property ? (
-            <div className="rounded-lg border border-destructive/30 p-4">
-              {confirmDeactivate ? (
-                <div className="flex flex-wrap items-center gap-3 text-sm">
-                  <span>
-                    Deactivate {property.name}? It disappears from your lists and the site; its bookings stay.
-                  </span>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="destructive"
-                    disabled={saving}
-                    onClick={deactivate}
-                  >
-                    Yes, deactivate
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setConfirmDeactivate(false)}
-                  >
-                    Keep it active
-                  </Button>
-                </div>
-              ) : (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  className="text-destructive"
-                  onClick={() => setConfirmDeactivate(true)}
-                >
-                  Deactivate property
-                </Button>
-              )}
-            </div>
-          ) : null}
-          {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <DialogFooter className="pt-2">
-            <Button type="button" variant="outline" onClick={close} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {property
-                ? update.isPending
-                  ? 'Saving...'
-                  : 'Save changes'
-                : create.isPending
-                  ? 'Creating...'
-                  : 'Create Property'}
-            </Button>
-          </DialogFooter>
-        </form>
-        {property ? (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={property ? `Edit ${property.name}` : 'Add New Property'}
+      description={
+        property
+          ? 'Changes apply at once to the management area and the public booking form.'
+          : 'Create a new villa or property for booking management'
+      }
+      className="max-w-2xl"
+      onCloseAutoFocus={(event) => {
+        const target = returnFocus?.current;
+        if (target?.isConnected) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+      onSubmit={submit}
+      error={formError}
+      footerClassName="pt-2"
+      submitLabel={property ? 'Save changes' : 'Create Property'}
+      pendingLabel={property ? 'Saving...' : 'Creating...'}
+      pending={saving}
+      lockWhilePending
+      after={
+        property ? (
           <div className="border-t pt-3">
             <EntityHistory query={{ property_id: property.id }} label="History of this property" />
           </div>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+        ) : null
+      }
+    >
+      <p className="text-xs text-muted-foreground">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      {text('name', 'Property Name')}
+      <FormField label="Description" error={errors.description}>
+        {(props) => <Textarea {...props} rows={3} {...register('description')} />}
+      </FormField>
+      {text('address', 'Address')}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('city', 'City')}
+        {text('country', 'Country')}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Property Type" error={errors.property_type}>
+          {(props) => (
+            <Select {...props} {...register('property_type')}>
+              {PROPERTY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type.charAt(0).toUpperCase() + type.slice(1)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={`Base Price (${currency})`} required error={errors.base_price}>
+          {(props) => (
+            <MoneyInput
+              {...props}
+              inputMode="decimal"
+              aria-required="true"
+              {...register('base_price', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {count('bedrooms', 'Bedrooms')}
+        {count('bathrooms', 'Bathrooms')}
+        {count('max_guests', 'Max Guests')}
+      </div>
+      <FormField label="Amenities" error={errors.amenities} hint="separate with commas, e.g. Pool, Wi-Fi">
+        {(props) => <Input {...props} autoComplete="off" {...register('amenities')} />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Airbnb Listing ID" error={errors.airbnb_listing_id}>
+          {(props) => <Input {...props} autoComplete="off" {...register('airbnb_listing_id')} />}
+        </FormField>
+        <FormField label="Booking.com ID" error={errors.booking_com_id}>
+          {(props) => <Input {...props} autoComplete="off" {...register('booking_com_id')} />}
+        </FormField>
+      </div>
+      {property ? (
+        <div className="rounded-lg border border-destructive/30 p-4">
+          {confirmDeactivate ? (
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <span>
+                Deactivate {property.name}? It disappears from your lists and the site; its bookings stay.
+              </span>
+              <Button type="button" size="sm" variant="destructive" disabled={saving} onClick={deactivate}>
+                Yes, deactivate
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={() => setConfirmDeactivate(false)}>
+                Keep it active
+              </Button>
+            </div>
+          ) : (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="text-destructive"
+              onClick={() => setConfirmDeactivate(true)}
+            >
+              Deactivate property
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

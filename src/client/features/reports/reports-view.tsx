@@ -5,12 +5,13 @@ import { villaToday } from '@/domain/dates';
 import type { Property } from '@/domain/property';
 import { formatMoney } from '@/domain/quote';
 import type { Report, ReportFigures } from '@/domain/report';
+import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
-import { Button } from '@/client/components/ui/button';
+import { PropertyScopeToggle } from '@/client/components/property-scope-toggle';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
-import { Input } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { ViewSection } from '@/client/components/view-section';
 import { formatDate } from '@/client/lib/format';
 import { useUrlSearch } from '@/client/lib/use-url-search';
 import { cn } from '@/client/lib/utils';
@@ -20,6 +21,9 @@ import { reportQuery } from './reports-api';
 
 // The chart library is loaded only when a report is shown.
 const ReportCharts = lazy(() => import('./report-charts'));
+
+/** The columns after the month, in the order `Row` fills them. */
+const FIGURE_COLUMNS = ['Available', 'Booked', 'Occupancy', 'ADR', 'Revenue', 'RevPAR'];
 
 const isPeriod = (value: string | null): value is ReportPeriod =>
   REPORT_PERIODS.some((period) => period.value === value);
@@ -43,41 +47,30 @@ export function ReportsView({ selected }: { selected: Property | null }) {
     ...reportQuery({ from: range?.from ?? '', to: range?.to ?? '', property: propertyId }),
     enabled: Boolean(range),
   });
-  const ids = { period: useId(), from: useId(), to: useId() };
+  const periodId = useId();
 
   return (
-    <section aria-labelledby="reports-title" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="reports-title" className="font-display text-2xl font-semibold">
-            Reports
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {propertyId && selected ? selected.name : 'All active properties'}
-            {range ? ` · ${formatDate(range.from)} – ${formatDate(lastNight(range.to))}` : ''}
-          </p>
-        </div>
+    <ViewSection
+      id="reports-title"
+      title="Reports"
+      description={
+        <>
+          {propertyId && selected ? selected.name : 'All active properties'}
+          {range ? ` · ${formatDate(range.from)} – ${formatDate(lastNight(range.to))}` : ''}
+        </>
+      }
+      actions={
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          {selected ? (
-            <div role="group" aria-label="Properties" className="inline-flex rounded-md bg-muted p-1">
-              {(['selected', 'all'] as const).map((value) => (
-                <Button
-                  key={value}
-                  size="sm"
-                  variant="ghost"
-                  aria-pressed={scope === value}
-                  className={cn('h-8', scope === value && 'bg-card shadow-sm hover:bg-card')}
-                  onClick={() => navigate({ scope: value === 'all' ? 'all' : null })}
-                >
-                  {value === 'selected' ? selected.name : 'All properties'}
-                </Button>
-              ))}
-            </div>
-          ) : null}
-          <label htmlFor={ids.period} className="grid gap-1">
+          <PropertyScopeToggle
+            label="Properties"
+            selected={selected}
+            scope={scope}
+            onChange={(value) => navigate({ scope: value === 'all' ? 'all' : null })}
+          />
+          <label htmlFor={periodId} className="grid gap-1">
             <span className="text-muted-foreground">Period</span>
             <Select
-              id={ids.period}
+              id={periodId}
               className="w-52"
               value={period}
               onChange={(event) => navigate({ period: event.target.value })}
@@ -91,31 +84,23 @@ export function ReportsView({ selected }: { selected: Property | null }) {
           </label>
           {period === 'custom' ? (
             <>
-              <label htmlFor={ids.from} className="grid gap-1">
-                <span className="text-muted-foreground">First night</span>
-                <Input
-                  id={ids.from}
-                  type="date"
-                  className="w-40"
-                  value={first}
-                  onChange={(event) => navigate({ from: event.target.value })}
-                />
-              </label>
-              <label htmlFor={ids.to} className="grid gap-1">
-                <span className="text-muted-foreground">Last night</span>
-                <Input
-                  id={ids.to}
-                  type="date"
-                  className="w-40"
-                  value={last}
-                  onChange={(event) => navigate({ to: event.target.value })}
-                />
-              </label>
+              <DateFilter
+                label="First night"
+                className="grid gap-1"
+                value={first}
+                onChange={(from) => navigate({ from })}
+              />
+              <DateFilter
+                label="Last night"
+                className="grid gap-1"
+                value={last}
+                onChange={(to) => navigate({ to })}
+              />
             </>
           ) : null}
         </div>
-      </div>
-
+      }
+    >
       {!range ? (
         <Card className="py-10 text-center text-muted-foreground">
           Choose the first and last night of the period.
@@ -139,7 +124,7 @@ export function ReportsView({ selected }: { selected: Property | null }) {
           <CurrencyReport key={entry.currency} entry={entry} several={report.data.currencies.length > 1} />
         ))
       )}
-    </section>
+    </ViewSection>
   );
 }
 
@@ -198,24 +183,11 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Month
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Available
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Booked
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Occupancy
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  ADR
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Revenue
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  RevPAR
-                </th>
+                {FIGURE_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-3 text-right font-medium">
+                    {column}
+                  </th>
+                ))}
                 {sources.map((source) => (
                   <th key={source} scope="col" className="py-2 pr-3 text-right font-medium">
                     {BOOKING_SOURCE_LABELS[source]}

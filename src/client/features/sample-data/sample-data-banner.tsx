@@ -3,14 +3,7 @@ import { FlaskConicalIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { sampleDataQuery, useRemoveSampleData } from './sample-data-api';
 
@@ -41,44 +34,30 @@ export function SampleDataBanner() {
       <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
         Remove sample data
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Remove all sample data?</DialogTitle>
-            <DialogDescription>
-              {count === 1 ? 'The 1 sample booking' : `All ${count} sample bookings`} will be deleted in one
-              go. Your properties and any booking you entered or received yourself stay as they are. This
-              cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
-              Keep it
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: (result) => {
-                    toast.success('Sample data removed', {
-                      description: `${result.removed_bookings} sample bookings deleted`,
-                    });
-                    setConfirming(false);
-                  },
-                  onError: (error) =>
-                    toast.error('Error', {
-                      description: getErrorMessage(error, 'The sample data could not be removed'),
-                    }),
-                })
-              }
-            >
-              {remove.isPending ? 'Removing...' : 'Remove sample data'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Remove all sample data?"
+        description={`${count === 1 ? 'The 1 sample booking' : `All ${count} sample bookings`} will be deleted in one go. Your properties and any booking you entered or received yourself stay as they are. This cannot be undone.`}
+        keepLabel="Keep it"
+        confirmLabel="Remove sample data"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: (result) => {
+              toast.success('Sample data removed', {
+                description: `${result.removed_bookings} sample bookings deleted`,
+              });
+              setConfirming(false);
+            },
+            onError: (error) =>
+              toast.error('Error', {
+                description: getErrorMessage(error, 'The sample data could not be removed'),
+              }),
+          })
+        }
+      />
     </section>
   );
 }

@@ -1,0 +1,45 @@
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+
+/**
+ * A row of buttons of which one is pressed: a choice shown as tabs, with `aria-pressed` saying which to
+ * screen readers.
+ */
+export function ToggleGroup<T>({
+  label,
+  options,
+  value,
+  onChange,
+  className,
+  itemClassName,
+  offClassName,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+  className?: string;
+  itemClassName?: string;
+  /** For the buttons not pressed. */
+  offClassName?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={cn('inline-flex bg-muted p-1', className)}>
+      {options.map((option) => (
+        <Button
+          key={String(option.value)}
+          size="sm"
+          variant="ghost"
+          aria-pressed={value === option.value}
+          className={cn(
+            itemClassName,
+            value === option.value ? 'bg-card shadow-sm hover:bg-card' : offClassName,
+          )}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
