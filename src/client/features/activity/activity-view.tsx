@@ -10,6 +10,7 @@ import {
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Select } from '@/client/components/ui/select';
+import { ViewSection } from '@/client/components/view-section';
 import { ActivityList } from './activity-list';
 
 type Filters = { entity_type: string; actor: string; from: string; to: string };
@@ -27,16 +28,11 @@ export function ActivityView() {
     setFilters((current) => ({ ...current, [key]: event.target.value }));
 
   return (
-    <section aria-labelledby="activity-title" className="grid gap-4">
-      <div>
-        <h2 id="activity-title" className="font-heading text-2xl font-semibold">
-          Activity
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Every change to your properties, bookings, calendars, channels, prices, password and sign-ins: who
-          made it, when, and what it was before.
-        </p>
-      </div>
+    <ViewSection
+      id="activity-title"
+      title="Activity"
+      description="Every change to your properties, bookings, calendars, channels, prices, password and sign-ins: who made it, when, and what it was before."
+    >
       <form
         className="grid grid-cols-2 gap-3 sm:grid-cols-4"
         aria-label="Filter activity"
@@ -80,6 +76,6 @@ export function ActivityView() {
           {checked.error.issues[0]?.message}
         </p>
       )}
-    </section>
+    </ViewSection>
   );
 }

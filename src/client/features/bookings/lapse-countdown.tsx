@@ -1,18 +1,7 @@
 import { TimerIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { describeLapse } from './lapse-time';
-
-/** The time now, moved on every minute (the countdown's finest step). */
-function useMinuteClock(fixed?: Date): Date {
-  const [now, setNow] = useState(() => fixed ?? new Date());
-  useEffect(() => {
-    if (fixed) return;
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, [fixed]);
-  return fixed ?? now;
-}
 
 /**
  * When a pending guest request lapses unanswered (it is then cancelled and the guest told): "Lapses in
@@ -30,7 +19,8 @@ export function LapseCountdown({
   showWhen?: boolean;
   className?: string;
 }) {
-  const lapse = describeLapse(lapsesAt, useMinuteClock(now));
+  const clock = useMinuteClock();
+  const lapse = describeLapse(lapsesAt, now ?? clock);
   return (
     <span
       className={cn(

@@ -1,26 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, RadioTowerIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChannelConnection, SyncConflict } from '@/domain/channel';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { ViewSection } from '@/client/components/view-section';
+import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { channelsQuery, syncConflictsQuery } from './channels-api';
 import { ConnectionCard } from './connection-card';
 import { ConnectionFormDialog } from './connection-form-dialog';
 import { ExportUrlField } from './export-url-field';
-
-/** The clock the health figures are read against, ticking each minute so "3 minutes ago" stays true. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * A property's channels: the calendar address to give the channels, and the channels' calendars it
