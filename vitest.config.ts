@@ -1,5 +1,30 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import viteConfig from './vite.config.ts';
+
+/**
+ * API test files that spend minutes waiting on child servers and timers (a kill and restart, a mail claim
+ * running out, a backup run by the command line). Vitest starts big files first when it has no timings
+ * (a fresh clone), which put these small files last: the mail crash test alone then ran for two minutes
+ * after every other API file, while the browser tests waited for it. Started first, they wait beside
+ * the others.
+ */
+const WAITING_FILES = [
+  'messages-crash',
+  'durability',
+  'backup-cli',
+  'startup',
+  'pending-request-limits',
+  'account-security',
+].map((name) => `/${name}.api.test.ts`);
+
+class WaitingFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const waits = (file: TestSpecification) => WAITING_FILES.some((name) => file.moduleId.endsWith(name));
+    return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
+  }
+}
 
 /**
  * Four projects, one `npm test`:
@@ -18,6 +43,7 @@ export default mergeConfig(
       // Vitest's default on a two-core machine is one worker, so every file would wait for the one before,
       // though most of an API or browser test's time is spent waiting on a database or a child server.
       maxWorkers: 2,
+      sequence: { sequencer: WaitingFilesFirst },
       projects: [
         {
           extends: true,
