@@ -75,6 +75,8 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     dir = mkdtempSync(join(tmpdir(), 'villa-processes-'));
     const env = {
       DATABASE_URL: database.url!,
+      // Shared by both processes, as one data directory on one machine would be (their e-mails' outbox).
+      DATA_DIR: join(dir, 'data'),
       BUILD_DIR: createPlaceholderBuild(dir),
       SEED_DEMO: 'false',
       OPERATOR_EMAIL: '',

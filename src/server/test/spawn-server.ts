@@ -19,6 +19,9 @@ export function findFreePort(): Promise<number> {
 
 /** Runs `npm start`'s script as a child process, waits until /api/health answers, and measures how long that took. */
 export async function spawnServer(env: Record<string, string>, options: { readyTimeoutMs?: number } = {}) {
+  // Without it the server would use the project's own data directory (its database, its outbox of
+  // e-mails): a test must never write into a developer's data.
+  if (!env.DATA_DIR) throw new Error("spawnServer needs the test's own DATA_DIR");
   const port = await findFreePort();
   const startedAt = performance.now();
   const child = spawn(process.execPath, [START_SCRIPT], {
