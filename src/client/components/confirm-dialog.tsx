@@ -11,7 +11,7 @@ import {
 
 /**
  * The question asked before a step that cannot be undone: what will happen, a way back, and the
- * destructive step, disabled while it runs.
+ * destructive step, disabled while it runs; `error`, why the last try failed (the dialog stays open).
  */
 export function ConfirmDialog({
   open,
@@ -22,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
+  error,
   onConfirm,
   onCloseAutoFocus,
 }: {
@@ -33,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
+  error?: ReactNode;
   onConfirm: () => void;
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
 }) {
@@ -43,6 +45,11 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             {keepLabel}

@@ -11,16 +11,9 @@ import { useState } from 'react';
 import { describeTimeLeft, type GuestRequest } from '@/domain/message';
 import { formatMoney } from '@/domain/quote';
 import { site } from '@/content/site';
+import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
@@ -67,33 +60,23 @@ function WithdrawButton({ token }: { token: string }) {
       <Button variant="outline" shape="pill" size="lg" onClick={() => setOpen(true)}>
         Withdraw request
       </Button>
-      <Dialog open={open} onOpenChange={(next) => !withdraw.isPending && setOpen(next)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Withdraw this request?</DialogTitle>
-            <DialogDescription>
-              The dates are released for other guests and we stop holding them for you. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          {withdraw.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {getErrorMessage(withdraw.error, 'The request could not be withdrawn. Please try again.')}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={withdraw.isPending}>
-              Keep my request
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={withdraw.isPending}
-              onClick={() => withdraw.mutate(undefined, { onSuccess: () => setOpen(false) })}
-            >
-              {withdraw.isPending ? 'Withdrawing…' : 'Withdraw request'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        // Not closed while the withdrawal runs: its answer is shown here.
+        onOpenChange={(next) => !withdraw.isPending && setOpen(next)}
+        title="Withdraw this request?"
+        description="The dates are released for other guests and we stop holding them for you. This cannot be undone."
+        keepLabel="Keep my request"
+        confirmLabel="Withdraw request"
+        pendingLabel="Withdrawing…"
+        pending={withdraw.isPending}
+        error={
+          withdraw.isError
+            ? getErrorMessage(withdraw.error, 'The request could not be withdrawn. Please try again.')
+            : undefined
+        }
+        onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => setOpen(false) })}
+      />
     </>
   );
 }
