@@ -118,9 +118,11 @@ export async function registerSitePages(
         if (data === undefined) return sendHtml(reply, notFoundBody, 404);
         // Without a render bundle (a build from before there was one) the browser renders the page from
         // the same data: slower to paint, but the page works.
+        // The data goes into the template before the markup does, so that nothing the markup holds can
+        // decide where it lands.
         const html = body.html
-          .replace('<!--app-html-->', () => renderBundle?.renderServerPage(page.name, data) ?? '')
-          .replace('</body>', () => `${renderPageDataScript(data)}\n  </body>`);
+          .replace('</body>', () => `${renderPageDataScript(data)}\n  </body>`)
+          .replace('<!--app-html-->', () => renderBundle?.renderServerPage(page.name, data) ?? '');
         // The page shows one person's own data: no cache keeps it, and no search engine lists it.
         reply.header('x-robots-tag', 'noindex');
         return sendHtml(reply, html, 200, 'private, no-store');

@@ -2,7 +2,7 @@ import type { GuestRequest, GuestRequestPageData } from '@/domain/message';
 
 const RENDERED_AT = '2026-03-02T09:00:00.000Z';
 const PENDING: GuestRequest = {
-  reference: 'BK-SAMPLE',
+  reference: 'SV-SAMPLE0',
   status: 'pending',
   property_name: 'Shanti Villa Retreat',
   guest_name: 'Sample Guest',

@@ -31,7 +31,8 @@ export function RequestPage({ data }: { data?: GuestRequestPageData }) {
     const client = createQueryClient();
     if (data) {
       client.setQueryData(guestRequestKeys.request(data.token), data.request, {
-        updatedAt: new Date(data.rendered_at).getTime(),
+        // Fresh as of the server's render, read on the browser's clock, which may be behind the server's.
+        updatedAt: Math.min(Date.parse(data.rendered_at), Date.now()),
       });
     }
     return client;
