@@ -11,11 +11,14 @@
  *   npx tsx bench/bookings-list.ts                                         # embedded PGlite
  *   npx tsx bench/bookings-list.ts postgres://postgres@127.0.0.1:5432/test  # PostgreSQL (scratch database)
  */
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { BookingListQuerySchema } from '../src/domain/booking-list';
 import { addDaysToDate } from '../src/domain/dates';
 import { upsertOperator } from '../src/server/auth/queries';
+import { listBookingsPage } from '../src/server/bookings/queries';
 import { openDatabase } from '../src/server/db/client';
 import { bookings, properties } from '../src/server/db/schema';
+import { withOperator } from '../src/server/db/with-operator';
 import {
   BENCH_OPERATOR,
   createScratchDatabase,
@@ -117,24 +120,11 @@ await database.db.execute(sql`analyze`);
 const SEARCH = 'vaidya';
 const COMMON_SEARCH = 'kulkarn';
 
-const page = (propertyId: string, q?: string) => {
-  const where = and(
-    eq(bookings.property_id, propertyId),
-    q ? or(ilike(bookings.guest_name, `%${q}%`), ilike(bookings.guest_email, `%${q}%`)) : undefined,
+// The server's own queries (the page and its total), as the operator under row-level security.
+const page = (propertyId: string, q?: string) =>
+  withOperator(database.db, owner.id, (tx) =>
+    listBookingsPage(tx, { propertyId, query: BookingListQuerySchema.parse({ q }) }),
   );
-  return Promise.all([
-    database.db
-      .select()
-      .from(bookings)
-      .where(where)
-      .orderBy(desc(bookings.created_at), desc(bookings.id))
-      .limit(100),
-    database.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(where),
-  ]);
-};
 const bare = {
   large: await timeDirect(() => page(large.id)),
   largeSearch: await timeDirect(() => page(large.id, SEARCH)),
@@ -143,7 +133,7 @@ const bare = {
   smallSearch: await timeDirect(() => page(small.id, SEARCH)),
   smallCommon: await timeDirect(() => page(small.id, COMMON_SEARCH)),
 };
-const countMatches = async (propertyId: string, q: string) => (await page(propertyId, q))[1][0]?.total ?? 0;
+const countMatches = async (propertyId: string, q: string) => (await page(propertyId, q)).total;
 const matches = {
   largeSearch: await countMatches(large.id, SEARCH),
   smallSearch: await countMatches(small.id, SEARCH),
@@ -213,7 +203,8 @@ console.log(
 console.log(
   `p99 10,000 / 100 bookings, q=${COMMON_SEARCH}: ${ratio(rows[5]!, rows[4]!)} (${matches.largeCommon} matches against ${matches.smallCommon}: cost of the matches, not of the history)`,
 );
+const inOrder = csvTimes.map((time) => time.toFixed(0)).join(', ');
 csvTimes.sort((a, b) => a - b);
 console.log(
-  `CSV export of ${csvLines - 1} bookings: median ${csvTimes[2]!.toFixed(0)} ms, slowest ${csvTimes[4]!.toFixed(0)} ms (goal < 1000 ms)`,
+  `CSV export of ${csvLines - 1} bookings: median ${csvTimes[2]!.toFixed(0)} ms, slowest ${csvTimes[4]!.toFixed(0)} ms (goal < 1000 ms; runs in order ${inOrder} ms)`,
 );

@@ -12,6 +12,8 @@ const FILLED_TABLES = [
   'public.operator_sessions',
   'public.properties',
   'public.bookings',
+  // Kept by triggers: a restore that loaded the bookings with the triggers in place would double it.
+  'public.property_booking_counts',
   'public.property_calendar',
   'public.channel_connections',
   'public.channel_exports',

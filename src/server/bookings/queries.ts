@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
 import type { BookingStatus, CalendarBooking, PaymentStatus, StoredBooking } from '../../domain/booking';
 import type { Executor } from '../db/client';
-import { bookings } from '../db/schema';
+import { bookings, propertyBookingCounts } from '../db/schema';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -60,11 +60,31 @@ export async function listBookingsPage(
     .orderBy(...orderBookings(input.query))
     .limit(input.query.limit ?? BOOKING_PAGE_SIZE.default)
     .offset(input.query.offset ?? 0);
-  const [count] = await db
+  const total = isUnfiltered(input.query)
+    ? await readBookingCount(db, input.propertyId)
+    : await countMatchingBookings(db, where);
+  return { bookings: rows.map(shapeBooking), total };
+}
+
+function isUnfiltered(query: BookingListQuery): boolean {
+  return !query.q && !query.status && !query.source && !query.from && !query.to;
+}
+
+/** All of a property's bookings, from the count the database keeps (not a count of its whole history). */
+async function readBookingCount(db: Executor, propertyId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: propertyBookingCounts.total })
+    .from(propertyBookingCounts)
+    .where(eq(propertyBookingCounts.property_id, propertyId));
+  return row?.total ?? 0;
+}
+
+async function countMatchingBookings(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(bookings)
     .where(where);
-  return { bookings: rows.map(shapeBooking), total: count?.total ?? 0 };
+  return row?.total ?? 0;
 }
 
 /** Every booking that matches the search and filters, in the list's order (for the CSV export). */

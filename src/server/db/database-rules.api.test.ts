@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../auth/queries';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { insertTestBooking, insertTestCalendarDay, insertTestProperty, uniqueEmail } from '../test/test-app';
 import { openPglite } from './client';
+import { bookings } from './schema';
 import { describeDatabaseRefusal, findPgError, isOverlapError } from './errors';
 
 /** The rules the database itself enforces, whatever the application code does. */
@@ -109,6 +111,52 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
   it('refuses a booking of a property that does not exist', async () => {
     const error = await refusal(insertTestBooking(database, '6f1c1d2e-0b7a-4c1e-9d55-3a2b1c0d9e8f'));
     expect(findPgError(error)?.code).toBe('23503');
+  });
+
+  it("keeps each property's number of bookings through inserts, deletes and moves", async () => {
+    const operator = await upsertOperator(database.db, {
+      email: uniqueEmail(),
+      password: 'irrelevant-password',
+    });
+    const first = (await insertTestProperty(database, operator.id)).id;
+    const second = (await insertTestProperty(database, operator.id)).id;
+    const counted = async () => {
+      const result = await database.db.execute<{ property_id: string; total: number; actual: number }>(sql`
+        select c.property_id, c.total, (select count(*)::int from bookings b where b.property_id = c.property_id) as actual
+        from property_booking_counts c where c.property_id in (${first}, ${second})`);
+      const rows = (result as unknown as { rows: { property_id: string; total: number; actual: number }[] })
+        .rows;
+      for (const row of rows) expect(row.total, 'kept count against count(*)').toBe(row.actual);
+      return Object.fromEntries(
+        rows.map((row) => [row.property_id === first ? 'first' : 'second', row.total]),
+      );
+    };
+    expect(await counted()).toEqual({});
+
+    // One statement over both properties, then single inserts.
+    await database.db.insert(bookings).values(
+      [first, first, second].map((property_id, index) => ({
+        property_id,
+        guest_name: 'Guest',
+        guest_email: 'guest@example.com',
+        check_in: `2028-01-0${index + 1}`,
+        check_out: `2028-01-0${index + 2}`,
+      })),
+    );
+    const moved = await insertTestBooking(database, first, {
+      check_in: '2028-02-01',
+      check_out: '2028-02-03',
+    });
+    expect(await counted()).toEqual({ first: 3, second: 1 });
+
+    await database.db.update(bookings).set({ property_id: second }).where(eq(bookings.id, moved.id));
+    expect(await counted()).toEqual({ first: 2, second: 2 });
+    // An update that leaves the property alone changes nothing.
+    await database.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.property_id, first));
+    expect(await counted()).toEqual({ first: 2, second: 2 });
+
+    await database.db.delete(bookings).where(inArray(bookings.property_id, [first, second]));
+    expect(await counted()).toEqual({ first: 0, second: 0 });
   });
 
   it('runs its migrations a second time as a no-op', async () => {

@@ -387,6 +387,22 @@ export const pricingRules = pgTable('pricing_rules', {
 });
 
 /**
+ * How many bookings each property has, kept by triggers on `bookings` in the transaction of each insert
+ * and delete (migration 0017): the bookings list's unfiltered total is then read in one row instead of
+ * counting the property's whole history on every page. A property without a row has none.
+ */
+export const propertyBookingCounts = pgTable(
+  'property_booking_counts',
+  {
+    property_id: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull(),
+  },
+  (table) => [check('property_booking_counts_total_check', sql`${table.total} >= 0`)],
+);
+
+/**
  * Every change to a property, booking, calendar day, channel connection, pricing rules, password or
  * session: written by database triggers in the transaction of the change (so it cannot be skipped or
  * lost), with the actor the transaction declared in `app.actor`. The application roles may only read it.
