@@ -349,6 +349,47 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(sent.every((message) => message.status === 'sent' && message.attempts === 2)).toBe(true);
   });
 
+  it("sends a message whose sender died mid-send once that sender's claim runs out, and only then", async () => {
+    const CLAIM_MS = 500;
+    // A sender cut off mid-send: its SMTP conversation never ends (as if its process had been killed).
+    let cutOff: (error: Error) => void = () => {};
+    const dead = startMessageWorker({
+      db: context.database.db,
+      transport: {
+        kind: 'smtp',
+        send: () => new Promise((_resolve, reject) => (cutOff = reject)),
+        close: () => {},
+      },
+      holder: 'dead-worker',
+      settings: SETTINGS,
+      delivery: { claimMs: CLAIM_MS, batchSize: 1 },
+    });
+    const { booking, reference } = await requestStay();
+    const deadPass = dead.deliverDue();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = startSinkWorker('other-worker');
+    try {
+      // While the claim holds, the other sender leaves the claimed message alone (and sends the other one).
+      await other.deliverDue();
+      const claimed = sink.received.filter((mail) => mail.subject.includes(reference));
+      expect(claimed).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_MS + 100));
+      expect(await other.deliverDue()).toBe(1);
+      expect(sink.received.filter((mail) => mail.subject.includes(reference))).toHaveLength(2);
+      // The dead sender's late outcome changes nothing: the claim is no longer its own.
+      cutOff(new Error('connection reset'));
+      await deadPass;
+      const messages = await context.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.booking_id, booking.id));
+      expect(messages.map((message) => message.status)).toEqual(['sent', 'sent']);
+    } finally {
+      await other.stop();
+      await dead.stop();
+    }
+  });
+
   it('survives a mail server that is down, and marks a message failed after the limit; the operator sends it again', async () => {
     const down = createMailTransport({
       smtpUrl: 'smtp://127.0.0.1:1?tls=off',
