@@ -236,3 +236,13 @@ export const PaymentStatusUpdateSchema = z.object({
     error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}`,
   }),
 });
+
+/** A stay as a list or a page shows it: where, who, which nights, how many guests. */
+export const StaySummarySchema = z.object({
+  property_name: z.string(),
+  guest_name: z.string(),
+  check_in: z.string(),
+  check_out: z.string(),
+  nights: z.number().int(),
+  guests_count: z.number().int(),
+});

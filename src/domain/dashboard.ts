@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from './booking';
+import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES, StaySummarySchema } from './booking';
 import { addDaysToDate, countDaysBetween } from './dates';
 
 /** The dashboard looks this many days ahead of today (today included). */
@@ -12,15 +12,9 @@ export const DashboardQuerySchema = z.object({
     .describe('Leave out for all properties'),
 });
 
-export const DashboardStaySchema = z.object({
+export const DashboardStaySchema = StaySummarySchema.extend({
   id: z.uuid(),
   property_id: z.uuid(),
-  property_name: z.string(),
-  guest_name: z.string(),
-  check_in: z.string(),
-  check_out: z.string(),
-  nights: z.number().int(),
-  guests_count: z.number().int(),
   booking_source: z.enum(BOOKING_SOURCES),
   status: z.enum(BOOKING_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES),

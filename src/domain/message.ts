@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES, StaySummarySchema } from './booking';
 import { queryWholeNumber } from './fields';
 
 /** What a message is about; each kind has its template and its recipient. */
@@ -71,15 +72,9 @@ export const REQUEST_CLOSED_REASONS = ['withdrawn', 'lapsed'] as const;
 export type RequestClosedReason = (typeof REQUEST_CLOSED_REASONS)[number];
 
 /** What the guest's own request page shows: no e-mail, no phone, nothing of anyone else's. */
-export const GuestRequestSchema = z.object({
+export const GuestRequestSchema = StaySummarySchema.extend({
   reference: z.string(),
-  status: z.enum(['pending', 'confirmed', 'completed', 'cancelled']),
-  property_name: z.string(),
-  guest_name: z.string(),
-  check_in: z.string(),
-  check_out: z.string(),
-  nights: z.number().int(),
-  guests_count: z.number().int(),
+  status: z.enum(BOOKING_STATUSES),
   total_amount: z.number(),
   currency: z.string(),
   created_at: z.string(),

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
+import { overlapsNights } from '../db/overlaps';
 
 // Every query here runs as villa_guest, which may read only the columns named below.
 
@@ -70,8 +71,7 @@ export async function listHeldStays(db: Executor, input: { propertyId: string; s
       and(
         eq(bookings.property_id, input.propertyId),
         inArray(bookings.status, [...BLOCKING_STATUSES]),
-        lt(bookings.check_in, input.end),
-        gt(bookings.check_out, input.start),
+        overlapsNights(bookings.check_in, bookings.check_out, input),
       ),
     );
 }

@@ -3,6 +3,7 @@ import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-l
 import type { BookingStatus, CalendarBooking, PaymentStatus, StoredBooking } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings, propertyBookingCounts } from '../db/schema';
+import { overlapsNights } from '../db/overlaps';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -121,8 +122,7 @@ export async function listBookingsOverlapping(
     .where(
       and(
         eq(bookings.property_id, input.propertyId),
-        lt(bookings.check_in, input.end),
-        gt(bookings.check_out, input.start),
+        overlapsNights(bookings.check_in, bookings.check_out, input),
       ),
     )
     .orderBy(bookings.check_in, bookings.id);

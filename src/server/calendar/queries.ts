@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { CalendarRow } from '../../domain/calendar';
 import type { ChannelKind } from '../../domain/channel';
 import type { Executor } from '../db/client';
 import { channelBlocks, propertyCalendar } from '../db/schema';
+import { overlapsNights } from '../db/overlaps';
 
 /** A calendar row; `closed_by` names the channel connections whose imported blocks close the night. */
 export type ChannelCalendarRow = CalendarRow & {
@@ -33,8 +34,7 @@ export async function listCalendarRows(
     .where(
       and(
         eq(channelBlocks.property_id, input.propertyId),
-        lt(channelBlocks.start_date, input.end),
-        gt(channelBlocks.end_date, input.start),
+        overlapsNights(channelBlocks.start_date, channelBlocks.end_date, input),
       ),
     );
   if (blocks.length === 0) return rows;

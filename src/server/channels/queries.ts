@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES, type BookingSource, type BookingStatus } from '../../domain/booking';
 import type {
   ChannelKind,
@@ -18,6 +18,7 @@ import {
   propertyCalendar,
 } from '../db/schema';
 import type { ExistingBlock, ExistingStay } from './reconcile';
+import { overlapsNights } from '../db/overlaps';
 
 // Management queries run as villa_app (row-level security limits them to the operator's properties);
 // the export's run as villa_guest, which reads dates only; the scheduler's as the table owner.
@@ -314,8 +315,7 @@ export async function listHoldingStays(
       and(
         eq(bookings.property_id, input.propertyId),
         inArray(bookings.status, HOLDING_STATUSES),
-        lt(bookings.check_in, input.end),
-        gt(bookings.check_out, input.start),
+        overlapsNights(bookings.check_in, bookings.check_out, input),
       ),
     )
     .orderBy(asc(bookings.check_in));
@@ -472,8 +472,7 @@ export async function listRequestsUnderBlocks(
       and(
         eq(channelBlocks.connection_id, input.connectionId),
         gt(channelBlocks.end_date, input.today),
-        lt(channelBlocks.start_date, end),
-        gt(channelBlocks.end_date, start),
+        overlapsNights(channelBlocks.start_date, channelBlocks.end_date, { start, end }),
       ),
     )
     .orderBy(asc(channelBlocks.start_date));

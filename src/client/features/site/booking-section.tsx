@@ -1,9 +1,8 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { booking } from '@/content/landing';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button-variants';
-import { clsx } from 'clsx';
 import { BookingRequestForm } from '@/client/features/booking-request';
+import { CtaLink } from './cta-link';
 import { SectionHeading } from './section-heading';
 
 /** The booking request form, with writing or calling as the alternative. */
@@ -24,26 +23,14 @@ export default function BookingSection() {
         </div>
         <p className="mt-10 text-center text-sm text-white/80">{booking.alternative}</p>
         <div className="mt-4 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a
-            href={mailto}
-            className={clsx(
-              buttonVariants({ variant: 'ivory', shape: 'pill', size: 'lg' }),
-              'w-full sm:w-auto',
-            )}
-          >
+          <CtaLink variant="ivory" href={mailto}>
             <MailIcon aria-hidden="true" />
             {booking.emailLabel}
-          </a>
-          <a
-            href={`tel:${site.phone.replace(/\s/g, '')}`}
-            className={clsx(
-              buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' }),
-              'w-full sm:w-auto',
-            )}
-          >
+          </CtaLink>
+          <CtaLink variant="outline-light" href={`tel:${site.phone.replace(/\s/g, '')}`}>
             <PhoneIcon aria-hidden="true" />
             {booking.phoneLabel}: {site.phone}
-          </a>
+          </CtaLink>
         </div>
         <p className="mx-auto mt-8 max-w-xl text-center text-sm text-white/75">{booking.note}</p>
       </div>

@@ -2,14 +2,15 @@ import { ArrowUpRightIcon, CheckIcon, MailIcon } from 'lucide-react';
 import { getImageSrcSet, images } from '@/content/images';
 import { partnership } from '@/content/partnership';
 import { site } from '@/content/site';
-import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Image } from '@/client/components/ui/image';
+import { CtaLink } from '@/client/features/site/cta-link';
 import { SectionHeading } from '@/client/features/site/section-heading';
 import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteFooter } from '@/client/features/site/site-footer';
 import { SiteHeader } from '@/client/features/site/site-header';
 import type { PageMeta } from '@/client/lib/seo';
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 
 const heroImage = images['villa-dusk'];
 
@@ -20,6 +21,34 @@ export const partnershipMeta: PageMeta = {
   image: `/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`,
   preloadImage: { srcSet: getImageSrcSet(heroImage, 'avif'), sizes: '100vw', type: 'image/avif' },
 };
+
+/** A section of the page under its eyebrow, title and intro. */
+function HeadedSection({
+  id,
+  eyebrow,
+  heading,
+  tone,
+  width,
+  className,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  heading: { title: string; intro: string };
+  tone?: 'dark';
+  width: 'max-w-6xl' | 'max-w-7xl';
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={clsx('py-20 lg:py-28', className)}>
+      <div className={clsx('mx-auto px-5 sm:px-8', width)}>
+        <SectionHeading id={id} eyebrow={eyebrow} title={heading.title} intro={heading.intro} tone={tone} />
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export function PartnershipPage() {
   const { blocks, comparison, roadmap, cta } = partnership;
@@ -106,59 +135,47 @@ export function PartnershipPage() {
           </section>
         ))}
 
-        <section aria-labelledby="comparison-title" className="bg-[#17221d] py-20 text-white lg:py-28">
-          <div className="mx-auto max-w-6xl px-5 sm:px-8">
-            <SectionHeading
-              id="comparison-title"
-              eyebrow="Comparison"
-              title={comparison.title}
-              intro={comparison.intro}
-              tone="dark"
-            />
-            <div className="mt-14 grid gap-6 md:grid-cols-2">
-              {comparison.columns.map((column, index) => (
-                <article
-                  key={column.name}
-                  className={clsx(
-                    'rounded-2xl border p-8 lg:p-10',
-                    index === 0 ? 'border-[#e8c79c]/40 bg-white/[0.06]' : 'border-white/15 bg-white/[0.03]',
-                  )}
-                >
-                  <h3 className="font-display text-3xl">{column.name}</h3>
-                  <ul className="mt-6 divide-y divide-white/15">
-                    {column.rows.map((row) => (
-                      <li key={row} className="py-4 text-white/85">
-                        {row}
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              ))}
-            </div>
+        <HeadedSection
+          id="comparison-title"
+          eyebrow="Comparison"
+          heading={comparison}
+          tone="dark"
+          className="bg-[#17221d] text-white"
+          width="max-w-6xl"
+        >
+          <div className="mt-14 grid gap-6 md:grid-cols-2">
+            {comparison.columns.map((column, index) => (
+              <article
+                key={column.name}
+                className={clsx(
+                  'rounded-2xl border p-8 lg:p-10',
+                  index === 0 ? 'border-[#e8c79c]/40 bg-white/[0.06]' : 'border-white/15 bg-white/[0.03]',
+                )}
+              >
+                <h3 className="font-display text-3xl">{column.name}</h3>
+                <ul className="mt-6 divide-y divide-white/15">
+                  {column.rows.map((row) => (
+                    <li key={row} className="py-4 text-white/85">
+                      {row}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
           </div>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="roadmap-title" className="py-20 lg:py-28">
-          <div className="mx-auto max-w-7xl px-5 sm:px-8">
-            <SectionHeading
-              id="roadmap-title"
-              eyebrow="Roadmap"
-              title={roadmap.title}
-              intro={roadmap.intro}
-            />
-            <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
-              {roadmap.regions.map((region, index) => (
-                <li key={region.name} className="relative rounded-2xl border border-border/70 bg-card p-6">
-                  <span className="font-display text-lg text-accent">
-                    {String(index + 1).padStart(2, '0')}
-                  </span>
-                  <h3 className="mt-3 font-display text-3xl">{region.name}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{region.detail}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <HeadedSection id="roadmap-title" eyebrow="Roadmap" heading={roadmap} width="max-w-7xl">
+          <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+            {roadmap.regions.map((region, index) => (
+              <li key={region.name} className="relative rounded-2xl border border-border/70 bg-card p-6">
+                <span className="font-display text-lg text-accent">{String(index + 1).padStart(2, '0')}</span>
+                <h3 className="mt-3 font-display text-3xl">{region.name}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{region.detail}</p>
+              </li>
+            ))}
+          </ol>
+        </HeadedSection>
 
         <section aria-labelledby="cta-title" className="px-5 pb-24 sm:px-8 lg:pb-32">
           <div className="mx-auto max-w-5xl rounded-[2rem] bg-primary px-6 py-16 text-center text-primary-foreground sm:px-12">
@@ -167,38 +184,19 @@ export function PartnershipPage() {
             </h2>
             <p className="mx-auto mt-5 max-w-xl text-lg text-white/80">{cta.text}</p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
-              <a
+              <CtaLink
+                variant="ivory"
                 href={`mailto:${site.email}?subject=${encodeURIComponent(cta.emailSubject)}`}
-                className={clsx(
-                  buttonVariants({ variant: 'ivory', shape: 'pill', size: 'lg' }),
-                  'w-full sm:w-auto',
-                )}
               >
                 <MailIcon aria-hidden="true" />
                 {cta.emailLabel}
-              </a>
-              <a
-                href={site.url}
-                rel="noopener"
-                className={clsx(
-                  buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' }),
-                  'w-full sm:w-auto',
-                )}
-              >
-                Visit {site.brandName}
-                <ArrowUpRightIcon aria-hidden="true" />
-              </a>
-              <a
-                href={site.sisterBrand.url}
-                rel="noopener"
-                className={clsx(
-                  buttonVariants({ variant: 'outline-light', shape: 'pill', size: 'lg' }),
-                  'w-full sm:w-auto',
-                )}
-              >
-                Visit {site.sisterBrand.name}
-                <ArrowUpRightIcon aria-hidden="true" />
-              </a>
+              </CtaLink>
+              {[{ name: site.brandName, url: site.url }, site.sisterBrand].map((brand) => (
+                <CtaLink key={brand.url} variant="outline-light" href={brand.url} rel="noopener">
+                  Visit {brand.name}
+                  <ArrowUpRightIcon aria-hidden="true" />
+                </CtaLink>
+              ))}
             </div>
           </div>
         </section>
