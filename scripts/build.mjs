@@ -84,11 +84,17 @@ for (const page of server.renderPages()) {
   const path = join(clientDir, page.file);
   let html = readFileSync(path, 'utf8');
   if (page.render !== 'client') {
-    // A prerendered page's script only hydrates, after the first paint: it and the module preloads Vite
-    // adds for its imports are fetched at low priority, so they do not compete with the fonts and the hero
-    // image on the way to the first paint (Lighthouse mobile on `/`: FCP 1.0 s instead of 1.2 s).
-    // See docs/decisions/0101-public-pages-performance.md.
-    html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+    // A painted page's script only hydrates: nothing of it is requested before the page is painted. Its
+    // entry module is loaded by the inline loader after the first contentful paint, and the module
+    // preloads Vite adds for it are dropped (the entry imports them itself, after the paint).
+    // See docs/decisions/0105-script-after-the-first-contentful-paint.md.
+    const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
+    if (!entry) throw new Error(`${page.file}: no entry module script to replace`);
+    html = html
+      .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () =>
+        server.renderPageLoader(entry),
+      )
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
     // (Replacements are functions: the markup and the CSS may hold `$` patterns.)
     html = html.replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`);
     const stylesheets = listPageStylesheets(page.file);
