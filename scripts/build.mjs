@@ -48,6 +48,20 @@ const fontPreloads = readdirSync(join(clientDir, 'assets'))
   .filter((name) => /^(cormorant-garamond|manrope)-latin-wght-normal-[\w-]+\.woff2$/.test(name))
   .map((name) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${name}" crossorigin />`)
   .join('\n    ');
+// The font faces of every painted page, inline: fonts.css with the built files' URLs (the client-rendered
+// pages import it, so Vite emits the files). The stylesheet a painted page loads after its first paint
+// declares no face: declaring them again would make the browser lay the whole page out again.
+const assetNames = readdirSync(join(clientDir, 'assets'));
+const fontFaces = readFileSync(join(root, 'src/client/styles/fonts.css'), 'utf8')
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/url\('[^']*\/([\w-]+)\.woff2'\)/g, (_match, name) => {
+    const file = assetNames.find((asset) => new RegExp(`^${name}-[\\w-]+\\.woff2$`).test(asset));
+    if (!file) throw new Error(`fonts.css names ${name}.woff2, which the build did not emit`);
+    return `url(/assets/${file})`;
+  })
+  .replace(/\s+/g, ' ')
+  .replace(/\s*([{};:,])\s*/g, '$1')
+  .trim();
 // Which stylesheets a page needs before its script runs: those of its entry and of the module it hydrates
 // with, and of their static imports (a lazy section's own stylesheet comes with the section).
 const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
@@ -109,12 +123,9 @@ for (const page of server.renderPages()) {
     );
     if (page.render === 'prerender') html = html.replace('<!--app-html-->', () => page.html);
     const critical = reduced.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
-    // A face declared only in the full sheet would swap the hero's heading to its font after the first
-    // paint (or, with font-display: optional, never show it).
-    const fontFaces = css.match(/@font-face\{[^}]*\}/g) ?? [];
     const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
     html = html
-      .replace('</head>', () => `  <style>${fontFaces.join('')}${critical}</style>\n  </head>`)
+      .replace('</head>', () => `  <style>${fontFaces}${critical}</style>\n  </head>`)
       .replace('</body>', () => `  <noscript>${links}</noscript>\n  </body>`);
   } else {
     html = html.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', '');

@@ -102,6 +102,13 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
       const entry = html.match(/<script data-entry="\/(assets\/[^"]+\.js)"/)?.[1];
       expect(entry, page.name).toBeDefined();
       const scripts = listLoadedScripts(entry!);
+      // The stylesheets it loads after the first paint declare no font face: the page has them inline, and
+      // declaring them again would make the browser lay the whole page out again.
+      const entryCode = readBuilt(entry!);
+      const sheets = [...entryCode.matchAll(/"(assets\/[^"]+\.css)"/g)].map((match) => match[1]!);
+      expect(sheets.length, page.name).toBeGreaterThan(0);
+      for (const sheet of sheets)
+        expect(readBuilt(sheet), `${sheet} (${page.name})`).not.toContain('@font-face');
       // React and the page's own code: the hydrate module and the shared mount chunk with React DOM.
       expect(
         scripts.some((file) => /\/hydrate-/.test(file)),

@@ -13,12 +13,18 @@
  */
 export const PAGE_LOADER_SCRIPT =
   '(function(script){' +
-  'var load=function(){requestAnimationFrame(function(){setTimeout(function(){import(script.dataset.entry)},0)})};' +
+  'var loaded=false;' +
+  'var load=function(){if(loaded)return;loaded=true;' +
+  'requestAnimationFrame(function(){setTimeout(function(){import(script.dataset.entry)},0)})};' +
   "var painted=function(){return performance.getEntriesByName('first-contentful-paint').length>0};" +
   'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;' +
   "if(!types||types.indexOf('paint')<0||painted())return load();" +
   'var observer=new PerformanceObserver(function(){if(painted()){observer.disconnect();load()}});' +
-  "observer.observe({type:'paint',buffered:true})" +
+  "observer.observe({type:'paint',buffered:true});" +
+  // A page whose markup its script renders (a server page served without its render bundle) has no
+  // contentful paint to wait for.
+  "document.addEventListener('DOMContentLoaded',function(){var root=document.getElementById('root');" +
+  'if(!root||!root.firstElementChild){observer.disconnect();load()}})' +
   '})(document.currentScript)';
 
 /** The loader for a page whose entry module is at `entry` (a path under the site's root). */
