@@ -103,7 +103,6 @@ try {
   // The same prerendered `/` without its scripts, served beside the real server (everything else proxied).
   const homeHtml = await (await fetch(`${base}/`)).text();
   const noScriptHtml = homeHtml
-    .replace(/<script data-entry="[^"]*">[\s\S]*?<\/script>\s*/g, '')
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
   // Only data may be left: a floor that still loaded the page's script would measure nothing.

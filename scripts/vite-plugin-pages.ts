@@ -32,13 +32,11 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
   const renderHtml = (page: PageDefinition) =>
     template().replace('<!--app-entry-->', `<script type="module" src="${ENTRY}${page.name}"></script>`);
 
-  let serving = false;
   return {
     name: 'pages',
     // Before Vite's own HTML handling, which would otherwise look for these files on disk.
     enforce: 'pre',
     config(_config, { command, isSsrBuild }) {
-      serving = command === 'serve';
       if (command !== 'build' || isSsrBuild) return;
       // The input names become the entry scripts' file names (`assets/home-<hash>.js`).
       return {
@@ -63,7 +61,7 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
       const [, kind, name] = /^\0@pages\/(entry|hydrate)-(.+)$/.exec(id) ?? [];
       const page = name ? byName.get(name) : undefined;
       if (!page) return;
-      return kind === 'entry' ? renderEntry(page, serving) : renderMount(page, serving);
+      return kind === 'entry' ? renderEntry(page) : renderMount(page);
     },
     configureServer(server) {
       server.middlewares.use(servePages(server, renderHtml, (page) => page.route !== NOT_FOUND));
@@ -78,24 +76,22 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
  * stylesheet, React and the page only after the first paint (the hydrate module holds the stylesheet, and
  * Vite applies it before the module runs). See docs/decisions/0101.
  */
-function renderEntry(page: PageDefinition, serving: boolean): string {
+function renderEntry(page: PageDefinition): string {
   if (page.render !== 'client') {
     return [
       `import { afterFirstPaint } from '@/client/lib/after-first-paint';`,
       `afterFirstPaint(() => void import('${HYDRATE}${page.name}'));`,
     ].join('\n');
   }
-  // A client-rendered page has no fonts inline: it takes the Latin faces and every subset the font
-  // packages declare.
+  // A client-rendered page has no preloaded fonts, so it takes every subset the font packages declare.
   return [
-    `import '@/client/styles/fonts.css';`,
     `import '@fontsource-variable/manrope';`,
     `import '@fontsource-variable/cormorant-garamond';`,
-    renderMount(page, serving),
+    renderMount(page),
   ].join('\n');
 }
 
-function renderMount(page: PageDefinition, serving: boolean): string {
+function renderMount(page: PageDefinition): string {
   const component = parseModuleExport(page.component);
   // A server-rendered page hydrates with the data the server rendered it with (none on the dev server).
   const withData = page.render === 'server';
@@ -103,8 +99,6 @@ function renderMount(page: PageDefinition, serving: boolean): string {
     // First: zod must be told before any schema is built (see the module).
     `import '@/client/lib/zod-without-eval';`,
     `import '@/client/styles/app.css';`,
-    // The build writes a painted page's font faces inline; the dev server's pages have no inline CSS.
-    ...(serving ? [`import '@/client/styles/fonts.css';`] : []),
     `import { createElement } from 'react';`,
     `import { ${component.name} as Page } from '${component.module}';`,
     `import { mountPage } from '@/client/pages/mount-page';`,

@@ -1,7 +1,5 @@
 import type { Socket } from 'node:net';
-import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { PAGE_LOADER_SCRIPT } from '../client/pages/page-loader';
 
 /**
  * The Content-Security-Policy of every answer. Helmet sets it (and the headers below) on answers that go
@@ -10,10 +8,8 @@ import { PAGE_LOADER_SCRIPT } from '../client/pages/page-loader';
  */
 export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  // The public pages' one inline script, the loader of their entry module, is allowed by its hash; no
-  // other script may be inline.
-  scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(PAGE_LOADER_SCRIPT).digest('base64')}'`],
-  // React and the toast library set style attributes.
+  scriptSrc: ["'self'"],
+  // React and the toast library set style attributes; no script may be inline.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PAGE_LOADER_SCRIPT } from '../../src/client/pages/page-loader';
 import { getPageFile, PAGES } from '../../src/client/pages/registry';
 import { requestPageSamples } from '../../src/client/pages/site/request-page-samples';
 import { readTestEnv } from '../../src/server/env';
@@ -63,18 +62,15 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
       const noscriptSheets = [...html.matchAll(/<noscript><link rel="stylesheet" href="\/([^"]+)">/g)];
       expect(noscriptSheets.length, page.name).toBeGreaterThan(0);
       for (const [, file] of noscriptSheets) expect(existsSync(join(clientDir, file!)), file).toBe(true);
-      // Scripts: data, and the loader of the page's entry module, which the CSP allows by its hash;
-      // nothing of the script is requested before the first paint (no script src, no module preload).
-      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-      for (const [, attributes, code] of scripts) {
-        if (attributes!.includes('type="application/ld+json"')) continue;
-        expect(attributes, page.name).toMatch(/^ data-entry="\/assets\/[\w.-]+\.js"$/);
-        expect(code, page.name).toBe(PAGE_LOADER_SCRIPT);
+      // Scripts: modules (deferred) fetched at low priority, and data; none that blocks the parser.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
+      for (const attributes of scripts) {
+        expect(attributes, page.name).toMatch(/type="(module|application\/ld\+json)"/);
+        if (attributes.includes('type="module"'))
+          expect(attributes, page.name).toContain('fetchpriority="low"');
       }
-      expect(scripts.filter(([, attributes]) => attributes!.includes('data-entry')).length, page.name).toBe(
-        1,
-      );
-      expect(html, page.name).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
+      for (const [preload] of html.matchAll(/<link rel="modulepreload"[^>]*>/g))
+        expect(preload, page.name).toContain('fetchpriority="low"');
       // The two upright fonts are preloaded, so the hero's text is not waiting for the stylesheet to name them.
       expect(head.match(/<link rel="preload" as="font"[^>]+\.woff2"/g)?.length, page.name).toBe(2);
     }
@@ -99,16 +95,9 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
     // (The guest's request page is not held to it: its withdraw dialog is the management area's.)
     for (const page of PAGES.filter((page) => page.render === 'prerender')) {
       const html = readBuilt(getPageFile(page));
-      const entry = html.match(/<script data-entry="\/(assets\/[^"]+\.js)"/)?.[1];
+      const entry = html.match(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/)?.[1];
       expect(entry, page.name).toBeDefined();
       const scripts = listLoadedScripts(entry!);
-      // The stylesheets it loads after the first paint declare no font face: the page has them inline, and
-      // declaring them again would make the browser lay the whole page out again.
-      const entryCode = readBuilt(entry!);
-      const sheets = [...entryCode.matchAll(/"(assets\/[^"]+\.css)"/g)].map((match) => match[1]!);
-      expect(sheets.length, page.name).toBeGreaterThan(0);
-      for (const sheet of sheets)
-        expect(readBuilt(sheet), `${sheet} (${page.name})`).not.toContain('@font-face');
       // React and the page's own code: the hydrate module and the shared mount chunk with React DOM.
       expect(
         scripts.some((file) => /\/hydrate-/.test(file)),

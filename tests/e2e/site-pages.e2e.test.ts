@@ -29,8 +29,7 @@ describe('every page of the page registry', () => {
       const response = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}`);
       const html = await response.text();
       expect(response.status, page.name).toBe(page.route === NOT_FOUND ? 404 : 200);
-      // A painted page's entry is loaded by its inline loader; a client-rendered page's is a module script.
-      const scripts = [...html.matchAll(/<script (?:type="module"[^>]* src|data-entry)="([^"]+)"/g)].map(
+      const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(
         (match) => match[1],
       );
       expect(scripts, page.name).toEqual([
