@@ -67,8 +67,10 @@ export async function listBookingsPage(
   return { bookings: rows.map(shapeBooking), total };
 }
 
+/** No search and no filter: every parameter but the order and the page is unset (a new filter included). */
 function isUnfiltered(query: BookingListQuery): boolean {
-  return !query.q && !query.status && !query.source && !query.from && !query.to;
+  const { sort: _sort, limit: _limit, offset: _offset, ...filters } = query;
+  return Object.values(filters).every((value) => value === undefined || value === '');
 }
 
 /** All of a property's bookings, from the count the database keeps (not a count of its whole history). */
