@@ -159,6 +159,77 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     expect(await counted()).toEqual({ first: 0, second: 0 });
   });
 
+  /** The kept count and count(*) of each of these properties' bookings, which must agree. */
+  const readCounts = async (propertyIds: string[]) => {
+    const result = await database.db.execute(sql`
+      select p.id as property_id, coalesce(c.total, 0)::int as total,
+        (select count(*)::int from bookings b where b.property_id = p.id) as actual
+      from properties p left join property_booking_counts c on c.property_id = p.id
+      where p.id in (${sql.join(propertyIds, sql`, `)})`);
+    const rows = (result as unknown as { rows: { property_id: string; total: number; actual: number }[] })
+      .rows;
+    for (const row of rows) expect(row.total, 'kept count against count(*)').toBe(row.actual);
+    return propertyIds.map((id) => rows.find((row) => row.property_id === id)?.total);
+  };
+
+  it('keeps the counts, without deadlock, while one transaction inserts and another deletes across the same properties', async () => {
+    const operator = await upsertOperator(database.db, {
+      email: uniqueEmail(),
+      password: 'irrelevant-password',
+    });
+    // Four properties: a delete taking their rows in its plan's order rather than in property order (as
+    // 0017's did) took a later one first, and deadlocked here, in about one run in three.
+    const properties = await Promise.all(
+      [1, 2, 3, 4].map(async () => (await insertTestProperty(database, operator.id)).id),
+    );
+    properties.sort();
+    const old = await Promise.all(
+      properties.map((property, index) =>
+        insertTestBooking(database, property, {
+          check_in: `2029-01-0${index + 1}`,
+          check_out: `2029-01-0${index + 2}`,
+        }),
+      ),
+    );
+    // The inserting transaction holds the first property's row while the delete starts, then wants the
+    // last one's; the delete must wait for the first row before it takes any other.
+    const stay = (property_id: string) => ({
+      property_id,
+      guest_name: 'Guest',
+      guest_email: 'guest@example.com',
+      check_in: '2029-02-01',
+      check_out: '2029-02-02',
+    });
+    const inserting = database.db.transaction(async (tx) => {
+      await tx.insert(bookings).values(stay(properties[0]!));
+      await tx.execute(sql`select pg_sleep(0.5)`);
+      await tx.insert(bookings).values(stay(properties[3]!));
+    });
+    await new Promise((done) => setTimeout(done, 150));
+    const deleting = database.db.delete(bookings).where(
+      inArray(
+        bookings.id,
+        old.map((booking) => booking.id),
+      ),
+    );
+    await Promise.all([inserting, deleting]);
+    expect(await readCounts(properties)).toEqual([1, 0, 0, 1]);
+  });
+
+  it('empties the counts when the bookings are truncated (which fires no delete trigger)', async () => {
+    const operator = await upsertOperator(database.db, {
+      email: uniqueEmail(),
+      password: 'irrelevant-password',
+    });
+    const property = (await insertTestProperty(database, operator.id)).id;
+    await insertTestBooking(database, property, { check_in: '2029-03-01', check_out: '2029-03-02' });
+    expect(await readCounts([property])).toEqual([1]);
+    await database.db.execute(sql`truncate bookings cascade`);
+    expect(await readCounts([property])).toEqual([0]);
+    const kept = await database.db.execute(sql`select count(*)::int as n from property_booking_counts`);
+    expect((kept as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
   it('runs its migrations a second time as a no-op', async () => {
     await expect(database.migrate()).resolves.toBeUndefined();
   });

@@ -387,9 +387,11 @@ export const pricingRules = pgTable('pricing_rules', {
 });
 
 /**
- * How many bookings each property has, kept by triggers on `bookings` in the transaction of each insert
- * and delete (migration 0017): the bookings list's unfiltered total is then read in one row instead of
- * counting the property's whole history on every page. A property without a row has none.
+ * How many bookings each property has, kept by triggers on `bookings` in the transaction of each insert,
+ * delete, move and truncate (migrations 0017 and 0018): the bookings list's unfiltered total is then read
+ * in one row instead of counting the property's whole history on every page. A property without a row has
+ * none. Only those triggers write it: neither application role may, and code running as the owner must
+ * not either (a count written by hand drifts from the bookings without any error).
  */
 export const propertyBookingCounts = pgTable(
   'property_booking_counts',
