@@ -52,27 +52,20 @@ export default defineConfig({
     outDir: resolve(root, 'dist/client'),
     emptyOutDir: true,
     assetsInlineLimit: 0,
-    // Every browser we serve supports module preloads; the polyfill would be one more request on the
-    // way to each page's first paint.
+    // Every browser we serve supports module preloads; the polyfill would be one more request.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            // The public pages' shared chunk: React and the mount code (and the app's stylesheet, which
-            // every page loads with them), nothing else. Left to automatic chunking, it also took modules the
-            // management area shares with the public pages (tailwind-merge and radix's Slot, through the
-            // Button module), and every public page downloaded them.
+            // The public pages' shared chunk: React and the mount code, nothing else. Left to automatic
+            // chunking, it also took modules the management area shares with the public pages
+            // (tailwind-merge and radix's Slot, through the Button module), and every public page
+            // downloaded them.
             {
               name: 'mount',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/](pages[\\/]mount-page\.tsx|styles[\\/]app\.css)$/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]client[\\/]pages[\\/]mount-page\.tsx$/,
               priority: 2,
-            },
-            // What a prerendered page's entry imports before the first paint, in one request.
-            {
-              name: 'page-entry',
-              test: /vite[\\/]preload-helper|[\\/]src[\\/]client[\\/]lib[\\/]after-first-paint\.ts$/,
-              priority: 1,
             },
           ],
         },

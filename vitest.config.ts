@@ -18,11 +18,22 @@ const WAITING_FILES = [
   'account-security',
 ].map((name) => `/${name}.api.test.ts`);
 
+/**
+ * The browser tests, one file (tests/e2e/browser.e2e.test.ts): started once the waiting files have a worker
+ * each, it runs on one worker while the other takes the remaining API, unit and component files.
+ */
+const BROWSER_FILE = '/tests/e2e/browser.e2e.test.ts';
+
 class WaitingFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const waits = (file: TestSpecification) => WAITING_FILES.some((name) => file.moduleId.endsWith(name));
-    return [...sorted.filter(waits), ...sorted.filter((file) => !waits(file))];
+    const browser = (file: TestSpecification) => file.moduleId.endsWith(BROWSER_FILE);
+    return [
+      ...sorted.filter(waits),
+      ...sorted.filter(browser),
+      ...sorted.filter((file) => !waits(file) && !browser(file)),
+    ];
   }
 }
 
@@ -32,7 +43,7 @@ class WaitingFilesFirst extends BaseSequencer {
  * - component: React components in jsdom (`*.test.tsx`);
  * - api: the server through `app.inject` on a fresh PGlite per file, and also on PostgreSQL when
  *   TEST_DATABASE_URL is set (`*.api.test.ts`);
- * - e2e: Chromium against the built server (`tests/e2e/**\/*.e2e.test.ts`).
+ * - e2e: Chromium against the built server (the suites `tests/e2e/*.e2e.ts`, run by one test file).
  */
 export default mergeConfig(
   viteConfig,
@@ -88,10 +99,9 @@ export default mergeConfig(
           test: {
             name: 'e2e',
             root: '.',
-            include: ['tests/e2e/**/*.e2e.test.ts'],
+            include: ['tests/e2e/browser.e2e.test.ts'],
             environment: 'node',
             globalSetup: ['tests/e2e/support/global-setup.ts'],
-            fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 180_000,
           },

@@ -43,40 +43,36 @@ await build({
 publishImages(images.files, clientDir);
 
 const server = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
-// The two upright Latin fonts are preloaded on prerendered pages: the hero's heading is the largest paint.
+// The two upright Latin fonts are preloaded on painted pages: the hero's heading is the largest paint.
 const fontPreloads = readdirSync(join(clientDir, 'assets'))
   .filter((name) => /^(cormorant-garamond|manrope)-latin-wght-normal-[\w-]+\.woff2$/.test(name))
   .map((name) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${name}" crossorigin />`)
   .join('\n    ');
-// Which stylesheets a page needs before its script runs: those of its entry and of the module it hydrates
-// with, and of their static imports (a lazy section's own stylesheet comes with the section).
 const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
 rmSync(join(clientDir, '.vite'), { recursive: true, force: true });
-const collectStylesheets = (key, seen = new Set()) => {
-  if (seen.has(key)) return [];
-  seen.add(key);
-  const chunk = manifest[key];
-  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((next) => collectStylesheets(next, seen))];
+// The font faces and the rest of the app's stylesheet, each built as an input of its own
+// (scripts/vite-plugin-pages.ts). A lazy section's own stylesheet comes with the section.
+const readStylesheet = (source) => {
+  const file = manifest[source]?.file;
+  if (!file?.endsWith('.css')) throw new Error(`The build has no stylesheet for ${source}`);
+  return { path: `/${file}`, css: readFileSync(join(clientDir, file), 'utf8') };
 };
-const listPageStylesheets = (file) => [
-  ...new Set([
-    ...collectStylesheets(file),
-    ...(manifest[file].dynamicImports ?? []).flatMap((key) => collectStylesheets(key)),
-  ]),
-];
+const fonts = readStylesheet('styles/fonts.css');
+const stylesheet = readStylesheet('styles/app.css');
+if (/@font-face/.test(stylesheet.css)) throw new Error('styles/app.css declares a font face');
 
-// A prerendered page paints with its critical CSS inlined: the rules that match its markup (beasties).
-// The full stylesheet is not linked: the page's script loads it after the first paint, before it hydrates
-// (the hydrate module imports it), and a <noscript> link serves visitors without script. Beasties' own
-// ways of deferring a linked sheet either leave it on the path to the first paint (a body link, a
-// preload) or swap it in with an onload attribute or an inline script, which the Content-Security-Policy
-// (script-src 'self') refuses.
+// A painted page (prerendered, or rendered by the server) paints from what its HTML holds: the font faces
+// and its critical CSS (the rules its markup uses; beasties) inline, the two upright fonts and the hero
+// image preloaded. Nothing else is requested before that paint: Vite's module script and module preloads
+// are replaced by the inline loader (src/client/pages/page-loader.ts), which links the stylesheet and
+// imports the entry after the first contentful paint; a <noscript> link serves visitors without script.
+// The stylesheet declares no font face: one declared again made the browser lay the whole page out again.
+// See docs/decisions/0106-loader-after-the-first-paint.md.
 const inlineCriticalCss = new Beasties({
   path: clientDir,
   publicPath: '/',
-  // Font faces are inlined whole below: beasties cannot tell which families a page uses when, as with
-  // Tailwind, they are named through CSS variables. The animations are tiny and run from the first paint.
   fonts: false,
+  // The animations are tiny and run from the first paint.
   keyframes: 'all',
   logLevel: 'warn',
 });
@@ -84,32 +80,33 @@ for (const page of server.renderPages()) {
   const path = join(clientDir, page.file);
   let html = readFileSync(path, 'utf8');
   if (page.render !== 'client') {
-    // A prerendered page's script only hydrates, after the first paint: it and the module preloads Vite
-    // adds for its imports are fetched at low priority, so they do not compete with the fonts and the hero
-    // image on the way to the first paint (Lighthouse mobile on `/`: FCP 1.0 s instead of 1.2 s).
-    // See docs/decisions/0101-public-pages-performance.md.
-    html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+    const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
+    if (!entry) throw new Error(`${page.file}: no entry module script to replace`);
+    if (/<link rel="stylesheet"/.test(html))
+      throw new Error(`${page.file}: a stylesheet on the way to the paint`);
     // (Replacements are functions: the markup and the CSS may hold `$` patterns.)
-    html = html.replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`);
-    const stylesheets = listPageStylesheets(page.file);
-    const css = stylesheets.map((file) => readFileSync(join(clientDir, file), 'utf8')).join('\n');
-    // Beasties reads the page with its full CSS inline and keeps the rules its markup uses; only that
-    // <style> is taken from its output, so the page's HTML stays exactly as rendered. A server-rendered
+    html = html
+      .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, () =>
+        server.renderPageLoader({ entry, stylesheet: stylesheet.path }),
+      )
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`);
+    // Beasties reads the page with the whole stylesheet inline and keeps the rules its markup uses; only
+    // that <style> is taken from its output, so the page's HTML stays exactly as rendered. A server-rendered
     // page is read with its samples (each of its looks) and keeps its placeholder for the server to fill.
     const reduced = await inlineCriticalCss.process(
       html
         .replace('<!--app-html-->', () => page.html)
-        .replace('</head>', () => `<style>${css}</style></head>`),
+        .replace('</head>', () => `<style>${stylesheet.css}</style></head>`),
     );
     if (page.render === 'prerender') html = html.replace('<!--app-html-->', () => page.html);
     const critical = reduced.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
-    // A face declared only in the full sheet would swap the hero's heading to its font after the first
-    // paint (or, with font-display: optional, never show it).
-    const fontFaces = css.match(/@font-face\{[^}]*\}/g) ?? [];
-    const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
     html = html
-      .replace('</head>', () => `  <style>${fontFaces.join('')}${critical}</style>\n  </head>`)
-      .replace('</body>', () => `  <noscript>${links}</noscript>\n  </body>`);
+      .replace('</head>', () => `  <style>${fonts.css}${critical}</style>\n  </head>`)
+      .replace(
+        '</body>',
+        () => `  <noscript><link rel="stylesheet" href="${stylesheet.path}"></noscript>\n  </body>`,
+      );
   } else {
     html = html.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', '');
   }

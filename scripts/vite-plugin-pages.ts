@@ -14,21 +14,28 @@ import {
  * - one HTML entry per page, from the one template `src/client/page.html` (the build writes them to the
  *   registry's file names; the dev server answers each page's route with it, and unknown routes with the
  *   not-found page and status 404);
- * - each page's entry script `/@pages/entry-<name>`: for a prerendered or server-rendered page, a scheduler
- *   that imports `/@pages/hydrate-<name>` (React and the page) after the first paint; for a client-rendered
- *   page, the fonts, the CSS and the page, mounted at once;
+ * - each page's entry script `/@pages/entry-<name>`: React and the page, mounted (or, on a painted page,
+ *   hydrated). A painted page (prerendered or server-rendered) paints from its critical CSS and font faces,
+ *   inlined by the build, which also replaces its module script by the inline loader
+ *   (`src/client/pages/page-loader.ts`): after the first paint, the loader links the stylesheet and imports
+ *   the entry. So in the build a painted page's entry imports no CSS (the two stylesheets are inputs of
+ *   their own, `fonts` and `styles`, which the build reads), while on the dev server, which renders in the
+ *   browser, it imports both. A client-rendered page imports the font packages' faces (every subset, no
+ *   preloads) and the stylesheet with its script;
  * - `virtual:page-modules`, which the render bundle (`entry-server.tsx`) imports: each page's head tags and,
  *   for pages rendered at build time or by the server only, its component and samples (so the render
  *   bundle never holds the management area).
  */
 const ENTRY = '/@pages/entry-';
-const HYDRATE = '/@pages/hydrate-';
 const MODULES = 'virtual:page-modules';
+/** The font faces and the rest of the stylesheet, build inputs of their own (see above). */
+const STYLESHEETS = { fonts: 'styles/fonts.css', styles: 'styles/app.css' };
 
 export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
   const template = () => readFileSync(join(clientRoot, 'page.html'), 'utf8');
   const htmlIds = new Map(PAGES.map((page) => [join(clientRoot, getPageFile(page)), page]));
   const byName = new Map(PAGES.map((page) => [page.name, page]));
+  let building = false;
   const renderHtml = (page: PageDefinition) =>
     template().replace('<!--app-entry-->', `<script type="module" src="${ENTRY}${page.name}"></script>`);
 
@@ -37,12 +44,18 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
     // Before Vite's own HTML handling, which would otherwise look for these files on disk.
     enforce: 'pre',
     config(_config, { command, isSsrBuild }) {
+      building = command === 'build';
       if (command !== 'build' || isSsrBuild) return;
       // The input names become the entry scripts' file names (`assets/home-<hash>.js`).
       return {
         build: {
           rolldownOptions: {
-            input: Object.fromEntries(PAGES.map((page) => [page.name, join(clientRoot, getPageFile(page))])),
+            input: {
+              ...Object.fromEntries(PAGES.map((page) => [page.name, join(clientRoot, getPageFile(page))])),
+              ...Object.fromEntries(
+                Object.entries(STYLESHEETS).map(([name, file]) => [name, join(clientRoot, file)]),
+              ),
+            },
           },
         },
       };
@@ -50,18 +63,15 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
     resolveId(id) {
       if (htmlIds.has(id)) return id;
       if (id === MODULES) return `\0${MODULES}`;
-      for (const prefix of [ENTRY, HYDRATE]) {
-        if (id.startsWith(prefix) && byName.has(id.slice(prefix.length))) return `\0${id.slice(1)}`;
-      }
+      if (id.startsWith(ENTRY) && byName.has(id.slice(ENTRY.length))) return `\0${id.slice(1)}`;
     },
     load(id) {
       const htmlPage = htmlIds.get(id);
       if (htmlPage) return renderHtml(htmlPage);
       if (id === `\0${MODULES}`) return renderPageModules();
-      const [, kind, name] = /^\0@pages\/(entry|hydrate)-(.+)$/.exec(id) ?? [];
+      const [, name] = /^\0@pages\/entry-(.+)$/.exec(id) ?? [];
       const page = name ? byName.get(name) : undefined;
-      if (!page) return;
-      return kind === 'entry' ? renderEntry(page) : renderMount(page);
+      if (page) return renderEntry(page, { building });
     },
     configureServer(server) {
       server.middlewares.use(servePages(server, renderHtml, (page) => page.route !== NOT_FOUND));
@@ -71,34 +81,25 @@ export function pagesPlugin({ clientRoot }: { clientRoot: string }): Plugin {
   };
 }
 
-/**
- * A prerendered page paints with its critical CSS inlined by the build; its entry fetches the full
- * stylesheet, React and the page only after the first paint (the hydrate module holds the stylesheet, and
- * Vite applies it before the module runs). See docs/decisions/0101.
- */
-function renderEntry(page: PageDefinition): string {
-  if (page.render !== 'client') {
-    return [
-      `import { afterFirstPaint } from '@/client/lib/after-first-paint';`,
-      `afterFirstPaint(() => void import('${HYDRATE}${page.name}'));`,
-    ].join('\n');
-  }
-  // A client-rendered page has no preloaded fonts, so it takes every subset the font packages declare.
-  return [
-    `import '@fontsource-variable/manrope';`,
-    `import '@fontsource-variable/cormorant-garamond';`,
-    renderMount(page),
-  ].join('\n');
-}
-
-function renderMount(page: PageDefinition): string {
+/** A page's entry module: React and the page, mounted (or hydrated with the server's markup). */
+function renderEntry(page: PageDefinition, { building }: { building: boolean }): string {
   const component = parseModuleExport(page.component);
   // A server-rendered page hydrates with the data the server rendered it with (none on the dev server).
   const withData = page.render === 'server';
   return [
     // First: zod must be told before any schema is built (see the module).
     `import '@/client/lib/zod-without-eval';`,
-    `import '@/client/styles/app.css';`,
+    ...(page.render === 'client'
+      ? [
+          // No preloaded fonts here: every subset the font packages declare, swapped in when they arrive
+          // (not fonts.css, whose upright display face is `optional`, for pages that preload it).
+          `import '@fontsource-variable/manrope';`,
+          `import '@fontsource-variable/cormorant-garamond';`,
+          `import '@/client/${STYLESHEETS.styles}';`,
+        ]
+      : building
+        ? []
+        : Object.values(STYLESHEETS).map((file) => `import '@/client/${file}';`)),
     `import { createElement } from 'react';`,
     `import { ${component.name} as Page } from '${component.module}';`,
     `import { mountPage } from '@/client/pages/mount-page';`,

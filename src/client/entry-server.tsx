@@ -5,6 +5,9 @@ import { getPageFile, getRouteBase, hasParameters, NOT_FOUND, PAGES } from './pa
 import { renderHeadTags } from './lib/seo';
 import { site } from '@/content/site';
 
+// The build writes each painted page's script as this loader.
+export { renderPageLoader } from './pages/page-loader';
+
 export type RenderedPage = {
   /** The built HTML file to fill. */
   file: string;

@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
+import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import { PAGE_LOADER_SCRIPT } from '../client/pages/page-loader';
 
 /**
  * The Content-Security-Policy of every answer. Helmet sets it (and the headers below) on answers that go
@@ -8,8 +10,11 @@ import { STATUS_CODES } from 'node:http';
  */
 export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // React and the toast library set style attributes; no script may be inline.
+  // The painted pages' one inline script, the loader of their entry module, is allowed by its hash; no
+  // other script may be inline.
+  scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(PAGE_LOADER_SCRIPT).digest('base64')}'`],
+  // The painted pages' critical CSS and font faces are inline; React and the toast library set style
+  // attributes.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],

@@ -22,8 +22,9 @@ export type PageDefinition = {
    */
   route: `/${string}` | typeof NOT_FOUND;
   /**
-   * `prerender`: rendered to HTML at build time; its script loads only the CSS and, after the first
-   * paint, React and the page to hydrate (a public page that must paint fast and work before hydration).
+   * `prerender`: rendered to HTML at build time, painted from its inline critical CSS; after the first
+   * paint its inline loader brings the stylesheet, then React and the page to hydrate (a public page that
+   * must paint fast and work before hydration).
    * `server`: the same, but rendered on each request with what the server loads for it (a guest's own
    * request): the component gets `{ data }`, and the page's script hydrates with the same data.
    * `client`: an empty page rendered in the browser, with the fonts and the app's CSS loaded at once (a

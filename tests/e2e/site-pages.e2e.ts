@@ -29,7 +29,8 @@ describe('every page of the page registry', () => {
       const response = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}`);
       const html = await response.text();
       expect(response.status, page.name).toBe(page.route === NOT_FOUND ? 404 : 200);
-      const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(
+      // A painted page's entry is loaded by its inline loader; a client-rendered page's is a module script.
+      const scripts = [...html.matchAll(/<script (?:type="module"[^>]* src|data-entry)="([^"]+)"/g)].map(
         (match) => match[1],
       );
       expect(scripts, page.name).toEqual([

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { PAGE_LOADER_SCRIPT } from '../../src/client/pages/page-loader';
 import { getPageFile, PAGES } from '../../src/client/pages/registry';
 import { requestPageSamples } from '../../src/client/pages/site/request-page-samples';
 import { readTestEnv } from '../../src/server/env';
@@ -18,59 +19,53 @@ const clientDir = join(testEnv.buildDir ?? join(import.meta.dirname, '../../dist
 const prerendered = PAGES.filter((page) => page.render !== 'client');
 const readBuilt = (path: string) => readFileSync(join(clientDir, path), 'utf8');
 
-/** The JS files a page's entry script brings, with what its hydrate module imports before it runs. */
+/** The JS files a page's entry module brings: itself and its static imports (not its lazy sections). */
 function listLoadedScripts(entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const code = readBuilt(file);
-    // Static imports (`from"./x.js"`, `import"./x.js"`) and the files Vite loads with a dynamic import
-    // (`__vite__mapDeps`): the hydrate module and its imports. A lazy section's own chunk is loaded by the
-    // hydrate module's code, not by the entry's list, so it is not counted.
-    const fromEntryList =
-      file === entry
-        ? [
-            ...(code.match(/__vite__mapDeps=[^;]*?\[([^\]]*)\]/)?.[1] ?? '').matchAll(
-              /"(assets\/[^"]+\.js)"/g,
-            ),
-          ]
-        : [];
-    const imported = [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map(
-      (match) => `assets/${match[1]}`,
-    );
-    for (const next of [...fromEntryList.map((match) => match[1]!), ...imported]) visit(next);
+    // Static imports (`from"./x.js"`, `import"./x.js"`); a lazy section's chunk is a dynamic import.
+    for (const [, next] of readBuilt(file).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+      visit(`assets/${next}`);
   };
   visit(entry);
   return [...seen];
 }
 
 describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
-  it('paint from inlined critical CSS: no stylesheet or classic script on the way to the first paint', () => {
+  it('paint from inlined critical CSS: nothing but the fonts and the hero image requested before the first paint', () => {
     expect(existsSync(join(clientDir, '.built'))).toBe(true);
     for (const page of prerendered) {
       const html = readBuilt(getPageFile(page));
       const head = html.slice(0, html.indexOf('</head>'));
       const withoutNoscript = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
-      // The critical CSS: the page's fonts and the rules its markup uses, inline in the head.
+      // The critical CSS: the page's font faces and the rules its markup uses, inline in the head.
       const inline = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
       expect(inline.length, page.name).toBeGreaterThan(5_000);
       expect(inline, page.name).toContain('@font-face');
       expect(inline, page.name).toMatch(/\.font-display\{/);
-      // The full stylesheet only for visitors without script (the script loads it after the first paint).
+      // The stylesheet is linked by the loader after the first paint, or by a <noscript> link for visitors
+      // without script; it declares no font face again (that laid the whole page out again).
       expect(withoutNoscript, page.name).not.toMatch(/<link[^>]+rel="stylesheet"/);
       const noscriptSheets = [...html.matchAll(/<noscript><link rel="stylesheet" href="\/([^"]+)">/g)];
-      expect(noscriptSheets.length, page.name).toBeGreaterThan(0);
-      for (const [, file] of noscriptSheets) expect(existsSync(join(clientDir, file!)), file).toBe(true);
-      // Scripts: modules (deferred) fetched at low priority, and data; none that blocks the parser.
-      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1]!);
-      for (const attributes of scripts) {
-        expect(attributes, page.name).toMatch(/type="(module|application\/ld\+json)"/);
-        if (attributes.includes('type="module"'))
-          expect(attributes, page.name).toContain('fetchpriority="low"');
-      }
-      for (const [preload] of html.matchAll(/<link rel="modulepreload"[^>]*>/g))
-        expect(preload, page.name).toContain('fetchpriority="low"');
+      expect(noscriptSheets.length, page.name).toBe(1);
+      const stylesheet = noscriptSheets[0]![1]!;
+      expect(readBuilt(stylesheet), stylesheet).not.toContain('@font-face');
+      // Scripts: data, and the loader, which the CSP allows by its hash; nothing of the script is
+      // requested before the first paint (no script src, no module preload).
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      const loaders = scripts.filter(([, attributes]) => !attributes!.includes('type="application/ld+json"'));
+      expect(loaders.length, page.name).toBe(1);
+      const [, attributes, code] = loaders[0]!;
+      expect(code, page.name).toBe(PAGE_LOADER_SCRIPT);
+      const [, entry, linked] =
+        / data-entry="\/(assets\/[\w.-]+\.js)" data-stylesheet="\/(assets\/[\w.-]+\.css)"$/.exec(
+          attributes!,
+        ) ?? [];
+      expect(entry && existsSync(join(clientDir, entry)), `${page.name}: ${attributes}`).toBe(true);
+      expect(linked, page.name).toBe(stylesheet);
+      expect(html, page.name).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
       // The two upright fonts are preloaded, so the hero's text is not waiting for the stylesheet to name them.
       expect(head.match(/<link rel="preload" as="font"[^>]+\.woff2"/g)?.length, page.name).toBe(2);
     }
@@ -95,14 +90,10 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
     // (The guest's request page is not held to it: its withdraw dialog is the management area's.)
     for (const page of PAGES.filter((page) => page.render === 'prerender')) {
       const html = readBuilt(getPageFile(page));
-      const entry = html.match(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/)?.[1];
+      const entry = html.match(/<script data-entry="\/(assets\/[^"]+\.js)"/)?.[1];
       expect(entry, page.name).toBeDefined();
       const scripts = listLoadedScripts(entry!);
-      // React and the page's own code: the hydrate module and the shared mount chunk with React DOM.
-      expect(
-        scripts.some((file) => /\/hydrate-/.test(file)),
-        page.name,
-      ).toBe(true);
+      // React and the page's own code: the entry and the shared mount chunk with React DOM.
       expect(
         scripts.some((file) => /\/mount-/.test(file)),
         page.name,
