@@ -53,6 +53,24 @@ async function failLoadUntilRetried(
 }
 
 /**
+ * Waits for the bookings list to say `text`; when it does not, the failure says what the page showed
+ * instead (its address and every status and alert), so a failure in CI can be read from its log alone.
+ */
+async function waitForListStatus(page: Page, text: string) {
+  try {
+    await page.getByText(text).waitFor();
+  } catch (error) {
+    const shown = await page
+      .locator('[role="status"], [role="alert"]')
+      .allTextContents()
+      .catch(() => ['(the page could not be read)']);
+    throw new Error(`Waited for "${text}" at ${page.url()}; the page showed ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
  * Checks every day of the shown month against the shared rules applied to the API's answer; returns
  * both.
  */
@@ -427,10 +445,13 @@ describe('management area: calendar and bookings', () => {
       'bookings',
     );
 
-    await page.getByText('Showing 1–100 of 130 bookings').waitFor();
+    await waitForListStatus(page, 'Showing 1–100 of 130 bookings');
     await expect(page.locator('li[data-booking-id]').count()).resolves.toBe(100);
+    // The button sits below a hundred cards: a font arriving late reflows them, and a click aimed before
+    // the reflow lands elsewhere.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 101–130 of 130 bookings').waitFor();
+    await waitForListStatus(page, 'Showing 101–130 of 130 bookings');
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
     // Searching starts from the first page, and the address keeps it across a reload.
