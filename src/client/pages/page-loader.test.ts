@@ -14,6 +14,7 @@ function runLoader({ paintTiming = true, paintedBefore = false, parsing = false 
   const imported: string[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
+  const delayed: (() => void)[] = [];
   const parsedListeners: (() => void)[] = [];
   let painted = paintedBefore;
   let observerCallback: (() => void) | undefined;
@@ -42,7 +43,7 @@ function runLoader({ paintTiming = true, paintedBefore = false, parsing = false 
       getEntriesByName: (name: string) => (painted && name === 'first-contentful-paint' ? [{}] : []),
     },
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, delay = 0) => (delay > 0 ? delayed : timers).push(callback),
   });
   context.window = context;
   if (paintTiming || paintedBefore) context.PerformanceObserver = FakePerformanceObserver;
@@ -55,6 +56,11 @@ function runLoader({ paintTiming = true, paintedBefore = false, parsing = false 
     appended,
     imported,
     runQueues: () => {
+      for (const queue of [frames, timers]) queue.splice(0).forEach((callback) => callback());
+    },
+    /** Time passes: the timers set for later run, then the frame and the task after them. */
+    waitSeconds: () => {
+      delayed.splice(0).forEach((callback) => callback());
       for (const queue of [frames, timers]) queue.splice(0).forEach((callback) => callback());
     },
     paint: () => {
@@ -113,6 +119,19 @@ describe('the page loader', () => {
       page.stylesheet()!.onload!();
       expect(page.imported, JSON.stringify(options)).toEqual(['/assets/home-abc.js']);
     }
+  });
+
+  it('loads after 3 seconds when paint timing is listed but the paint is never reported, and only once', () => {
+    const page = runLoader();
+    page.runQueues();
+    expect(page.appended).toEqual([]);
+    page.waitSeconds();
+    expect(page.appended).toMatchObject(LINKED);
+    page.paint(); // a paint reported late changes nothing
+    page.runQueues();
+    expect(page.appended).toHaveLength(2);
+    page.stylesheet()!.onload!();
+    expect(page.imported).toEqual(['/assets/home-abc.js']);
   });
 
   it("refuses anything but a path to the site's own module and stylesheet", () => {

@@ -13,9 +13,11 @@
  * has arrived), and after the stylesheet applies (the lazy sections' markup is not in the critical CSS,
  * and a link to a section measures the page). A failed stylesheet still lets the page hydrate.
  *
- * A page that never reports a paint (a background tab, a page prerendered by the browser) loads nothing
- * until it is shown. A browser without paint timing, or a page painted before the loader ran, loads at
- * once (after a frame).
+ * A browser without paint timing, or a page painted before the loader ran, loads at once (after a
+ * frame). A page whose paint is not reported within 3 seconds loads then, so a browser that lists paint
+ * timing but never reports it still gets a working page (the booking form is in the script); a page that
+ * is not shown (a background tab, a page the browser prerenders) has no frame, so it still loads nothing
+ * until it is shown.
  *
  * Inline, so the Content-Security-Policy allows it by its hash (the server adds the hash of exactly this
  * text to script-src; any change here changes the hash with it). `import()` stays held to script-src
@@ -30,12 +32,14 @@ export const PAGE_LOADER_SCRIPT =
   'link.onload=link.onerror=function(){import(data.entry)};' +
   'document.head.appendChild(preload);document.head.appendChild(link)};' +
   "var parsed=function(){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',start);else start()};" +
-  'var load=function(){requestAnimationFrame(function(){setTimeout(parsed,0)})};' +
+  'var loading=false;' +
+  'var load=function(){if(loading)return;loading=true;requestAnimationFrame(function(){setTimeout(parsed,0)})};' +
   "var painted=function(){return performance.getEntriesByName('first-contentful-paint').length>0};" +
   'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;' +
   "if(!types||types.indexOf('paint')<0||painted())return load();" +
   'var observer=new PerformanceObserver(function(){if(painted()){observer.disconnect();load()}});' +
-  "observer.observe({type:'paint',buffered:true})" +
+  "observer.observe({type:'paint',buffered:true});" +
+  'setTimeout(load,3000)' +
   '})(document.currentScript)';
 
 /** A built asset of the site's own, by its path (never another origin's, nor `//host/…`). */
