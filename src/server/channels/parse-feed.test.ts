@@ -167,4 +167,43 @@ describe('reading channel calendars', () => {
     expect((caught as FeedError).code).toBe('not_a_calendar');
     expect((caught as FeedError).message).toMatch(message);
   });
+  it('drops control characters from what it keeps, and keeps every date within the years the product takes', () => {
+    const feed = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:nul\u0000uid@example.com',
+      'DTSTART;VALUE=DATE:20261201',
+      'DTEND;VALUE=DATE:20261204',
+      'SUMMARY:Reserved - Asha\u0000 \u0007Rao',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:for-ever@example.com',
+      'DTSTART;VALUE=DATE:20270301',
+      'DTEND;VALUE=DATE:99991231',
+      'SUMMARY:Blocked',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:far-future@example.com',
+      'DTSTART;VALUE=DATE:99990101',
+      'DTEND;VALUE=DATE:99990105',
+      'SUMMARY:Reserved',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    expect(parseFeed(feed, options('other'))).toEqual([
+      expect.objectContaining({
+        uid: 'nuluid@example.com',
+        kind: 'stay',
+        summary: 'Reserved - Asha Rao',
+        guest_name: 'Asha Rao',
+      }),
+      // Closed up to the last date there is; the stay that starts after the sync's horizon is left out.
+      expect.objectContaining({
+        uid: 'for-ever@example.com',
+        check_in: '2027-03-01',
+        check_out: '2100-12-31',
+      }),
+    ]);
+  });
 });

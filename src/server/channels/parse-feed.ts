@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { ChannelKind } from '../../domain/channel';
+import { DATE_BOUNDS } from '../../domain/fields';
 import { FeedError } from './fetch-feed';
 
 /** One stay or closed range read from a channel's calendar, as half-open calendar dates. */
@@ -22,7 +23,7 @@ export type ParseFeedOptions = {
   channel: ChannelKind;
   /** Items that end on or before this date are left out: past stays are never touched. */
   from: string;
-  /** Recurring events are expanded up to this date. */
+  /** Items that start on or after this date are left out, and recurring events expanded up to it. */
   to: string;
   /** The zone in which UTC date-times are read as dates (the villa's). */
   timeZone: string;
@@ -64,8 +65,11 @@ export function parseFeed(text: string, options: ParseFeedOptions): FeedItem[] {
   const items: FeedItem[] = [];
   const seen = new Set<string>();
   const push = (item: FeedItem) => {
-    if (seen.has(item.uid) || item.check_out <= options.from) return;
+    if (seen.has(item.uid) || item.check_out <= options.from || item.check_in >= options.to) return;
     seen.add(item.uid);
+    // Dates stay within the years every other part of the product takes: a range closed "for ever"
+    // (a DTEND in 9999) closes the nights up to the last date there is.
+    if (item.check_out > DATE_BOUNDS.max) item.check_out = DATE_BOUNDS.max;
     items.push(item);
     if (items.length > FEED_LIMITS.maxItems) {
       throw new FeedError(
@@ -82,7 +86,7 @@ export function parseFeed(text: string, options: ParseFeedOptions): FeedItem[] {
       .map((component) => String(component.getFirstPropertyValue('uid') ?? '')),
   );
   for (const component of components) {
-    const uid = String(component.getFirstPropertyValue('uid') ?? '').trim() || synthesiseUid(component);
+    const uid = readText(component, 'uid') ?? synthesiseUid(component);
     // An override of a recurring event is read through its master (getOccurrenceDetails).
     if (component.hasProperty('recurrence-id') && masters.has(uid)) continue;
     if (readStatus(component) === 'CANCELLED') continue;
@@ -115,7 +119,7 @@ export function parseFeed(text: string, options: ParseFeedOptions): FeedItem[] {
       push(
         describe(
           occurrenceUid,
-          details.item.summary,
+          cleanText(details.item.summary),
           readText(details.item.component, 'description') ?? description,
           dates,
           options.channel,
@@ -147,8 +151,21 @@ function readStatus(component: ICAL.Component): string {
 }
 
 function readText(component: ICAL.Component, name: string): string | null {
-  const value = component.getFirstPropertyValue(name);
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
+  return cleanText(component.getFirstPropertyValue(name));
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * A feed's text with its control characters dropped (line breaks kept, for the descriptions read line by
+ * line), trimmed; null when nothing is left. PostgreSQL refuses a NUL outright, so one in a summary or a
+ * UID would otherwise fail every sync of the channel until the channel changed its calendar.
+ */
+function cleanText(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(CONTROL_CHARACTERS, '').trim();
+  return text || null;
 }
 
 function synthesiseUid(component: ICAL.Component): string {
@@ -237,7 +254,8 @@ function describe(
   dates: { check_in: string; check_out: string },
   channel: ChannelKind,
 ): FeedItem {
-  const summary = rawSummary?.trim().slice(0, 200) || null;
+  // One line: a summary is shown as a title (and names a guest), so its line breaks become spaces.
+  const summary = rawSummary?.replace(/\s+/g, ' ').trim().slice(0, 200) || null;
   const description = rawDescription ?? '';
   const kind = classify(channel, summary ?? '', description);
   if (kind === 'block') {
