@@ -7,6 +7,7 @@ import {
   insertTestProperty,
   type TestContext,
 } from '../test/test-app';
+import { DEFAULT_MESSAGE_SETTINGS } from '../messages/settings';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './test/fixtures';
@@ -45,6 +46,7 @@ describe.each(listTestDatabaseKinds())('exporting a property calendar [%s]', (ki
     context = await createTestContext(kind, {
       now: () => now,
       channels: { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6 },
+      messages: { ...DEFAULT_MESSAGE_SETTINGS, publicUrl: 'https://villa.example.com' },
     });
     operator = await context.createSignedInOperator();
     propertyId = (await insertTestProperty(context.database, operator.id, { name: 'Export Villa' })).id;
@@ -115,8 +117,23 @@ describe.each(listTestDatabaseKinds())('exporting a property calendar [%s]', (ki
   const get = (url: string, headers: Record<string, string> = {}) =>
     context.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
 
+  it("gives the site's own address, whatever Host the request names", async () => {
+    const listed = await context.app.inject({
+      method: 'GET',
+      url: `/api/properties/${propertyId}/channels`,
+      headers: { cookie: operator.cookie, host: 'evil.example' },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().export_url).toBe(propertyUrl);
+    expect(
+      listed
+        .json()
+        .connections.map((connection: { export_url: string }) => new URL(connection.export_url).host),
+    ).toEqual(['villa.example.com']);
+  });
+
   it('serves every held stay and closed range as all-day events, with no guest data', async () => {
-    expect(propertyUrl).toMatch(/^http:\/\/localhost(:\d+)?\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
+    expect(propertyUrl).toMatch(/^https:\/\/villa\.example\.com\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
     const response = await get(propertyUrl);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { errorResponses, ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
+import { DEFAULT_MESSAGE_SETTINGS } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
@@ -64,11 +65,8 @@ const ConflictIdParamsSchema = z.object({ conflictId: z.uuid({ error: 'Conflict 
 /** An unguessable URL secret: 192 random bits. */
 const createToken = () => randomBytes(24).toString('base64url');
 
-const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const EXPORT_NOT_FOUND =
   'This calendar address is not valid: it may have been replaced. Copy the current one from the management area.';
-
-const exportUrl = (request: FastifyRequest, token: string) => `${baseUrlOf(request)}/ical/${token}.ics`;
 
 /**
  * A feed address that names a loopback, private or link-local host outright is refused when it is saved;
@@ -93,15 +91,19 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
   const now = options.now ?? (() => new Date());
   const today = () => villaToday(now());
   const { db, settings } = options;
+  // The address the operator pastes into Airbnb or Booking.com: the site's own (PUBLIC_URL), never one
+  // built from the request's Host header, which whoever reaches the server may set.
+  const publicUrl = settings.messages?.publicUrl ?? DEFAULT_MESSAGE_SETTINGS.publicUrl;
+  const exportUrl = (token: string) => `${publicUrl}/ical/${token}.ics`;
 
-  const shapeConnection = (request: FastifyRequest, row: ConnectionWithCounts): ChannelConnection => {
+  const shapeConnection = (row: ConnectionWithCounts): ChannelConnection => {
     const shaped = {
       id: row.id,
       property_id: row.property_id,
       channel: row.channel as ChannelKind,
       name: row.name,
       import_url: row.import_url,
-      export_url: exportUrl(request, row.export_token),
+      export_url: exportUrl(row.export_token),
       last_synced_at: row.last_synced_at?.toISOString() ?? null,
       last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
       last_error: row.last_error,
@@ -122,10 +124,10 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     };
   };
 
-  const readConnection = async (tx: Executor, request: FastifyRequest, connectionId: string) => {
+  const readConnection = async (tx: Executor, connectionId: string) => {
     const [row] = await listConnectionsWithCounts(tx, { connectionId, today: today() });
     if (!row) throw notFound(CHANNEL_NOT_FOUND);
-    return shapeConnection(request, row);
+    return shapeConnection(row);
   };
 
   api.get(
@@ -150,10 +152,10 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         const rows = await listConnectionsWithCounts(tx, { propertyId: property.id, today: today() });
         return {
           property_id: property.id,
-          export_url: exportUrl(request, token),
+          export_url: exportUrl(token),
           sync_minutes: settings.syncMinutes,
           stale_hours: settings.staleHours,
-          connections: rows.map((row) => shapeConnection(request, row)),
+          connections: rows.map((row) => shapeConnection(row)),
         };
       }),
   );
@@ -186,7 +188,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
           import_url: request.body.import_url,
           export_token: createToken(),
         });
-        return readConnection(tx, request, row.id);
+        return readConnection(tx, row.id);
       });
       return reply.code(201).send(connection);
     },
@@ -213,7 +215,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       return withOperator(db, getOperator(request).id, async (tx) => {
         const row = await updateConnection(tx, request.params.channelId, request.body);
         if (!row) throw notFound(CHANNEL_NOT_FOUND);
-        return readConnection(tx, request, row.id);
+        return readConnection(tx, row.id);
       });
     },
   );
@@ -288,7 +290,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
           tx,
           await listConflicts(tx, { connectionId: connection.id, statuses: ['open'] }),
         ),
-        connection: await readConnection(tx, request, connection.id),
+        connection: await readConnection(tx, connection.id),
       }));
     },
   );
@@ -322,7 +324,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         } else {
           await replacePropertyExportToken(tx, property.id, token);
         }
-        return { export_url: exportUrl(request, token), channel_id: channelId };
+        return { export_url: exportUrl(token), channel_id: channelId };
       }),
   );
 
@@ -406,7 +408,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         const conflicts = await listConflicts(tx, { statuses: ['open'] });
         return {
           connections: rows
-            .map((row) => ({ ...shapeConnection(request, row), property_name: row.property_name }))
+            .map((row) => ({ ...shapeConnection(row), property_name: row.property_name }))
             .filter((connection) => connection.needs_attention),
           open_conflicts: conflicts.length,
         };
