@@ -33,6 +33,7 @@ import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
+import { describeRequestNetwork } from './request-network';
 import { registerSampleDataRoutes } from './sample-data/routes';
 import { registerSitePages } from './site/pages';
 import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
@@ -179,7 +180,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits count a network (an IPv4 /24, an IPv6 /64), as their messages say: a client easily holds many
+  // addresses of one network, so a count per address would limit nothing.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => describeRequestNetwork(request.ip),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

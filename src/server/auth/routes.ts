@@ -28,7 +28,8 @@ import {
   updateOperatorPassword,
 } from './queries';
 import { DEFAULT_SESSION_IDLE_MS, getOperator, SESSION_COOKIE } from './plugin';
-import { toNetworkKey, type SignInThrottle } from './sign-in-throttle';
+import { describeRequestNetwork } from '../request-network';
+import { type SignInThrottle } from './sign-in-throttle';
 
 /** No sign-in answer comes sooner than this: a brake on guessing, and the same time for any mismatch. */
 export const SIGN_IN_DELAY_MS = 800;
@@ -63,7 +64,10 @@ function clearSessionCookie(reply: FastifyReply) {
 
 /** A security event as a structured log line: never a password, token, cookie or e-mail address. */
 function logSecurityEvent(request: FastifyRequest, event: string, details: Record<string, unknown> = {}) {
-  request.log.info({ security: event, network: toNetworkKey(request.ip), ...details }, `security: ${event}`);
+  request.log.info(
+    { security: event, network: describeRequestNetwork(request.ip), ...details },
+    `security: ${event}`,
+  );
 }
 
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
-import { createSignInThrottle, toNetworkKey, type SignInLimits } from './sign-in-throttle';
+import { createSignInThrottle, type SignInLimits } from './sign-in-throttle';
 
 const LIMITS: SignInLimits = {
   windowMs: 60_000,
@@ -9,17 +9,6 @@ const LIMITS: SignInLimits = {
   perAccount: 8,
   perDevice: 4,
 };
-
-describe('network keys', () => {
-  it('groups IPv4 by /24 and IPv6 by /64, IPv4-mapped IPv6 as IPv4', () => {
-    expect(toNetworkKey('203.0.113.7')).toBe('203.0.113.0/24');
-    expect(toNetworkKey('203.0.113.250')).toBe('203.0.113.0/24');
-    expect(toNetworkKey('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
-    expect(toNetworkKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(toNetworkKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(toNetworkKey('2001:db8:1:3::1')).not.toBe(toNetworkKey('2001:db8:1:2::1'));
-  });
-});
 
 describe.each(listTestDatabaseKinds())('the sign-in throttle [%s]', (kind) => {
   let database: TestDatabase;

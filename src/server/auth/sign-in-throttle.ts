@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js';
+import { describeRequestNetwork } from '../request-network';
 import type { Executor } from '../db/client';
 import { countSignInAttempts, deleteExpiredSignInCounters, forgetSignInAttempts } from './queries';
 
@@ -59,21 +59,6 @@ export type SignInThrottle = {
   recordSuccess(attempt: SignInAttempt, decision: ThrottleDecision): Promise<void>;
 };
 
-/** The network an address belongs to, as a counter key: IPv4 /24, IPv6 /64 (IPv4-mapped IPv6 as IPv4). */
-export function toNetworkKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return `other:${ip.slice(0, 64)}`;
-  let address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    address = (address as ipaddr.IPv6).toIPv4Address();
-  }
-  if (address.kind() === 'ipv4') {
-    const [a, b, c] = (address as ipaddr.IPv4).octets;
-    return `${a}.${b}.${c}.0/24`;
-  }
-  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
-}
-
 export function createSignInThrottle(
   db: Executor,
   limits: SignInLimits = SIGN_IN_LIMITS,
@@ -83,7 +68,7 @@ export function createSignInThrottle(
 
   const keysOf = (attempt: SignInAttempt) => {
     const account = attempt.email.toLowerCase();
-    const network = toNetworkKey(attempt.ip);
+    const network = describeRequestNetwork(attempt.ip);
     return {
       accountNetwork: `account-network:${account}|${network}`,
       network: `network:${network}`,

@@ -257,26 +257,31 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
 });
 
 describe.each(listTestDatabaseKinds())('booking request limits [%s]', (kind) => {
-  it('rate limits requests per address with a clear 429', async () => {
+  it('rate limits requests per network, not per address, with a clear 429', async () => {
     const context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 2 });
     const operator = await context.createSignedInOperator();
     await insertTestProperty(context.database, operator.id);
     const statuses: number[] = [];
-    for (let index = 0; index < 3; index += 1) {
+    // Three addresses of one network, then one of another: a new address in the same network is no way
+    // round the limit.
+    const addresses = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '198.51.100.9'];
+    for (const [index, remoteAddress] of addresses.entries()) {
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/booking-requests',
+        remoteAddress,
         payload: request({
           check_in: `2027-01-0${index + 1}`,
           check_out: `2027-01-0${index + 2}`,
           guests_count: 1,
+          guest_email: `guest${index}@example.com`,
         }),
       });
       statuses.push(response.statusCode);
       if (response.statusCode === 429)
-        expect(response.json().error.message).toMatch(/^Too many booking requests/);
+        expect(response.json().error.message).toMatch(/^Too many booking requests from your network/);
     }
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(statuses).toEqual([201, 201, 429, 201]);
     await context.close();
   });
 

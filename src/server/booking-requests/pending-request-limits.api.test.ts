@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { describeRequestNetwork } from './request-network';
 import { PENDING_LIMIT_MESSAGES } from './routes';
 
 // 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
@@ -24,16 +23,6 @@ function freshRequest(values: Record<string, unknown> = {}, nights = 2) {
     ...values,
   };
 }
-
-describe('the network a request is counted under', () => {
-  it('is the IPv4 /24 or the IPv6 /64, and an IPv4-mapped address counts as IPv4', () => {
-    expect(describeRequestNetwork('203.0.113.77')).toBe('203.0.113.0/24');
-    expect(describeRequestNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
-    expect(describeRequestNetwork('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(describeRequestNetwork('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
-    expect(describeRequestNetwork('2001:db8:1:3::1')).not.toBe(describeRequestNetwork('2001:db8:1:2::1'));
-  });
-});
 
 describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kind) => {
   let context: TestContext;

@@ -31,7 +31,7 @@ import { HttpError } from '../http-error';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { errorResponses } from '../openapi';
-import { describeRequestNetwork } from './request-network';
+import { describeRequestNetwork } from '../request-network';
 import {
   countPendingGuestRequests,
   findBookingByRequestKey,

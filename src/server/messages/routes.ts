@@ -16,7 +16,7 @@ import {
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
-import { describeRequestNetwork } from '../booking-requests/request-network';
+import { describeRequestNetwork } from '../request-network';
 import { HttpError, notFound } from '../http-error';
 import { errorResponses } from '../openapi';
 import {
