@@ -342,4 +342,43 @@ describe('management area: dashboard, properties and the Add New Property dialog
     }
     await context.close();
   });
+  it('fits a 375 px screen in every view when a property has a 120-character name', async () => {
+    const { page, context } = await openSignedInPage(browser, PHONE);
+    const name =
+      `${uniqueName('The Grand Maharaja Heritage Palace Villa')} with an Infinity Pool Overlooking the Fort`
+        .padEnd(120, 'X')
+        .slice(0, 120);
+    const created = await page.request.post('/api/properties', {
+      data: { name, address: '1 Road', city: 'Pune', country: 'India', max_guests: 8 },
+    });
+    expect(created.status()).toBe(201);
+    const property = (await created.json()) as Property;
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const view of [
+      'dashboard',
+      'properties',
+      'reports',
+      'bookings',
+      'calendar',
+      'channels',
+      'pricing',
+      'messages',
+      'activity',
+      'account',
+    ]) {
+      await gotoManagement(page, `?view=${view}&property=${property.id}`);
+      // The view has drawn its data once the long name is on the screen (in the header, or on the card).
+      await page.getByText(name).first().waitFor();
+      expect(await overflow(), view).toBeLessThanOrEqual(0);
+    }
+    // The name is cut with an ellipsis in the reports' scope switch, whose other choice stays whole.
+    await gotoManagement(page, `?view=reports&property=${property.id}`);
+    const scope = page.getByRole('group', { name: 'Properties' });
+    await expect(
+      scope
+        .getByRole('button', { name: 'All properties' })
+        .evaluate((button) => button.scrollWidth <= button.clientWidth),
+    ).resolves.toBe(true);
+    await context.close();
+  });
 });

@@ -22,7 +22,7 @@ export function PropertyScopeToggle({
       className="rounded-md"
       itemClassName="h-8"
       options={[
-        { value: 'selected', label: selected.name },
+        { value: 'selected', label: selected.name, shortens: true },
         { value: 'all', label: 'All properties' },
       ]}
       value={scope}

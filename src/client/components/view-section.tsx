@@ -23,15 +23,15 @@ export function ViewSection({
   children: ReactNode;
 }) {
   const heading = (
-    <div>
-      <h2 id={id} className="font-display text-2xl font-semibold">
+    <div className="min-w-0">
+      <h2 id={id} className="font-display text-2xl font-semibold break-words">
         {title}
       </h2>
-      <p className="text-sm text-muted-foreground">{description}</p>
+      <p className="text-sm break-words text-muted-foreground">{description}</p>
     </div>
   );
   return (
-    <section aria-labelledby={id} className={cn('grid gap-4', className)}>
+    <section aria-labelledby={id} className={cn('grid grid-cols-1 gap-4', className)}>
       {actions === undefined ? (
         heading
       ) : (

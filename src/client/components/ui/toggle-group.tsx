@@ -15,7 +15,8 @@ export function ToggleGroup<T>({
   offClassName,
 }: {
   label: string;
-  options: readonly { value: T; label: string }[];
+  /** `shortens`: a label that may be long (a name) is cut with an ellipsis when the row is too wide. */
+  options: readonly { value: T; label: string; shortens?: boolean }[];
   value: T;
   onChange: (value: T) => void;
   className?: string;
@@ -24,20 +25,26 @@ export function ToggleGroup<T>({
   offClassName?: string;
 }) {
   return (
-    <div role="group" aria-label={label} className={cn('inline-flex bg-muted p-1', className)}>
+    <div
+      role="group"
+      aria-label={label}
+      className={cn('inline-flex max-w-full min-w-0 bg-muted p-1', className)}
+    >
       {options.map((option) => (
         <Button
           key={String(option.value)}
           size="sm"
           variant="ghost"
           aria-pressed={value === option.value}
+          title={option.shortens ? option.label : undefined}
           className={cn(
+            option.shortens ? 'min-w-0 shrink' : 'shrink-0',
             itemClassName,
             value === option.value ? 'bg-card shadow-sm hover:bg-card' : offClassName,
           )}
           onClick={() => onChange(option.value)}
         >
-          {option.label}
+          <span className="truncate">{option.label}</span>
         </Button>
       ))}
     </div>

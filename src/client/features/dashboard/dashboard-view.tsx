@@ -52,7 +52,7 @@ export function DashboardView({
     stats.data && value !== undefined ? render(value) : stats.isError ? '—' : undefined;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <SampleDataBanner />
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
@@ -113,7 +113,7 @@ export function DashboardView({
         onReview={onReview}
       />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Card className="order-2 lg:order-1">
           <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
             <div>
@@ -125,7 +125,7 @@ export function DashboardView({
             {properties.length === 0 ? (
               <NoPropertiesYet onAddProperty={onAddProperty} />
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {properties.slice(0, DASHBOARD_PROPERTY_LIMIT).map((property) => (
                   <li key={property.id}>
                     <PropertyCard

@@ -45,7 +45,7 @@ export function TodaysStays({
 
   const header = (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <div>
+      <div className="min-w-0 break-words">
         <h2 className="text-lg leading-tight font-semibold">Today and the next 7 days</h2>
         <CardDescription>
           {day.data ? `${formatShortDate(day.data.today)} – ${formatShortDate(day.data.until)}` : 'Loading…'}
@@ -74,10 +74,10 @@ export function TodaysStays({
   }
   const data = day.data;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <Card aria-busy={day.isPending}>
         <CardHeader>{header}</CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-3">
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-3">
           <StayList
             title="Arrivals"
             icon={<ArrowDownRightIcon />}

@@ -34,7 +34,7 @@ export function PropertiesView({ properties, selectedId, onSelect, onAddProperty
       {properties.length === 0 ? (
         <NoPropertiesYet onAddProperty={onAddProperty} className="bg-card py-12" />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {properties.map((property) => (
             <li key={property.id}>
               <PropertyCard

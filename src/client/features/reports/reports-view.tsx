@@ -60,7 +60,7 @@ export function ReportsView({ selected }: { selected: Property | null }) {
         </>
       }
       actions={
-        <div className="flex flex-wrap items-end gap-3 text-sm">
+        <div className="flex max-w-full min-w-0 flex-wrap items-end gap-3 text-sm">
           <PropertyScopeToggle
             label="Properties"
             selected={selected}
