@@ -1,17 +1,43 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/client/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** The control last focused or pressed outside a dialog: the one that opened the next dialog. */
+let lastOpener: HTMLElement | null = null;
+
+function rememberOpener(event: Event) {
+  const control =
+    event.target instanceof Element
+      ? event.target.closest<HTMLElement>('button, a[href], input, select, textarea, [tabindex]')
+      : null;
+  if (control && !control.closest('[role="dialog"], [role="alertdialog"]')) lastOpener = control;
+}
+
+// From the module's loading on, not from a dialog's first render: dialogs here are rendered while open,
+// after the press that opened them.
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', rememberOpener, true);
+  document.addEventListener('pointerdown', rememberOpener, true);
+}
+
+/**
+ * A modal dialog. When it closes, focus goes back to the control that opened it (Radix returns it only to a
+ * Dialog.Trigger, and most dialogs here open from a card, a list or another dialog's button without one),
+ * unless that control is gone or the dialog's own `onCloseAutoFocus` chose a target.
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -20,6 +46,16 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 shadow-lg',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = lastOpener;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
         {...props}
       >
         {children}

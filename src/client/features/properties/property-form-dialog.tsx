@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -95,8 +95,6 @@ type PropertyFormDialogProps = {
   signedIn?: boolean;
   onCreated?: (id: string) => void;
   onDeactivated?: () => void;
-  /** Where focus goes back to when the dialog closes (the button that opened it). */
-  returnFocus?: RefObject<HTMLElement | null>;
 };
 
 /**
@@ -113,7 +111,6 @@ export function PropertyFormDialog({
   signedIn = true,
   onCreated,
   onDeactivated,
-  returnFocus,
 }: PropertyFormDialogProps) {
   const editing = Boolean(property);
   const create = useCreateProperty();
@@ -226,13 +223,6 @@ export function PropertyFormDialog({
           : 'Create a new villa or property for booking management'
       }
       className="max-w-2xl"
-      onCloseAutoFocus={(event) => {
-        const target = returnFocus?.current;
-        if (target?.isConnected) {
-          event.preventDefault();
-          target.focus();
-        }
-      }}
       onSubmit={submit}
       error={formError}
       footerClassName="pt-2"

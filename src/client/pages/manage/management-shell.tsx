@@ -13,7 +13,7 @@ import {
   TagIcon,
   UserRoundIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Operator } from '@/domain/auth';
 import { villaMonth } from '@/domain/dates';
@@ -56,12 +56,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
   const location = useManageLocation();
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
-  // The dialog is opened from several buttons (no Radix trigger), so remember which one to refocus.
-  const addReturnFocus = useRef<HTMLElement | null>(null);
-  const openAddDialog = () => {
-    addReturnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setAddOpen(true);
-  };
+  const openAddDialog = () => setAddOpen(true);
 
   useEffect(() => {
     if (properties.isError)
@@ -216,14 +211,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
         ) : null}
       </main>
 
-      {addOpen ? (
-        <PropertyFormDialog
-          open
-          onOpenChange={setAddOpen}
-          signedIn={Boolean(operator)}
-          returnFocus={addReturnFocus}
-        />
-      ) : null}
+      {addOpen ? <PropertyFormDialog open onOpenChange={setAddOpen} signedIn={Boolean(operator)} /> : null}
     </div>
   );
 }
