@@ -48,6 +48,20 @@ export async function openPage(
 
 /** axe-core's WCAG 2.2 A/AA violations on the page, as readable lines (empty when none). */
 export async function findAccessibilityViolations(page: Page): Promise<string[]> {
+  // Axe reads colours as they are painted: a toast still fading in fails colour contrast until its
+  // transition ends. So the finite animations and transitions finish first (spinners never do).
+  // (At most 5 s: a paused animation never finishes.)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
