@@ -184,6 +184,12 @@ describe('reading channel calendars', () => {
       'SUMMARY:Blocked',
       'END:VEVENT',
       'BEGIN:VEVENT',
+      'UID:years-ahead@example.com',
+      'DTSTART;VALUE=DATE:20310110',
+      'DTEND;VALUE=DATE:20310112',
+      'SUMMARY:Reserved',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
       'UID:far-future@example.com',
       'DTSTART;VALUE=DATE:99990101',
       'DTEND;VALUE=DATE:99990105',
@@ -198,12 +204,13 @@ describe('reading channel calendars', () => {
         summary: 'Reserved - Asha Rao',
         guest_name: 'Asha Rao',
       }),
-      // Closed up to the last date there is; the stay that starts after the sync's horizon is left out.
+      // Closed up to the last date there is; a stay years ahead is kept, one after the last date is not.
       expect.objectContaining({
         uid: 'for-ever@example.com',
         check_in: '2027-03-01',
         check_out: '2100-12-31',
       }),
+      expect.objectContaining({ uid: 'years-ahead@example.com', check_in: '2031-01-10' }),
     ]);
   });
 });

@@ -23,7 +23,7 @@ export type ParseFeedOptions = {
   channel: ChannelKind;
   /** Items that end on or before this date are left out: past stays are never touched. */
   from: string;
-  /** Items that start on or after this date are left out, and recurring events expanded up to it. */
+  /** Recurring events are expanded up to this date. */
   to: string;
   /** The zone in which UTC date-times are read as dates (the villa's). */
   timeZone: string;
@@ -65,10 +65,12 @@ export function parseFeed(text: string, options: ParseFeedOptions): FeedItem[] {
   const items: FeedItem[] = [];
   const seen = new Set<string>();
   const push = (item: FeedItem) => {
-    if (seen.has(item.uid) || item.check_out <= options.from || item.check_in >= options.to) return;
+    if (seen.has(item.uid) || item.check_out <= options.from) return;
+    // Dates stay within the years every other part of the product takes: an item that starts after the
+    // last date there is (a DTSTART in 9999) is left out, and a range closed "for ever" (a DTEND in 9999)
+    // closes the nights up to that date. A stay years ahead is kept: a missed stay is a double booking.
+    if (item.check_in >= DATE_BOUNDS.max) return;
     seen.add(item.uid);
-    // Dates stay within the years every other part of the product takes: a range closed "for ever"
-    // (a DTEND in 9999) closes the nights up to the last date there is.
     if (item.check_out > DATE_BOUNDS.max) item.check_out = DATE_BOUNDS.max;
     items.push(item);
     if (items.length > FEED_LIMITS.maxItems) {
