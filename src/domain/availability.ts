@@ -68,6 +68,12 @@ export type QuoteResult = z.infer<typeof QuoteResultSchema>;
 
 export const BookingRequestResultSchema = z.object({
   reference: z.string().describe('A short reference for the guest, e.g. SV-3F2A91C0'),
+  request_path: z
+    .string()
+    .nullable()
+    .describe(
+      "The guest's own page for this request (/request/<token>), where they follow it and may withdraw it; null when the answer repeats an earlier request (its link went by e-mail)",
+    ),
   booking: z.object({
     check_in: z.string(),
     check_out: z.string(),

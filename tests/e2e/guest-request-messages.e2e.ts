@@ -64,6 +64,10 @@ describe("a guest's request page and messages", () => {
     );
     const link = new URL(body.text_body.match(/https?:\/\/\S+\/request\/[\w-]+/)![0]);
     expect(body.html_body).toContain(link.pathname);
+    // The confirmation links to the same page, for a guest whose e-mail is late or lost.
+    await expect(
+      guest.page.getByRole('link', { name: 'your request’s page' }).getAttribute('href'),
+    ).resolves.toBe(link.pathname);
 
     // The server sends the page with the request in its markup: it paints before any script has run.
     const served = await guest.page.request.get(link.pathname);

@@ -146,6 +146,14 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.reference).toMatch(/^SV-[0-9A-F]{8}$/);
+    // The guest's own page for the request, straight away (its link also goes by e-mail).
+    expect(body.request_path).toMatch(/^\/request\/[\w-]{32}$/);
+    const page = await context.app.inject({
+      method: 'GET',
+      url: `/api${body.request_path.replace('/request/', '/requests/')}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ reference: body.reference, status: 'pending', can_withdraw: true });
     expect(body.booking).toEqual({
       check_in: '2027-01-05',
       check_out: '2027-01-07',
@@ -179,6 +187,10 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().reference).toBe(second.json().reference);
+    // Only the first answer holds the page's link: a repeat is not a way to read it.
+    const [created, repeated] = first.statusCode === 201 ? [first, second] : [second, first];
+    expect(created.json().request_path).toMatch(/^\/request\//);
+    expect(repeated.json().request_path).toBeNull();
     const rows = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-02-01'));
     expect(rows).toHaveLength(1);
     const other = await post(request({ check_in: '2027-03-01', check_out: '2027-03-03' }), {

@@ -124,9 +124,10 @@ async function readStay(
   return { unavailable, quote };
 }
 
-function shapeRequested(booking: RequestedBooking) {
+function shapeRequested(booking: RequestedBooking, requestPath: string | null = null) {
   return {
     reference: formatBookingReference(booking.id),
+    request_path: requestPath,
     booking: {
       check_in: booking.check_in,
       check_out: booking.check_out,
@@ -293,7 +294,7 @@ export async function registerBookingRequestRoutes(
           await lockPropertyNights(tx, property.id);
           if (requestKey) {
             const earlier = await findBookingByRequestKey(tx, requestKey);
-            if (earlier) return { replayed: true, booking: earlier };
+            if (earlier) return { replayed: true, booking: earlier, requestPath: null };
           }
           if (input.guests_count > property.max_guests) {
             throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
@@ -332,8 +333,9 @@ export async function registerBookingRequestRoutes(
             quote,
           });
           if (created) {
+            let requestPath: string | null = null;
             if (options.messages) {
-              await recordBookingRequested(tx, options.messages, {
+              const { token } = await recordBookingRequested(tx, options.messages, {
                 bookingId: created.id,
                 propertyId: property.id,
                 propertyName: property.name,
@@ -348,13 +350,14 @@ export async function registerBookingRequestRoutes(
                 currency: created.currency,
                 quote,
               });
+              requestPath = `/request/${token}`;
             }
-            return { replayed: false, booking: created };
+            return { replayed: false, booking: created, requestPath };
           }
           // The same key was inserted by a concurrent twin of this request: answer with that booking.
           const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
           if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
-          return { replayed: true, booking: twin };
+          return { replayed: true, booking: twin, requestPath: null };
         },
         network,
       );
@@ -366,7 +369,7 @@ export async function registerBookingRequestRoutes(
             ? await withGuest(options.db, (tx) => findBookingByRequestKey(tx, requestKey))
             : undefined;
         if (!twin) throw error;
-        return { replayed: true, booking: twin };
+        return { replayed: true, booking: twin, requestPath: null };
       });
       const { booking } = outcome;
       if (!outcome.replayed) options.onMessagesWritten?.();
@@ -380,7 +383,7 @@ export async function registerBookingRequestRoutes(
       if (outcome.replayed && differs) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
-      return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking));
+      return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking, outcome.requestPath));
     },
   );
 }

@@ -29,6 +29,15 @@ export function BookingConfirmation({
         Your booking reference is{' '}
         <strong className="font-semibold text-foreground">{result.reference}</strong>.
       </p>
+      {result.request_path ? (
+        <p className="mt-2 text-muted-foreground">
+          Follow it, or withdraw it, on{' '}
+          <a className="font-medium text-foreground underline" href={result.request_path}>
+            your request’s page
+          </a>{' '}
+          (the link is in your email too).
+        </p>
+      ) : null}
       <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted-foreground">Dates</dt>
