@@ -20,6 +20,12 @@ export function hasControlCharacters(value: string, options: { multiline?: boole
   return (options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value);
 }
 
+/** The text without the characters `hasControlCharacters` finds (for text read from elsewhere, not typed). */
+export function stripControlCharacters(value: string, options: { multiline?: boolean } = {}): string {
+  const pattern = options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS;
+  return value.replace(new RegExp(pattern.source, 'g'), '');
+}
+
 function hasNoControlCharacters(multiline = false) {
   return (value: string) => !hasControlCharacters(value, { multiline });
 }

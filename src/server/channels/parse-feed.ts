@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { ChannelKind } from '../../domain/channel';
-import { DATE_BOUNDS } from '../../domain/fields';
+import { DATE_BOUNDS, stripControlCharacters } from '../../domain/fields';
 import { FeedError } from './fetch-feed';
 
 /** One stay or closed range read from a channel's calendar, as half-open calendar dates. */
@@ -156,9 +156,6 @@ function readText(component: ICAL.Component, name: string): string | null {
   return cleanText(component.getFirstPropertyValue(name));
 }
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
 /**
  * A feed's text with its control characters dropped (line breaks kept, for the descriptions read line by
  * line), trimmed; null when nothing is left. PostgreSQL refuses a NUL outright, so one in a summary or a
@@ -166,7 +163,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
  */
 function cleanText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const text = value.replace(CONTROL_CHARACTERS, '').trim();
+  const text = stripControlCharacters(value, { multiline: true }).trim();
   return text || null;
 }
 
