@@ -19,8 +19,15 @@ export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
 export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Statuses whose nights are taken: the database's exclusion constraint covers exactly these. */
-export const BLOCKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
+/**
+ * Statuses whose nights are taken: the database's exclusion constraint covers exactly these. A completed
+ * stay keeps its nights (it can only be completed once its check-out day has come, but a stay completed
+ * by mistake must never free nights that are sold again).
+ */
+export const BLOCKING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'completed'];
+
+/** Statuses of a booking that is still under way: waiting for an answer, or confirmed and not ended. */
+export const OPEN_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed'];
 
 export const BookingSchema = z.object({
   id: z.uuid(),
@@ -83,6 +90,15 @@ export const STATUS_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]>
 export function canChangeStatus(from: BookingStatus, to: BookingStatus): boolean {
   return STATUS_TRANSITIONS[from].includes(to);
 }
+
+/** A stay can be marked completed from its check-out day on (in the villa's time zone), never before. */
+export function canCompleteStay(stay: { check_out: string }, today: string): boolean {
+  return stay.check_out <= today;
+}
+
+/** Why a stay cannot be completed yet; the API and the booking's actions say the same. */
+export const completeTooEarlyMessage = (checkOut: string) =>
+  `This stay can be marked completed from its check-out day (${checkOut}); until then its nights stay booked`;
 
 /** A short reference a guest can quote: the first eight characters of the booking's id. */
 export function formatBookingReference(bookingId: string): string {

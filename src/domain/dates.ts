@@ -76,3 +76,15 @@ export function listMonthDates(month: string): string[] {
 export function isNightOfStay(date: string, stay: { check_in: string; check_out: string }): boolean {
   return stay.check_in <= date && date < stay.check_out;
 }
+
+/** A calendar date as people read it, "Thu, 10 Dec 2026": the date it is, never shifted through a time zone. */
+export function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+}

@@ -62,7 +62,7 @@ export async function countPendingGuestRequests(
   };
 }
 
-/** Pending and confirmed stays sharing a night with [start, end): dates only, no guest data. */
+/** Stays holding nights (pending, confirmed, completed) that share one with [start, end): dates only, no guest data. */
 export async function listHeldStays(db: Executor, input: { propertyId: string; start: string; end: string }) {
   return db
     .select({ check_in: bookings.check_in, check_out: bookings.check_out })

@@ -9,13 +9,14 @@ import {
 import { listTestDatabaseKinds } from '../test/test-database';
 
 const NOW = new Date('2026-11-22T06:00:00Z');
+let clock = NOW;
 
 describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (kind) => {
   let context: TestContext;
   let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind, { now: () => NOW });
+    context = await createTestContext(kind, { now: () => clock });
     operator = await context.createSignedInOperator();
     propertyId = (await insertTestProperty(context.database, operator.id, { base_price: 500, max_guests: 6 }))
       .id;
@@ -29,8 +30,8 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
 
   it('confirms, then completes a booking; refuses transitions that make no sense', async () => {
     const booking = await insertTestBooking(context.database, propertyId, {
-      check_in: '2026-12-01',
-      check_out: '2026-12-03',
+      check_in: '2026-11-19',
+      check_out: '2026-11-22',
     });
     const confirmed = await patch(`/api/bookings/${booking.id}/status`, { status: 'confirmed' });
     expect(confirmed.statusCode).toBe(200);
@@ -44,6 +45,37 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
     const cancel = await patch(`/api/bookings/${booking.id}/status`, { status: 'cancelled' });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().error.message).toBe('A completed booking cannot become cancelled');
+  });
+
+  it('completes a stay only from its check-out day in the villa, and its nights stay booked', async () => {
+    const arriving = await insertTestBooking(context.database, propertyId, {
+      check_in: '2026-12-20',
+      check_out: '2026-12-24',
+      status: 'confirmed',
+    });
+    const early = await patch(`/api/bookings/${arriving.id}/status`, { status: 'completed' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      'This stay can be marked completed from its check-out day (Thu, 24 Dec 2026); until then its nights stay booked',
+    );
+    const quote = await context.app.inject({
+      url: '/api/availability?from=2026-12-18&to=2026-12-26',
+    });
+    expect(quote.json().unavailable).toEqual(['2026-12-20', '2026-12-21', '2026-12-22', '2026-12-23']);
+    // 00:30 on 23 Nov in the villa (still 22 Nov in UTC): a stay leaving on the 23rd may be completed.
+    clock = new Date('2026-11-22T19:00:00Z');
+    try {
+      const leaving = await insertTestBooking(context.database, propertyId, {
+        check_in: '2026-11-22',
+        check_out: '2026-11-23',
+        status: 'confirmed',
+      });
+      const done = await patch(`/api/bookings/${leaving.id}/status`, { status: 'completed' });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().status).toBe('completed');
+    } finally {
+      clock = NOW;
+    }
   });
 
   it('cancelling frees the nights for another booking', async () => {

@@ -15,6 +15,7 @@ export function shapeBooking(row: BookingRow): StoredBooking {
     channel_uid: _channelUid,
     quote: _quote,
     request_fingerprint: _requestFingerprint,
+    overlap_exempt: _overlapExempt,
     ...rest
   } = row;
   return { ...rest, created_at: row.created_at.toISOString() };

@@ -7,6 +7,8 @@ import {
   BookingSchema,
   BookingStatusUpdateSchema,
   canChangeStatus,
+  canCompleteStay,
+  completeTooEarlyMessage,
   createManualBookingSchema,
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
@@ -14,7 +16,7 @@ import {
   pickStay,
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE, BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
-import { villaToday } from '../../domain/dates';
+import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
@@ -190,6 +192,9 @@ export async function registerBookingRoutes(
         if (booking.status === to) return (await addLapseTimes(tx, [booking]))[0]!;
         if (!canChangeStatus(booking.status, to)) {
           throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
+        }
+        if (to === 'completed' && !canCompleteStay(booking, today())) {
+          throw new HttpError(409, completeTooEarlyMessage(formatCalendarDate(booking.check_out)));
         }
         const updated = await updateBookingStatusFrom(tx, {
           bookingId: booking.id,

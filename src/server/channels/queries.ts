@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { BLOCKING_STATUSES, type BookingSource, type BookingStatus } from '../../domain/booking';
+import { BLOCKING_STATUSES, OPEN_STATUSES, type BookingSource, type BookingStatus } from '../../domain/booking';
 import type {
   ChannelKind,
   ConflictKind,
@@ -31,7 +31,9 @@ export type ConnectionWithCounts = ConnectionRow & {
   open_conflicts: number;
 };
 
+// Nights are taken by pending, confirmed and completed stays; only open ones are cancelled or adopted.
 const HOLDING_STATUSES = [...BLOCKING_STATUSES];
+const CANCELLABLE_STATUSES = [...OPEN_STATUSES];
 
 export async function insertConnection(
   db: Executor,
@@ -272,7 +274,7 @@ export async function listAdoptableStays(
         eq(bookings.property_id, input.propertyId),
         isNull(bookings.channel_connection_id),
         eq(bookings.booking_source, input.source),
-        inArray(bookings.status, HOLDING_STATUSES),
+        inArray(bookings.status, CANCELLABLE_STATUSES),
         or(
           input.uids.length ? inArray(bookings.channel_uid, input.uids) : undefined,
           input.codes.length ? inArray(sql`upper(${bookings.external_booking_id})`, input.codes) : undefined,
@@ -298,7 +300,7 @@ export type HoldingStay = {
   channel_connection_id: string | null;
 };
 
-/** Pending and confirmed stays of a property sharing a night with [start, end). */
+/** Stays holding nights of a property (pending, confirmed, completed) that share a night with [start, end). */
 export async function listHoldingStays(
   db: Executor,
   input: { propertyId: string; start: string; end: string },
@@ -376,7 +378,7 @@ export async function cancelHoldingBookings(db: Executor, bookingIds: readonly s
   const rows = await db
     .update(bookings)
     .set({ status: 'cancelled', updated_at: sql`now()` })
-    .where(and(inArray(bookings.id, [...bookingIds]), inArray(bookings.status, HOLDING_STATUSES)))
+    .where(and(inArray(bookings.id, [...bookingIds]), inArray(bookings.status, CANCELLABLE_STATUSES)))
     .returning({ id: bookings.id });
   return rows.map((row) => row.id);
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import { BLOCKING_STATUSES } from '../../domain/booking';
+import { OPEN_STATUSES } from '../../domain/booking';
 import type { DashboardStay } from '../../domain/dashboard';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
@@ -36,7 +36,7 @@ export async function listDashboardStays(
       and(
         eq(properties.is_active, true),
         input.propertyId ? eq(bookings.property_id, input.propertyId) : undefined,
-        inArray(bookings.status, [...BLOCKING_STATUSES]),
+        inArray(bookings.status, [...OPEN_STATUSES]),
         or(
           eq(bookings.status, 'pending'),
           and(lte(bookings.check_in, input.until), gte(bookings.check_out, input.today)),

@@ -27,8 +27,11 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
   });
 
   /** A stay of the test property; only its dates and status matter to these rules. */
-  const insertStay = (check_in: string, check_out: string, status: 'pending' | 'confirmed' | 'cancelled') =>
-    insertTestBooking(database, propertyId, { check_in, check_out, status });
+  const insertStay = (
+    check_in: string,
+    check_out: string,
+    status: 'pending' | 'confirmed' | 'completed' | 'cancelled',
+  ) => insertTestBooking(database, propertyId, { check_in, check_out, status });
 
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
@@ -57,6 +60,17 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     await insertStay('2027-04-01', '2027-04-05', 'confirmed');
     await expect(insertStay('2027-04-05', '2027-04-07', 'confirmed')).resolves.toBeDefined();
     await expect(insertStay('2027-03-30', '2027-04-01', 'pending')).resolves.toBeDefined();
+  });
+
+  it('counts completed stays like confirmed ones: their nights are never sold again', async () => {
+    const stay = await insertStay('2027-07-10', '2027-07-14', 'confirmed');
+    await database.db.update(bookings).set({ status: 'completed' }).where(eq(bookings.id, stay.id));
+    for (const status of ['pending', 'confirmed', 'completed'] as const) {
+      expect(isOverlapError(await refusal(insertStay('2027-07-12', '2027-07-16', status))), status).toBe(
+        true,
+      );
+    }
+    await expect(insertStay('2027-07-14', '2027-07-16', 'pending')).resolves.toBeDefined();
   });
 
   it('lets cancelled stays free their nights', async () => {

@@ -179,6 +179,9 @@ export const bookings = pgTable(
     request_fingerprint: text('request_fingerprint'),
     // Made up by the seed to show the product; the operator removes it all in one action.
     is_sample: boolean('is_sample').notNull().default(false),
+    // Set only by migration 0019 on a completed stay that already shared nights with another stay (a stay
+    // completed before its check-out had freed them): the no-overlap rule leaves such history as it was.
+    overlap_exempt: boolean('overlap_exempt').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

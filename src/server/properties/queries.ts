@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, gte, sql } from 'drizzle-orm';
 import type { NewProperty, Property, PropertyUpdate } from '../../domain/property';
-import { BLOCKING_STATUSES } from '../../domain/booking';
+import { OPEN_STATUSES } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
 import { notFound } from '../http-error';
@@ -45,7 +45,7 @@ export async function countActiveBookings(db: Executor, today: string): Promise<
     .where(
       and(
         eq(properties.is_active, true),
-        inArray(bookings.status, [...BLOCKING_STATUSES]),
+        inArray(bookings.status, [...OPEN_STATUSES]),
         gte(bookings.check_out, today),
       ),
     );

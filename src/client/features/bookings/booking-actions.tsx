@@ -2,7 +2,14 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
-import { canChangeStatus, formatBookingReference, type Booking, type BookingStatus } from '@/domain/booking';
+import {
+  canChangeStatus,
+  canCompleteStay,
+  formatBookingReference,
+  type Booking,
+  type BookingStatus,
+} from '@/domain/booking';
+import { villaToday } from '@/domain/dates';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
@@ -15,14 +22,19 @@ const ACTIONS: { status: BookingStatus; label: string; done: string; destructive
 
 /**
  * A booking card's actions: only the transitions the booking allows (pending → confirmed/cancelled,
- * confirmed → completed/cancelled), Mark paid while unpaid, and a confirmation before cancelling.
+ * confirmed → completed/cancelled, completed only from the check-out day on), Mark paid while unpaid, and
+ * a confirmation before cancelling.
  */
 export function BookingActions({ booking }: { booking: Booking }) {
   const statusChange = useUpdateBookingStatus();
   const paymentChange = useUpdatePaymentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const busy = statusChange.isPending || paymentChange.isPending;
-  const available = ACTIONS.filter((action) => canChangeStatus(booking.status, action.status));
+  const available = ACTIONS.filter(
+    (action) =>
+      canChangeStatus(booking.status, action.status) &&
+      (action.status !== 'completed' || canCompleteStay(booking, villaToday())),
+  );
   const canMarkPaid = booking.payment_status !== 'paid' && booking.status !== 'cancelled';
   // The pressed button may vanish with the change (Confirm after confirming): keep keyboard focus in
   // this card, on its next action or on the group itself.
