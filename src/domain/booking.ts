@@ -114,6 +114,8 @@ export const BOOKING_LIMITS = {
 
 export const BOOKING_MESSAGES = {
   unavailable: 'Those dates are no longer available',
+  priceChanged: (total: string) =>
+    `The price of these dates has changed since you saw it: the total is now ${total}. Please check the new price and send your request again.`,
   checkOutBeforeCheckIn: 'Check-out must be after check-in',
   inThePast: 'Check-in cannot be in the past',
   tooLong: `Stays can be at most ${BOOKING_LIMITS.maxNights} nights; for longer stays please contact us`,
@@ -173,7 +175,25 @@ const bookingRequestShape = {
 
 /** A guest's booking request from the public form. Guests above the property's maximum are checked by the server. */
 export function createBookingRequestSchema(today: () => string) {
-  return withStayRules(z.object(bookingRequestShape), today);
+  return withStayRules(
+    z.object({
+      ...bookingRequestShape,
+      quoted_total: z
+        .number({ error: 'quoted_total must be a number' })
+        .nonnegative('quoted_total must not be negative')
+        .max(1_000_000_000, 'quoted_total is too large')
+        .optional()
+        .describe(
+          'The total the guest was shown. It sets no price: when the price has changed since (the operator changed a rule), the request is refused with 409 and error.quote carries the new quote',
+        ),
+    }),
+    today,
+  );
+}
+
+/** Two amounts of money are the same price when they agree to the cent. */
+export function isSamePrice(a: number, b: number): boolean {
+  return Math.round(a * 100) === Math.round(b * 100);
 }
 export type BookingRequestInput = z.input<ReturnType<typeof createBookingRequestSchema>>;
 

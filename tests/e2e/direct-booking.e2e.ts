@@ -95,6 +95,58 @@ describe('a direct booking', () => {
     await context.close();
   });
 
+  it('shows the new price when the operator changed it since the guest saw it, and books only at that', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const priceGuest = `Ravi Menon ${Date.now().toString(36)}`;
+    const stayIn = addDaysToDate(checkIn, 10);
+    const stayOut = addDaysToDate(stayIn, 2);
+    const quoteOf = (prices: Record<string, number>) => {
+      const stay = { checkIn: stayIn, checkOut: stayOut, guests: 2 };
+      const quote = priceStay({
+        ...stay,
+        basePrice: availability.property.base_price,
+        currency: availability.property.currency,
+        rules: availability.rules,
+        dayPrices: new Map(Object.entries(prices)),
+      });
+      return formatMoney(quote.total, quote.currency);
+    };
+    await openBookingForm(page);
+    await page.locator('.booking-form [aria-busy="false"]').waitFor();
+    await page.getByLabel('Check-in').fill(stayIn);
+    await page.getByLabel('Check-out').fill(stayOut);
+    await page.getByLabel('Guests').fill('2');
+    await page.getByLabel('Full name').fill(priceGuest);
+    await page.getByLabel('Email').fill('nisha.price@example.com');
+    await expect.poll(() => page.getByTestId('quote-total').textContent()).toBe(quoteOf({}));
+
+    // The operator prices the first night higher while the guest is still reading.
+    const operator = await openSignedInPage(browser);
+    const changed = await operator.page.request.put(`/api/properties/${availability.property.id}/calendar`, {
+      data: { start: stayIn, end: stayIn, price: availability.property.base_price + 5000 },
+    });
+    expect(changed.status()).toBe(200);
+    await operator.context.close();
+
+    await page.getByRole('button', { name: 'Request Booking' }).click();
+    const newTotal = quoteOf({ [stayIn]: availability.property.base_price + 5000 });
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({
+            hasText: `The price of these dates has changed since you saw it: the total is now ${newTotal}.`,
+          })
+          .count(),
+      )
+      .toBe(1);
+    expect(await page.getByTestId('quote-total').textContent()).toBe(newTotal);
+    expect(await page.getByLabel('Full name').inputValue()).toBe(priceGuest);
+    await page.getByRole('button', { name: 'Request Booking' }).click();
+    await page.getByRole('status').filter({ hasText: 'your request has arrived' }).waitFor();
+    await context.close();
+  });
+
   it('explains a season price with its tax, and names the season when a stay is too short', async () => {
     // The sample villa's Christmas and New Year season: its own price and a three-night minimum.
     const { page, context } = await openPage(browser, PHONE);

@@ -2,12 +2,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  /** Everything else the error body carried (a `code`, a new `quote`…), unchecked: parse before use. */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, message: string, field?: string) {
+  constructor(status: number, message: string, field?: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.field = field;
+    this.details = details;
   }
 }
 
@@ -19,8 +22,10 @@ type ApiRequest = {
   headers?: Record<string, string>;
 };
 
-/** Reads `{ error: { message, field } }` when the server sent it; anything else yields undefined. */
-async function readErrorBody(response: Response): Promise<{ message?: string; field?: string }> {
+/** Reads `{ error: { message, field, … } }` when the server sent it; anything else yields undefined. */
+async function readErrorBody(
+  response: Response,
+): Promise<{ message?: string; field?: string; details?: Record<string, unknown> }> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'error' in body) {
@@ -28,6 +33,7 @@ async function readErrorBody(response: Response): Promise<{ message?: string; fi
       return {
         message: typeof error?.message === 'string' && error.message ? error.message : undefined,
         field: typeof error?.field === 'string' ? error.field : undefined,
+        details: error && typeof error === 'object' ? (error as Record<string, unknown>) : undefined,
       };
     }
   } catch {
@@ -59,8 +65,8 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
     throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
   }
   if (!response.ok) {
-    const { message, field } = await readErrorBody(response);
-    throw new ApiError(response.status, message ?? '', field);
+    const { message, field, details } = await readErrorBody(response);
+    throw new ApiError(response.status, message ?? '', field, details);
   }
   return response;
 }

@@ -178,6 +178,31 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     });
   });
 
+  it('books at the price the guest was shown, and refuses with the new quote when it changed since', async () => {
+    const stay = { check_in: '2027-04-06', check_out: '2027-04-08', guests_count: 2 };
+    const shown = await context.app.inject({
+      url: '/api/quote?check_in=2027-04-06&check_out=2027-04-08&guests=2',
+    });
+    expect(shown.json().total).toBe(2000);
+    // The operator prices one of those nights differently meanwhile.
+    await insertTestCalendarDay(context.database, propertyId, { date: '2027-04-07', price: 1800 });
+    const refused = await post(request({ ...stay, quoted_total: 2000 }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      message:
+        'The price of these dates has changed since you saw it: the total is now AED 2,800. Please check the new price and send your request again.',
+      code: 'price_changed',
+      quote: { check_in: '2027-04-06', check_out: '2027-04-08', total: 2800, available: true },
+    });
+    // Nothing the guest sends sets a price: a lower total is refused just the same.
+    expect((await post(request({ ...stay, quoted_total: 1 }))).statusCode).toBe(409);
+    const none = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-04-06'));
+    expect(none).toEqual([]);
+    const booked = await post(request({ ...stay, quoted_total: 2800 }));
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().booking.total_amount).toBe(2800);
+  });
+
   it('creates one booking for a repeated request with the same Idempotency-Key', async () => {
     const key = randomUUID();
     const payload = request({ check_in: '2027-02-01', check_out: '2027-02-03' });

@@ -9,8 +9,10 @@ import {
   createBookingRequestSchema,
   type BookingRequest,
   formatBookingReference,
+  isSamePrice,
   pickStay,
 } from '../../domain/booking';
+import { formatMoney } from '../../domain/quote';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
 import {
@@ -91,6 +93,15 @@ async function requireSiteProperty(tx: Executor, siteProperty?: string): Promise
   const property = await findSiteProperty(tx, siteProperty);
   if (!property) throw new HttpError(404, BOOKINGS_CLOSED_MESSAGE);
   return property;
+}
+
+/** The quote as the public API answers it: only the documented fields (the stored quote keeps more). */
+function shapeQuote(quote: Awaited<ReturnType<typeof quoteStay>>, unavailable: string[]) {
+  return QuoteResultSchema.parse({
+    ...quote,
+    available: unavailable.length === 0,
+    unavailable_nights: unavailable,
+  });
 }
 
 /**
@@ -225,12 +236,7 @@ export async function registerBookingRequestRoutes(
           { ...stay, guests: request.query.guests ?? 1 },
           today(),
         );
-        // Parsed so that only the documented fields go out (the stored quote keeps more).
-        return QuoteResultSchema.parse({
-          ...quote,
-          available: unavailable.length === 0,
-          unavailable_nights: unavailable,
-        });
+        return shapeQuote(quote, unavailable);
       });
     },
   );
@@ -306,6 +312,15 @@ export async function registerBookingRequestRoutes(
             today(),
           );
           if (unavailable.length > 0) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
+          // The guest is charged what they were shown: a price changed since is refused, with the new one.
+          if (input.quoted_total !== undefined && !isSamePrice(input.quoted_total, quote.total)) {
+            throw new HttpError(
+              409,
+              BOOKING_MESSAGES.priceChanged(formatMoney(quote.total, quote.currency)),
+              {},
+              { code: 'price_changed', quote: shapeQuote(quote, unavailable) },
+            );
+          }
           const held = await countPendingGuestRequests(tx, {
             propertyId: property.id,
             network,

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { BookingRequestResult } from '@/domain/availability';
+import { QuoteResultSchema, type BookingRequestResult } from '@/domain/availability';
 import {
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
@@ -83,6 +83,7 @@ export function useBookingRequestForm() {
   });
 
   const request = useRequestBooking();
+  const queryClient = useQueryClient();
 
   /** A click in the calendar: the first picks check-in, the second check-out, a third starts again. */
   const pickDay = (day: string, range: { from?: string; to?: string } | undefined) => {
@@ -105,14 +106,27 @@ export function useBookingRequestForm() {
       return;
     }
     requestKey.current ??= createRequestKey();
+    // The total on the screen goes with the request: the server refuses it if the price changed since.
+    const shown = settled === asked ? quote.data : undefined;
     try {
-      const result = await request.mutateAsync({ request: values, requestKey: requestKey.current });
+      const result = await request.mutateAsync({
+        request: { ...values, quoted_total: shown?.total },
+        requestKey: requestKey.current,
+      });
       requestKey.current = null;
       reset(EMPTY_FORM);
       setConfirmation(result);
     } catch (error) {
-      // Nights taken meanwhile: the next attempt is a new request for other dates.
+      // Nights taken or the price changed meanwhile: the next attempt is a new request.
       if (isApiError(error, 409)) requestKey.current = null;
+      // The new price takes the old one's place on the screen, so the guest sees what they would pay.
+      const newQuote = isApiError(error, 409) ? QuoteResultSchema.safeParse(error.details.quote) : undefined;
+      if (newQuote?.success) {
+        queryClient.setQueryData(
+          quoteQuery({ checkIn: quotedIn, checkOut: quotedOut, guests: quotedGuests ?? undefined }).queryKey,
+          newQuote.data,
+        );
+      }
     }
   });
 
