@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BookingSource } from './booking';
+import { optionalText, requiredText } from './fields';
 
 /** The channels a property's calendar can be connected to. */
 export const CHANNEL_KINDS = ['airbnb', 'booking_com', 'vrbo', 'other'] as const;
@@ -180,6 +181,12 @@ export const SyncConflictSchema = z.object({
       'The channel had read this calendar after the request arrived: the closed nights may be our own request coming back',
     ),
   actions: z.array(z.enum(CONFLICT_ACTIONS)).describe('What the operator can do now'),
+  holds_nights: z
+    .boolean()
+    .describe(
+      "Open and about a channel's stay: every night of it is closed for the site and the other channels until it is settled",
+    ),
+  note: z.string().nullable().describe("The operator's reason, when they settled it"),
   created_at: z.string(),
   resolved_at: z.string().nullable(),
 });
@@ -200,8 +207,17 @@ export type SyncResult = z.infer<typeof SyncResultSchema>;
 
 export const ResolveConflictSchema = z.object({
   action: z.enum(CONFLICT_ACTIONS, { error: 'Action must be accept_theirs or keep_ours' }),
+  note: optionalText('Reason', { max: 500 }).describe(
+    'Why the operator decided so (the management area asks for it when keeping ours); kept with the conflict and in the audit log',
+  ),
 });
 export type ResolveConflict = z.infer<typeof ResolveConflictSchema>;
+
+/** Keeping ours over a channel's stay: the management area asks why, for the activity log. */
+export const DismissConflictFormSchema = z.object({
+  note: requiredText('Reason', { max: 500 }),
+});
+export type DismissConflictForm = z.infer<typeof DismissConflictFormSchema>;
 
 export const RotateExportUrlSchema = z
   .object({

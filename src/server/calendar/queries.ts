@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { CalendarRow } from '../../domain/calendar';
 import type { ChannelKind } from '../../domain/channel';
 import type { Executor } from '../db/client';
-import { channelBlocks, propertyCalendar } from '../db/schema';
+import { channelBlocks, channelConflicts, channelConnections, propertyCalendar } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
 
 /** A calendar row; `closed_by` names the channel connections whose imported blocks close the night. */
@@ -11,18 +11,15 @@ export type ChannelCalendarRow = CalendarRow & {
 };
 
 /**
- * A property's calendar rows (date, is_available, price) in [start, end), with the
- * nights that channel connections report closed merged in as unavailable. This is the one place that
- * availability, quotes, guest requests and the management calendar read closed nights from, so a
- * channel's block closes a night everywhere; the operator's own rows are never changed by it (a night
- * the operator priced keeps its price, and opens again when the channel's block goes).
+ * The ranges channel connections close in [start, end): the blocks their feeds report, and every stay
+ * they report that the operator has not settled yet (an open conflict: it overlaps a booking here, or was
+ * cancelled here), so none of its nights is sold again meanwhile. Only what the public role may read:
+ * dates and which channel.
  */
-export async function listCalendarRows(
+export async function listChannelClosures(
   db: Executor,
   input: { propertyId: string; start: string; end: string },
-): Promise<ChannelCalendarRow[]> {
-  const rows: ChannelCalendarRow[] = await listOperatorCalendarRows(db, input);
-  // Only columns the public role may read: dates and which channel closed them.
+): Promise<{ connection_id: string; channel: ChannelKind; start_date: string; end_date: string }[]> {
   const blocks = await db
     .select({
       connection_id: channelBlocks.connection_id,
@@ -37,12 +34,48 @@ export async function listCalendarRows(
         overlapsNights(channelBlocks.start_date, channelBlocks.end_date, input),
       ),
     );
+  const unsettled = await db
+    .select({
+      connection_id: channelConflicts.connection_id,
+      channel: channelConnections.channel,
+      start_date: channelConflicts.check_in,
+      end_date: channelConflicts.check_out,
+    })
+    .from(channelConflicts)
+    .innerJoin(channelConnections, eq(channelConnections.id, channelConflicts.connection_id))
+    .where(
+      and(
+        eq(channelConflicts.property_id, input.propertyId),
+        isOpenStayConflict(),
+        overlapsNights(channelConflicts.check_in, channelConflicts.check_out, input),
+      ),
+    );
+  return [...blocks, ...unsettled].map((range) => ({ ...range, channel: range.channel as ChannelKind }));
+}
+
+/** A stay from a channel that the operator has not settled: it holds its nights until they do. */
+export const isOpenStayConflict = () =>
+  and(eq(channelConflicts.status, 'open'), eq(channelConflicts.item_kind, 'stay'));
+
+/**
+ * A property's calendar rows (date, is_available, price) in [start, end), with the
+ * nights that channel connections close merged in as unavailable. This is the one place that
+ * availability, quotes, guest requests and the management calendar read closed nights from, so a
+ * channel's block closes a night everywhere; the operator's own rows are never changed by it (a night
+ * the operator priced keeps its price, and opens again when the channel's block goes).
+ */
+export async function listCalendarRows(
+  db: Executor,
+  input: { propertyId: string; start: string; end: string },
+): Promise<ChannelCalendarRow[]> {
+  const rows: ChannelCalendarRow[] = await listOperatorCalendarRows(db, input);
+  const blocks = await listChannelClosures(db, input);
   if (blocks.length === 0) return rows;
   const byDate = new Map(rows.map((row) => [row.date, row]));
   for (const block of blocks) {
     const from = block.start_date > input.start ? block.start_date : input.start;
     const to = block.end_date < input.end ? block.end_date : input.end;
-    const closer = { connection_id: block.connection_id, channel: block.channel as ChannelKind };
+    const closer = { connection_id: block.connection_id, channel: block.channel };
     for (let date = from; date < to; date = nextDate(date)) {
       const row = byDate.get(date);
       if (!row) {

@@ -58,6 +58,8 @@ export async function shapeConflicts(tx: Tx, rows: readonly ConflictWithContext[
       maybe_echo: row.maybe_echo,
       actions:
         status === 'open' ? ['accept_theirs', 'keep_ours'] : status === 'dismissed' ? ['accept_theirs'] : [],
+      holds_nights: status === 'open' && row.item_kind === 'stay',
+      note: row.resolution_note,
       created_at: row.created_at.toISOString(),
       resolved_at: row.resolved_at?.toISOString() ?? null,
     };
@@ -65,14 +67,14 @@ export async function shapeConflicts(tx: Tx, rows: readonly ConflictWithContext[
 }
 
 /**
- * The operator's decision on a conflict. keep_ours dismisses it (a later sync leaves it dismissed unless
- * the channel's dates change). accept_theirs: for an incoming stay, cancels the bookings here that overlap
+ * The operator's decision on a conflict, with their reason. keep_ours dismisses it (a later sync leaves it
+ * dismissed unless the channel's dates change), and the channel's stay no longer holds nights here. accept_theirs: for an incoming stay, cancels the bookings here that overlap
  * it and imports (or moves) theirs; for closed nights over a pending request, declines the request; for a
  * stay cancelled here that the channel still lists, restores it.
  */
 export async function resolveConflict(
   tx: Tx,
-  input: { conflictId: string; action: ConflictAction },
+  input: { conflictId: string; action: ConflictAction; note?: string | null },
 ): Promise<SyncConflict> {
   const [conflict] = await listConflicts(tx, { conflictId: input.conflictId, statuses: CONFLICT_STATUSES });
   if (!conflict) throw notFound(CONFLICT_NOT_FOUND);
@@ -80,7 +82,9 @@ export async function resolveConflict(
     throw new HttpError(409, `This conflict is already settled (${conflict.status})`);
   }
   if (input.action === 'keep_ours') {
-    if (conflict.status === 'open') await updateConflict(tx, conflict.id, { status: 'dismissed' });
+    if (conflict.status === 'open') {
+      await updateConflict(tx, conflict.id, { status: 'dismissed', resolution_note: input.note ?? null });
+    }
     return reload(tx, conflict.id);
   }
 
@@ -136,7 +140,7 @@ export async function resolveConflict(
       break;
     }
   }
-  await updateConflict(tx, conflict.id, { status: 'accepted' });
+  await updateConflict(tx, conflict.id, { status: 'accepted', resolution_note: input.note ?? null });
   return reload(tx, conflict.id);
 }
 

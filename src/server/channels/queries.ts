@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { BLOCKING_STATUSES, OPEN_STATUSES, type BookingSource, type BookingStatus } from '../../domain/booking';
+import {
+  BLOCKING_STATUSES,
+  OPEN_STATUSES,
+  type BookingSource,
+  type BookingStatus,
+} from '../../domain/booking';
 import type {
   ChannelKind,
   ConflictKind,
@@ -19,6 +24,7 @@ import {
 } from '../db/schema';
 import type { ExistingBlock, ExistingStay } from './reconcile';
 import { overlapsNights } from '../db/overlaps';
+import { isOpenStayConflict } from '../calendar/queries';
 
 // Management queries run as villa_app (row-level security limits them to the operator's properties);
 // the export's run as villa_guest, which reads dates only; the scheduler's as the table owner.
@@ -525,7 +531,7 @@ export async function insertConflict(
 export async function updateConflict(
   db: Executor,
   conflictId: string,
-  changes: Partial<ConflictFinding> & { status?: ConflictStatus },
+  changes: Partial<ConflictFinding> & { status?: ConflictStatus; resolution_note?: string | null },
 ): Promise<void> {
   await db
     .update(channelConflicts)
@@ -684,11 +690,16 @@ export async function listExportStays(
     .orderBy(asc(bookings.check_in), asc(bookings.id));
 }
 
+/**
+ * What the other channels must see closed: the ranges each connection's feed closes, and the stays a
+ * connection reports that the operator has not settled yet (open conflicts), never echoed back to the
+ * connection they came from.
+ */
 export async function listExportBlocks(
   db: Executor,
   input: { propertyId: string; from: string; excludeConnectionId: string | null },
 ) {
-  return db
+  const blocks = await db
     .select({
       start_date: channelBlocks.start_date,
       end_date: channelBlocks.end_date,
@@ -702,6 +713,22 @@ export async function listExportBlocks(
         input.excludeConnectionId ? ne(channelBlocks.connection_id, input.excludeConnectionId) : undefined,
       ),
     );
+  const unsettled = await db
+    .select({
+      start_date: channelConflicts.check_in,
+      end_date: channelConflicts.check_out,
+      updated_at: channelConflicts.updated_at,
+    })
+    .from(channelConflicts)
+    .where(
+      and(
+        eq(channelConflicts.property_id, input.propertyId),
+        isOpenStayConflict(),
+        gt(channelConflicts.check_out, input.from),
+        input.excludeConnectionId ? ne(channelConflicts.connection_id, input.excludeConnectionId) : undefined,
+      ),
+    );
+  return [...blocks, ...unsettled];
 }
 
 export async function listClosedCalendarDays(db: Executor, input: { propertyId: string; from: string }) {

@@ -380,7 +380,11 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     },
     (request) =>
       withOperator(db, getOperator(request).id, (tx) =>
-        resolveConflict(tx, { conflictId: request.params.conflictId, action: request.body.action }),
+        resolveConflict(tx, {
+          conflictId: request.params.conflictId,
+          action: request.body.action,
+          note: request.body.note,
+        }),
       ),
   );
 

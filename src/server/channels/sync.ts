@@ -569,7 +569,7 @@ async function saveConflicts(
     if (existing.status === 'dismissed') {
       const covered = finding.booking_ids.every((id) => existing.booking_ids.includes(id));
       if (sameDates && covered) continue;
-      await updateConflict(tx, existing.id, { ...finding, status: 'open' });
+      await updateConflict(tx, existing.id, { ...finding, status: 'open', resolution_note: null });
     } else if (
       !sameDates ||
       !sameIds(existing.booking_ids, finding.booking_ids) ||

@@ -352,6 +352,8 @@ export const channelConflicts = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     maybe_echo: boolean('maybe_echo').notNull().default(false),
+    // Why the operator settled it as they did (their words), kept with the decision and in the audit log.
+    resolution_note: text('resolution_note'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),

@@ -111,10 +111,10 @@ export function useRotateExportUrl(propertyId: string) {
 export function useResolveConflict() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: { conflictId: string; action: ConflictAction }) =>
+    mutationFn: (input: { conflictId: string; action: ConflictAction; note?: string }) =>
       apiFetch<SyncConflict>(`/api/sync-conflicts/${encodeURIComponent(input.conflictId)}/resolve`, {
         method: 'POST',
-        body: { action: input.action },
+        body: input.note ? { action: input.action, note: input.note } : { action: input.action },
       }),
     // A 409 means the calendar moved meanwhile: the reload shows how things stand now.
     onSettled: invalidate,

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelConnection, ChannelList, SyncConflict } from '@/domain/channel';
@@ -246,6 +246,8 @@ describe('the Channels view', () => {
       ],
       maybe_echo: false,
       actions: ['accept_theirs', 'keep_ours'],
+      holds_nights: true,
+      note: null,
       created_at: '2026-11-20T00:00:00Z',
       resolved_at: null,
     };
@@ -259,7 +261,19 @@ describe('the Channels view', () => {
     expect(within(region).getByText('Code HMABCD1234')).toBeInTheDocument();
     expect(within(region).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(region).getByText(/Dec 4, 2026 – Dec 8, 2026/)).toBeInTheDocument();
+    expect(
+      within(region).getByText(
+        'Until you decide, these nights are closed on the website and on your other channels.',
+      ),
+    ).toBeInTheDocument();
     const user = userEvent.setup();
+    // Keeping ours asks why first, and sends nothing without a reason.
+    await user.click(within(region).getByRole('button', { name: 'Keep ours and dismiss' }));
+    const why = within(region).getByRole('form', { name: 'Keep ours and dismiss: why?' });
+    await user.click(within(why).getByRole('button', { name: 'Keep ours and dismiss' }));
+    expect(await within(why).findByText('Reason is required')).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalledWith(expect.stringContaining('/resolve'), expect.anything());
+    await user.click(within(why).getByRole('button', { name: 'Not now' }));
     await user.click(within(region).getByRole('button', { name: 'Cancel ours and accept theirs' }));
     expect(
       within(region).getByText('Cancel the booking(s) below and import the channel’s stay?'),
@@ -270,6 +284,58 @@ describe('the Channels view', () => {
     expect(fetchSpy).toHaveBeenCalledWith(
       `/api/sync-conflicts/${conflict.id}/resolve`,
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ action: 'accept_theirs' }) }),
+    );
+  });
+
+  it('keeps ours over a conflict with the reason the operator gives', async () => {
+    const connection = makeConnection({ open_conflicts: 1 });
+    const conflict = {
+      id: '00000000-0000-4000-8000-0000000000c2',
+      property_id: property.id,
+      property_name: property.name,
+      connection_id: connection.id,
+      channel: 'airbnb',
+      connection_name: null,
+      kind: 'stay_overlaps',
+      status: 'open',
+      message: 'Airbnb has a stay that overlaps a booking here, so it was not imported.',
+      theirs: {
+        uid: 'y@airbnb.com',
+        kind: 'stay',
+        check_in: '2026-12-16',
+        check_out: '2026-12-19',
+        summary: 'Reserved',
+        external_booking_id: 'HMWXYZ0001',
+      },
+      ours: [],
+      maybe_echo: false,
+      actions: ['accept_theirs', 'keep_ours'],
+      holds_nights: true,
+      note: null,
+      created_at: '2026-11-20T00:00:00Z',
+      resolved_at: null,
+    } satisfies SyncConflict;
+    const fetchSpy = stubApi({
+      channels: () => json(list([connection])),
+      conflicts: [conflict],
+      other: () =>
+        json({ ...conflict, status: 'dismissed', actions: ['accept_theirs'], holds_nights: false }),
+    });
+    renderView();
+    const region = await screen.findByRole('region', { name: 'Conflicts of Airbnb' });
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Keep ours and dismiss' }));
+    const why = within(region).getByRole('form', { name: 'Keep ours and dismiss: why?' });
+    await user.type(within(why).getByLabelText(/Why\?/), 'Guest cancelled on Airbnb');
+    await user.click(within(why).getByRole('button', { name: 'Keep ours and dismiss' }));
+    await waitFor(() =>
+      expect(fetchSpy).toHaveBeenCalledWith(
+        `/api/sync-conflicts/${conflict.id}/resolve`,
+        expect.objectContaining({
+          method: 'POST',
+          body: JSON.stringify({ action: 'keep_ours', note: 'Guest cancelled on Airbnb' }),
+        }),
+      ),
     );
   });
 });

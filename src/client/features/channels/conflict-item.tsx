@@ -1,9 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangleIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { BOOKING_SOURCE_LABELS, type BookingSource } from '@/domain/booking';
-import type { ConflictAction, ConflictKind, SyncConflict } from '@/domain/channel';
+import {
+  DismissConflictFormSchema,
+  type ConflictAction,
+  type ConflictKind,
+  type DismissConflictForm,
+  type SyncConflict,
+} from '@/domain/channel';
 import { Button } from '@/client/components/ui/button';
+import { FormField } from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDate } from '@/client/lib/format';
 import { labelConnection } from './channel-health';
@@ -26,16 +36,22 @@ const CONFIRMATIONS: Partial<Record<ConflictKind, string>> = {
 export function ConflictItem({ conflict }: { conflict: SyncConflict }) {
   const resolve = useResolveConflict();
   const [confirming, setConfirming] = useState(false);
+  const [dismissing, setDismissing] = useState(false);
+  const reason = useForm<DismissConflictForm>({
+    resolver: zodResolver(DismissConflictFormSchema),
+    defaultValues: { note: '' },
+  });
   const channel = labelConnection({ channel: conflict.channel, name: conflict.connection_name });
   const labels = ACTION_LABELS[conflict.kind];
   const headingId = `conflict-${conflict.id}`;
 
-  const decide = (action: ConflictAction) =>
+  const decide = (action: ConflictAction, note?: string) =>
     resolve.mutate(
-      { conflictId: conflict.id, action },
+      { conflictId: conflict.id, action, note },
       {
         onSuccess: () => {
           setConfirming(false);
+          setDismissing(false);
           toast.success('Conflict settled', { description: labels[action] });
         },
       },
@@ -43,8 +59,11 @@ export function ConflictItem({ conflict }: { conflict: SyncConflict }) {
 
   const choose = (action: ConflictAction) => {
     if (action === 'accept_theirs' && CONFIRMATIONS[conflict.kind] && !confirming) setConfirming(true);
+    // Keeping ours over a channel's stay is a decision someone may have to explain later: ask why.
+    else if (action === 'keep_ours') setDismissing(true);
     else decide(action);
   };
+  const dismiss = reason.handleSubmit(({ note }) => decide('keep_ours', note));
 
   return (
     <li
@@ -90,6 +109,11 @@ export function ConflictItem({ conflict }: { conflict: SyncConflict }) {
           )}
         </section>
       </div>
+      {conflict.holds_nights ? (
+        <p className="text-red-950">
+          Until you decide, these nights are closed on the website and on your other channels.
+        </p>
+      ) : null}
       {conflict.maybe_echo ? (
         <p className="text-muted-foreground">
           {channel} read this calendar after the request arrived: the closed nights may be the request itself
@@ -101,7 +125,30 @@ export function ConflictItem({ conflict }: { conflict: SyncConflict }) {
           {CONFIRMATIONS[conflict.kind]}
         </p>
       ) : null}
-      <div className="flex flex-wrap gap-2">
+      {dismissing ? (
+        <form onSubmit={dismiss} noValidate className="grid gap-2" aria-label={`${labels.keep_ours}: why?`}>
+          <FormField label="Why? (kept in the activity log)" error={reason.formState.errors.note} required>
+            {(field) => (
+              <Input
+                {...field}
+                {...reason.register('note')}
+                autoFocus
+                maxLength={500}
+                placeholder="e.g. The guest cancelled on Airbnb; waiting for the calendar to update"
+              />
+            )}
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={resolve.isPending}>
+              {labels.keep_ours}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setDismissing(false)}>
+              Not now
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <div className={dismissing ? 'hidden' : 'flex flex-wrap gap-2'}>
         {conflict.actions.includes('accept_theirs') ? (
           <Button
             type="button"
