@@ -18,7 +18,12 @@ import { addDaysToDate, villaToday } from '../src/domain/dates';
 const serverUrl = process.argv[2];
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const settings = { publicUrl: 'http://127.0.0.1:3000', holdHours: 48, messageIdDomain: 'bench.test' };
+const settings = {
+  publicUrl: 'http://127.0.0.1:3000',
+  holdHours: 48,
+  verifyMinutes: 30,
+  messageIdDomain: 'bench.test',
+};
 
 const database = serverUrl ? await openPostgres(serverUrl) : await openPglite({});
 await database.migrate();

@@ -2,7 +2,8 @@ import { site } from './site';
 
 /**
  * The texts of the e-mails to guests and to the operator. Placeholders are filled by the templates:
- * {reference}, {property}, {guest}, {deadline}; in the channel notices {channel}, {property}, {count},
+ * {reference}, {property}, {guest}, {deadline} (when an unanswered request lapses), {confirmBy} (until when a
+ * new request waits for the guest to confirm it from the e-mail); in the channel notices {channel}, {property}, {count},
  * {conflicts} ("1 conflict", "3 conflicts") and {hours}. The owner edits the words here, not in the
  * templates.
  */
@@ -10,6 +11,7 @@ export const messageTexts = {
   footer: `${site.brandName} · ${site.address.street}, ${site.address.city}, ${site.address.region}, ${site.address.country}`,
   contactLine: `Questions? Reply to this e-mail, write to ${site.email} or call ${site.phone}.`,
   requestLinkLabel: 'View your request',
+  confirmLinkLabel: 'Confirm my request',
   manageLinkLabel: 'Open the booking',
   channelsLinkLabel: 'Open Channels',
   automaticNote: 'You receive this e-mail because of a booking request made on our website.',
@@ -35,11 +37,11 @@ export const messageTexts = {
   },
   kinds: {
     request_received: {
-      subject: 'We received your request {reference}',
-      heading: 'Thank you, your request is with us',
+      subject: 'Please confirm your request {reference}',
+      heading: 'One step left: confirm your request',
       intro:
-        'We have received your booking request for {property}. The dates are held for you while we look at it: nobody else can book them.',
-      next: 'What happens next: we confirm or answer your request by {deadline} (India time). Nothing is charged until the stay is confirmed. You can follow, or withdraw, your request on its page at any time.',
+        'Thank you for your booking request for {property}. Please confirm it with the button below by {confirmBy} (India time). Until then we hold the dates for you only that long; a request that is not confirmed lapses quietly and the dates are released.',
+      next: 'Once you confirm, the dates are held for you while we look at your request, and we answer by {deadline} (India time). Nothing is charged until the stay is confirmed. You can follow, or withdraw, your request on its page at any time.',
     },
     request_received_operator: {
       subject: 'New booking request {reference} from {guest}',

@@ -82,5 +82,11 @@ export const BookingRequestResultSchema = z.object({
     currency: z.string(),
     status: z.literal('pending'),
   }),
+  confirm_by: z
+    .string()
+    .nullable()
+    .describe(
+      'The request holds its nights only until then unless the guest confirms it from the link in their e-mail (it then lapses quietly); null when the answer repeats an earlier request',
+    ),
 });
 export type BookingRequestResult = z.infer<typeof BookingRequestResultSchema>;

@@ -61,12 +61,18 @@ export const BookingSchema = z.object({
     .string()
     .nullable()
     .describe(
-      'When this pending request from the booking form lapses unanswered (it is then cancelled and the guest told); null for every other booking, which never lapses',
+      'When this pending request from the booking form lapses (unanswered: it is then cancelled and the guest told; unconfirmed by the guest: cancelled quietly); null for every other booking, which never lapses',
+    ),
+  guest_confirmed: z
+    .boolean()
+    .nullable()
+    .describe(
+      'For a request from the booking form: whether the guest confirmed it from the link in their e-mail (until then it holds its nights only briefly, is not exported to the channels, and the operator is not notified); null for every other booking',
     ),
 });
 export type Booking = z.infer<typeof BookingSchema>;
-/** A booking as stored, before its lapse time is looked up. */
-export type StoredBooking = Omit<Booking, 'lapses_at'>;
+/** A booking as stored, before its request's state (lapse time, confirmation) is looked up. */
+export type StoredBooking = Omit<Booking, 'lapses_at' | 'guest_confirmed'>;
 
 /** What the calendar needs of a booking: its nights, guest, source and status. */
 export const CalendarBookingSchema = BookingSchema.pick({

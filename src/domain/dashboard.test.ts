@@ -17,6 +17,7 @@ const stay = (id: string, values: Partial<Parameters<typeof arrangeDashboard>[0]
   currency: 'INR',
   created_at: '2026-12-01T00:00:00.000Z',
   lapses_at: null,
+  guest_confirmed: null,
   ...values,
 });
 

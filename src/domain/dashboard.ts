@@ -26,6 +26,12 @@ export const DashboardStaySchema = StaySummarySchema.extend({
     .string()
     .nullable()
     .describe('When a pending request from the booking form lapses unanswered; null for other stays'),
+  guest_confirmed: z
+    .boolean()
+    .nullable()
+    .describe(
+      'For a request from the booking form: whether its guest confirmed it by e-mail; null otherwise',
+    ),
 });
 export type DashboardStay = z.infer<typeof DashboardStaySchema>;
 

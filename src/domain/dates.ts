@@ -88,3 +88,13 @@ export function formatCalendarDate(date: string): string {
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year!, month! - 1, day!)));
 }
+
+/** A moment's time of day at the villa, "14:35", whatever the reader's own time zone. */
+export function formatVillaClock(moment: Date | string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: VILLA_TIME_ZONE,
+  }).format(new Date(moment));
+}

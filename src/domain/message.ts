@@ -67,8 +67,11 @@ export const MessageListQuerySchema = z.object({
 });
 export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 
-/** Why a guest's request ended without the operator deciding. */
-export const REQUEST_CLOSED_REASONS = ['withdrawn', 'lapsed'] as const;
+/**
+ * Why a guest's request ended without the operator deciding: the guest withdrew it, nobody answered it in
+ * time, or the guest never confirmed it from their e-mail.
+ */
+export const REQUEST_CLOSED_REASONS = ['withdrawn', 'lapsed', 'unconfirmed'] as const;
 export type RequestClosedReason = (typeof REQUEST_CLOSED_REASONS)[number];
 
 /** What the guest's own request page shows: no e-mail, no phone, nothing of anyone else's. */
@@ -81,6 +84,12 @@ export const GuestRequestSchema = StaySummarySchema.extend({
   hold_until: z.string(),
   closed_reason: z.enum(REQUEST_CLOSED_REASONS).nullable(),
   can_withdraw: z.boolean(),
+  guest_confirmed: z
+    .boolean()
+    .describe('Whether the guest confirmed the request from the link in their first e-mail'),
+  confirm_by: z
+    .string()
+    .describe('Until then an unconfirmed request holds its nights; after it, it lapses quietly'),
 });
 export type GuestRequest = z.infer<typeof GuestRequestSchema>;
 

@@ -287,7 +287,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const site = await registerSitePages(app, {
     clientDir: options.clientDir,
     loaders: {
-      '/request/:token': createRequestPageLoader(db, options.requestPageLookupsPerMinute, options.now),
+      '/request/:token': createRequestPageLoader({
+        db,
+        settings: messages,
+        onMessagesWritten: options.onMessagesWritten,
+        perMinute: options.requestPageLookupsPerMinute,
+        now: options.now,
+      }),
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -176,6 +176,13 @@ const EnvSchema = z
       .positive('REQUEST_HOLD_HOURS must be more than 0')
       .max(24 * 30, 'REQUEST_HOLD_HOURS must be at most 720 (30 days)')
       .default(48),
+    // How long a guest's request holds its nights before the guest confirms it from their e-mail.
+    REQUEST_VERIFY_MINUTES: z.coerce
+      .number({ error: 'REQUEST_VERIFY_MINUTES must be a number' })
+      .int('REQUEST_VERIFY_MINUTES must be a whole number')
+      .min(5, 'REQUEST_VERIFY_MINUTES must be at least 5 (time to find the e-mail)')
+      .max(24 * 60, 'REQUEST_VERIFY_MINUTES must be at most 1440 (one day)')
+      .default(30),
     PUBLIC_URL: z
       .string()
       .trim()

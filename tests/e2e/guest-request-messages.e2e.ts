@@ -1,18 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
 import type { MessageSummary } from '../../src/domain/message';
 import { getJson, openSignedInPage } from './manage-helpers';
-import { findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
+import { findAccessibilityViolations, getOutboxDir, launchBrowser, openPage, PHONE } from './support/browser';
 
 /** Polls with a timeout that holds on a busy machine: the mail worker runs in the background. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 250 });
 
 /**
  * A guest's request from the site to their own request page, through the messages: the e-mail that
- * arrives (written to the outbox folder, as without SMTP_URL) holds the page's link, the page follows the
- * operator's decision, and the confirmation is sent.
+ * arrives (written to the outbox folder, as without SMTP_URL) holds the link that confirms the request,
+ * only then is the operator told, the page follows the operator's decision, and the confirmation is sent.
  */
 describe("a guest's request page and messages", () => {
   let browser: Browser;
@@ -42,7 +45,15 @@ describe("a guest's request page and messages", () => {
     await guest.page.getByLabel('Email').fill(guestEmail);
     await guest.page.getByTestId('quote-total').waitFor();
     await guest.page.getByRole('button', { name: 'Request Booking' }).click();
-    await guest.page.getByRole('status').filter({ hasText: 'your request has arrived' }).waitFor();
+    const confirmation = guest.page.getByRole('status').filter({ hasText: 'your request has arrived' });
+    await confirmation.waitFor();
+    expect(await confirmation.textContent()).toContain(
+      'One step left: confirm it with the link in the email we have just sent you',
+    );
+    // The confirmation's own link shows the request as waiting for the guest, and confirms nothing.
+    const pagePath = await guest.page.getByRole('link', { name: 'your request’s page' }).getAttribute('href');
+    await guest.page.goto(pagePath!);
+    await guest.page.getByText('Status: Waiting for your confirmation').waitFor();
 
     // The operator sees the messages the request wrote, sent by the worker.
     const operator = await openSignedInPage(browser);
@@ -52,22 +63,21 @@ describe("a guest's request page and messages", () => {
     };
     await poll(async () => (await findMessage('request_received', guestEmail))?.status).toBe('sent');
     const received = (await findMessage('request_received', guestEmail))!;
-    // The operator's notification of the same request, to the operator's address.
-    const messages = await getJson<MessageSummary[]>(operator.page, '/api/messages?limit=100');
-    const notice = messages.find(
-      (message) => message.kind === 'request_received_operator' && message.booking_id === received.booking_id,
-    );
-    expect(notice?.to_address).toBe('owner@example.com');
-    const body = await getJson<{ text_body: string; html_body: string }>(
-      operator.page,
-      `/api/messages/${received.id}`,
-    );
-    const link = new URL(body.text_body.match(/https?:\/\/\S+\/request\/[\w-]+/)![0]);
-    expect(body.html_body).toContain(link.pathname);
-    // The confirmation links to the same page, for a guest whose e-mail is late or lost.
-    await expect(
-      guest.page.getByRole('link', { name: 'your request’s page' }).getAttribute('href'),
-    ).resolves.toBe(link.pathname);
+    // The stored copy the operator can read holds no usable link.
+    const stored = await getJson<{ text_body: string }>(operator.page, `/api/messages/${received.id}`);
+    expect(stored.text_body).toMatch(/\/request\/••••••/);
+    // The e-mail as it went out: its link confirms the request.
+    const mail = await simpleParser(await readFile(join(getOutboxDir(), `${received.id}.eml`)));
+    expect(mail.subject).toMatch(/^Please confirm your request SV-/);
+    const link = new URL(mail.text!.match(/https?:\/\/\S+\/request\/[\w-]+/)![0]);
+    expect(mail.html).toContain(link.pathname);
+    // The operator hears of the request only once the guest has confirmed it.
+    const notices = async () =>
+      (await getJson<MessageSummary[]>(operator.page, '/api/messages?limit=100')).filter(
+        (message) =>
+          message.kind === 'request_received_operator' && message.booking_id === received.booking_id,
+      );
+    expect(await notices()).toEqual([]);
 
     // The server sends the page with the request in its markup: it paints before any script has run.
     const served = await guest.page.request.get(link.pathname);
@@ -75,6 +85,7 @@ describe("a guest's request page and messages", () => {
     const markup = (await served.text()).match(/<div id="root">([\s\S]*?)<noscript>/)?.[1] ?? '';
     expect(markup).toContain('Ravi Menon');
     expect(markup).toMatch(/Status: (<!-- -->)?Pending/);
+    await poll(async () => (await notices())[0]?.to_address).toBe('owner@example.com');
 
     // The link opens the guest's own page: pending, not indexed, readable at 375 px.
     const response = await guest.page.goto(link.pathname);

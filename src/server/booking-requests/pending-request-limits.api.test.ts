@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookings } from '../db/schema';
+import { bookings, outboxMessages } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { PENDING_LIMIT_MESSAGES } from './routes';
@@ -39,6 +39,15 @@ describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kin
 
   const post = (payload: object, remoteAddress: string) =>
     context.app.inject({ method: 'POST', url: '/api/booking-requests', payload, remoteAddress });
+  /** The guest opens the link in their first e-mail (read from the outbox before it is sent). */
+  async function confirmFromEmail(guestEmail: string) {
+    const [row] = await context.database.db
+      .select({ token: outboxMessages.link_token })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.kind, 'request_received'), eq(outboxMessages.to_address, guestEmail)));
+    const opened = await context.app.inject({ method: 'GET', url: `/api/requests/${row!.token}` });
+    expect(opened.json()).toMatchObject({ guest_confirmed: true });
+  }
 
   it('holds at most 2 pending requests per IPv4 /24, whatever the address in it', async () => {
     expect((await post(freshRequest(), '198.51.100.1')).statusCode).toBe(201);
@@ -72,14 +81,61 @@ describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kin
     expect(third.json().error.message).toBe(PENDING_LIMIT_MESSAGES.email(2));
   });
 
-  it('caps the nights all unanswered requests hold, so most of the calendar stays open', async () => {
-    // Two strangers from two networks ask for 30 nights each: the default cap of 60 is reached.
+  it('caps the nights all unanswered confirmed requests hold, so most of the calendar stays open', async () => {
+    // Two guests from two networks ask for 30 nights each and confirm: the default cap of 60 is reached.
     const stay = (check_in: string, check_out: string) => ({ ...freshRequest(), check_in, check_out });
-    expect((await post(stay('2027-08-01', '2027-08-31'), '10.1.1.1')).statusCode).toBe(201);
-    expect((await post(stay('2027-09-01', '2027-10-01'), '10.2.2.2')).statusCode).toBe(201);
+    const first = stay('2027-08-01', '2027-08-31');
+    expect((await post(first, '10.1.1.1')).statusCode).toBe(201);
+    await confirmFromEmail(first.guest_email);
+    const second = stay('2027-09-01', '2027-10-01');
+    expect((await post(second, '10.2.2.2')).statusCode).toBe(201);
+    await confirmFromEmail(second.guest_email);
     const third = await post(stay('2027-11-01', '2027-11-02'), '10.3.3.3');
     expect(third.statusCode).toBe(429);
     expect(third.json().error.message).toBe(PENDING_LIMIT_MESSAGES.nights);
+  });
+
+  it('lets no stranger close the calendar: ten networks of unconfirmed 30-night requests leave free nights bookable and close nothing on the export', async () => {
+    // One request per network here, so that ten networks' requests fit in the booking horizon (at two
+    // each, 600 nights would not) and free nights remain to be asked for.
+    await context.close();
+    context = await createTestContext(kind, {
+      now: () => NOW,
+      bookingRequestsPerHour: 10_000,
+      pendingRequestLimits: { perNetwork: 1 },
+    });
+    operator = await context.createSignedInOperator();
+    propertyId = (await insertTestProperty(context.database, operator.id, { max_guests: 8 })).id;
+    const exportUrl = (
+      await context.app.inject({
+        method: 'GET',
+        url: `/api/properties/${propertyId}/channels`,
+        headers: { cookie: operator.cookie },
+      })
+    ).json().export_url as string;
+    const exported = async () =>
+      (await context.app.inject({ method: 'GET', url: new URL(exportUrl).pathname })).body;
+    const before = await exported();
+    // Ten networks, each sending the request it may, 30 nights each, never confirmed: 300 nights, five times
+    // the 60 nights that all unanswered requests may hold together.
+    let start = Date.UTC(2027, 0, 5);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    for (let network = 1; network <= 10; network += 1) {
+      const check_in = day(start);
+      start += 30 * 86_400_000;
+      const response = await post({ ...freshRequest(), check_in, check_out: day(start) }, `203.0.${network}.7`);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    // A guest from another network asks for free nights: the nights cap does not stand in their way.
+    const guest = await post(
+      { ...freshRequest(), check_in: '2028-01-10', check_out: '2028-01-17' },
+      '192.0.2.50',
+    );
+    expect(guest.statusCode, guest.body).toBe(201);
+    // No night of them is closed on the calendar the channels read.
+    const after = await exported();
+    expect(after).not.toContain('BEGIN:VEVENT');
+    expect(after.replace(/DTSTAMP:\S+/g, '')).toBe(before.replace(/DTSTAMP:\S+/g, ''));
   });
 
   it('frees the places when the operator answers, and a confirmed stay no longer counts', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
 import type { Executor } from '../db/client';
-import { bookings, properties } from '../db/schema';
+import { bookings, properties, requestLinks } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
 
 // Every query here runs as villa_guest, which may read only the columns named below.
@@ -67,11 +67,14 @@ export async function listHeldStays(db: Executor, input: { propertyId: string; s
   return db
     .select({ check_in: bookings.check_in, check_out: bookings.check_out })
     .from(bookings)
+    .leftJoin(requestLinks, eq(requestLinks.booking_id, bookings.id))
     .where(
       and(
         eq(bookings.property_id, input.propertyId),
         inArray(bookings.status, [...BLOCKING_STATUSES]),
         overlapsNights(bookings.check_in, bookings.check_out, input),
+        // A request whose guest did not confirm it in time holds nothing, even before the job cancels it.
+        sql`not (${requestLinks.confirmed_at} is null and ${requestLinks.confirm_by} is not null and ${requestLinks.confirm_by} <= now())`,
       ),
     );
 }

@@ -30,6 +30,7 @@ import { findPricingRules } from '../pricing/queries';
 import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
+import { releaseUnconfirmedRequests } from '../messages/queries';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { errorResponses } from '../openapi';
@@ -135,10 +136,14 @@ async function readStay(
   return { unavailable, quote };
 }
 
-function shapeRequested(booking: RequestedBooking, requestPath: string | null = null) {
+function shapeRequested(
+  booking: RequestedBooking,
+  link: { requestPath: string | null; confirmBy: Date | null } = { requestPath: null, confirmBy: null },
+) {
   return {
     reference: formatBookingReference(booking.id),
-    request_path: requestPath,
+    request_path: link.requestPath,
+    confirm_by: link.confirmBy?.toISOString() ?? null,
     booking: {
       check_in: booking.check_in,
       check_out: booking.check_out,
@@ -279,14 +284,17 @@ export async function registerBookingRequestRoutes(
         // A bot filled in the hidden field: answer like a success, keep nothing.
         request.log.info('booking request honeypot triggered');
         return reply.code(201).send(
-          shapeRequested({
-            ...input,
-            id: crypto.randomUUID(),
-            total_amount: 0,
-            currency: 'AED',
-            status: 'pending',
-            request_fingerprint: null,
-          }),
+          shapeRequested(
+            {
+              ...input,
+              id: crypto.randomUUID(),
+              total_amount: 0,
+              currency: 'AED',
+              status: 'pending',
+              request_fingerprint: null,
+            },
+            { requestPath: null, confirmBy: new Date(Date.now() + 30 * 60_000) },
+          ),
         );
       }
       const network = describeRequestNetwork(request.ip);
@@ -300,8 +308,10 @@ export async function registerBookingRequestRoutes(
           await lockPropertyNights(tx, property.id);
           if (requestKey) {
             const earlier = await findBookingByRequestKey(tx, requestKey);
-            if (earlier) return { replayed: true, booking: earlier, requestPath: null };
+            if (earlier) return { replayed: true, booking: earlier, requestPath: null, confirmBy: null };
           }
+          // A request its guest never confirmed holds its nights no longer than it may.
+          await releaseUnconfirmedRequests(tx, property.id);
           if (input.guests_count > property.max_guests) {
             throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
           }
@@ -348,9 +358,12 @@ export async function registerBookingRequestRoutes(
             quote,
           });
           if (created) {
-            let requestPath: string | null = null;
+            let link: { requestPath: string | null; confirmBy: Date | null } = {
+              requestPath: null,
+              confirmBy: null,
+            };
             if (options.messages) {
-              const { token } = await recordBookingRequested(tx, options.messages, {
+              const recorded = await recordBookingRequested(tx, options.messages, {
                 bookingId: created.id,
                 propertyId: property.id,
                 propertyName: property.name,
@@ -365,14 +378,14 @@ export async function registerBookingRequestRoutes(
                 currency: created.currency,
                 quote,
               });
-              requestPath = `/request/${token}`;
+              link = { requestPath: `/request/${recorded.pageToken}`, confirmBy: recorded.confirmBy };
             }
-            return { replayed: false, booking: created, requestPath };
+            return { replayed: false, booking: created, ...link };
           }
           // The same key was inserted by a concurrent twin of this request: answer with that booking.
           const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
           if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
-          return { replayed: true, booking: twin, requestPath: null };
+          return { replayed: true, booking: twin, requestPath: null, confirmBy: null };
         },
         network,
       );
@@ -384,7 +397,7 @@ export async function registerBookingRequestRoutes(
             ? await withGuest(options.db, (tx) => findBookingByRequestKey(tx, requestKey))
             : undefined;
         if (!twin) throw error;
-        return { replayed: true, booking: twin, requestPath: null };
+        return { replayed: true, booking: twin, requestPath: null, confirmBy: null };
       });
       const { booking } = outcome;
       if (!outcome.replayed) options.onMessagesWritten?.();
@@ -398,7 +411,7 @@ export async function registerBookingRequestRoutes(
       if (outcome.replayed && differs) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
-      return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking, outcome.requestPath));
+      return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking, outcome));
     },
   );
 }

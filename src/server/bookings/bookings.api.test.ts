@@ -67,6 +67,7 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       is_sample: false,
       // Not a request from the booking form: it never lapses.
       lapses_at: null,
+      guest_confirmed: null,
     });
   });
 

@@ -21,7 +21,8 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
-import { addLapseTimes } from '../messages/lapse-times';
+import { releaseUnconfirmedRequests } from '../messages/queries';
+import { addRequestStates } from '../messages/request-states';
 import { recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { errorResponses, PropertyIdParamsSchema } from '../openapi';
@@ -70,7 +71,7 @@ export async function registerBookingRoutes(
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
         const found = await listBookingsPage(tx, { propertyId: property.id, query: request.query });
-        return { ...found, bookings: await addLapseTimes(tx, found.bookings) };
+        return { ...found, bookings: await addRequestStates(tx, found.bookings) };
       });
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
     },
@@ -138,6 +139,8 @@ export async function registerBookingRoutes(
         if (input.guests_count > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }
+        // A guest request never confirmed in time does not stand in the operator's way.
+        await releaseUnconfirmedRequests(tx, property.id);
         // Priced by the rules unless the operator gave the total (an amount agreed by phone, say).
         const quote =
           input.total_amount === null || input.total_amount === undefined
@@ -160,7 +163,7 @@ export async function registerBookingRoutes(
           external_booking_id: input.external_booking_id,
         });
         // Entered by hand, so it never lapses; said the same way as for every booking.
-        const [shaped] = await addLapseTimes(tx, [inserted]);
+        const [shaped] = await addRequestStates(tx, [inserted]);
         return shaped!;
       });
       return reply.code(201).send(booking);
@@ -189,7 +192,7 @@ export async function registerBookingRoutes(
         const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const to = request.body.status;
-        if (booking.status === to) return (await addLapseTimes(tx, [booking]))[0]!;
+        if (booking.status === to) return (await addRequestStates(tx, [booking]))[0]!;
         if (!canChangeStatus(booking.status, to)) {
           throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
         }
@@ -223,7 +226,7 @@ export async function registerBookingRoutes(
             },
           });
         }
-        return (await addLapseTimes(tx, [updated]))[0]!;
+        return (await addRequestStates(tx, [updated]))[0]!;
       });
       options.onMessagesWritten?.();
       return result;
@@ -253,7 +256,7 @@ export async function registerBookingRoutes(
           paymentStatus: request.body.payment_status,
         });
         if (!updated) throw notFound(BOOKING_NOT_FOUND);
-        return (await addLapseTimes(tx, [updated]))[0]!;
+        return (await addRequestStates(tx, [updated]))[0]!;
       }),
   );
 

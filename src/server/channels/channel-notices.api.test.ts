@@ -12,6 +12,7 @@ import { airbnbUid, writeAirbnbFeed } from './test/fixtures';
 const SETTINGS: MessageSettings = {
   publicUrl: 'http://villa.test',
   holdHours: 48,
+  verifyMinutes: 30,
   messageIdDomain: 'villa.test',
 };
 const CHANNELS = { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6, fetchTimeoutMs: 2_000 };

@@ -5,6 +5,7 @@ import {
   type SyncConflict,
 } from '../../domain/channel';
 import type { Tx } from '../db/client';
+import { releaseUnconfirmedRequests } from '../messages/queries';
 import { lockPropertyNights } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { requireProperty } from '../properties/queries';
@@ -90,6 +91,8 @@ export async function resolveConflict(
 
   const property = await requireProperty(tx, conflict.property_id);
   await lockPropertyNights(tx, property.id);
+  // A guest request never confirmed in time holds no nights a channel's stay could need.
+  await releaseUnconfirmedRequests(tx, property.id);
   const stay = { check_in: conflict.check_in, check_out: conflict.check_out };
   switch (conflict.kind) {
     case 'stay_overlaps': {

@@ -21,6 +21,7 @@ import {
   channelExports,
   properties,
   propertyCalendar,
+  requestLinks,
 } from '../db/schema';
 import type { ExistingBlock, ExistingStay } from './reconcile';
 import { overlapsNights } from '../db/overlaps';
@@ -674,11 +675,15 @@ export async function listExportStays(
       updated_at: bookings.updated_at,
     })
     .from(bookings)
+    .leftJoin(requestLinks, eq(requestLinks.booking_id, bookings.id))
     .where(
       and(
         eq(bookings.property_id, input.propertyId),
         inArray(bookings.status, HOLDING_STATUSES),
         gt(bookings.check_out, input.from),
+        // A request its guest has not confirmed from their e-mail is never sent to the channels: a stranger
+        // must not close nights on Airbnb and Booking.com by typing any address.
+        sql`not (${bookings.status} = 'pending' and ${requestLinks.booking_id} is not null and ${requestLinks.confirmed_at} is null)`,
         input.excludeConnectionId
           ? or(
               isNull(bookings.channel_connection_id),

@@ -11,6 +11,7 @@ import {
 import type { Db, Executor, Tx } from '../db/client';
 import { isOverlapError } from '../db/errors';
 import { declareActor, lockPropertyNights, withOperator } from '../db/with-operator';
+import { releaseUnconfirmedRequests } from '../messages/queries';
 import { runWithLease } from '../jobs/lease';
 import { recordChannelNotice } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
@@ -187,6 +188,8 @@ export async function syncConnection(
       const property = await findProperty(tx, connection.property_id);
       if (!property) throw new Error(`Property ${connection.property_id} not visible`);
       await lockPropertyNights(tx, property.id);
+      // A guest request never confirmed in time holds no nights a channel's stay could need.
+      await releaseUnconfirmedRequests(tx, property.id);
       // Reconciled even when the feed is unchanged: bookings here may have changed since (a cancelled
       // booking of ours frees nights for a stay that was refused; a stay cancelled here is reported).
       const { counts, newConflicts } = await applyFeed(tx, {

@@ -12,7 +12,7 @@ import { bookings, properties } from '../db/schema';
 export async function listDashboardStays(
   db: Executor,
   input: { today: string; until: string; propertyId?: string },
-): Promise<Omit<DashboardStay, 'nights' | 'lapses_at'>[]> {
+): Promise<Omit<DashboardStay, 'nights' | 'lapses_at' | 'guest_confirmed'>[]> {
   const rows = await db
     .select({
       id: bookings.id,

@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
-import { addLapseTimes } from '../messages/lapse-times';
+import { addRequestStates } from '../messages/request-states';
 import { listDashboardStays } from './queries';
 
 export async function registerDashboardRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
@@ -43,7 +43,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, options: { d
           until: addDaysToDate(today, DASHBOARD_DAYS_AHEAD),
           propertyId: property,
         });
-        return arrangeDashboard(await addLapseTimes(tx, stays), { today, now: at });
+        return arrangeDashboard(await addRequestStates(tx, stays), { today, now: at });
       }),
   );
 }

@@ -460,6 +460,9 @@ export const outboxMessages = pgTable(
     // The Message-ID header, fixed when the message is written: a resend after a crash between sending
     // and recording carries the same one, so the receiving side can tell it is the same message.
     message_id: text('message_id').notNull(),
+    // The token of the request-page link in the message, kept only until it is sent: the bodies hold a
+    // placeholder, which the worker fills in when sending, so no stored copy of a sent message opens a request.
+    link_token: text('link_token'),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -483,7 +486,7 @@ export const outboxMessages = pgTable(
 );
 
 /**
- * A guest's request from the public form: the unguessable token of its page, and how long it is held
+ * A guest's request from the public form: whether the guest confirmed it, and how long it is held
  * before it lapses. Only requests from the public form have one (never a booking the operator entered or
  * one a channel brought), which is also how the lapse job tells them apart.
  */
@@ -493,18 +496,45 @@ export const requestLinks = pgTable(
     booking_id: uuid('booking_id')
       .primaryKey()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
     hold_until: timestamp('hold_until', { withTimezone: true }).notNull(),
-    // Why a request ended without the operator deciding: 'withdrawn' by the guest, or 'lapsed'.
+    // Until the guest opens the link in their e-mail, the request holds its nights only until confirm_by,
+    // and is neither exported to the channels nor counted against the nights all requests may hold.
+    confirm_by: timestamp('confirm_by', { withTimezone: true }).notNull().defaultNow(),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    // Why a request ended without the operator deciding: 'withdrawn' by the guest, 'lapsed' unanswered, or
+    // 'unconfirmed' (the guest never opened the link in their e-mail).
     closed_reason: text('closed_reason'),
     closed_at: timestamp('closed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('request_links_token_key').on(table.token),
     index('request_links_hold_idx')
       .on(table.hold_until)
       .where(sql`${table.closed_reason} is null`),
-    check('request_links_closed_reason_check', sql`${table.closed_reason} in ('withdrawn', 'lapsed')`),
+    check(
+      'request_links_closed_reason_check',
+      sql`${table.closed_reason} in ('withdrawn', 'lapsed', 'unconfirmed')`,
+    ),
+  ],
+);
+
+/**
+ * The links to a guest's request page, stored as SHA-256 hashes of their tokens (like sessions): a backup
+ * or a stolen database holds no usable link. Each message with a link carries a token of its own; the one
+ * in the first e-mail also confirms the request ('confirm').
+ */
+export const requestTokens = pgTable(
+  'request_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['page', 'confirm'] }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('request_tokens_booking_idx').on(table.booking_id),
+    check('request_tokens_purpose_check', sql`${table.purpose} in ('page', 'confirm')`),
   ],
 );

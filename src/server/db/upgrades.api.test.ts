@@ -48,4 +48,79 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
     await insertStay('2027-02-01', '2027-02-05', 'completed');
     await expect(insertStay('2027-02-04', '2027-02-06', 'pending')).rejects.toSatisfy(isOverlapError);
   });
+
+  it("keeps a guest's request links working after their tokens become hashes, and no sent copy keeps one", async () => {
+    database = await openDatabaseBefore(kind, '0020_conflicts_hold_nights');
+    const { db } = database;
+    const [operator] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into operators (email, password_hash) values ('links@example.com', 'x') returning id`,
+      ),
+    );
+    const [property] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into properties (name, address, city, country, owner_id) values ('Villa', 'Road', 'Pune', 'India', ${operator!.id}) returning id`,
+      ),
+    );
+    const [booking] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into bookings (property_id, guest_name, guest_email, check_in, check_out, request_network) values (${property!.id}, 'Asha', 'asha@example.com', '2027-03-01', '2027-03-04', '203.0.113.0/24') returning id`,
+      ),
+    );
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    await db.execute(
+      sql`insert into request_links (booking_id, token, hold_until) values (${booking!.id}, ${token}, now() + interval '2 days')`,
+    );
+    const link = `https://villa.example.com/request/${token}`;
+    for (const [status, id] of [
+      ['sent', '00000000-0000-4000-8000-000000000a01'],
+      ['pending', '00000000-0000-4000-8000-000000000a02'],
+    ] as const) {
+      await db.execute(
+        sql`insert into outbox_messages (id, property_id, booking_id, kind, to_address, subject, text_body, html_body, message_id, status)
+            values (${id}, ${property!.id}, ${booking!.id}, 'request_received', 'asha@example.com', 'Your request',
+                    ${`Follow it: ${link}`}, ${`<a href="${link}">Follow it</a>`}, ${`<${id}@villa>`}, ${status})`,
+      );
+    }
+
+    await database.upgrade();
+
+    // The old link still finds the request (now confirmed: it was taken under the old rules) and withdraws it.
+    const [found] = rowsOf<{ out_booking_id: string; out_confirmed_at: string | null }>(
+      await db.execute(sql`select * from find_guest_request(${token})`),
+    );
+    expect(found?.out_booking_id).toBe(booking!.id);
+    expect(found?.out_confirmed_at).not.toBeNull();
+    const [withdrawn] = rowsOf<{ id: string }>(
+      await db.execute(sql`select withdraw_guest_request(${token}) as id`),
+    );
+    expect(withdrawn?.id).toBe(booking!.id);
+    // The token is nowhere in the database: its hash is, and the messages hold a placeholder.
+    const everything = JSON.stringify([
+      rowsOf(await db.execute(sql`select * from request_links`)),
+      rowsOf(await db.execute(sql`select * from request_tokens`)),
+      rowsOf(
+        await db.execute(
+          sql`select id, text_body, html_body, link_token from outbox_messages where status = 'sent'`,
+        ),
+      ),
+    ]);
+    expect(everything).not.toContain(token);
+    const messages = rowsOf<{ status: string; text_body: string; link_token: string | null }>(
+      await db.execute(sql`select status, text_body, link_token from outbox_messages order by id`),
+    );
+    expect(messages).toEqual([
+      {
+        status: 'sent',
+        text_body: 'Follow it: https://villa.example.com/request/{request-token}',
+        link_token: null,
+      },
+      // Not sent yet: it goes out with its working link.
+      {
+        status: 'pending',
+        text_body: 'Follow it: https://villa.example.com/request/{request-token}',
+        link_token: token,
+      },
+    ]);
+  });
 });

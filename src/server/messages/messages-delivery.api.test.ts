@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ const NOW = new Date('2026-11-22T06:00:00Z');
 const SETTINGS: MessageSettings = {
   publicUrl: 'http://villa.test',
   holdHours: 48,
+  verifyMinutes: 30,
   messageIdDomain: 'villa.test',
 };
 
@@ -100,7 +102,11 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     sink.rejectRecipient(undefined);
   });
 
-  const requestStay = async (values: Record<string, unknown> = {}) => {
+  /**
+   * A guest's request, confirmed as the guest does it: by opening the link of their first e-mail (read here
+   * from the outbox before it is sent). Its two messages then wait: the guest's and the operator's.
+   */
+  const requestStay = async (values: Record<string, unknown> = {}, options = { confirm: true }) => {
     const payload = nextRequest(values);
     const response = await context.app.inject({ method: 'POST', url: '/api/booking-requests', payload });
     expect(response.statusCode, response.body).toBe(201);
@@ -108,7 +114,20 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       .select()
       .from(bookings)
       .where(eq(bookings.guest_email, payload.guest_email));
-    return { payload, booking: booking!, reference: response.json().reference as string };
+    if (options.confirm) {
+      const [first] = await context.database.db
+        .select({ token: outboxMessages.link_token })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.booking_id, booking!.id));
+      const opened = await context.app.inject({ method: 'GET', url: `/api/requests/${first!.token}` });
+      expect(opened.json()).toMatchObject({ guest_confirmed: true });
+    }
+    return {
+      payload,
+      booking: booking!,
+      reference: response.json().reference as string,
+      requestPath: response.json().request_path as string,
+    };
   };
   const changeStatus = (bookingId: string, status: string) =>
     context.app.inject({
@@ -120,36 +139,54 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
   const openRequestPage = (url: string) =>
     context.app.inject({ method: 'GET', url: `/api/requests/${url.split('/request/')[1]}` });
 
-  it('tells the guest and the operator of a new request, with working links', async () => {
-    const { payload, reference } = await requestStay({ special_requests: 'A quiet room' });
-    expect(await worker.deliverDue()).toBe(2);
-    const mails = await sink.waitFor(2);
-    const guest = mails.find((mail) => mail.to === payload.guest_email)!;
-    const owner = mails.find((mail) => mail.to === operator.email)!;
-    expect(guest.subject).toBe(`We received your request ${reference}`);
-    expect(guest.text).toContain('The Villa');
-    expect(guest.text).toContain('INR 1,000');
+  it('asks the guest to confirm a new request; its link confirms it, and only then is the operator told', async () => {
+    const { payload, reference, requestPath } = await requestStay(
+      { special_requests: 'A quiet room' },
+      { confirm: false },
+    );
+    expect(await worker.deliverDue()).toBe(1);
+    const [guest] = await sink.waitFor(1);
+    expect(guest!.to).toBe(payload.guest_email);
+    expect(guest!.subject).toBe(`Please confirm your request ${reference}`);
+    expect(guest!.text).toContain('Please confirm it with the button below by');
+    expect(guest!.text).toMatch(/a request that is not confirmed lapses quietly/);
+    expect(guest!.text).toContain('The Villa');
+    expect(guest!.text).toContain('INR 1,000');
     // The breakdown the guest was quoted on the site, line by line.
-    expect(guest.text).toMatch(/\d+ nights? × 1,000 \(Base price\):\s+INR [\d,]+/);
-    expect(guest.text).toMatch(/Check-in:\s+\w{3}, \d+ \w{3} 2027/);
-    expect(guest.html).toContain('Where Peace Lives');
-    expect(guest.html).not.toMatch(/<img/i);
-    expect(guest.messageId).toMatch(/@villa\.test>$/);
-    // The page link: in the text and the HTML, unguessable, not the reference, and it opens the request.
-    const pageUrl = linkIn(guest.text, 'http://villa.test/request/');
-    expect(guest.html).toContain(pageUrl);
-    expect(pageUrl).not.toContain(reference);
-    expect(pageUrl.split('/request/')[1]).toMatch(/^[\w-]{32}$/);
-    const page = await openRequestPage(pageUrl);
+    expect(guest!.text).toMatch(/\d+ nights? × 1,000 \(Base price\):\s+INR [\d,]+/);
+    expect(guest!.text).toMatch(/Check-in:\s+\w{3}, \d+ \w{3} 2027/);
+    expect(guest!.html).toContain('Where Peace Lives');
+    expect(guest!.html).toContain('Confirm my request');
+    expect(guest!.html).not.toMatch(/<img/i);
+    expect(guest!.messageId).toMatch(/@villa\.test>$/);
+    // The link: in the text and the HTML, unguessable, not the reference, not the form's page link.
+    const confirmUrl = linkIn(guest!.text, 'http://villa.test/request/');
+    expect(guest!.html).toContain(confirmUrl);
+    expect(confirmUrl).not.toContain(reference);
+    expect(confirmUrl.split('/request/')[1]).toMatch(/^[\w-]{32}$/);
+    expect(confirmUrl).not.toContain(requestPath);
+
+    // The form's own link shows the request but does not confirm it.
+    const before = await context.app.inject({
+      method: 'GET',
+      url: `/api${requestPath.replace('/request/', '/requests/')}`,
+    });
+    expect(before.json()).toMatchObject({ reference, status: 'pending', guest_confirmed: false });
+    expect(await worker.deliverDue()).toBe(0);
+
+    const page = await openRequestPage(confirmUrl);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({
       reference,
       status: 'pending',
       property_name: 'The Villa',
       can_withdraw: true,
+      guest_confirmed: true,
     });
     expect(page.body).not.toContain(payload.guest_email);
 
+    expect(await worker.deliverDue()).toBe(1);
+    const owner = (await sink.waitFor(2)).find((mail) => mail.to === operator.email)!;
     expect(owner.subject).toBe(`New booking request ${reference} from Asha Rao`);
     expect(owner.text).toContain(payload.guest_email);
     expect(owner.text).toContain('+91 98220 12345');
@@ -157,8 +194,77 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     const manageUrl = linkIn(owner.text, 'http://villa.test/villa-management?');
     expect(new URL(manageUrl).searchParams.get('property')).toBe(propertyId);
     expect(new URL(manageUrl).searchParams.get('view')).toBe('bookings');
-    // Nothing is sent twice.
+    // Opening the link again confirms nothing more, and nothing is sent twice.
+    expect((await openRequestPage(confirmUrl)).json()).toMatchObject({ guest_confirmed: true });
     expect(await worker.deliverDue()).toBe(0);
+  });
+
+  it('lets an unconfirmed request lapse quietly once its time to confirm runs out', async () => {
+    const { booking, payload } = await requestStay({}, { confirm: false });
+    expect(await worker.deliverDue()).toBe(1);
+    const [ack] = await sink.waitFor(1);
+    const confirmUrl = linkIn(ack!.text, 'http://villa.test/request/');
+    const [link] = await context.database.db
+      .select()
+      .from(requestLinks)
+      .where(eq(requestLinks.booking_id, booking.id));
+    expect(Math.round((link!.confirm_by.getTime() - link!.created_at.getTime()) / 60_000)).toBe(30);
+    await context.database.db
+      .update(requestLinks)
+      .set({ confirm_by: sql`now() - interval '1 second'` })
+      .where(eq(requestLinks.booking_id, booking.id));
+    // Too late: the link shows the request and confirms nothing.
+    expect((await openRequestPage(confirmUrl)).json()).toMatchObject({ guest_confirmed: false });
+    expect(await worker.lapseExpiredRequests()).toBe(1);
+    const [row] = await context.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('cancelled');
+    expect((await openRequestPage(confirmUrl)).json()).toMatchObject({
+      status: 'cancelled',
+      closed_reason: 'unconfirmed',
+      guest_confirmed: false,
+      can_withdraw: false,
+    });
+    // Quietly: neither the guest (the address may not be theirs) nor the operator hears of it.
+    expect(await worker.deliverDue()).toBe(0);
+    expect(sink.received.map((mail) => mail.to)).toEqual([payload.guest_email]);
+  });
+
+  it('keeps no usable link in the database: tokens as hashes, and none in a sent message', async () => {
+    const { booking } = await requestStay({}, { confirm: false });
+    const [waiting] = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.booking_id, booking.id));
+    const token = waiting!.link_token!;
+    expect(waiting!.text_body).not.toContain(token);
+    expect(waiting!.text_body).toContain('http://villa.test/request/{request-token}');
+    expect(await worker.deliverDue()).toBe(1);
+    const [mail] = await sink.waitFor(1);
+    expect(linkIn(mail!.text, 'http://villa.test/request/')).toBe(`http://villa.test/request/${token}`);
+    const [sent] = await context.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, waiting!.id));
+    expect(sent!.link_token).toBeNull();
+    // Nowhere in the database: every table's every text, as a backup would hold it.
+    const dump = await context.database.db.execute(
+      sql`select string_agg(t::text, ' ') as text from (select * from request_tokens) t`,
+    );
+    const everything =
+      JSON.stringify(dump) +
+      JSON.stringify(sent) +
+      JSON.stringify(await context.database.db.select().from(requestLinks));
+    expect(everything).not.toContain(token);
+    expect(everything).toContain(createHash('sha256').update(token).digest('hex'));
+    const shown = await context.app.inject({
+      method: 'GET',
+      url: `/api/messages/${waiting!.id}`,
+      headers: { cookie: operator.cookie },
+    });
+    expect(shown.json().text_body).toContain('http://villa.test/request/••••••');
+    expect(shown.body).not.toContain(token);
+    // The link still opens the request.
+    expect((await openRequestPage(`http://villa.test/request/${token}`)).statusCode).toBe(200);
   });
 
   it('tells the guest the operator confirmed, and the page shows it', async () => {
@@ -262,15 +368,11 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
   });
 
   it('refuses to withdraw a confirmed request, and answers an unknown token with the same 404', async () => {
-    const { booking } = await requestStay();
-    const [link] = await context.database.db
-      .select()
-      .from(requestLinks)
-      .where(eq(requestLinks.booking_id, booking.id));
+    const { booking, requestPath } = await requestStay();
     await changeStatus(booking.id, 'confirmed');
     const refused = await context.app.inject({
       method: 'POST',
-      url: `/api/requests/${link!.token}/withdraw`,
+      url: `/api${requestPath.replace('/request/', '/requests/')}/withdraw`,
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/confirmed/);

@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MessageKind, MessageListQuery, MessageSummary, Message } from '../../domain/message';
+import type { StayQuote } from '../../domain/pricing';
 import type { Executor } from '../db/client';
-import { bookings, outboxMessages, properties, requestLinks } from '../db/schema';
+import { bookings, outboxMessages, properties, requestLinks, requestTokens } from '../db/schema';
 
 export type NewOutboxMessage = {
   id: string;
@@ -13,7 +15,26 @@ export type NewOutboxMessage = {
   text_body: string;
   html_body: string;
   message_id: string;
+  /** The token of the request-page link in the bodies (which hold REQUEST_TOKEN_PLACEHOLDER), until sent. */
+  link_token?: string | null;
 };
+
+/**
+ * Where a request page's token goes in a stored message: the worker puts the token in when it sends the
+ * message, and forgets it once sent; the Messages view shows it masked.
+ */
+export const REQUEST_TOKEN_PLACEHOLDER = '{request-token}';
+const MASKED_TOKEN = '••••••';
+
+/** A stored body as the operator may see it: the link's token masked. */
+export function maskRequestTokens(body: string): string {
+  return body.replaceAll(REQUEST_TOKEN_PLACEHOLDER, MASKED_TOKEN);
+}
+
+/** A stored body as it is sent: the link's token filled in. */
+export function fillRequestToken(body: string, token: string | null): string {
+  return token ? body.replaceAll(REQUEST_TOKEN_PLACEHOLDER, token) : body;
+}
 
 /** Writes messages to the outbox; no RETURNING, so the public role (which may not read them) can too. */
 export async function insertOutboxMessages(db: Executor, messages: NewOutboxMessage[]): Promise<void> {
@@ -64,6 +85,8 @@ export async function markMessageSent(db: Executor, input: { id: string; holder:
     .set({
       status: 'sent',
       sent_at: sql`now()`,
+      // Sent: no stored copy keeps a link that opens the guest's request.
+      link_token: null,
       last_error: null,
       locked_by: null,
       locked_until: null,
@@ -145,7 +168,13 @@ export async function findMessage(db: Executor, id: string): Promise<Message | u
     .from(outboxMessages)
     .where(eq(outboxMessages.id, id))
     .limit(1);
-  return row ? shapeTimes(row) : undefined;
+  return row
+    ? shapeTimes({
+        ...row,
+        text_body: maskRequestTokens(row.text_body),
+        html_body: maskRequestTokens(row.html_body),
+      })
+    : undefined;
 }
 
 /** Puts a failed message back in the queue with a fresh set of attempts; undefined unless it had failed. */
@@ -169,20 +198,48 @@ export async function countMessagesByStatus(db: Executor): Promise<Record<string
 
 // A guest's request page.
 
-export async function insertRequestLink(
-  db: Executor,
-  input: { bookingId: string; token: string; holdHours: number },
-): Promise<{ holdUntil: Date }> {
-  const result = await db.execute(sql`select now() + ${input.holdHours} * interval '1 hour' as hold_until`);
-  const [row] = rowsOf<{ hold_until: string | Date }>(result);
-  const holdUntil = new Date(row!.hold_until);
-  await db
-    .insert(requestLinks)
-    .values({ booking_id: input.bookingId, token: input.token, hold_until: holdUntil });
-  return { holdUntil };
+/** A new, unguessable token for a link to a request's page (192 bits; the short reference is guessable). */
+export function createRequestToken(): string {
+  return randomBytes(24).toString('base64url');
 }
 
-/** The request page's link and hold of a booking, if it came from the public form. */
+/** How a token is stored and looked up: its SHA-256 (the database function hashes the same way). */
+export function hashRequestToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A new link to a request's page, for one message or answer: only its hash is kept. A 'confirm' link (the
+ * first e-mail's) also confirms the request when it is opened.
+ */
+export async function insertRequestToken(
+  db: Executor,
+  input: { bookingId: string; purpose: 'page' | 'confirm' },
+): Promise<string> {
+  const token = createRequestToken();
+  await db
+    .insert(requestTokens)
+    .values({ token_hash: hashRequestToken(token), booking_id: input.bookingId, purpose: input.purpose });
+  return token;
+}
+
+export async function insertRequestLink(
+  db: Executor,
+  input: { bookingId: string; holdHours: number; verifyMinutes: number },
+): Promise<{ holdUntil: Date; confirmBy: Date }> {
+  const result = await db.execute(
+    sql`select now() + ${input.holdHours} * interval '1 hour' as hold_until, now() + ${input.verifyMinutes} * interval '1 minute' as confirm_by`,
+  );
+  const [row] = rowsOf<{ hold_until: string | Date; confirm_by: string | Date }>(result);
+  const holdUntil = new Date(row!.hold_until);
+  const confirmBy = new Date(row!.confirm_by);
+  await db
+    .insert(requestLinks)
+    .values({ booking_id: input.bookingId, hold_until: holdUntil, confirm_by: confirmBy });
+  return { holdUntil, confirmBy };
+}
+
+/** The request page's hold of a booking, if it came from the public form. */
 export async function findRequestLink(db: Executor, bookingId: string) {
   const [row] = await db.select().from(requestLinks).where(eq(requestLinks.booking_id, bookingId)).limit(1);
   return row;
@@ -190,19 +247,42 @@ export async function findRequestLink(db: Executor, bookingId: string) {
 
 /**
  * The lapse rule, in one place for the lapse job and for the times the operator is shown: a request from
- * the public form (it has a link) lapses when its hold runs out, while it is pending and not closed.
+ * the public form (it has a link) lapses when its hold runs out, while it is pending and not closed, and
+ * sooner, at confirm_by, while the guest has not confirmed it from their e-mail.
  */
 const awaitingLapse = () => and(isNull(requestLinks.closed_reason), eq(bookings.status, 'pending'));
+const lapsesAt = sql<Date>`case when ${requestLinks.confirmed_at} is null then least(${requestLinks.hold_until}, ${requestLinks.confirm_by}) else ${requestLinks.hold_until} end`;
 
-/** When each of these bookings lapses, for those that will (pending requests from the public form). */
-export async function listRequestLapseTimes(db: Executor, bookingIds: string[]): Promise<Map<string, Date>> {
+export type RequestState = { lapsesAt: Date | null; guestConfirmed: boolean };
+
+/**
+ * For each of these bookings that came from the public form: whether its guest confirmed it, and when it
+ * lapses if it is still pending.
+ */
+export async function listRequestStates(
+  db: Executor,
+  bookingIds: string[],
+): Promise<Map<string, RequestState>> {
   if (bookingIds.length === 0) return new Map();
   const rows = await db
-    .select({ booking_id: requestLinks.booking_id, hold_until: requestLinks.hold_until })
+    .select({
+      booking_id: requestLinks.booking_id,
+      lapses_at: lapsesAt,
+      confirmed: sql<boolean>`${requestLinks.confirmed_at} is not null`,
+      awaiting: sql<boolean>`${awaitingLapse()}`,
+    })
     .from(requestLinks)
     .innerJoin(bookings, eq(bookings.id, requestLinks.booking_id))
-    .where(and(inArray(requestLinks.booking_id, bookingIds), awaitingLapse()));
-  return new Map(rows.map((row) => [row.booking_id, row.hold_until]));
+    .where(inArray(requestLinks.booking_id, bookingIds));
+  return new Map(
+    rows.map((row) => [
+      row.booking_id,
+      {
+        lapsesAt: row.awaiting ? new Date(row.lapses_at) : null,
+        guestConfirmed: Boolean(row.confirmed),
+      },
+    ]),
+  );
 }
 
 export type GuestRequestRow = {
@@ -219,7 +299,12 @@ export type GuestRequestRow = {
   currency: string;
   created_at: Date;
   hold_until: Date;
-  closed_reason: 'withdrawn' | 'lapsed' | null;
+  closed_reason: 'withdrawn' | 'lapsed' | 'unconfirmed' | null;
+  confirm_by: Date;
+  confirmed_at: Date | null;
+  guest_phone: string | null;
+  special_requests: string | null;
+  quote: StayQuote | null;
 };
 
 function rowsOf<T>(result: unknown): T[] {
@@ -249,7 +334,27 @@ export async function findGuestRequest(db: Executor, token: string): Promise<Gue
     created_at: new Date(row.out_created_at as string),
     hold_until: new Date(row.out_hold_until as string),
     closed_reason: (row.out_closed_reason ?? null) as GuestRequestRow['closed_reason'],
+    confirm_by: new Date(row.out_confirm_by as string),
+    confirmed_at: row.out_confirmed_at ? new Date(row.out_confirmed_at as string) : null,
+    guest_phone: (row.out_guest_phone as string | null) ?? null,
+    special_requests: (row.out_special_requests as string | null) ?? null,
+    quote: (row.out_quote as StayQuote | null) ?? null,
   };
+}
+
+/** The guest opened their first e-mail's link: the request's id when this confirmed it. */
+export async function confirmGuestRequest(db: Executor, token: string): Promise<string | undefined> {
+  const result = await db.execute(sql`select confirm_guest_request(${token}) as booking_id`);
+  const [row] = rowsOf<{ booking_id: string | null }>(result);
+  return row?.booking_id ?? undefined;
+}
+
+/**
+ * Cancels, quietly, a property's requests whose guest did not confirm them in time: called before nights
+ * of it are taken, so such a request holds them no longer than it may.
+ */
+export async function releaseUnconfirmedRequests(db: Executor, propertyId: string): Promise<void> {
+  await db.execute(sql`select release_unconfirmed_requests(${propertyId}::uuid)`);
 }
 
 /** Withdraws a pending request by its token; the booking's id, or undefined if nothing was withdrawn. */
@@ -268,34 +373,40 @@ export async function findOperatorAddress(db: Executor, propertyId: string): Pro
 
 // The lapse job (runs as the table owner).
 
-/** Pending requests from the public form whose hold has run out. */
+/** Pending requests from the public form whose hold, or whose time to be confirmed, has run out. */
 export async function listLapsedRequests(db: Executor, limit: number) {
   return db
     .select({
       booking: bookings,
       property_name: properties.name,
-      token: requestLinks.token,
       hold_until: requestLinks.hold_until,
+      confirmed: sql<boolean>`${requestLinks.confirmed_at} is not null`,
     })
     .from(requestLinks)
     .innerJoin(bookings, eq(bookings.id, requestLinks.booking_id))
     .innerJoin(properties, eq(properties.id, bookings.property_id))
-    .where(and(awaitingLapse(), lte(requestLinks.hold_until, sql`now()`)))
-    .orderBy(requestLinks.hold_until)
+    .where(and(awaitingLapse(), lte(lapsesAt, sql`now()`)))
+    .orderBy(lapsesAt)
     .limit(limit);
 }
 
-/** Cancels a lapsed request if it is still pending; false if the operator or the guest got there first. */
-export async function lapseRequest(db: Executor, bookingId: string): Promise<boolean> {
+/**
+ * Cancels a lapsed request if it is still pending; false if the operator or the guest got there first.
+ * `unconfirmed`: the guest never confirmed it from their e-mail.
+ */
+export async function lapseRequest(
+  db: Executor,
+  input: { bookingId: string; reason: 'lapsed' | 'unconfirmed' },
+): Promise<boolean> {
   const rows = await db
     .update(bookings)
     .set({ status: 'cancelled', updated_at: sql`now()` })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending')))
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.status, 'pending')))
     .returning({ id: bookings.id });
   if (rows.length === 0) return false;
   await db
     .update(requestLinks)
-    .set({ closed_reason: 'lapsed', closed_at: sql`now()` })
-    .where(eq(requestLinks.booking_id, bookingId));
+    .set({ closed_reason: input.reason, closed_at: sql`now()` })
+    .where(eq(requestLinks.booking_id, input.bookingId));
   return true;
 }

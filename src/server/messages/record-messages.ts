@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { BookingStatus } from '../../domain/booking';
 import type { MessageKind } from '../../domain/message';
 import type { Executor } from '../db/client';
@@ -7,6 +7,8 @@ import {
   findRequestLink,
   insertOutboxMessages,
   insertRequestLink,
+  insertRequestToken,
+  REQUEST_TOKEN_PLACEHOLDER,
   type NewOutboxMessage,
 } from './queries';
 import {
@@ -21,12 +23,8 @@ import type { MessageSettings } from './settings';
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
 
-/** A new, unguessable token for a request's page (192 bits; the short reference is guessable). */
-export function createRequestToken(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-export function buildRequestUrl(settings: MessageSettings, token: string): string {
+/** A request page's address; in a stored message the token is a placeholder until it is sent. */
+export function buildRequestUrl(settings: MessageSettings, token = REQUEST_TOKEN_PLACEHOLDER): string {
   return `${settings.publicUrl}/request/${token}`;
 }
 
@@ -43,11 +41,15 @@ async function composeMessage(
   kind: MessageKind,
   to: string,
   facts: BookingFacts,
-  links: { requestUrl?: string; manageUrl?: string },
+  links: { requestToken?: string; manageUrl?: string },
 ): Promise<NewOutboxMessage> {
   const id = randomUUID();
-  const rendered = await renderBookingMessage(kind, facts, links);
+  const rendered = await renderBookingMessage(kind, facts, {
+    requestUrl: links.requestToken ? buildRequestUrl(settings) : undefined,
+    manageUrl: links.manageUrl,
+  });
   return {
+    link_token: links.requestToken ?? null,
     id,
     property_id: facts.propertyId,
     booking_id: facts.bookingId,
@@ -65,35 +67,47 @@ async function resolveOperatorAddress(tx: Executor, settings: MessageSettings, p
 }
 
 /**
- * A guest's request from the public form: its page's token and hold, the guest's acknowledgement and the
- * operator's notification. Returns the page's URL.
+ * A guest's request from the public form: its hold, and the guest's acknowledgement, whose link confirms
+ * the request (until the guest opens it, the request holds its nights only until `confirmBy`). The operator
+ * hears of it once it is confirmed (recordRequestConfirmed). Returns a link to the request's page for the
+ * answer to the form (it does not confirm), and the times.
  */
 export async function recordBookingRequested(
   tx: Executor,
   settings: MessageSettings,
-  facts: Omit<BookingFacts, 'holdUntil'>,
-): Promise<{ requestUrl: string; token: string }> {
-  const token = createRequestToken();
-  const { holdUntil } = await insertRequestLink(tx, {
+  facts: Omit<BookingFacts, 'holdUntil' | 'confirmBy'>,
+): Promise<{ pageToken: string; holdUntil: Date; confirmBy: Date }> {
+  const { holdUntil, confirmBy } = await insertRequestLink(tx, {
     bookingId: facts.bookingId,
-    token,
     holdHours: settings.holdHours,
+    verifyMinutes: settings.verifyMinutes,
   });
-  const full = { ...facts, holdUntil };
-  const requestUrl = buildRequestUrl(settings, token);
-  const messages = [
-    await composeMessage(settings, 'request_received', facts.guestEmail, full, { requestUrl }),
-  ];
+  const confirmToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'confirm' });
+  const pageToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'page' });
+  const message = await composeMessage(
+    settings,
+    'request_received',
+    facts.guestEmail,
+    { ...facts, holdUntil, confirmBy },
+    { requestToken: confirmToken },
+  );
+  await insertOutboxMessages(tx, [message]);
+  return { pageToken, holdUntil, confirmBy };
+}
+
+/** The guest confirmed their request from the e-mail: now the operator is told of it. */
+export async function recordRequestConfirmed(
+  tx: Executor,
+  settings: MessageSettings,
+  facts: BookingFacts,
+): Promise<void> {
   const operator = await resolveOperatorAddress(tx, settings, facts.propertyId);
-  if (operator) {
-    messages.push(
-      await composeMessage(settings, 'request_received_operator', operator, full, {
-        manageUrl: buildManageUrl(settings, facts),
-      }),
-    );
-  }
-  await insertOutboxMessages(tx, messages);
-  return { requestUrl, token };
+  if (!operator) return;
+  await insertOutboxMessages(tx, [
+    await composeMessage(settings, 'request_received_operator', operator, facts, {
+      manageUrl: buildManageUrl(settings, facts),
+    }),
+  ]);
 }
 
 /** The guest's message for an operator's decision on a request from the public form (others get none). */
@@ -117,22 +131,27 @@ export async function recordBookingStatusChanged(
   const link = await findRequestLink(tx, change.facts.bookingId);
   if (!link) return;
   const message = await composeMessage(settings, kind, change.facts.guestEmail, change.facts, {
-    requestUrl: buildRequestUrl(settings, link.token),
+    requestToken: await insertRequestToken(tx, { bookingId: change.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
 }
 
-/** The guest withdrew their request: they and the operator are told. */
+/**
+ * The guest withdrew their request: they are told, and the operator too if they had heard of it (a request
+ * its guest never confirmed was never sent to them).
+ */
 export async function recordRequestWithdrawn(
   tx: Executor,
   settings: MessageSettings,
-  input: { facts: BookingFacts; token: string },
+  input: { facts: BookingFacts; notifyOperator: boolean },
 ): Promise<void> {
-  const requestUrl = buildRequestUrl(settings, input.token);
+  const requestToken = await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' });
   const messages = [
-    await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, { requestUrl }),
+    await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, { requestToken }),
   ];
-  const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
+  const operator = input.notifyOperator
+    ? await resolveOperatorAddress(tx, settings, input.facts.propertyId)
+    : undefined;
   if (operator) {
     messages.push(
       await composeMessage(settings, 'request_withdrawn_operator', operator, input.facts, {
@@ -147,10 +166,10 @@ export async function recordRequestWithdrawn(
 export async function recordRequestLapsed(
   tx: Executor,
   settings: MessageSettings,
-  input: { facts: BookingFacts; token: string },
+  input: { facts: BookingFacts },
 ): Promise<void> {
   const message = await composeMessage(settings, 'request_lapsed', input.facts.guestEmail, input.facts, {
-    requestUrl: buildRequestUrl(settings, input.token),
+    requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
 }

@@ -26,6 +26,8 @@ export type BookingFacts = {
   quote?: Pick<StayQuote, 'lines' | 'taxes' | 'subtotal'> | null;
   /** When an unanswered request lapses. */
   holdUntil?: Date | string | null;
+  /** Until when a new request waits for the guest to confirm it from the e-mail. */
+  confirmBy?: Date | string | null;
 };
 
 export type MessageLinks = {
@@ -76,6 +78,7 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     property: facts.propertyName,
     guest: facts.guestName,
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
+    confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
   };
   const texts = messageTexts.kinds[kind];
   const labels = messageTexts.labels;
@@ -115,7 +118,11 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
       facts_.push({ label: labels.answerBy, value: formatVillaTime(facts.holdUntil) });
   }
   const actionUrl = forOperator ? links.manageUrl : links.requestUrl;
-  const actionLabel = forOperator ? messageTexts.manageLinkLabel : messageTexts.requestLinkLabel;
+  const actionLabel = forOperator
+    ? messageTexts.manageLinkLabel
+    : kind === 'request_received'
+      ? messageTexts.confirmLinkLabel
+      : messageTexts.requestLinkLabel;
   return {
     preview: fill(texts.subject, values),
     heading: fill(texts.heading, values),

@@ -20,6 +20,7 @@ import { describeRequestNetwork } from '../request-network';
 import { HttpError, notFound } from '../http-error';
 import { errorResponses } from '../openapi';
 import {
+  confirmGuestRequest,
   findGuestRequest,
   findMessage,
   listMessages,
@@ -27,7 +28,7 @@ import {
   withdrawGuestRequest,
   type GuestRequestRow,
 } from './queries';
-import { recordRequestWithdrawn } from './record-messages';
+import { recordRequestConfirmed, recordRequestWithdrawn } from './record-messages';
 import type { MessageSettings } from './settings';
 
 const MessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'Message id must be a UUID' }) });
@@ -53,7 +54,52 @@ function shapeGuestRequest(row: GuestRequestRow): GuestRequest {
     hold_until: row.hold_until.toISOString(),
     closed_reason: row.closed_reason,
     can_withdraw: row.status === 'pending',
+    guest_confirmed: row.confirmed_at !== null,
+    confirm_by: row.confirm_by.toISOString(),
   };
+}
+
+/** The facts every message about a guest's request is written from. */
+function describeRequestFacts(row: GuestRequestRow) {
+  return {
+    bookingId: row.booking_id,
+    propertyId: row.property_id,
+    propertyName: row.property_name,
+    guestName: row.guest_name,
+    guestEmail: row.guest_email,
+    checkIn: row.check_in,
+    checkOut: row.check_out,
+    guests: row.guests_count,
+    total: row.total_amount,
+    currency: row.currency,
+    holdUntil: row.hold_until,
+    guestPhone: row.guest_phone,
+    specialRequests: row.special_requests,
+    quote: row.quote,
+  };
+}
+
+/**
+ * A guest's request by one of its links. The link in the first e-mail confirms the request when it is
+ * opened (the page or the API): the request then holds its nights until the operator answers, and the
+ * operator is told of it. Opening a link proves the guest reads that mailbox; nothing else is asked.
+ */
+async function openGuestRequest(
+  db: Db,
+  input: { token: string; settings: MessageSettings; onMessagesWritten?: () => void },
+): Promise<GuestRequestRow | undefined> {
+  let confirmed = false;
+  const row = await withGuest(db, async (tx) => {
+    if (await confirmGuestRequest(tx, input.token)) {
+      confirmed = true;
+      const found = await findGuestRequest(tx, input.token);
+      if (found) await recordRequestConfirmed(tx, input.settings, describeRequestFacts(found));
+      return found;
+    }
+    return findGuestRequest(tx, input.token);
+  });
+  if (confirmed) input.onMessagesWritten?.();
+  return row;
 }
 
 function createRateLimit(perMinute = 30) {
@@ -73,17 +119,20 @@ function createRateLimit(perMinute = 30) {
  * names no request gets the not-found page, like any unknown page, and the page is rate-limited like the
  * API behind it, so that tokens cannot be tried in bulk through either.
  */
-export function createRequestPageLoader(
-  db: Db,
-  perMinute?: number,
-  now: () => Date = () => new Date(),
-): PageLoader {
+export function createRequestPageLoader(options: {
+  db: Db;
+  settings: MessageSettings;
+  onMessagesWritten?: () => void;
+  perMinute?: number;
+  now?: () => Date;
+}): PageLoader {
+  const now = options.now ?? (() => new Date());
   return {
-    config: { rateLimit: createRateLimit(perMinute) },
+    config: { rateLimit: createRateLimit(options.perMinute) },
     async load(request: FastifyRequest): Promise<GuestRequestPageData | undefined> {
       const token = (request.params as { token?: string }).token ?? '';
       if (token.length > 100) return undefined;
-      const row = await withGuest(db, (tx) => findGuestRequest(tx, token));
+      const row = await openGuestRequest(options.db, { ...options, token });
       return row && { token, request: shapeGuestRequest(row), rendered_at: now().toISOString() };
     },
   };
@@ -187,6 +236,8 @@ export async function registerMessageRoutes(
       schema: {
         operationId: 'getGuestRequest',
         summary: "A guest's own booking request, by the token of its page's link",
+        description:
+          "The link in the guest's first e-mail also confirms the request, if it is still pending and its time to confirm (confirm_by) has not run out: it then holds its nights until the operator answers.",
         tags: ['public'],
         params: RequestTokenParamsSchema,
         response: {
@@ -196,7 +247,7 @@ export async function registerMessageRoutes(
       },
     },
     async (request, reply) => {
-      const row = await withGuest(options.db, (tx) => findGuestRequest(tx, request.params.token));
+      const row = await openGuestRequest(options.db, { ...options, token: request.params.token });
       if (!row) throw notFound(REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return shapeGuestRequest(row);
@@ -235,20 +286,8 @@ export async function registerMessageRoutes(
             throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
           }
           await recordRequestWithdrawn(tx, options.settings, {
-            token,
-            facts: {
-              bookingId: found.booking_id,
-              propertyId: found.property_id,
-              propertyName: found.property_name,
-              guestName: found.guest_name,
-              guestEmail: found.guest_email,
-              checkIn: found.check_in,
-              checkOut: found.check_out,
-              guests: found.guests_count,
-              total: found.total_amount,
-              currency: found.currency,
-              holdUntil: found.hold_until,
-            },
+            facts: describeRequestFacts(found),
+            notifyOperator: found.confirmed_at !== null,
           });
           return found;
         },

@@ -7,6 +7,8 @@ export type MessageSettings = {
   operatorNotifyEmail?: string;
   /** How long a guest's request is held unanswered before it lapses. */
   holdHours: number;
+  /** How long a new request holds its nights before the guest confirms it from their e-mail. */
+  verifyMinutes: number;
   /** The domain of Message-IDs. */
   messageIdDomain: string;
 };
@@ -14,6 +16,7 @@ export type MessageSettings = {
 export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
   publicUrl: 'http://127.0.0.1:3000',
   holdHours: 48,
+  verifyMinutes: 30,
   messageIdDomain: 'shantivilla.local',
 };
 
@@ -21,7 +24,13 @@ export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
 export function readMessageSettings(
   env: Pick<
     Env,
-    'PUBLIC_URL' | 'HOST' | 'PORT' | 'OPERATOR_NOTIFY_EMAIL' | 'REQUEST_HOLD_HOURS' | 'MAIL_FROM'
+    | 'PUBLIC_URL'
+    | 'HOST'
+    | 'PORT'
+    | 'OPERATOR_NOTIFY_EMAIL'
+    | 'REQUEST_HOLD_HOURS'
+    | 'REQUEST_VERIFY_MINUTES'
+    | 'MAIL_FROM'
   >,
 ): MessageSettings {
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
@@ -30,6 +39,7 @@ export function readMessageSettings(
     publicUrl,
     operatorNotifyEmail: env.OPERATOR_NOTIFY_EMAIL,
     holdHours: env.REQUEST_HOLD_HOURS,
+    verifyMinutes: env.REQUEST_VERIFY_MINUTES,
     messageIdDomain: fromDomain ?? new URL(publicUrl).hostname,
   };
 }

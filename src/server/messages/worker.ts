@@ -4,6 +4,7 @@ import { runWithLease } from '../jobs/lease';
 import { redactEmailAddresses } from '../logger';
 import {
   claimDueMessages,
+  fillRequestToken,
   lapseRequest,
   listLapsedRequests,
   markMessageAttemptFailed,
@@ -97,8 +98,8 @@ export function startMessageWorker(options: {
             messageId: message.message_id,
             to: message.to_address,
             subject: message.subject,
-            text: message.text_body,
-            html: message.html_body,
+            text: fillRequestToken(message.text_body, message.link_token),
+            html: fillRequestToken(message.html_body, message.link_token),
           });
           await markMessageSent(db, { id: message.id, holder });
           delivered += 1;
@@ -131,10 +132,12 @@ export function startMessageWorker(options: {
       async () => {
         let lapsed = 0;
         for (const row of await listLapsedRequests(db, 100)) {
+          const reason = row.confirmed ? 'lapsed' : 'unconfirmed';
           const done = await db.transaction(async (tx) => {
-            if (!(await lapseRequest(tx, row.booking.id))) return false;
+            if (!(await lapseRequest(tx, { bookingId: row.booking.id, reason }))) return false;
+            // A request its guest never confirmed lapses quietly: the address may not even be theirs.
+            if (reason === 'unconfirmed') return true;
             await recordRequestLapsed(tx, options.settings, {
-              token: row.token,
               facts: {
                 bookingId: row.booking.id,
                 propertyId: row.booking.property_id,
@@ -153,7 +156,10 @@ export function startMessageWorker(options: {
           });
           if (done) {
             lapsed += 1;
-            options.logger?.info({ booking: row.booking.id }, 'request lapsed unanswered');
+            options.logger?.info(
+              { booking: row.booking.id },
+              reason === 'lapsed' ? 'request lapsed unanswered' : 'request lapsed unconfirmed',
+            );
           }
         }
         return lapsed;

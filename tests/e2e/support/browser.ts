@@ -23,6 +23,13 @@ export function getBaseUrl(): string {
   return inject('baseUrl');
 }
 
+/** The folder the server writes its e-mails to, as .eml files named after each message's id. */
+export function getOutboxDir(): string {
+  const dir = inject('outboxDir');
+  if (!dir) throw new Error('This test reads the e-mails a server wrote: run it against a server it starts');
+  return dir;
+}
+
 export function getOperatorCredentials() {
   return inject('operator');
 }

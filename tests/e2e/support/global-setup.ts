@@ -18,6 +18,8 @@ declare module 'vitest' {
     baseUrl: string;
     operator: { email: string; password: string };
     databaseKind: 'pglite' | 'postgres';
+    /** Where the server writes its e-mails (no SMTP_URL); empty for a server the tests did not start. */
+    outboxDir: string;
   }
 }
 
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', testEnv.baseUrl);
     project.provide('operator', E2E_OPERATOR);
     project.provide('databaseKind', 'pglite');
+    project.provide('outboxDir', '');
     return;
   }
   // Build the current sources (E2E_REUSE_BUILD=1 skips it when a build exists); BUILD_DIR picks where.
@@ -103,6 +106,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('operator', E2E_OPERATOR);
   project.provide('databaseKind', databaseUrl ? 'postgres' : 'pglite');
+  project.provide('outboxDir', join(dataDir, 'outbox'));
 
   return async () => {
     child.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';
+import { formatVillaClock } from '@/domain/dates';
 import { formatMoney } from '@/domain/quote';
 import { Button } from '@/client/components/ui/button';
 import { formatLongDate } from '@/client/lib/format';
@@ -25,6 +26,13 @@ export function BookingConfirmation({
       <h3 ref={heading} tabIndex={-1} className="mt-4 font-display text-3xl font-medium outline-none">
         Thank you — your request has arrived
       </h3>
+      {result.confirm_by ? (
+        <p className="mt-3 rounded-xl bg-[#f3e6c9] px-4 py-3 font-medium text-[#4d3600]">
+          One step left: confirm it with the link in the email we have just sent you, by{' '}
+          {formatVillaClock(result.confirm_by)} (India time). Until then we hold the dates only that long; a
+          request that is not confirmed lapses and the dates are released.
+        </p>
+      ) : null}
       <p className="mt-3 text-muted-foreground">
         Your booking reference is{' '}
         <strong className="font-semibold text-foreground">{result.reference}</strong>.
@@ -56,7 +64,7 @@ export function BookingConfirmation({
       </dl>
       <h4 className="mt-8 font-semibold">What happens next</h4>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-        <li>We hold these nights for you while we review your request.</li>
+        <li>Once you confirm, we hold these nights for you while we review your request.</li>
         <li>We confirm by email within 24 hours, with how to pay. Nothing is charged before that.</li>
         <li>
           Questions? Write to{' '}

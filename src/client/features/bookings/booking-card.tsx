@@ -22,6 +22,12 @@ export const BookingCard = memo(function BookingCard({ booking }: { booking: Boo
           <SourceBadge source={booking.booking_source} />
         </div>
       </div>
+      {booking.status === 'pending' && booking.guest_confirmed === false ? (
+        <p className="mt-1 text-sm text-muted-foreground" data-awaiting-guest="">
+          Waiting for the guest to confirm from their e-mail: not on the channels' calendars yet, and it
+          lapses quietly if they do not.
+        </p>
+      ) : null}
       {booking.lapses_at ? (
         <p className="mt-1 text-sm">
           <LapseCountdown lapsesAt={booking.lapses_at} showWhen />

@@ -8,6 +8,7 @@ import {
   XCircleIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { formatVillaClock } from '@/domain/dates';
 import { describeTimeLeft, type GuestRequest } from '@/domain/message';
 import { formatMoney } from '@/domain/quote';
 import { site } from '@/content/site';
@@ -21,6 +22,7 @@ import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
 
+const AWAITING_CONFIRMATION = { label: 'Waiting for your confirmation', tone: 'bg-[#f3e6c9] text-[#6b4b00]' };
 const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
   confirmed: { label: 'Confirmed', tone: 'bg-[#d9ecdf] text-success' },
@@ -29,11 +31,15 @@ const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string 
 };
 
 function describeStatus(request: GuestRequest, now: Date): string {
+  if (request.status === 'pending' && !request.guest_confirmed)
+    return `Please confirm your request with the link in the email we sent you, by ${formatVillaClock(request.confirm_by)} (India time, ${describeTimeLeft(request.confirm_by, now)} from now). Until then the dates are held only that long; a request that is not confirmed lapses and the dates are released.`;
   if (request.status === 'pending')
     return `We are looking at your request and will answer within ${describeTimeLeft(request.hold_until, now)}. The dates are held for you meanwhile.`;
   if (request.status === 'confirmed') return 'Your stay is confirmed. We look forward to welcoming you.';
   if (request.status === 'completed') return 'Thank you for staying with us.';
   if (request.closed_reason === 'withdrawn') return 'You withdrew this request. The dates are released.';
+  if (request.closed_reason === 'unconfirmed')
+    return 'This request was not confirmed from the email in time, so the dates were released. You are welcome to send it again.';
   if (request.closed_reason === 'lapsed')
     return 'We could not answer in time, so this request lapsed and the dates were released. Nothing was charged.';
   return 'This request was not accepted, or the booking was cancelled. Please contact us with any questions.';
@@ -127,7 +133,10 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
   }
 
   const request = query.data;
-  const status = STATUS_TEXT[request.status];
+  const status =
+    request.status === 'pending' && !request.guest_confirmed
+      ? AWAITING_CONFIRMATION
+      : STATUS_TEXT[request.status];
   const StatusIcon =
     request.status === 'cancelled'
       ? XCircleIcon

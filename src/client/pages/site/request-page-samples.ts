@@ -16,6 +16,8 @@ const PENDING: GuestRequest = {
   hold_until: '2026-03-04T08:00:00.000Z',
   closed_reason: null,
   can_withdraw: true,
+  guest_confirmed: true,
+  confirm_by: '2026-03-02T08:30:00.000Z',
 };
 
 /**
@@ -24,6 +26,14 @@ const PENDING: GuestRequest = {
  */
 const LOOKS: GuestRequest[] = [
   PENDING,
+  { ...PENDING, guest_confirmed: false },
+  {
+    ...PENDING,
+    status: 'cancelled',
+    closed_reason: 'unconfirmed',
+    guest_confirmed: false,
+    can_withdraw: false,
+  },
   { ...PENDING, status: 'confirmed', can_withdraw: false },
   { ...PENDING, status: 'completed', can_withdraw: false },
   { ...PENDING, status: 'cancelled', closed_reason: 'withdrawn', can_withdraw: false },

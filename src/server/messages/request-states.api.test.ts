@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, requestLinks } from '../db/schema';
-import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { bookings, outboxMessages, requestLinks } from '../db/schema';
+import {
+  createTestContext,
+  insertTestBooking,
+  insertTestProperty,
+  type TestContext,
+  UNLIMITED_REQUESTS,
+} from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startMessageWorker } from './worker';
 import { createMailTransport } from './transport';
@@ -17,7 +23,7 @@ describe.each(listTestDatabaseKinds())(
     let propertyId: string;
 
     beforeAll(async () => {
-      context = await createTestContext(kind, { now: () => NOW });
+      context = await createTestContext(kind, { now: () => NOW, ...UNLIMITED_REQUESTS });
       operator = await context.createSignedInOperator();
       propertyId = (
         await insertTestProperty(context.database, operator.id, { name: 'The Villa', max_guests: 8 })
@@ -29,7 +35,7 @@ describe.each(listTestDatabaseKinds())(
 
     const get = (url: string) =>
       context.app.inject({ method: 'GET', url, headers: { cookie: operator.cookie } });
-    const requestStay = async (checkIn: string, checkOut: string, email: string) => {
+    const requestStay = async (checkIn: string, checkOut: string, email: string, confirm = true) => {
       const response = await context.app.inject({
         method: 'POST',
         url: '/api/booking-requests',
@@ -43,12 +49,41 @@ describe.each(listTestDatabaseKinds())(
       });
       expect(response.statusCode, response.body).toBe(201);
       const [row] = await context.database.db.select().from(bookings).where(eq(bookings.guest_email, email));
+      if (confirm) {
+        // As the guest does: the link of their first e-mail (read from the outbox before it is sent).
+        const [message] = await context.database.db
+          .select({ token: outboxMessages.link_token })
+          .from(outboxMessages)
+          .where(eq(outboxMessages.booking_id, row!.id));
+        await context.app.inject({ method: 'GET', url: `/api/requests/${message!.token}` });
+      }
       const [link] = await context.database.db
         .select()
         .from(requestLinks)
         .where(eq(requestLinks.booking_id, row!.id));
-      return { id: row!.id, holdUntil: link!.hold_until.toISOString() };
+      return {
+        id: row!.id,
+        holdUntil: link!.hold_until.toISOString(),
+        confirmBy: link!.confirm_by.toISOString(),
+      };
     };
+
+    it('gives an unconfirmed request its time to confirm as lapses_at, and its hold once the guest confirms', async () => {
+      const email = 'kiran@example.com';
+      const unconfirmed = await requestStay('2027-01-14', '2027-01-16', email, false);
+      const listed = async () =>
+        (await get(`/api/properties/${propertyId}/bookings?q=kiran`)).json()[0] as {
+          lapses_at: string;
+          guest_confirmed: boolean | null;
+        };
+      expect(await listed()).toMatchObject({ lapses_at: unconfirmed.confirmBy, guest_confirmed: false });
+      const [message] = await context.database.db
+        .select({ token: outboxMessages.link_token })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.booking_id, unconfirmed.id));
+      await context.app.inject({ method: 'GET', url: `/api/requests/${message!.token}` });
+      expect(await listed()).toMatchObject({ lapses_at: unconfirmed.holdUntil, guest_confirmed: true });
+    });
 
     it('gives a guest request its hold as lapses_at on the bookings list and the dashboard, and no other booking one', async () => {
       const guest = await requestStay('2027-01-10', '2027-01-12', 'asha@example.com');
@@ -74,6 +109,10 @@ describe.each(listTestDatabaseKinds())(
       expect(lapsesAt(guest.id)).toBe(guest.holdUntil);
       expect(lapsesAt(manual.id)).toBeNull();
       expect(lapsesAt(channel.id)).toBeNull();
+      const confirmed = (id: string) =>
+        (list as Array<{ id: string; guest_confirmed?: boolean | null }>).find((booking) => booking.id === id)
+          ?.guest_confirmed;
+      expect([confirmed(guest.id), confirmed(manual.id), confirmed(channel.id)]).toEqual([true, null, null]);
 
       const dashboard = (await get('/api/dashboard')).json() as {
         pending: Array<{ id: string; lapses_at: string | null }>;
@@ -118,7 +157,12 @@ describe.each(listTestDatabaseKinds())(
         db: context.database.db,
         transport: createMailTransport({ from: 'Villa <stay@villa.test>', outboxDir: '/nonexistent' }),
         holder: 'lapse-times-test',
-        settings: { publicUrl: 'http://villa.test', holdHours: 48, messageIdDomain: 'villa.test' },
+        settings: {
+          publicUrl: 'http://villa.test',
+          holdHours: 48,
+          verifyMinutes: 30,
+          messageIdDomain: 'villa.test',
+        },
       });
       try {
         expect(await worker.lapseExpiredRequests()).toBe(1);
