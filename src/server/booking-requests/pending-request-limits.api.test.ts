@@ -123,7 +123,10 @@ describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kin
     for (let network = 1; network <= 10; network += 1) {
       const check_in = day(start);
       start += 30 * 86_400_000;
-      const response = await post({ ...freshRequest(), check_in, check_out: day(start) }, `203.0.${network}.7`);
+      const response = await post(
+        { ...freshRequest(), check_in, check_out: day(start) },
+        `203.0.${network}.7`,
+      );
       expect(response.statusCode, response.body).toBe(201);
     }
     // A guest from another network asks for free nights: the nights cap does not stand in their way.

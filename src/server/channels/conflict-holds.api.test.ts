@@ -26,8 +26,9 @@ describe.each(listTestDatabaseKinds())('a stay in conflict holds its nights [%s]
     });
     operator = await context.createSignedInOperator();
     // The oldest active property: the one the public form books.
-    villaId = (await insertTestProperty(context.database, operator.id, { name: 'The Villa', currency: 'INR' }))
-      .id;
+    villaId = (
+      await insertTestProperty(context.database, operator.id, { name: 'The Villa', currency: 'INR' })
+    ).id;
     await insertTestBooking(context.database, villaId, {
       check_in: '2026-12-14',
       check_out: '2026-12-17',
@@ -84,7 +85,13 @@ describe.each(listTestDatabaseKinds())('a stay in conflict holds its nights [%s]
     conflictId = result.conflicts[0].id;
 
     // 14–16 are the direct stay's; 17 and 18 only Airbnb's, and on sale nowhere meanwhile.
-    expect(await unavailable()).toEqual(['2026-12-14', '2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18']);
+    expect(await unavailable()).toEqual([
+      '2026-12-14',
+      '2026-12-15',
+      '2026-12-16',
+      '2026-12-17',
+      '2026-12-18',
+    ]);
     const request = await call(
       'POST',
       '/api/booking-requests',
@@ -126,8 +133,9 @@ describe.each(listTestDatabaseKinds())('a stay in conflict holds its nights [%s]
     expect(await unavailable()).toEqual(['2026-12-14', '2026-12-15', '2026-12-16']);
     expect(await exported(bookingCom.export_url)).toEqual(['Reserved 20261214..20261217']);
 
-    const audit = (await call('GET', `/api/audit-events?entity_type=channel_conflict&entity_id=${conflictId}`))
-      .json();
+    const audit = (
+      await call('GET', `/api/audit-events?entity_type=channel_conflict&entity_id=${conflictId}`)
+    ).json();
     expect(audit.events[0]).toMatchObject({
       actor: 'operator',
       actor_id: operator.id,

@@ -147,7 +147,9 @@ export async function recordRequestWithdrawn(
 ): Promise<void> {
   const requestToken = await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' });
   const messages = [
-    await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, { requestToken }),
+    await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, {
+      requestToken,
+    }),
   ];
   const operator = input.notifyOperator
     ? await resolveOperatorAddress(tx, settings, input.facts.propertyId)

@@ -24,7 +24,7 @@ function makeStay(id: string, values: Partial<DashboardStay>): DashboardStay {
     currency: 'INR',
     created_at: new Date(Date.now() - 45 * HOUR).toISOString(),
     lapses_at: null,
-  guest_confirmed: null,
+    guest_confirmed: null,
     ...values,
   };
 }
