@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { upsertOperator } from '../src/server/auth/queries';
 import { parseFeed } from '../src/server/channels/parse-feed';
+import { hashExportToken } from '../src/server/channels/queries';
 import { syncConnection } from '../src/server/channels/sync';
 import { startFeedServer } from '../src/server/channels/test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from '../src/server/channels/test/fixtures';
@@ -94,7 +95,7 @@ try {
         property_id: property.id,
         channel: 'airbnb',
         import_url: feeds.url(path),
-        export_token: randomBytes(24).toString('base64url'),
+        export_token: hashExportToken(randomBytes(24).toString('base64url')),
       })
       .returning();
     const times: { outcome: string; ms: number; added: number }[] = [];
@@ -127,7 +128,7 @@ try {
   for (let start = 0; start < rows.length; start += 1000)
     await db.insert(bookings).values(rows.slice(start, start + 1000));
   const token = randomBytes(24).toString('base64url');
-  await db.insert(channelExports).values({ property_id: villa.id, token });
+  await db.insert(channelExports).values({ property_id: villa.id, token: hashExportToken(token) });
   const app = await buildApp({ database, now: () => now });
   await app.ready();
   const exportTimes: number[] = [];

@@ -103,7 +103,14 @@ export const ChannelConnectionSchema = z.object({
   import_url: z.string(),
   export_url: z
     .string()
-    .describe("This property's calendar without what came from this connection: give it to this channel"),
+    .describe(
+      "This property's calendar without what came from this connection: give it to this channel. The full URL is present only in the answer that made it (createChannel, or rotateExportUrl with this channel_id): only a hash of its secret is kept, so every other answer has a masked form (…/ical/••••••.ics; see export_url_masked)",
+    ),
+  export_url_masked: z
+    .boolean()
+    .describe(
+      'True when export_url is the masked form (the URL was made earlier and cannot be shown again: rotate it for a new one); false when it is the full URL, just made',
+    ),
   last_synced_at: z.string().nullable().describe('The last successful sync'),
   last_attempt_at: z.string().nullable(),
   last_error: z
@@ -128,7 +135,16 @@ export type ChannelConnection = z.infer<typeof ChannelConnectionSchema>;
 
 export const ChannelListSchema = z.object({
   property_id: z.uuid(),
-  export_url: z.string().describe("The property's whole calendar, for channels not connected here"),
+  export_url: z
+    .string()
+    .describe(
+      "The property's whole calendar, for channels not connected here. The full URL is present only in the answer that made it (the property's first listChannels, or rotateExportUrl): only a hash of its secret is kept, so every other answer has a masked form (…/ical/••••••.ics; see export_url_masked)",
+    ),
+  export_url_masked: z
+    .boolean()
+    .describe(
+      'True when export_url is the masked form (the URL was made earlier and cannot be shown again: rotate it for a new one); false when it is the full URL, just made',
+    ),
   sync_minutes: z.number().int(),
   stale_hours: z.number(),
   connections: z.array(ChannelConnectionSchema),
@@ -228,7 +244,17 @@ export const RotateExportUrlSchema = z
   })
   .optional();
 
-export const ExportUrlSchema = z.object({ export_url: z.string(), channel_id: z.uuid().nullable() });
+export const ExportUrlSchema = z.object({
+  export_url: z
+    .string()
+    .describe(
+      'The new URL in full. It is shown only in this answer (only a hash of its secret is kept): listChannels answers a masked form from now on',
+    ),
+  channel_id: z.uuid().nullable(),
+});
+
+/** The URL's secret as an answer shows it once the URL has been made: it cannot be shown again. */
+export const MASKED_EXPORT_TOKEN = '••••••';
 
 /** Is a connection overdue? Never synced counts from its creation. */
 export function isConnectionStale(

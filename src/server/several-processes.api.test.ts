@@ -9,6 +9,7 @@ import { upsertOperator } from './auth/queries';
 import { SIGN_IN_LIMITS } from './auth/sign-in-throttle';
 import { startFeedServer, type FeedServer } from './channels/test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './channels/test/fixtures';
+import { hashExportToken } from './channels/queries';
 import { bookings, channelConnections, properties } from './db/schema';
 import { readTestEnv } from './env';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
@@ -68,7 +69,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
         property_id: property!.id,
         channel: 'airbnb',
         import_url: feeds.url(path),
-        export_token: randomBytes(24).toString('base64url'),
+        export_token: hashExportToken(randomBytes(24).toString('base64url')),
       });
     }
 

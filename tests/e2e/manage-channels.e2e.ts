@@ -80,11 +80,24 @@ describe('management area: channels', () => {
       body: writeAirbnbFeed({ reservations: [stay], blocks: [block] }),
     });
 
-    // Empty state, then the form: a bad address is refused with what was typed kept.
+    // Empty state, with the property's export address made by this first visit: shown in full this once,
+    // with Copy, and the server reads it.
     await gotoManagement(page, `?property=${property.id}&view=channels`);
     await page.getByRole('heading', { name: 'Channels', exact: true }).waitFor();
     await page.getByText('No channels connected yet').waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
+    const exportField = page.getByRole('textbox', { name: 'Export address', exact: true });
+    const firstUrl = await exportField.inputValue();
+    expect(firstUrl).toMatch(/\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
+    await page.getByText('Copy this address now: it is shown only once.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Copy Export address', exact: true }).click();
+    await toastRegion(page).getByText('Address copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstUrl);
+    const exported = await page.request.get(firstUrl);
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()['content-type']).toMatch(/^text\/calendar/);
+
+    // Then the form: a bad address is refused with what was typed kept.
     await page.getByRole('button', { name: 'Connect a channel' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Connect a channel' });
     await dialog.getByLabel('Channel').selectOption('airbnb');
@@ -97,6 +110,12 @@ describe('management area: channels', () => {
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await toastRegion(page).getByText('Channel connected').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // The connection's own address, open in its card this once, and read by the server.
+    const connectionField = page.getByRole('textbox', { name: `Export address for ${name}` });
+    await connectionField.waitFor();
+    const connectionUrl = await connectionField.inputValue();
+    expect(connectionUrl).toMatch(/\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
+    expect((await page.request.get(connectionUrl)).status()).toBe(200);
 
     // Sync now: the stay comes in (the scheduler may have taken it first: then this run adds nothing).
     let card = await syncNow(page, name);
@@ -184,23 +203,25 @@ describe('management area: channels', () => {
     expect(after.find((b) => b.guest_name === 'Direct Guest')?.status).toBe('cancelled');
     expect(after.find((b) => b.external_booking_id === theirs.code)?.status).toBe('confirmed');
 
-    // The export address: copied as shown, read by the server; rotated, the old one answers 404.
-    const exportField = page.getByRole('textbox', { name: 'Export address', exact: true });
-    const oldUrl = await exportField.inputValue();
+    // Made on an earlier visit, the export address is masked now (the server keeps only its hash), with
+    // no Copy; rotating gives a new one, shown in full with Copy, and the old one answers 404.
     const listed = await getJson<ChannelList>(page, `/api/properties/${property.id}/channels`);
-    expect(oldUrl).toBe(listed.export_url);
-    await page.getByRole('button', { name: 'Copy Export address', exact: true }).click();
-    await toastRegion(page).getByText('Address copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
-    const exported = await page.request.get(oldUrl);
-    expect(exported.status()).toBe(200);
-    expect(exported.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(listed.export_url_masked).toBe(true);
+    expect(await exportField.inputValue()).toBe(listed.export_url);
+    expect(listed.export_url).toMatch(/\/ical\/•+\.ics$/);
+    expect(await page.getByRole('button', { name: 'Copy Export address', exact: true }).count()).toBe(0);
+    await page.getByText('For safety an address is shown only once', { exact: false }).first().waitFor();
+    expect((await page.request.get(firstUrl)).status()).toBe(200);
     await page.getByRole('button', { name: 'Rotate Export address', exact: true }).click();
     await page.getByRole('button', { name: 'Yes, make a new address' }).click();
     await toastRegion(page).getByText('New address made').waitFor();
-    await expect.poll(() => exportField.inputValue()).not.toBe(oldUrl);
+    await expect.poll(() => exportField.inputValue()).toMatch(/\/ical\/[A-Za-z0-9_-]{32}\.ics$/);
     const newUrl = await exportField.inputValue();
-    expect((await page.request.get(oldUrl)).status()).toBe(404);
+    expect(newUrl).not.toBe(firstUrl);
+    await page.getByRole('button', { name: 'Copy Export address', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(newUrl);
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    expect((await page.request.get(firstUrl)).status()).toBe(404);
     expect((await page.request.get(newUrl)).status()).toBe(200);
 
     expect(pageErrors).toEqual([]);

@@ -118,18 +118,26 @@ describe.each(listTestDatabaseKinds())('exporting a property calendar [%s]', (ki
     context.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
 
   it("gives the site's own address, whatever Host the request names", async () => {
+    const rotated = await context.app.inject({
+      method: 'POST',
+      url: `/api/properties/${propertyId}/export-url`,
+      payload: { channel_id: channel.id },
+      headers: { cookie: operator.cookie, host: 'evil.example' },
+    });
+    expect(rotated.statusCode).toBe(200);
+    channel = { ...channel, export_url: rotated.json().export_url };
+    expect(new URL(channel.export_url).host).toBe('villa.example.com');
+    // Made earlier, the addresses are masked now, on the same host.
     const listed = await context.app.inject({
       method: 'GET',
       url: `/api/properties/${propertyId}/channels`,
       headers: { cookie: operator.cookie, host: 'evil.example' },
     });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().export_url).toBe(propertyUrl);
+    expect(listed.json().export_url).toBe('https://villa.example.com/ical/••••••.ics');
     expect(
-      listed
-        .json()
-        .connections.map((connection: { export_url: string }) => new URL(connection.export_url).host),
-    ).toEqual(['villa.example.com']);
+      listed.json().connections.map((connection: { export_url: string }) => connection.export_url),
+    ).toEqual(['https://villa.example.com/ical/••••••.ics']);
   });
 
   it('serves every held stay and closed range as all-day events, with no guest data', async () => {

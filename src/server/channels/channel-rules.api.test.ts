@@ -7,7 +7,7 @@ import { channelBlocks, channelConnections, channelExports } from '../db/schema'
 import { withGuest, withOperator } from '../db/with-operator';
 import { insertTestProperty } from '../test/test-app';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
-import { resolveExportToken } from './queries';
+import { hashExportToken, resolveExportToken } from './queries';
 
 /** Drizzle wraps the driver's error; the refusal is PostgreSQL's insufficient_privilege (42501). */
 async function expectDenied(work: Promise<unknown>) {
@@ -43,14 +43,16 @@ describe.each(listTestDatabaseKinds())('database rules of the channel tables [%s
       })
     ).id;
     propertyId = (await insertTestProperty(database, ownerId)).id;
-    await database.db.insert(channelExports).values({ property_id: propertyId, token: exportToken });
+    await database.db
+      .insert(channelExports)
+      .values({ property_id: propertyId, token: hashExportToken(exportToken) });
     const [connection] = await database.db
       .insert(channelConnections)
       .values({
         property_id: propertyId,
         channel: 'airbnb',
         import_url: 'https://www.airbnb.com/calendar/ical/1.ics',
-        export_token: connectionToken,
+        export_token: hashExportToken(connectionToken),
       })
       .returning();
     await database.db.insert(channelBlocks).values({
@@ -82,7 +84,7 @@ describe.each(listTestDatabaseKinds())('database rules of the channel tables [%s
           property_id: propertyId,
           channel: 'other',
           import_url: 'https://example.com/a.ics',
-          export_token: 'x'.repeat(32),
+          export_token: hashExportToken('x'.repeat(32)),
         }),
       ),
     ).rejects.toThrow();

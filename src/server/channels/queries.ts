@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   BLOCKING_STATUSES,
@@ -42,6 +43,14 @@ export type ConnectionWithCounts = ConnectionRow & {
 const HOLDING_STATUSES = [...BLOCKING_STATUSES];
 const CANCELLABLE_STATUSES = [...OPEN_STATUSES];
 
+/**
+ * An export URL's secret as it is stored: its sha256, hex (resolve_calendar_export hashes the token a
+ * request carries the same way). The URL itself is shown to the operator only in the answer that made it.
+ */
+export function hashExportToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
 export async function insertConnection(
   db: Executor,
   values: {
@@ -49,10 +58,15 @@ export async function insertConnection(
     channel: ChannelKind;
     name: string | null;
     import_url: string;
-    export_token: string;
+    /** The new export URL's secret; only its hash is kept. */
+    exportToken: string;
   },
 ): Promise<ConnectionRow> {
-  const [row] = await db.insert(channelConnections).values(values).returning();
+  const { exportToken, ...columns } = values;
+  const [row] = await db
+    .insert(channelConnections)
+    .values({ ...columns, export_token: hashExportToken(exportToken) })
+    .returning();
   if (!row) throw new Error('The connection was not saved');
   return row;
 }
@@ -131,25 +145,27 @@ export async function deleteConnection(db: Executor, connectionId: string): Prom
 export async function setConnectionExportToken(db: Executor, connectionId: string, token: string) {
   const [row] = await db
     .update(channelConnections)
-    .set({ export_token: token, updated_at: sql`now()` })
+    .set({ export_token: hashExportToken(token), updated_at: sql`now()` })
     .where(eq(channelConnections.id, connectionId))
     .returning();
   return row;
 }
 
-/** The property's export token, created on first use. */
+/**
+ * Gives the property its export URL on first use, with `token` as its secret. True when this call made it
+ * (the one answer that may show the URL); false when the property had one already.
+ */
 export async function ensurePropertyExportToken(
   db: Executor,
   propertyId: string,
   token: string,
-): Promise<string> {
-  await db.insert(channelExports).values({ property_id: propertyId, token }).onConflictDoNothing();
-  const [row] = await db
-    .select({ token: channelExports.token })
-    .from(channelExports)
-    .where(eq(channelExports.property_id, propertyId));
-  if (!row) throw new Error('The export token was not saved');
-  return row.token;
+): Promise<boolean> {
+  const made = await db
+    .insert(channelExports)
+    .values({ property_id: propertyId, token: hashExportToken(token) })
+    .onConflictDoNothing()
+    .returning({ property_id: channelExports.property_id });
+  return made.length === 1;
 }
 
 export async function replacePropertyExportToken(
@@ -157,10 +173,14 @@ export async function replacePropertyExportToken(
   propertyId: string,
   token: string,
 ): Promise<void> {
+  const hash = hashExportToken(token);
   await db
     .insert(channelExports)
-    .values({ property_id: propertyId, token })
-    .onConflictDoUpdate({ target: channelExports.property_id, set: { token, rotated_at: sql`now()` } });
+    .values({ property_id: propertyId, token: hash })
+    .onConflictDoUpdate({
+      target: channelExports.property_id,
+      set: { token: hash, rotated_at: sql`now()` },
+    });
 }
 
 // ---- Health -----------------------------------------------------------------------------------------

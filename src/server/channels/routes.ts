@@ -13,6 +13,7 @@ import {
   CONFLICT_STATUSES,
   ExportUrlSchema,
   isConnectionStale,
+  MASKED_EXPORT_TOKEN,
   ResolveConflictSchema,
   RotateExportUrlSchema,
   SyncConflictSchema,
@@ -95,15 +96,22 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
   // built from the request's Host header, which whoever reaches the server may set.
   const publicUrl = settings.messages?.publicUrl ?? DEFAULT_MESSAGE_SETTINGS.publicUrl;
   const exportUrl = (token: string) => `${publicUrl}/ical/${token}.ics`;
+  // Only the token's hash is kept: the URL can be answered in full only by the request that made it (the
+  // token in hand); every later answer says where it points and that it exists, not what it is.
+  const shownExportUrl = (madeToken: string | undefined) => ({
+    export_url: exportUrl(madeToken ?? MASKED_EXPORT_TOKEN),
+    export_url_masked: madeToken === undefined,
+  });
 
-  const shapeConnection = (row: ConnectionWithCounts): ChannelConnection => {
+  /** `madeToken`: the connection's export token, when this request has just made it. */
+  const shapeConnection = (row: ConnectionWithCounts, madeToken?: string): ChannelConnection => {
     const shaped = {
       id: row.id,
       property_id: row.property_id,
       channel: row.channel as ChannelKind,
       name: row.name,
       import_url: row.import_url,
-      export_url: exportUrl(row.export_token),
+      ...shownExportUrl(madeToken),
       last_synced_at: row.last_synced_at?.toISOString() ?? null,
       last_attempt_at: row.last_attempt_at?.toISOString() ?? null,
       last_error: row.last_error,
@@ -124,10 +132,10 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     };
   };
 
-  const readConnection = async (tx: Executor, connectionId: string) => {
+  const readConnection = async (tx: Executor, connectionId: string, madeToken?: string) => {
     const [row] = await listConnectionsWithCounts(tx, { connectionId, today: today() });
     if (!row) throw notFound(CHANNEL_NOT_FOUND);
-    return shapeConnection(row);
+    return shapeConnection(row, madeToken);
   };
 
   api.get(
@@ -136,7 +144,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       onRequest: app.requireOperator,
       schema: {
         operationId: 'listChannels',
-        summary: "A property's export URL and its channel connections with their health",
+        summary:
+          "A property's export URL (in full only in the answer that made it, else masked) and its channel connections with their health",
         tags: ['channels'],
         params: PropertyIdParamsSchema,
         response: {
@@ -148,11 +157,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
-        const token = await ensurePropertyExportToken(tx, property.id, createToken());
+        const token = createToken();
+        const made = await ensurePropertyExportToken(tx, property.id, token);
         const rows = await listConnectionsWithCounts(tx, { propertyId: property.id, today: today() });
         return {
           property_id: property.id,
-          export_url: exportUrl(token),
+          ...shownExportUrl(made ? token : undefined),
           sync_minutes: settings.syncMinutes,
           stale_hours: settings.staleHours,
           connections: rows.map((row) => shapeConnection(row)),
@@ -167,7 +177,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       schema: {
         operationId: 'createChannel',
         summary:
-          "Connect a channel's calendar to a property; it is synced within a minute, or at once with syncChannel",
+          "Connect a channel's calendar to a property; it is synced within a minute, or at once with syncChannel. This answer alone holds the connection's export URL in full",
         tags: ['channels'],
         params: PropertyIdParamsSchema,
         body: ChannelInputSchema,
@@ -181,14 +191,15 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       refusePrivateHost(request.body.import_url, settings);
       const connection = await withOperator(db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
+        const exportToken = createToken();
         const row = await insertConnection(tx, {
           property_id: property.id,
           channel: request.body.channel,
           name: request.body.name,
           import_url: request.body.import_url,
-          export_token: createToken(),
+          exportToken,
         });
-        return readConnection(tx, row.id);
+        return readConnection(tx, row.id, exportToken);
       });
       return reply.code(201).send(connection);
     },
@@ -302,7 +313,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       schema: {
         operationId: 'rotateExportUrl',
         summary:
-          "Replace the property's export URL (or, with channel_id, that connection's); the old URL answers 404 from now on",
+          "Replace the property's export URL (or, with channel_id, that connection's); the old URL answers 404 from now on. This answer alone holds the new URL in full",
         tags: ['channels'],
         params: PropertyIdParamsSchema,
         body: RotateExportUrlSchema,
@@ -419,7 +430,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       }),
   );
 
-  // The export channels read: public (the token is the secret), as the public role, which reads dates only.
+  // The export channels read: public (the token is the secret, stored only as its hash), as the public
+  // role, which reads dates only.
   api.get(
     '/ical/:file',
     {

@@ -254,7 +254,8 @@ export const channelConnections = pgTable(
     channel: text('channel', { enum: CHANNEL_KINDS }).notNull(),
     name: text('name'),
     import_url: text('import_url').notNull(),
-    // The secret of this connection's own export URL (the calendar without what came from it).
+    // sha256 (hex) of the secret in this connection's own export URL (the calendar without what came from
+    // it): a leaked table or backup does not hand out calendars. The URL itself is shown once, when made.
     export_token: text('export_token').notNull(),
     // Conditional-request validators, and the last feed read: when the channel answers 304 Not Modified
     // the sync still reconciles (the operator may have changed bookings here since), from this copy.
@@ -277,6 +278,7 @@ export const channelConnections = pgTable(
   },
   (table) => [
     uniqueIndex('channel_connections_export_token_key').on(table.export_token),
+    check('channel_connections_export_token_hashed', sql`${table.export_token} ~ '^[0-9a-f]{64}$'`),
     index('channel_connections_property_idx').on(table.property_id, table.created_at),
     index('channel_connections_next_sync_idx').on(table.next_sync_at),
     check('channel_connections_channel_check', sql`${table.channel} in (${inList(CHANNEL_KINDS)})`),
@@ -284,7 +286,10 @@ export const channelConnections = pgTable(
   ],
 );
 
-/** The secret of a property's whole-calendar export URL; rotating it replaces the row's token. */
+/**
+ * The secret of a property's whole-calendar export URL, as its sha256 (hex) like a connection's: rotating
+ * it replaces the row's token.
+ */
 export const channelExports = pgTable(
   'channel_exports',
   {
@@ -295,7 +300,10 @@ export const channelExports = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     rotated_at: timestamp('rotated_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('channel_exports_token_key').on(table.token)],
+  (table) => [
+    uniqueIndex('channel_exports_token_key').on(table.token),
+    check('channel_exports_token_hashed', sql`${table.token} ~ '^[0-9a-f]{64}$'`),
+  ],
 );
 
 /**

@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listTestDatabaseKinds } from '../test/test-database';
+import { createTestDatabaseBefore, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { isOverlapError } from './errors';
-import { openDatabaseBefore } from '../test/upgrade-database';
 
-type Upgraded = Awaited<ReturnType<typeof openDatabaseBefore>>;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** Upgrading a database that holds data from an earlier version: nothing is lost, nothing refused. */
 describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (kind) => {
-  let database: Upgraded | undefined;
+  let database: TestDatabase | undefined;
   afterEach(async () => {
-    await database?.close();
+    await database?.drop();
     database = undefined;
   });
 
   it('keeps a completed stay whose nights were sold again, and from then on completed stays hold their nights', async () => {
-    database = await openDatabaseBefore(kind, '0018_booking_counts_lock_order');
+    database = await createTestDatabaseBefore(kind, 'completed_stays_hold_nights');
     const { db } = database;
     const [operator] = rowsOf<{ id: string }>(
       await db.execute(
@@ -36,7 +34,7 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
     await insertStay('2027-01-10', '2027-01-15', 'completed');
     await insertStay('2027-01-13', '2027-01-16', 'confirmed');
 
-    await database.upgrade();
+    await database.migrate();
 
     const stays = rowsOf<{ status: string; overlap_exempt: boolean }>(
       await db.execute(sql`select status, overlap_exempt from bookings order by check_in`),
@@ -50,7 +48,7 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
   });
 
   it("keeps a guest's request links working after their tokens become hashes, and no sent copy keeps one", async () => {
-    database = await openDatabaseBefore(kind, '0020_conflicts_hold_nights');
+    database = await createTestDatabaseBefore(kind, 'requests_confirmed_by_email');
     const { db } = database;
     const [operator] = rowsOf<{ id: string }>(
       await db.execute(
@@ -83,7 +81,7 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
       );
     }
 
-    await database.upgrade();
+    await database.migrate();
 
     // The old link still finds the request (now confirmed: it was taken under the old rules) and withdraws it.
     const [found] = rowsOf<{ out_booking_id: string; out_confirmed_at: string | null }>(

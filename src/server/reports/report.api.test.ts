@@ -7,6 +7,7 @@ import {
   type TestContext,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { hashExportToken } from '../channels/queries';
 import { channelBlocks, channelConnections } from '../db/schema';
 
 /**
@@ -74,7 +75,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
         property_id: villaId,
         channel: 'airbnb',
         import_url: 'https://example.com/a.ics',
-        export_token: 'report-test',
+        export_token: hashExportToken('report-test'),
       })
       .returning();
     await context.database.db.insert(channelBlocks).values({

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { PricingRulesSchema } from '../../domain/pricing';
 import { upsertOperator } from '../auth/queries';
+import { hashExportToken } from '../channels/queries';
 import { openPglite, openPostgres, type Database, type Executor } from '../db/client';
 import {
   channelBlocks,
@@ -93,7 +94,7 @@ export async function fillTables(db: Executor): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(channelExports)
-    .values({ property_id: property.id, token: randomBytes(16).toString('hex') });
+    .values({ property_id: property.id, token: hashExportToken(randomBytes(24).toString('base64url')) });
   const [connection] = await db
     .insert(channelConnections)
     .values({
@@ -101,7 +102,7 @@ export async function fillTables(db: Executor): Promise<void> {
       channel: 'airbnb',
       name: 'Airbnb — "quotes", ünïcode & \\ backslashes',
       import_url: 'https://www.airbnb.example/calendar/ical/1.ics',
-      export_token: randomBytes(16).toString('hex'),
+      export_token: hashExportToken(randomBytes(24).toString('base64url')),
       last_result: { imported: 3, note: 'json survives' },
     })
     .returning({ id: channelConnections.id });

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
+import { MIGRATIONS_FOLDER, openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
 import { readTestEnv } from '../env';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -43,6 +50,59 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await empty.drop();
     },
   };
+}
+
+/**
+ * A fresh database as an older version of the site left it: migrated up to, not including, the migration
+ * whose tag ends with `_${name}` (whatever number it is given). Its `migrate()` runs the rest, as the next
+ * start would. For tests of a migration that rewrites data written before it.
+ */
+export async function createTestDatabaseBefore(kind: DatabaseKind, name: string): Promise<TestDatabase> {
+  const folder = copyMigrationsBefore(name);
+  try {
+    if (kind === 'pglite') {
+      const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder });
+      const database = await openPglite({ pglite });
+      return { ...database, drop: () => database.close() };
+    }
+    const empty = await createEmptyPostgresDatabase();
+    const client = new pg.Client({ connectionString: empty.url });
+    await client.connect();
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    } finally {
+      await client.end();
+    }
+    const database = await openPostgres(empty.url);
+    return {
+      ...database,
+      url: empty.url,
+      async drop() {
+        await database.close();
+        await empty.drop();
+      },
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A copy of the migrations folder whose journal stops before the migration named `name`. */
+function copyMigrationsBefore(name: string): string {
+  type Journal = { entries: { tag: string }[] };
+  const journal = JSON.parse(
+    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as Journal;
+  const index = journal.entries.findIndex((entry) => entry.tag.endsWith(`_${name}`));
+  if (index < 0) throw new Error(`No migration named ${name} in ${MIGRATIONS_FOLDER}`);
+  const folder = mkdtempSync(join(tmpdir(), 'villa-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }),
+  );
+  return folder;
 }
 
 /**

@@ -9,6 +9,8 @@ import { ChannelsView } from './channels-view';
 
 const property = { id: '00000000-0000-4000-8000-000000000001', name: 'Shanti Villa' } as Property;
 const HOUR = 3_600_000;
+const MASKED_URL = 'http://127.0.0.1/ical/••••••.ics';
+const PROPERTY_URL = 'http://127.0.0.1/ical/property-token-0000000000000.ics';
 
 function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConnection {
   return {
@@ -17,7 +19,8 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
     channel: 'airbnb',
     name: null,
     import_url: 'https://www.airbnb.com/calendar/ical/1.ics?s=abc',
-    export_url: 'http://127.0.0.1/ical/connection-token.ics',
+    export_url: MASKED_URL,
+    export_url_masked: true,
     last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     last_attempt_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     last_error: null,
@@ -35,9 +38,11 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
   };
 }
 
-const list = (connections: ChannelConnection[]): ChannelList => ({
+/** The list as the server answers it: the property's address masked unless this answer made it. */
+const list = (connections: ChannelConnection[], { made = false } = {}): ChannelList => ({
   property_id: property.id,
-  export_url: 'http://127.0.0.1/ical/property-token.ics',
+  export_url: made ? PROPERTY_URL : MASKED_URL,
+  export_url_masked: !made,
   sync_minutes: 15,
   stale_hours: 6,
   connections,
@@ -83,9 +88,87 @@ describe('the Channels view', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading channels...');
     answer(json(list([])));
     expect(await screen.findByText('No channels connected yet')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Export address' })).toHaveValue(
-      'http://127.0.0.1/ical/property-token.ics',
+    expect(screen.getByRole('textbox', { name: 'Export address' })).toHaveValue(MASKED_URL);
+  });
+
+  it("shows the property's address with Copy when it was just made, and keeps it through a reload", async () => {
+    let answers = 0;
+    stubApi({
+      // The reload after the rotation answers the masked form, and a new sync period to tell it by.
+      channels: () => {
+        answers += 1;
+        return json({ ...list([], { made: answers === 1 }), sync_minutes: answers === 1 ? 15 : 30 });
+      },
+      other: (url) =>
+        url.endsWith('/export-url')
+          ? json({ export_url: 'http://127.0.0.1/ical/rotated-token-000000000000.ics', channel_id: null })
+          : json({}, 404),
+    });
+    renderView();
+    const field = await screen.findByRole('textbox', { name: 'Export address' });
+    expect(field).toHaveValue(PROPERTY_URL);
+    expect(field).toHaveAccessibleDescription(
+      'Copy this address now: it is shown only once. Rotating gives a new one, and the old one stops working.',
     );
+    expect(screen.getByRole('button', { name: 'Copy Export address' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rotate Export address' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, make a new address' }));
+    expect(await screen.findByText('New address made')).toBeInTheDocument();
+    // The list reloaded (masked now): the address just made still shows, to be copied.
+    expect(await screen.findByText(/Each is synced every 30 minutes/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Export address' })).toHaveValue(
+      'http://127.0.0.1/ical/rotated-token-000000000000.ics',
+    );
+    expect(screen.getByRole('button', { name: 'Copy Export address' })).toBeInTheDocument();
+  });
+
+  it('shows an address made before masked, without Copy, and says how to get a new one', async () => {
+    stubApi({ channels: () => json(list([makeConnection()])) });
+    renderView();
+    const field = await screen.findByRole('textbox', { name: 'Export address' });
+    expect(field).toHaveValue(MASKED_URL);
+    expect(field).toHaveAccessibleDescription(
+      'For safety an address is shown only once, when it is made. Rotate to get a new one; the old one then stops working.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Export address for Airbnb' })).toHaveValue(MASKED_URL);
+    expect(screen.queryByRole('button', { name: /^Copy / })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rotate Export address for Airbnb' })).toBeInTheDocument();
+  });
+
+  it("opens a new connection's own address, with Copy, right after connecting it", async () => {
+    const created = makeConnection({
+      export_url: 'http://127.0.0.1/ical/new-connection-token-0000000.ics',
+      export_url_masked: false,
+      last_synced_at: null,
+      last_result: null,
+    });
+    let connected = false;
+    stubApi({
+      channels: () =>
+        json(list(connected ? [{ ...created, export_url: MASKED_URL, export_url_masked: true }] : [])),
+      other: (url, init) => {
+        if (url.endsWith('/channels') && init?.method === 'POST') {
+          connected = true;
+          return json(created, 201);
+        }
+        return json({}, 404);
+      },
+    });
+    renderView();
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Connect a channel' }))[0]!);
+    const dialog = screen.getByRole('dialog');
+    await user.type(
+      within(dialog).getByLabelText(/Calendar address/),
+      'https://www.airbnb.com/calendar/ical/1.ics',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    const card = await screen.findByRole('listitem', { name: /^Airbnb/ });
+    const field = within(card).getByRole('textbox', { name: 'Export address for Airbnb' });
+    expect(field).toHaveValue(created.export_url);
+    expect(field).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Copy Export address for Airbnb' })).toBeInTheDocument();
   });
 
   it('shows a failed load with a retry that recovers', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, RadioTowerIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChannelConnection, SyncConflict } from '@/domain/channel';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
@@ -12,6 +12,9 @@ import { channelsQuery, syncConflictsQuery } from './channels-api';
 import { ConnectionCard } from './connection-card';
 import { ConnectionFormDialog } from './connection-form-dialog';
 import { ExportUrlField } from './export-url-field';
+
+/** The key of the property's own address among the addresses made while the view is open. */
+const PROPERTY_ADDRESS = 'property';
 
 /**
  * A property's channels: the calendar address to give the channels, and the channels' calendars it
@@ -25,6 +28,15 @@ export function ChannelsView({ property }: { property: Property }) {
   const now = new Date(Math.max(clock.getTime(), channels.dataUpdatedAt));
   // null: closed; 'new': adding; a connection: editing it.
   const [editing, setEditing] = useState<ChannelConnection | 'new' | null>(null);
+  // An export address comes in full only in the answer that made it (a new connection, the property's
+  // first list, a rotation); later answers mask it. Each one made is kept here, by connection id, while
+  // the view is open, so the list's next reload does not hide it before the operator has copied it.
+  const [madeUrls, setMadeUrls] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const rememberMadeUrl = useCallback(
+    (key: string, url: string) =>
+      setMadeUrls((made) => (made.get(key) === url ? made : new Map(made).set(key, url))),
+    [],
+  );
 
   const conflictsByConnection = useMemo(() => {
     const grouped = new Map<string, SyncConflict[]>();
@@ -34,6 +46,12 @@ export function ChannelsView({ property }: { property: Property }) {
   }, [conflicts.data]);
 
   const list = channels.data;
+  useEffect(() => {
+    if (list && !list.export_url_masked) rememberMadeUrl(PROPERTY_ADDRESS, list.export_url);
+  }, [list, rememberMadeUrl]);
+  const propertyUrl = list
+    ? (madeUrls.get(PROPERTY_ADDRESS) ?? (list.export_url_masked ? undefined : list.export_url))
+    : undefined;
   return (
     <ViewSection
       id="channels-title"
@@ -74,9 +92,11 @@ export function ChannelsView({ property }: { property: Property }) {
             <CardContent>
               <ExportUrlField
                 label="Export address"
-                url={list.export_url}
+                url={propertyUrl ?? list.export_url}
+                masked={propertyUrl === undefined}
                 propertyId={property.id}
                 channelId={null}
+                onMade={(url) => rememberMadeUrl(PROPERTY_ADDRESS, url)}
               />
             </CardContent>
           </Card>
@@ -125,6 +145,8 @@ export function ChannelsView({ property }: { property: Property }) {
                       staleHours={list.stale_hours}
                       now={now}
                       onEdit={() => setEditing(connection)}
+                      madeExportUrl={madeUrls.get(connection.id)}
+                      onExportUrlMade={(url) => rememberMadeUrl(connection.id, url)}
                     />
                   ))}
                 </ul>
@@ -139,6 +161,9 @@ export function ChannelsView({ property }: { property: Property }) {
           propertyId={property.id}
           connection={editing === 'new' ? undefined : editing}
           onOpenChange={(open) => (open ? undefined : setEditing(null))}
+          onSaved={(saved) => {
+            if (!saved.export_url_masked) rememberMadeUrl(saved.id, saved.export_url);
+          }}
         />
       ) : null}
     </ViewSection>

@@ -33,12 +33,17 @@ export function ConnectionCard({
   staleHours,
   now,
   onEdit,
+  madeExportUrl,
+  onExportUrlMade,
 }: {
   connection: ChannelConnection;
   conflicts: SyncConflict[];
   staleHours: number;
   now: Date;
   onEdit: () => void;
+  /** This connection's export address in full, when it was made while the view is open. */
+  madeExportUrl: string | undefined;
+  onExportUrlMade: (url: string) => void;
 }) {
   const sync = useSyncChannel();
   const remove = useDeleteChannel();
@@ -235,16 +240,19 @@ export function ConnectionCard({
         </section>
       ) : null}
 
-      <details className="text-sm">
+      {/* Open while the address just made shows: it is the one chance to copy it. */}
+      <details className="text-sm" open={madeExportUrl !== undefined ? true : undefined}>
         <summary className="cursor-pointer text-muted-foreground">
           Address to give {CHANNEL_LABELS[connection.channel]} (leaves out its own stays)
         </summary>
         <div className="mt-3">
           <ExportUrlField
             label={`Export address for ${label}`}
-            url={connection.export_url}
+            url={madeExportUrl ?? connection.export_url}
+            masked={madeExportUrl === undefined && connection.export_url_masked}
             propertyId={connection.property_id}
             channelId={connection.id}
+            onMade={onExportUrlMade}
           />
         </div>
       </details>

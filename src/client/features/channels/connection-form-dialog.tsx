@@ -51,8 +51,10 @@ export function ConnectionFormDialog({
   const channel = watch('channel');
   const [formError, setFormError] = useState<string | null>(null);
 
-  const saved = (result: ChannelConnection, message: string) => {
-    toast.success(message, { description: labelConnection(result) });
+  const saved = (result: ChannelConnection, message: string, note?: string) => {
+    toast.success(message, {
+      description: note ? `${labelConnection(result)}. ${note}` : labelConnection(result),
+    });
     onSaved?.(result);
     onOpenChange(false);
   };
@@ -67,7 +69,12 @@ export function ConnectionFormDialog({
       );
     } else {
       create.mutate(values, {
-        onSuccess: (result) => saved(result, 'Channel connected'),
+        onSuccess: (result) =>
+          saved(
+            result,
+            'Channel connected',
+            'Copy its export address now from its card: it is shown only once.',
+          ),
         onError: fail,
       });
     }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { getErrorMessage } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/utils';
 import { useRotateExportUrl } from './channels-api';
 
 /** Puts text on the clipboard; where the Clipboard API is refused, the selected field is copied. */
@@ -18,20 +19,28 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
 }
 
 /**
- * An export address with Copy and Rotate. Rotating asks first: the old address stops working at once,
- * so every channel that reads it must be given the new one.
+ * An export address with Copy and Rotate. The server keeps only a hash of an address's secret, so it gives
+ * the address in full once, when it is made: then it shows with Copy; afterwards only its masked form does,
+ * and Rotate is the way to a new one. Rotating asks first: the old address stops working at once, so every
+ * channel that reads it must be given the new one.
  */
 export function ExportUrlField({
   label,
   url,
+  masked,
   propertyId,
   channelId,
+  onMade,
 }: {
   label: string;
+  /** The full address when it was just made, else its masked form. */
   url: string;
+  masked: boolean;
   propertyId: string;
   /** A connection's own address; without it, the property's. */
   channelId: string | null;
+  /** Told the new address after a rotation, which only this answer holds in full. */
+  onMade: (url: string) => void;
 }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -52,10 +61,12 @@ export function ExportUrlField({
 
   const confirmRotate = () =>
     rotate.mutate(channelId, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        onMade(result.export_url);
         setConfirming(false);
         toast.success('New address made', {
-          description: 'The old one no longer works: paste the new one into every channel that read it.',
+          description:
+            'Copy it now (it is shown only once) into every channel that read the old one, which no longer works.',
         });
       },
     });
@@ -72,13 +83,20 @@ export function ExportUrlField({
           readOnly
           value={url}
           spellCheck={false}
-          className="min-w-0 flex-1 basis-full font-mono text-xs sm:basis-auto md:text-xs"
-          onFocus={(event) => event.currentTarget.select()}
+          aria-describedby={`${id}-note`}
+          data-masked={masked}
+          className={cn(
+            'min-w-0 flex-1 basis-full font-mono text-xs sm:basis-auto md:text-xs',
+            masked && 'text-muted-foreground',
+          )}
+          onFocus={(event) => (masked ? undefined : event.currentTarget.select())}
         />
-        <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-          {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        {masked ? null : (
+          <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
         <Button
           type="button"
           variant="outline"
@@ -89,6 +107,11 @@ export function ExportUrlField({
           <RefreshCwIcon aria-hidden="true" /> Rotate
         </Button>
       </div>
+      <p id={`${id}-note`} className={cn('text-xs', masked ? 'text-muted-foreground' : 'font-medium')}>
+        {masked
+          ? 'For safety an address is shown only once, when it is made. Rotate to get a new one; the old one then stops working.'
+          : 'Copy this address now: it is shown only once. Rotating gives a new one, and the old one stops working.'}
+      </p>
       {confirming ? (
         <div
           role="alertdialog"
