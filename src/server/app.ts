@@ -8,11 +8,8 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
 } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { registerAuditRoutes } from './audit/routes';
 import { authPlugin } from './auth/plugin';
 import { registerAuthRoutes } from './auth/routes';
@@ -33,6 +30,12 @@ import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
+import {
+  compileRequestValidator,
+  describeUnknownFields,
+  isChangeMethod,
+  refuseUnknownFields,
+} from './request-body';
 import { describeRequestNetwork } from './request-network';
 import { registerSampleDataRoutes } from './sample-data/routes';
 import { registerSitePages } from './site/pages';
@@ -140,13 +143,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // (signOut, removeSampleData) a body no client of this API sends, and answer a route with one in words
   // about JSON objects. Without it, any other type is refused 415 by the error handler.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  // JSON is UTF-8 (RFC 8259). Fastify's own parser decodes the body leniently, turning bytes that are not
+  // UTF-8 into U+FFFD, so a name or note would be stored as something the client never sent: the bytes
+  // are decoded strictly first, then parsed by Fastify's parser, with its refusal of __proto__ and
+  // constructor.prototype and the body limit as before.
+  const parseJsonText = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new HttpError(400, 'The request body is not valid UTF-8'), undefined);
+      return;
+    }
+    parseJsonText(request, text, done);
+  });
+  app.setValidatorCompiler(compileRequestValidator);
   // Response schemas document the API (OpenAPI); checking every response against them cost more than
   // half the time of a 10,000-booking list, so responses are serialised as they are. Tests check shapes.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An unknown field first: a misspelt one also leaves the field it meant missing.
+      const unknown = describeUnknownFields(error.validation);
+      if (unknown) return reply.code(400).send(toErrorBody(unknown.message, { field: unknown.field }));
       const first = error.validation[0];
       const message =
         first?.keyword === 'invalid_type' && first.instancePath === '/'
@@ -226,6 +249,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.all(MALFORMED_URL_PATH, { schema: { hide: true } }, () => {
     throw new HttpError(400, FRAMEWORK_MESSAGES.FST_ERR_BAD_URL!);
+  });
+
+  // Every body refuses a field the operation does not know, by name, and a change (PUT, PATCH) names at
+  // least one field (see request-body.ts). Set on the schema itself, so that the OpenAPI document says it too.
+  app.addHook('onRoute', (route) => {
+    const body: unknown = route.schema?.body;
+    if (!route.schema || !(body instanceof z.ZodType)) return;
+    const strict = refuseUnknownFields(body);
+    route.schema.body = isChangeMethod(route.method) ? strict.meta({ minProperties: 1 }) : strict;
   });
 
   await app.register(authPlugin, { db, idleMs: options.sessionIdleMs });

@@ -23,6 +23,7 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
+  minProperties?: number;
   enum?: unknown[];
   anyOf?: JsonSchema[];
   items?: JsonSchema;
@@ -60,7 +61,7 @@ type FuzzRequest = {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 };
 
 /** Ids that name nothing: fixed, so that the seed alone decides every request. */
@@ -144,6 +145,7 @@ function matchesSchema(schema: JsonSchema, value: unknown): boolean {
     if (schema.items && !value.every((item) => matchesSchema(schema.items!, item))) return false;
   }
   if (isPlainObject(value)) {
+    if (schema.minProperties !== undefined && Object.keys(value).length < schema.minProperties) return false;
     for (const name of schema.required ?? []) if (value[name] === undefined) return false;
     for (const [name, item] of Object.entries(value)) {
       const property = schema.properties?.[name];
@@ -494,13 +496,29 @@ function arbitraryRequest(operation: Operation, ids: Ids): fc.Arbitrary<Built> {
           });
         }),
     );
+    // Bodies that name nothing the operation knows: a change (PUT, PATCH) once read `{"nonsense": true}`
+    // as "nothing said" and set every field to its default. A change must name a field it knows,
+    // whatever the document says.
+    const isChange = operation.method === 'PUT' || operation.method === 'PATCH';
+    mutations.push(
+      fc
+        .constantFrom<Record<string, unknown>>({ nonsense: true }, { nonsense: true, other: 1 }, {})
+        .map((value) => {
+          const namesNoField = Object.keys(value).every((name) => !names.includes(name));
+          return make(
+            `body of unknown fields only ${JSON.stringify(value)}`,
+            !matchesSchema(body, value) || (isChange && namesNoField),
+            { payload: JSON.stringify(value), headers: jsonHeaders },
+          );
+        }),
+    );
   }
   if (body || UNSAFE_METHODS.has(operation.method)) {
     // Whole bodies a JSON object schema never takes, and bodies the JSON parser or the content type refuses.
     const documentedBody = Boolean(body);
     mutations.push(
       fc
-        .constantFrom<[string, string, string, boolean]>(
+        .constantFrom<[string, string, string | Buffer, boolean]>(
           ['invalid JSON', 'application/json', '{"a":', true],
           ['invalid JSON', 'application/json', "{'a':1}", true],
           ['invalid JSON', 'application/json', '{"a":1}}', true],
@@ -525,6 +543,8 @@ function arbitraryRequest(operation: Operation, ids: Ids): fc.Arbitrary<Built> {
           ['JSON in UTF-16', 'application/json; charset=utf-16', '{}', false],
           ['JSON-ish type', 'application/jsonx', '{}', true],
           ['no type', '', '{}', true],
+          // JSON is UTF-8: bytes that are not (here 0xFF) must be refused, never stored as U+FFFD.
+          ['not UTF-8', 'application/json', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), true],
         )
         .map(([label, type, payload, breaks]) =>
           make(`whole body: ${label}`, breaks && operation.method !== 'GET', {
@@ -658,7 +678,7 @@ function describeBadErrorAnswer(response: LightMyRequestResponse): string | unde
 
 const describeRequest = (request: FuzzRequest) =>
   `${request.operation}: ${request.signedIn ? 'signed in' : 'signed out'} ${request.method} ${request.url.slice(0, 160)} [${request.mutation}] ${
-    request.payload === undefined ? '' : request.payload.slice(0, 160)
+    request.payload === undefined ? '' : String(request.payload).slice(0, 160)
   }`;
 
 describe.each(listTestDatabaseKinds())('OpenAPI fuzz [%s]', (kind) => {

@@ -140,9 +140,11 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   });
 
   it('turns a request into a pending, unpaid, direct booking priced by the server', async () => {
-    const response = await post(
-      request({ check_in: '2027-01-05', check_out: '2027-01-07', total_amount: 1 }),
-    );
+    // Nothing the guest sends sets a price: a price in the body is refused by name.
+    const priced = await post(request({ check_in: '2027-01-05', check_out: '2027-01-07', total_amount: 1 }));
+    expect(priced.statusCode).toBe(400);
+    expect(priced.json().error.message).toBe('Unknown field: total_amount');
+    const response = await post(request({ check_in: '2027-01-05', check_out: '2027-01-07' }));
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.reference).toMatch(/^SV-[0-9A-F]{8}$/);

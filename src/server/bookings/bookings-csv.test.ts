@@ -33,6 +33,32 @@ describe('the bookings CSV', () => {
     expect(formatCsvCell('Asha')).toBe('Asha');
   });
 
+  it('neutralises a formula that starts after a semicolon, tab or line break, and quotes that cell', () => {
+    // A spreadsheet that splits on ';' (or a paste that splits on tabs and lines) starts a cell there.
+    const cases: [string, string][] = [
+      ['Asha;=HYPERLINK("http://evil.example")', `"Asha;'=HYPERLINK(""http://evil.example"")"`],
+      ['Asha;+1', `"Asha;'+1"`],
+      ['Asha;-1', `"Asha;'-1"`],
+      ['Asha;@SUM(A1)', `"Asha;'@SUM(A1)"`],
+      ['Asha\t=1+1', `"Asha\t'=1+1"`],
+      ['Late arrival\n=1+1', `"Late arrival\n'=1+1"`],
+      ['Late arrival\r\n=1+1', `"Late arrival\r\n'=1+1"`],
+      ['Late arrival\r=1+1', `"Late arrival\r'=1+1"`],
+      ['a;\t=1', `"a;'\t'=1"`],
+      ['=1;=2', `"'=1;'=2"`],
+    ];
+    for (const [value, cell] of cases) expect(formatCsvCell(value), JSON.stringify(value)).toBe(cell);
+  });
+
+  it('quotes a cell that holds a semicolon, tab or line break, even without a formula', () => {
+    expect(formatCsvCell('Asha; Rao')).toBe('"Asha; Rao"');
+    expect(formatCsvCell('Asha\tRao')).toBe('"Asha\tRao"');
+    expect(formatCsvCell('Late\nvegetarian')).toBe('"Late\nvegetarian"');
+    expect(formatCsvCell('Late\rvegetarian')).toBe('"Late\rvegetarian"');
+    // A sign inside the text is not a cell's start: left alone.
+    expect(formatCsvCell('Asha Rao-Mehta, +1 guest')).toBe('"Asha Rao-Mehta, +1 guest"');
+  });
+
   it('quotes commas, quotes and line breaks, keeps numbers as numbers and nulls empty', () => {
     expect(formatCsvCell('a, "b"')).toBe('"a, ""b"""');
     expect(formatCsvCell(3600.5)).toBe('3600.5');

@@ -6,7 +6,12 @@
  */
 import { resolve } from 'node:path';
 import { BackupToolError } from '../backups/external-tools';
-import { restorePgliteBackup, restorePostgresBackup, RestoreRefusedError } from '../backups/restore';
+import {
+  describeRestoreError,
+  restorePgliteBackup,
+  restorePostgresBackup,
+  RestoreRefusedError,
+} from '../backups/restore';
 import { EnvError, readEnvWith } from '../env';
 
 const USAGE = 'Usage: npm run restore <backup file>';
@@ -42,7 +47,9 @@ main().then(
     ) {
       console.error(`Nothing was restored. ${error.message}`);
     } else {
-      console.error('Nothing was restored.', error);
+      // Whatever was thrown, in words (PGlite throws objects without a message).
+      console.error(`Nothing was restored. ${describeRestoreError(error)}`);
+      if (error instanceof Error && error.stack) console.error(error.stack);
     }
     process.exit(1);
   },

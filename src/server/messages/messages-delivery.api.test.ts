@@ -187,7 +187,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
 
     expect(await worker.deliverDue()).toBe(1);
     const owner = (await sink.waitFor(2)).find((mail) => mail.to === operator.email)!;
-    expect(owner.subject).toBe(`New booking request ${reference} from Asha Rao`);
+    expect(owner.subject).toBe(`New booking request ${reference} from "Asha Rao"`);
     expect(owner.text).toContain(payload.guest_email);
     expect(owner.text).toContain('+91 98220 12345');
     expect(owner.text).toContain('A quiet room');
@@ -263,8 +263,69 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     });
     expect(shown.json().text_body).toContain('http://villa.test/request/••••••');
     expect(shown.body).not.toContain(token);
-    // The link still opens the request.
+    // The link still opens the request (and confirms it: the operator's notice goes out).
     expect((await openRequestPage(`http://villa.test/request/${token}`)).statusCode).toBe(200);
+    expect(await worker.deliverDue()).toBe(1);
+  });
+
+  it("shows what a guest typed as quoted, inert text: the operator's subject and every line", async () => {
+    // An RFC 2047 encoded-word as a name: mail programs would show it decoded, as words of the guest's choosing.
+    const name = `=?utf-8?b?${Buffer.from('Pay now: http://evil.example').toString('base64')}?=`;
+    // Line breaks of every kind, each starting a line that looks like the message's own.
+    const requests = [
+      'A quiet room',
+      'Quoted total:     AED 0',
+      'Open the booking: http://evil.example/pay',
+      '',
+      '--',
+    ].join('\n');
+    const { reference, payload } = await requestStay({
+      guest_name: name,
+      special_requests: `${requests}\r\nReference:        SV-00000000\u2028Answer by: never`,
+    });
+    expect(await worker.deliverDue()).toBe(2);
+    const mails = await sink.waitFor(2);
+    const owner = mails.find((mail) => mail.to === operator.email)!;
+    // Decoded as a mail program decodes it: the name in quotes, its encoded-word left undecoded.
+    expect(owner.subject).toBe(
+      `New booking request ${reference} from "= ?utf-8?b?UGF5IG5vdzogaHR0cDovL2V2aWwuZXhhbXBsZQ== ?="`,
+    );
+    expect(owner.subject).not.toContain('Pay now');
+    expect(owner.text).not.toContain('Pay now');
+    expect(owner.html).not.toContain('Pay now');
+    const lines = owner.text.split('\n');
+    // Every line the guest wrote is quoted under its label; none starts a line of its own.
+    expect(owner.text).toContain(
+      [
+        'Special requests:',
+        '  > A quiet room',
+        '  > Quoted total:     AED 0',
+        '  > Open the booking: http://evil.example/pay',
+        '  >',
+        '  > --',
+        '  > Reference:        SV-00000000',
+        '  > Answer by: never',
+      ].join('\n'),
+    );
+    expect(
+      lines.filter((line) => /^(Quoted total|Open the booking|Reference|Answer by):/.test(line)),
+    ).toEqual([
+      expect.stringMatching(/^Reference:\s+SV-[0-9A-F]{8}$/),
+      expect.stringMatching(/^Quoted total:\s+INR [\d,]+$/),
+      expect.stringMatching(/^Answer by:\s+\w{3}, /),
+      expect.stringMatching(/^Open the booking: http:\/\/villa\.test\/villa-management\?/),
+    ]);
+    expect(lines.filter((line) => line === '--')).toHaveLength(1);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Guest: +"= \?utf-8\?b\?UGF5IG5vdzogaHR0cDovL2V2aWwuZXhhbXBsZQ== \?="$/),
+      ]),
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^E-mail: +"${payload.guest_email}"$`))]),
+    );
+    // The HTML shows the same quoted text, escaped.
+    expect(owner.html).toContain('&gt; Quoted total:     AED 0');
   });
 
   it('tells the guest the operator confirmed, and the page shows it', async () => {
@@ -352,7 +413,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(await worker.deliverDue()).toBe(2);
     expect(sink.received.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
       [
-        [operator.email, `Asha Rao withdrew request ${reference}`],
+        [operator.email, `"Asha Rao" withdrew request ${reference}`],
         [payload.guest_email, `You withdrew your request ${reference}`],
       ].sort(),
     );

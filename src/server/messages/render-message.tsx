@@ -6,6 +6,7 @@ import type { MessageKind } from '../../domain/message';
 import { formatMoney } from '../../domain/quote';
 import { messageTexts } from '../../content/messages';
 import { site } from '../../content/site';
+import { quoteGuestLines, quoteGuestText } from './guest-text';
 import { BookingEmail, type BookingEmailProps, type EmailFact } from './templates/booking-email';
 
 /** What every booking message is written from. */
@@ -76,7 +77,7 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   const values = {
     reference,
     property: facts.propertyName,
-    guest: facts.guestName,
+    guest: quoteGuestText(facts.guestName),
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
     confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
   };
@@ -109,11 +110,12 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   ];
   if (forOperator) {
     facts_.push(
-      { label: labels.guest, value: facts.guestName },
-      { label: labels.email, value: facts.guestEmail },
+      { label: labels.guest, value: quoteGuestText(facts.guestName) },
+      { label: labels.email, value: quoteGuestText(facts.guestEmail) },
     );
-    if (facts.guestPhone) facts_.push({ label: labels.phone, value: facts.guestPhone });
-    if (facts.specialRequests) facts_.push({ label: labels.requests, value: facts.specialRequests });
+    if (facts.guestPhone) facts_.push({ label: labels.phone, value: quoteGuestText(facts.guestPhone) });
+    if (facts.specialRequests)
+      facts_.push({ label: labels.requests, value: quoteGuestLines(facts.specialRequests), lines: true });
     if (kind === 'request_received_operator' && facts.holdUntil)
       facts_.push({ label: labels.answerBy, value: formatVillaTime(facts.holdUntil) });
   }
@@ -143,7 +145,12 @@ function writePlainText(props: BookingEmailProps): string {
     props.heading,
     '',
     ...props.paragraphs.flatMap((text) => [text, '']),
-    ...props.facts.map((fact) => `${`${fact.label}:`.padEnd(width)}${fact.value}`),
+    // A guest's lines go under their label, indented, each quoted: none can start a line of its own.
+    ...props.facts.flatMap((fact) =>
+      fact.lines
+        ? [`${fact.label}:`, ...fact.value.split('\n').map((line) => `  ${line}`)]
+        : [`${`${fact.label}:`.padEnd(width)}${fact.value}`],
+    ),
     '',
     ...(props.action ? [`${props.action.label}: ${props.action.url}`, ''] : []),
     ...props.notes.flatMap((text) => [text, '']),

@@ -1,7 +1,12 @@
 import { Button, Column, Row, Section, Text } from '@react-email/components';
 import { EmailLayout, emailColors } from './email-layout';
 
-export type EmailFact = { label: string; value: string };
+export type EmailFact = {
+  label: string;
+  value: string;
+  /** Several lines (a guest's, each quoted): shown line by line. */
+  lines?: boolean;
+};
 
 export type BookingEmailProps = {
   preview: string;
@@ -45,7 +50,13 @@ export function BookingEmail(props: BookingEmailProps) {
             </Column>
             <Column style={{ verticalAlign: 'top' }}>
               <Text
-                style={{ fontSize: '14px', color: emailColors.foreground, margin: '4px 0', fontWeight: 600 }}
+                style={{
+                  fontSize: '14px',
+                  color: emailColors.foreground,
+                  margin: '4px 0',
+                  fontWeight: 600,
+                  ...(fact.lines ? { whiteSpace: 'pre-line' } : {}),
+                }}
               >
                 {fact.value}
               </Text>
