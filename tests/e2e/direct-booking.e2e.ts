@@ -193,11 +193,8 @@ describe('a direct booking', () => {
     const { page, context } = await openSignedInPage(browser);
     const propertyId = availability.property.id;
     await gotoManagement(page, `?view=bookings&property=${propertyId}`);
-    const card = page
-      .locator('article, li, div')
-      .filter({ hasText: guestName })
-      .filter({ has: page.getByRole('button', { name: 'Confirm' }) })
-      .last();
+    // The guest's own card: other requests (pending too) are listed beside it.
+    const card = page.locator('li[data-booking-id]').filter({ hasText: guestName });
     await card.getByRole('button', { name: 'Confirm' }).click();
     await expect
       .poll(() => card.locator('[data-status]').first().getAttribute('data-status'))
