@@ -109,4 +109,23 @@ describe('planning a sync', () => {
     });
     expect(Object.values(plan).every((list) => list.length === 0)).toBe(true);
   });
+
+  it('keeps what the feed still lists but could not read: neither a stay cancelled nor a range reopened', () => {
+    const plan = planReconcile({
+      today,
+      items: [],
+      stays: [
+        booking('unreadable', '2026-12-01', '2026-12-04'),
+        booking('series#20261210', '2026-12-10', '2026-12-12'),
+        booking('gone', '2026-12-15', '2026-12-17'),
+      ],
+      blocks: [
+        { id: 'b1', uid: 'series#20261220', start_date: '2026-12-20', end_date: '2026-12-21' },
+        { id: 'b2', uid: 'gone-block', start_date: '2026-12-22', end_date: '2026-12-23' },
+      ],
+      heldUids: new Set(['unreadable', 'series']),
+    });
+    expect(plan.cancelStays.map((item) => item.uid)).toEqual(['gone']);
+    expect(plan.deleteBlocks.map((item) => item.uid)).toEqual(['gone-block']);
+  });
 });

@@ -34,6 +34,7 @@ const HOLDING: readonly BookingStatus[] = ['pending', 'confirmed'];
  * - a booking the operator cancelled or completed is never revived or changed by a sync; if the feed
  *   still lists a cancelled one, that is reported, not acted on.
  * - closed ranges are added, moved and removed the same way; ended ones are left as they were.
+ * - what the feed lists but could not be read (`heldUids`) is left alone: absent is not the same as gone.
  * The items are expected to be those of the feed that end after `today` (see parseFeed's `from`).
  */
 export function planReconcile(input: {
@@ -41,6 +42,11 @@ export function planReconcile(input: {
   stays: readonly ExistingStay[];
   blocks: readonly ExistingBlock[];
   today: string;
+  /**
+   * UIDs the feed still lists but that could not be read (see ParsedFeed's heldUids): what was imported
+   * under them is left as it is, neither cancelled nor reopened, since the channel has not removed it.
+   */
+  heldUids?: ReadonlySet<string>;
 }): ReconcilePlan {
   const plan: ReconcilePlan = {
     insertStays: [],
@@ -55,13 +61,18 @@ export function planReconcile(input: {
   const feedBlocks = new Map<string, FeedItem>();
   for (const item of input.items) (item.kind === 'stay' ? feedStays : feedBlocks).set(item.uid, item);
 
+  // A repeat's UID is its event's with '#yyyymmdd': holding the event holds all its repeats.
+  const isHeld = (uid: string) =>
+    input.heldUids !== undefined &&
+    (input.heldUids.has(uid) || input.heldUids.has(uid.replace(/#\d{8}$/, '')));
+
   const knownStays = new Set<string>();
   for (const booking of input.stays) {
     knownStays.add(booking.uid);
     if (booking.check_out <= input.today) continue;
     const item = feedStays.get(booking.uid);
     if (!item) {
-      if (HOLDING.includes(booking.status)) plan.cancelStays.push(booking);
+      if (HOLDING.includes(booking.status) && !isHeld(booking.uid)) plan.cancelStays.push(booking);
       continue;
     }
     if (booking.status === 'cancelled') {
@@ -80,8 +91,9 @@ export function planReconcile(input: {
     knownBlocks.add(block.uid);
     if (block.end_date <= input.today) continue;
     const item = feedBlocks.get(block.uid);
-    if (!item) plan.deleteBlocks.push(block);
-    else if (block.start_date !== item.check_in || block.end_date !== item.check_out) {
+    if (!item) {
+      if (!isHeld(block.uid)) plan.deleteBlocks.push(block);
+    } else if (block.start_date !== item.check_in || block.end_date !== item.check_out) {
       plan.moveBlocks.push({ block, item });
     }
   }

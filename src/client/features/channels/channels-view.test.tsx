@@ -30,6 +30,7 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
     blocks_count: 1,
     open_conflicts: 0,
     exported_at: null,
+    left_out: { total: 0, items: [] },
     created_at: new Date(Date.now() - 48 * HOUR).toISOString(),
     ...overrides,
   };
