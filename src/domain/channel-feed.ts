@@ -35,7 +35,7 @@ export const LEFT_OUT_MESSAGES: Record<LeftOutReason, string> = {
   ends_before_start: 'It ends before it starts',
   duplicate_uid: 'A second event with the same UID',
   after_last_date: `It starts after ${DATE_BOUNDS.max}`,
-  over_budget: `Over the limit of repeats (${FEED_READ_LIMITS.occurrencesPerEvent.toLocaleString('en-US')} of one event, ${FEED_READ_LIMITS.occurrences.toLocaleString('en-US')} in one calendar): its repeats from this date on were not read`,
+  over_budget: `Over the limit of repeats (${FEED_READ_LIMITS.occurrencesPerEvent.toLocaleString('en-US')} per event, ${FEED_READ_LIMITS.occurrences.toLocaleString('en-US')} per calendar): not read from this date on`,
 };
 
 /** How many items left out a connection lists; the rest are only counted. */

@@ -379,7 +379,11 @@ class FeedReader {
       this.leaveOut(position, { uid, check_in: date, check_out: null, reason: 'over_budget' });
       this.held.add(uid);
     };
-    if (this.occurrencesLeft <= 0 || this.steps.left <= 0) return overBudget(formatWallDate(start));
+    if (this.occurrencesLeft <= 0 || this.steps.left <= 0) {
+      // Nothing of it was read: what is missed starts with the window (or with the event, if later).
+      const first = formatWallDate(start);
+      return overBudget(first > this.options.from ? first : this.options.from);
+    }
 
     const durationSeconds = event.duration.toSeconds();
     if (durationSeconds < 0) {
