@@ -366,10 +366,7 @@ class FeedReader {
     position: number,
     exceptions: ICAL.Component[],
   ): void {
-    // The overrides of this event only (ical.js would otherwise relate every override in the calendar to
-    // every repeating event, whatever its UID).
-    const event = new ICAL.Event(component, { exceptions });
-    const start = event.startDate;
+    const [start] = readRange(component);
     if (!start) {
       this.leaveOut(position, { uid, check_in: null, check_out: null, reason: 'no_start' });
       this.held.add(uid);
@@ -384,6 +381,9 @@ class FeedReader {
       const first = formatWallDate(start);
       return overBudget(first > this.options.from ? first : this.options.from);
     }
+    // The overrides of this event only (ical.js would otherwise relate every override in the calendar to
+    // every repeating event, whatever its UID).
+    const event = new ICAL.Event(component, { exceptions });
 
     const durationSeconds = event.duration.toSeconds();
     if (durationSeconds < 0) {

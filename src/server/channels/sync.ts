@@ -46,7 +46,7 @@ import {
   type HoldingStay,
   type ImportedStayValues,
 } from './queries';
-import { planReconcile, rangesOverlap, type ExistingStay } from './reconcile';
+import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
 
 export type ChannelSettings = {
   /** Tests and local use: fetch feeds from loopback and private addresses (CHANNEL_ALLOW_PRIVATE_URLS). */
@@ -412,9 +412,10 @@ async function applyFeed(
       (max, item) => (item.check_out > max ? item.check_out : max),
       incoming[0]!.check_out,
     );
-    const taken: HoldingStay[] = await listHoldingStays(tx, { propertyId: input.propertyId, start, end });
-    const overlapping = (item: FeedItem, self?: string) =>
-      taken.filter((stay) => stay.id !== self && rangesOverlap(stay, item));
+    const taken = new HoldingStayIndex<HoldingStay>(
+      await listHoldingStays(tx, { propertyId: input.propertyId, start, end }),
+    );
+    const overlapping = (item: FeedItem, self?: string) => taken.overlapping(item, self);
     const recheck = async (item: FeedItem, self?: string) =>
       (
         await listHoldingStays(tx, {
@@ -438,15 +439,12 @@ async function applyFeed(
         continue;
       }
       counts.moved += 1;
-      const entry = taken.find((stay) => stay.id === booking.id);
-      if (entry) Object.assign(entry, { check_in: item.check_in, check_out: item.check_out });
-      else
-        taken.push({
-          id: booking.id,
-          check_in: item.check_in,
-          check_out: item.check_out,
-          channel_connection_id: connection.id,
-        });
+      taken.move({
+        id: booking.id,
+        check_in: item.check_in,
+        check_out: item.check_out,
+        channel_connection_id: connection.id,
+      });
     }
 
     const accepted: (ImportedStayValues & { id: string })[] = [];
@@ -464,7 +462,7 @@ async function applyFeed(
         }),
         id,
       });
-      taken.push({
+      taken.add({
         id,
         check_in: item.check_in,
         check_out: item.check_out,
