@@ -94,8 +94,10 @@ describe.each(listTestDatabaseKinds())('channel feeds that could freeze or break
       expect(result.outcome).toBe('synced');
       // Each range repeats into the window: the first day of the window is closed by all of them.
       expect(result.counts.blocked).toBeGreaterThan(1_000);
-      expect(delay.max / 1e6).toBeLessThan(1_500);
-      expect(Math.max(...healthTimes)).toBeLessThan(3_000);
+      // Before, both were the whole sync: 23-26 s. What is left is the database's own work (on PGlite, the
+      // transaction that writes the ranges makes the health check's query wait), with room for a busy CI.
+      expect(delay.max / 1e6).toBeLessThan(2_000);
+      expect(Math.max(...healthTimes)).toBeLessThan(5_000);
       // One budget for the whole feed: what it could not read is listed, not dropped without a word.
       expect(result.connection.left_out.total).toBeGreaterThan(0);
       expect(result.connection.left_out.items[0]).toMatchObject({
@@ -252,6 +254,15 @@ describe.each(listTestDatabaseKinds())('channel feeds that could freeze or break
       uid: airbnbUid('kept'),
       reason: 'ends_before_start',
     });
+
+    // A new address is a new calendar: the list of the old one goes with it.
+    const repointed = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/channels/${channelId}`,
+      payload: { import_url: feeds.url('/elsewhere.ics') },
+      headers: { cookie: operator.cookie },
+    });
+    expect(repointed.json().left_out).toEqual({ total: 0, items: [] });
   });
 
   it('fails a feed that takes longer than the time limit to read, says so, and reads the next one', async () => {

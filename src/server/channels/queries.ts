@@ -104,7 +104,9 @@ export async function updateConnection(
     .set({
       ...changes,
       // A new address is a new feed: forget the old one's validators and sync it soon.
-      ...(urlChanged ? { etag: null, last_modified: null, feed_body: null, next_sync_at: sql`now()` } : {}),
+      ...(urlChanged
+        ? { etag: null, last_modified: null, feed_body: null, left_out: null, next_sync_at: sql`now()` }
+        : {}),
       updated_at: sql`now()`,
     })
     .where(eq(channelConnections.id, connectionId))
