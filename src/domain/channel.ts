@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { BookingSource } from './booking';
+import { LEFT_OUT_LIST_LIMIT, LEFT_OUT_REASONS } from './channel-feed';
 import { optionalText, requiredText } from './fields';
+
+export {
+  FEED_READ_LIMITS,
+  LEFT_OUT_LIST_LIMIT,
+  LEFT_OUT_MESSAGES,
+  LEFT_OUT_REASONS,
+  type LeftOutReason,
+} from './channel-feed';
 
 /** The channels a property's calendar can be connected to. */
 export const CHANNEL_KINDS = ['airbnb', 'booking_com', 'vrbo', 'other'] as const;
@@ -92,6 +101,29 @@ export const SyncCountsSchema = z.object({
 });
 export type SyncCounts = z.infer<typeof SyncCountsSchema>;
 
+export const LeftOutItemSchema = z.object({
+  uid: z.string().nullable().describe("The event's UID in the channel's calendar (shortened when long)"),
+  check_in: z.string().nullable().describe('Its start date as written, when it could be read'),
+  check_out: z.string().nullable().describe('Its end date as written, when it could be read'),
+  reason: z.enum(LEFT_OUT_REASONS),
+  message: z.string().describe('The reason in plain words'),
+});
+export type LeftOutItem = z.infer<typeof LeftOutItemSchema>;
+
+export const LeftOutSchema = z
+  .object({
+    total: z.number().int().describe('Items of the last calendar read that were left out'),
+    items: z
+      .array(LeftOutItemSchema)
+      .describe(`The first ${LEFT_OUT_LIST_LIMIT} of them, in the calendar's order`),
+  })
+  .describe(
+    "What the last successful sync left out of the channel's calendar, and why; a stay imported before under a UID left out is kept as it was",
+  );
+export type LeftOut = z.infer<typeof LeftOutSchema>;
+
+export const NOTHING_LEFT_OUT: LeftOut = { total: 0, items: [] };
+
 export const SYNC_OUTCOMES = ['synced', 'not_modified', 'failed'] as const;
 export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
 
@@ -129,6 +161,7 @@ export const ChannelConnectionSchema = z.object({
   blocks_count: z.number().int().describe('Closed-night ranges from this connection that have not ended'),
   open_conflicts: z.number().int(),
   exported_at: z.string().nullable().describe('When the channel last read its export URL'),
+  left_out: LeftOutSchema,
   created_at: z.string(),
 });
 export type ChannelConnection = z.infer<typeof ChannelConnectionSchema>;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isRealDate } from './dates';
+import { DATE_BOUNDS, hasControlCharacters } from './text-rules';
+
+export { DATE_BOUNDS, hasControlCharacters, stripControlCharacters } from './text-rules';
 
 /**
  * The field builders every request schema is made of, so that a rule (what a date is, which characters
@@ -7,24 +10,7 @@ import { isRealDate } from './dates';
  * schemas: forms send numbers as numbers (`valueAsNumber`), never as text.
  */
 
-// Control characters have no place in names, addresses or notes, and PostgreSQL refuses NUL outright.
-// Multi-line fields keep tab, line feed and carriage return.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
 type TextOptions = { max?: number; multiline?: boolean };
-
-export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS).test(value);
-}
-
-/** The text without the characters `hasControlCharacters` finds (for text read from elsewhere, not typed). */
-export function stripControlCharacters(value: string, options: { multiline?: boolean } = {}): string {
-  const pattern = options.multiline ? CONTROL_CHARACTERS_MULTILINE : CONTROL_CHARACTERS;
-  return value.replace(new RegExp(pattern.source, 'g'), '');
-}
 
 function hasNoControlCharacters(multiline = false) {
   return (value: string) => !hasControlCharacters(value, { multiline });
@@ -97,12 +83,6 @@ export function queryWholeNumber(label: string, options: { min: number; max: num
     .transform(Number)
     .pipe(wholeNumber(label, options));
 }
-
-/**
- * Calendar dates the system takes. Bounded, so that date arithmetic never leaves four-digit years, and
- * so that `yyyy-MM-dd` strings compare in the same order as the dates they name.
- */
-export const DATE_BOUNDS = { min: '2000-01-01', max: '2100-12-31' } as const;
 
 /** A calendar date `yyyy-MM-dd` within DATE_BOUNDS: the one date schema of requests. */
 export function isoDate(label = 'Date') {

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { readBackupSettings, startBackups } from './backups/backups';
 import { prepareDatabase } from './bootstrap';
+import { stopFeedParser } from './channels/parse-feed-in-worker';
 import { readChannelSettings, startChannelScheduler } from './channels/scheduler';
 import { createLeaseHolder } from './jobs/lease';
 import { DataDirInUseError, openDatabase } from './db/client';
@@ -120,7 +121,11 @@ async function startServer() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await scheduler.stop();
+      // A calendar being read (up to 15 s) is given up, so the scheduler's pass ends within the grace:
+      // its sync is recorded as failed, having changed nothing, and the next one reads it again.
+      const schedulerStopped = scheduler.stop();
+      await stopFeedParser();
+      await schedulerStopped;
       await worker.stop();
       await backups.stop();
       await app.close();

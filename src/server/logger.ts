@@ -25,6 +25,63 @@ const REDACTED_PATHS = [
   'err.detail',
 ];
 
+/**
+ * The size of one log line at most, and of one text in it: a log is read line by line, shipped and kept,
+ * and a value that grows with its input (a feed, a query's parameters) must never make a line of megabytes.
+ */
+export const LOG_LINE_MAX_BYTES = 16 * 1024;
+const LOG_TEXT_MAX_CHARS = 2_000;
+const LOG_STACK_MAX_CHARS = 4_000;
+const LOG_ARRAY_MAX_ITEMS = 50;
+
+/** A text cut to `max` characters, saying how much was cut. */
+function truncateText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
+}
+
+/**
+ * A log value with every text cut to `maxChars`, arrays to their first items and nesting to a few levels.
+ * Plain objects and arrays are copied (never the caller's); errors, requests and other instances are left
+ * to their serializers.
+ */
+function limitValue(value: unknown, maxChars: number, depth = 0): unknown {
+  if (typeof value === 'string') return truncateText(value, maxChars);
+  if (!value || typeof value !== 'object') return value;
+  // Bytes are no log's business (and pino takes seconds over a large Buffer): their size is enough.
+  if (ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
+  if (depth >= 6) return '[nested too deep]';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, LOG_ARRAY_MAX_ITEMS).map((item) => limitValue(item, maxChars, depth + 1));
+    if (value.length > LOG_ARRAY_MAX_ITEMS) items.push(`… ${value.length - LOG_ARRAY_MAX_ITEMS} more items`);
+    return items;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const limited: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) limited[key] = limitValue(item, maxChars, depth + 1);
+  return limited;
+}
+
+/**
+ * The last guard, on the written line: one still over the cap (a Buffer, a class instance, a huge message)
+ * is written again with its texts cut short, or else as its level, time and message alone.
+ */
+export function capLogLine(line: string): string {
+  if (line.length <= LOG_LINE_MAX_BYTES / 4 || Buffer.byteLength(line) <= LOG_LINE_MAX_BYTES) return line;
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    // Not JSON (pino writes JSON): only the note below is written.
+  }
+  const note = { truncated: true, original_bytes: Buffer.byteLength(line) };
+  const shortened = `${JSON.stringify({ ...(limitValue(parsed, 200) as object), ...note })}\n`;
+  if (Buffer.byteLength(shortened) <= LOG_LINE_MAX_BYTES) return shortened;
+  const { level, time, pid, hostname, reqId, msg } = parsed;
+  const message = typeof msg === 'string' ? truncateText(msg, 200) : undefined;
+  return `${JSON.stringify({ level, time, pid, hostname, reqId, msg: message, ...note })}\n`;
+}
+
 type ErrorLike = { message?: unknown; cause?: unknown; [key: string]: unknown };
 
 /**
@@ -50,8 +107,11 @@ function serializeError(error: unknown, depth = 0): unknown {
   if (typeof cleaned.stack === 'string') {
     cleaned.stack = redactQuotedValues(stripQueryParameters(cleaned.stack));
   }
-  if (cause && depth < 3) cleaned.cause = serializeError(cause, depth + 1);
-  return cleaned;
+  const { stack, ...rest } = cleaned;
+  const limited = limitValue(rest, LOG_TEXT_MAX_CHARS) as Record<string, unknown>;
+  if (typeof stack === 'string') limited.stack = truncateText(stack, LOG_STACK_MAX_CHARS);
+  if (cause && depth < 3) limited.cause = serializeError(cause, depth + 1);
+  return limited;
 }
 
 export function redactQuotedValues(text: string): string {
@@ -63,9 +123,12 @@ export function redactEmailAddresses(text: string): string {
   return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[redacted]');
 }
 
-/** "Failed query: … params: a@b.c,…" keeps the query and drops its parameters. */
+/**
+ * "Failed query: … params: a@b.c,…" keeps the query and drops its parameters: all of them, up to the
+ * stack's first frame or the end (a parameter may hold line breaks: a whole feed did).
+ */
 export function stripQueryParameters(text: string): string {
-  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [redacted]');
 }
 
 /**
@@ -94,6 +157,8 @@ export function createLogger(options: { level: string; stream?: DestinationStrea
       level: options.level,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+      formatters: { log: (object) => limitValue(object, LOG_TEXT_MAX_CHARS) as Record<string, unknown> },
+      hooks: { streamWrite: capLogLine },
     },
     options.stream,
   );

@@ -245,10 +245,33 @@ describe('management area: channels', () => {
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect((await page.request.post(`/api/channels/${id}/sync`)).status()).toBe(200);
-    feeds.set(feedPath, { kind: 'status', status: 500 });
 
+    // An event the channel wrote wrong is left out, and the card says so; the rest is imported.
+    const broken = [
+      'BEGIN:VEVENT',
+      'UID:broken-e2e@airbnb.com',
+      `DTSTART;VALUE=DATE:${addDaysToDate(today, 40).replace(/-/g, '')}`,
+      'RRULE:FREQ=SOMETIMES',
+      'SUMMARY:Airbnb (Not available)',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    feeds.set(feedPath, {
+      kind: 'calendar',
+      body: writeAirbnbFeed({ reservations: [stay] }).replace('END:VCALENDAR', broken),
+    });
     await gotoManagement(page, `?property=${property.id}&view=channels`);
-    const card = await syncNow(page, 'Airbnb');
+    let card = await syncNow(page, 'Airbnb');
+    const leftOut = card.getByTestId('left-out');
+    await leftOut.getByText('1 item left out by the last sync').click();
+    await leftOut.getByText('Its repeat rule could not be read').waitFor();
+    await leftOut.getByText('UID broken-e2e@airbnb.com').waitFor();
+    await card.getByTestId('brought').getByText('1 stay, 0 closed ranges').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+
+    feeds.set(feedPath, { kind: 'status', status: 500 });
+    card = await syncNow(page, 'Airbnb');
     await toastRegion(page).getByText('Airbnb: sync failed').waitFor();
     await card.getByText('Failing', { exact: true }).waitFor();
     await card.getByText(/Last attempt failed: /).waitFor();

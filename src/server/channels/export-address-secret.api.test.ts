@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
@@ -128,16 +128,16 @@ describe.each(listTestDatabaseKinds())('export URLs made before their secrets we
       // Made the old way: the token itself in the row.
       const propertyToken = randomBytes(24).toString('base64url');
       const connectionToken = randomBytes(24).toString('base64url');
-      await database.db.insert(channelExports).values({ property_id: propertyId, token: propertyToken });
-      const [connection] = await database.db
-        .insert(channelConnections)
-        .values({
-          property_id: propertyId,
-          channel: 'vrbo',
-          import_url: 'https://www.vrbo.com/icalendar/abc.ics',
-          export_token: connectionToken,
-        })
-        .returning();
+      // Written in SQL, as that version's columns: the schema in code has columns added later.
+      await database.db.execute(
+        sql`insert into channel_exports (property_id, token) values (${propertyId}, ${propertyToken})`,
+      );
+      const [connection] = rowsOf<{ id: string }>(
+        await database.db.execute(
+          sql`insert into channel_connections (property_id, channel, import_url, export_token)
+              values (${propertyId}, 'vrbo', 'https://www.vrbo.com/icalendar/abc.ics', ${connectionToken}) returning id`,
+        ),
+      );
       await app.ready();
       const fetchToken = (token: string) => app.inject({ method: 'GET', url: `/ical/${token}.ics` });
       expect((await fetchToken(propertyToken)).statusCode).toBe(200);
@@ -161,3 +161,7 @@ describe.each(listTestDatabaseKinds())('export URLs made before their secrets we
     }
   });
 });
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}

@@ -3,18 +3,9 @@ import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import type { SyncErrorCode } from '../../domain/channel';
+import { FeedError } from './feed-error';
 
-/** A failed fetch or parse, with a code for the client and a message the operator can act on. */
-export class FeedError extends Error {
-  constructor(
-    readonly code: SyncErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FeedError';
-  }
-}
+export { FeedError };
 
 export type FeedFetchOptions = {
   timeoutMs: number;
@@ -172,7 +163,12 @@ async function readBody(
   } finally {
     if (stream !== response) stream.destroy();
   }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '');
+  // A NUL is part of no calendar's text, and PostgreSQL refuses one in the copy of the feed kept for the
+  // next sync, which would then fail every time: it is dropped here, for everything after.
+  return new TextDecoder('utf-8')
+    .decode(Buffer.concat(chunks))
+    .replace(/^\uFEFF/, '')
+    .replaceAll('\u0000', '');
 }
 
 function timeoutError(timeoutMs: number): FeedError {

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { FeedError } from './fetch-feed';
 import { parseFeed, type ParseFeedOptions } from './parse-feed';
@@ -25,7 +26,7 @@ describe('reading channel calendars', () => {
     });
     // Airbnb folds its long DESCRIPTION lines.
     expect(feed).toMatch(/\r\n [^\r\n]/);
-    expect(parseFeed(feed, options('airbnb'))).toEqual([
+    expect(parseFeed(feed, options('airbnb')).items).toEqual([
       {
         uid: airbnbUid('1'),
         kind: 'stay',
@@ -47,7 +48,7 @@ describe('reading channel calendars', () => {
   });
 
   it('reads every Booking.com range as closed nights, never as a stay', () => {
-    const items = parseFeed(
+    const { items } = parseFeed(
       writeBookingComFeed([
         { uid: '1733900000000@booking.com', start: '2026-12-01', end: '2026-12-05' },
         { uid: '1733900000001@booking.com', start: '2027-01-01', end: '2027-01-02' },
@@ -61,7 +62,7 @@ describe('reading channel calendars', () => {
   });
 
   it('leaves out what ended on or before the first day of the window', () => {
-    const items = parseFeed(
+    const { items } = parseFeed(
       writeAirbnbFeed({
         reservations: [
           { uid: airbnbUid('past'), check_in: '2026-11-18', check_out: '2026-11-22', code: 'HMPAST0001' },
@@ -87,7 +88,7 @@ describe('reading channel calendars', () => {
       ],
       { timezone: true },
     );
-    expect(parseFeed(feed, options('vrbo'))).toEqual([
+    expect(parseFeed(feed, options('vrbo')).items).toEqual([
       expect.objectContaining({
         uid: 'vrbo-1@example.com',
         kind: 'stay',
@@ -134,7 +135,7 @@ describe('reading channel calendars', () => {
       { lineEnding: '\n' },
     );
     expect(
-      parseFeed(feed, options('other')).map((item) => [item.uid, item.check_in, item.check_out]),
+      parseFeed(feed, options('other')).items.map((item) => [item.uid, item.check_in, item.check_out]),
     ).toEqual([
       ['weekly@example.com#20261201', '2026-12-01', '2026-12-03'],
       ['weekly@example.com#20261215', '2026-12-16', '2026-12-19'],
@@ -149,7 +150,11 @@ describe('reading channel calendars', () => {
       ['UID:b', 'DTSTART;VALUE=DATE:20261204', 'DTEND;VALUE=DATE:20261206', 'SUMMARY:Not available'],
       ['UID:c', 'DTSTART;VALUE=DATE:20261207', 'DTEND;VALUE=DATE:20261209', 'SUMMARY:Family visiting'],
     ]);
-    expect(parseFeed(feed, options('other')).map((item) => item.kind)).toEqual(['stay', 'block', 'block']);
+    expect(parseFeed(feed, options('other')).items.map((item) => item.kind)).toEqual([
+      'stay',
+      'block',
+      'block',
+    ]);
   });
 
   it.each([
@@ -197,7 +202,7 @@ describe('reading channel calendars', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
-    expect(parseFeed(feed, options('other'))).toEqual([
+    expect(parseFeed(feed, options('other')).items).toEqual([
       expect.objectContaining({
         uid: 'nuluid@example.com',
         kind: 'stay',
@@ -211,6 +216,237 @@ describe('reading channel calendars', () => {
         check_out: '2100-12-31',
       }),
       expect.objectContaining({ uid: 'years-ahead@example.com', check_in: '2031-01-10' }),
+    ]);
+  });
+
+  it.each([
+    ['DAILY', 'FREQ=DAILY'],
+    ['every third day', 'FREQ=DAILY;INTERVAL=3'],
+    ['every other week on two days', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH'],
+    ['every 7 hours', 'FREQ=HOURLY;INTERVAL=7'],
+    ['daily in February only', 'FREQ=DAILY;BYMONTH=2'],
+    ['daily, 9,900 times (ending in the window)', 'FREQ=DAILY;COUNT=9900'],
+    ['daily, 9,000 times (over before the window)', 'FREQ=DAILY;COUNT=9000'],
+    ['weekly, 1,500 times', 'FREQ=WEEKLY;COUNT=1500'],
+    ['monthly on the 31st', 'FREQ=MONTHLY;BYMONTHDAY=31'],
+  ])(
+    'reads the repeats of a rule since 2000 (%s) that reach the window, as ical.js lists them, without trying each one since',
+    (_name, rule) => {
+      const start = rule.startsWith('FREQ=HOURLY') ? '20000103T100000' : '20000103';
+      const lines = [
+        'UID:since-2000@example.com',
+        rule.startsWith('FREQ=HOURLY') ? `DTSTART:${start}` : `DTSTART;VALUE=DATE:${start}`,
+        rule.startsWith('FREQ=HOURLY') ? 'DURATION:PT2H' : 'DURATION:P2D',
+        `RRULE:${rule}`,
+        'SUMMARY:Owner stay',
+      ];
+      // Every repeat from the start, one by one, as ical.js gives them: the dates the parser must match.
+      const event = new ICAL.Event(
+        new ICAL.Component(ICAL.parse(writeGenericFeed([lines])) as never).getFirstSubcomponent('vevent')!,
+      );
+      const expected: string[] = [];
+      const iterator = event.iterator();
+      for (let next = iterator.next(); next; next = iterator.next()) {
+        const end = event.getOccurrenceDetails(next).endDate;
+        const day = (time: ICAL.Time) =>
+          `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+        if (day(next) >= window.to) break;
+        if (day(end) > window.from || (day(end) === day(next) && day(next) >= window.from))
+          expected.push(day(next));
+      }
+      // Trying each repeat since 2000 one by one would need far more than this.
+      const { items, leftOut } = parseFeed(writeGenericFeed([lines]), {
+        ...options('other'),
+        limits: { maxRecurrenceSteps: 20_000, maxOccurrencesPerEvent: 10_000, maxOccurrences: 10_000 },
+      });
+      expect(leftOut.total).toBe(0);
+      expect([
+        ...new Set(items.map((item) => item.uid.replace(/^.*#(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3'))),
+      ]).toEqual([...new Set(expected)]);
+    },
+  );
+
+  it('keeps one budget of repeats for the whole calendar, and lists the events it could not read in full', () => {
+    const events = Array.from({ length: 30 }, (_, index) => [
+      `UID:daily-${index}@example.com`,
+      `DTSTART;VALUE=DATE:200001${String(index + 1).padStart(2, '0')}`,
+      'RRULE:FREQ=DAILY',
+      'SUMMARY:Not available',
+    ]);
+    events.push(['UID:plain@example.com', 'DTSTART;VALUE=DATE:20261201', 'SUMMARY:Reserved']);
+    const { items, leftOut, heldUids } = parseFeed(writeGenericFeed(events), {
+      ...options('other'),
+      limits: { maxOccurrencesPerEvent: 40, maxOccurrences: 100 },
+    });
+    const perEvent = new Map<string, number>();
+    for (const item of items)
+      perEvent.set(item.uid.split('#')[0]!, (perEvent.get(item.uid.split('#')[0]!) ?? 0) + 1);
+    expect([...perEvent]).toEqual([
+      ['daily-0@example.com', 40],
+      ['daily-1@example.com', 40],
+      ['daily-2@example.com', 20],
+      ['plain@example.com', 1],
+    ]);
+    expect(leftOut.total).toBe(30);
+    expect(leftOut.items[0]).toEqual({
+      uid: 'daily-0@example.com',
+      check_in: '2027-01-01',
+      check_out: null,
+      reason: 'over_budget',
+    });
+    expect(leftOut.items.at(-1)).toMatchObject({ uid: 'daily-29@example.com', reason: 'over_budget' });
+    expect(heldUids).toHaveLength(30);
+  });
+
+  it('stops a rule that can never match when the budget runs out, and reads the rest of the calendar', () => {
+    const startedAt = performance.now();
+    const { items, leftOut } = parseFeed(
+      writeGenericFeed([
+        [
+          'UID:never@example.com',
+          'DTSTART:20261201T000000Z',
+          'RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30',
+          'SUMMARY:Blocked',
+        ],
+        ['UID:after@example.com', 'DTSTART;VALUE=DATE:20261205', 'SUMMARY:Blocked'],
+      ]),
+      options('other'),
+    );
+    expect(performance.now() - startedAt).toBeLessThan(10_000);
+    expect(items.map((item) => item.uid)).toEqual(['after@example.com']);
+    expect(leftOut.items).toEqual([
+      { uid: 'never@example.com', check_in: '2026-12-01', check_out: null, reason: 'over_budget' },
+    ]);
+  });
+
+  it('leaves out, and lists, each event it cannot use, holds their UIDs, and reads the rest', () => {
+    const feed = writeGenericFeed([
+      [
+        'UID:good@example.com',
+        'DTSTART;VALUE=DATE:20261201',
+        'DTEND;VALUE=DATE:20261203',
+        'SUMMARY:Reserved',
+      ],
+      [
+        'UID:bad-rule@example.com',
+        'DTSTART;VALUE=DATE:20261205',
+        'DTEND;VALUE=DATE:20261206',
+        'RRULE:FREQ=DAILY;BYDAY=XX',
+        'SUMMARY:Reserved - Asha Verma',
+      ],
+      [
+        'UID:bad-line@example.com',
+        'DTSTART;VALUE=DATE:20261207',
+        'Asha Verma 9822047391',
+        'SUMMARY:Reserved',
+      ],
+      ['UID:no-start@example.com', 'DTEND;VALUE=DATE:20261210', 'SUMMARY:Reserved'],
+      [
+        'UID:backwards@example.com',
+        'DTSTART;VALUE=DATE:20261215',
+        'DTEND;VALUE=DATE:20261212',
+        'SUMMARY:Reserved',
+      ],
+      [
+        'UID:good@example.com',
+        'DTSTART;VALUE=DATE:20261220',
+        'DTEND;VALUE=DATE:20261222',
+        'SUMMARY:Reserved',
+      ],
+      ['UID:far@example.com', 'DTSTART;VALUE=DATE:21010101', 'DTEND;VALUE=DATE:21010105', 'SUMMARY:Reserved'],
+      [
+        `UID:${'x'.repeat(300)}`,
+        'DTSTART;VALUE=DATE:20261225',
+        'DTEND;VALUE=DATE:20261226',
+        'SUMMARY:Reserved',
+      ],
+    ]);
+    const { items, leftOut, heldUids } = parseFeed(feed, options('other'));
+    expect(items.map((item) => [item.uid, item.check_in])).toEqual([
+      ['good@example.com', '2026-12-01'],
+      // A UID longer than any calendar writes is kept as its digest (the unique index takes no kilobytes).
+      [expect.stringMatching(/^uid-sha256-[0-9a-f]{64}$/), '2026-12-25'],
+    ]);
+    expect(leftOut).toEqual({
+      total: 6,
+      items: [
+        {
+          uid: 'bad-rule@example.com',
+          check_in: '2026-12-05',
+          check_out: '2026-12-06',
+          reason: 'unreadable_rule',
+        },
+        { uid: 'bad-line@example.com', check_in: '2026-12-07', check_out: null, reason: 'unreadable_event' },
+        { uid: 'no-start@example.com', check_in: null, check_out: null, reason: 'no_start' },
+        {
+          uid: 'backwards@example.com',
+          check_in: '2026-12-15',
+          check_out: '2026-12-12',
+          reason: 'ends_before_start',
+        },
+        { uid: 'good@example.com', check_in: '2026-12-20', check_out: '2026-12-22', reason: 'duplicate_uid' },
+        {
+          uid: 'far@example.com',
+          check_in: '2101-01-01',
+          check_out: '2101-01-05',
+          reason: 'after_last_date',
+        },
+      ],
+    });
+    expect(JSON.stringify(leftOut)).not.toMatch(/Asha|9822/);
+    expect(heldUids.sort()).toEqual(
+      [
+        'bad-rule@example.com',
+        'bad-line@example.com',
+        'no-start@example.com',
+        'backwards@example.com',
+        'far@example.com',
+      ].sort(),
+    );
+  });
+
+  it('fails a calendar cut off before its end, or with a line outside its events it cannot read, quoting nothing', () => {
+    const complete = writeGenericFeed([
+      ['UID:a@example.com', 'DTSTART;VALUE=DATE:20261201', 'SUMMARY:Reserved - Asha Verma'],
+      ['UID:b@example.com', 'DTSTART;VALUE=DATE:20261205', 'RRULE:FREQ=NEVER', 'SUMMARY:Reserved'],
+    ]);
+    const cases = [
+      [complete.slice(0, complete.lastIndexOf('END:VEVENT')), /cut off/],
+      [
+        complete.replace('VERSION:2.0', 'VERSION:2.0\r\nX-GUEST;NAME="Asha Verma 9822047391'),
+        /line outside its events/,
+      ],
+    ] as const;
+    for (const [body, message] of cases) {
+      let caught: unknown;
+      try {
+        parseFeed(body, options('other'));
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(FeedError);
+      expect((caught as FeedError).message).toMatch(message);
+      expect((caught as FeedError).message).not.toMatch(/Asha|9822/);
+    }
+  });
+
+  it('applies an override only to the repeating event of its own UID', () => {
+    const feed = writeGenericFeed([
+      ['UID:a@example.com', 'DTSTART;VALUE=DATE:20261201', 'RRULE:FREQ=WEEKLY;COUNT=2', 'SUMMARY:Owner stay'],
+      ['UID:b@example.com', 'DTSTART;VALUE=DATE:20261201', 'RRULE:FREQ=WEEKLY;COUNT=2', 'SUMMARY:Owner stay'],
+      [
+        'UID:b@example.com',
+        'RECURRENCE-ID;VALUE=DATE:20261208',
+        'DTSTART;VALUE=DATE:20261210',
+        'DTEND;VALUE=DATE:20261212',
+        'SUMMARY:Owner stay (moved)',
+      ],
+    ]);
+    expect(parseFeed(feed, options('other')).items.map((item) => [item.uid, item.check_in])).toEqual([
+      ['a@example.com#20261201', '2026-12-01'],
+      ['a@example.com#20261208', '2026-12-08'],
+      ['b@example.com#20261201', '2026-12-01'],
+      ['b@example.com#20261208', '2026-12-10'],
     ]);
   });
 });

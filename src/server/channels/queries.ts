@@ -10,6 +10,7 @@ import type {
   ChannelKind,
   ConflictKind,
   ConflictStatus,
+  LeftOutReason,
   SyncCounts,
   SyncErrorCode,
 } from '../../domain/channel';
@@ -126,7 +127,9 @@ export async function updateConnection(
     .set({
       ...changes,
       // A new address is a new feed: forget the old one's validators and sync it soon.
-      ...(urlChanged ? { etag: null, last_modified: null, feed_body: null, next_sync_at: sql`now()` } : {}),
+      ...(urlChanged
+        ? { etag: null, last_modified: null, feed_body: null, left_out: null, next_sync_at: sql`now()` }
+        : {}),
       updated_at: sql`now()`,
     })
     .where(eq(channelConnections.id, connectionId))
@@ -200,6 +203,12 @@ export async function recordSyncFailure(
     .where(eq(channelConnections.id, input.connectionId));
 }
 
+/** What a sync left out, as stored: the reason's code with each item (its words are the domain's). */
+export type StoredLeftOut = {
+  total: number;
+  items: { uid: string | null; check_in: string | null; check_out: string | null; reason: LeftOutReason }[];
+};
+
 export async function recordSyncSuccess(
   db: Executor,
   input: {
@@ -208,6 +217,7 @@ export async function recordSyncSuccess(
     nextSyncAt: Date;
     validators?: { etag: string | null; last_modified: string | null; feed_body: string };
     result?: SyncCounts;
+    leftOut?: StoredLeftOut;
   },
 ): Promise<void> {
   await db
@@ -220,6 +230,7 @@ export async function recordSyncSuccess(
       next_sync_at: input.nextSyncAt,
       ...(input.validators ?? {}),
       ...(input.result ? { last_result: input.result } : {}),
+      ...(input.leftOut ? { left_out: input.leftOut } : {}),
     })
     .where(eq(channelConnections.id, input.connectionId));
 }
@@ -350,6 +361,12 @@ export async function listHoldingStays(
     .orderBy(asc(bookings.check_in));
 }
 
+/**
+ * Lets other requests run between the batches of a large import: the embedded database runs each
+ * statement on the server's own thread, and a whole feed's batches would otherwise run back to back.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export type ImportedStayValues = {
   property_id: string;
   connection_id: string;
@@ -385,6 +402,7 @@ const toBookingValues = (stay: ImportedStayValues): typeof bookings.$inferInsert
 
 export async function insertImportedStays(db: Executor, stays: readonly ImportedStayValues[]): Promise<void> {
   for (let start = 0; start < stays.length; start += 500) {
+    if (start > 0) await yieldToEventLoop();
     await db.insert(bookings).values(stays.slice(start, start + 500).map(toBookingValues));
   }
 }
@@ -432,6 +450,7 @@ export async function insertBlocks(
   blocks: readonly (typeof channelBlocks.$inferInsert)[],
 ): Promise<void> {
   for (let start = 0; start < blocks.length; start += 500) {
+    if (start > 0) await yieldToEventLoop();
     await db.insert(channelBlocks).values(blocks.slice(start, start + 500));
   }
 }

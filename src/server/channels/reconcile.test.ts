@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from './parse-feed';
-import { planReconcile, type ExistingStay } from './reconcile';
+import { HoldingStayIndex, planReconcile, rangesOverlap, type ExistingStay } from './reconcile';
 
 const today = '2026-11-22';
 const stay = (uid: string, check_in: string, check_out: string): FeedItem => ({
@@ -108,5 +108,62 @@ describe('planning a sync', () => {
       blocks: [{ id: 'k', uid: 'b', start_date: '2026-12-05', end_date: '2026-12-06' }],
     });
     expect(Object.values(plan).every((list) => list.length === 0)).toBe(true);
+  });
+
+  it('keeps what the feed still lists but could not read: neither a stay cancelled nor a range reopened', () => {
+    const plan = planReconcile({
+      today,
+      items: [],
+      stays: [
+        booking('unreadable', '2026-12-01', '2026-12-04'),
+        booking('series#20261210', '2026-12-10', '2026-12-12'),
+        booking('gone', '2026-12-15', '2026-12-17'),
+      ],
+      blocks: [
+        { id: 'b1', uid: 'series#20261220', start_date: '2026-12-20', end_date: '2026-12-21' },
+        { id: 'b2', uid: 'gone-block', start_date: '2026-12-22', end_date: '2026-12-23' },
+      ],
+      heldUids: new Set(['unreadable', 'series']),
+    });
+    expect(plan.cancelStays.map((item) => item.uid)).toEqual(['gone']);
+    expect(plan.deleteBlocks.map((item) => item.uid)).toEqual(['gone-block']);
+  });
+
+  it('finds the stays a range overlaps by their months, as comparing with each one would, and quickly', () => {
+    const day = (offset: number) => new Date(Date.UTC(2026, 10, 22 + offset)).toISOString().slice(0, 10);
+    // Holding stays never share a night: 20,000 of them one after another, of 1 to 3 nights, and a long one.
+    const stays: { id: string; check_in: string; check_out: string }[] = [];
+    let next = 0;
+    for (let index = 0; index < 20_000; index += 1) {
+      const nights = 1 + (index % 3);
+      stays.push({ id: `s${index}`, check_in: day(next), check_out: day(next + nights) });
+      next += nights + (index % 2);
+    }
+    stays.push({ id: 'long', check_in: day(next + 10), check_out: day(next + 800) });
+    const index = new HoldingStayIndex(stays);
+    const ranges = Array.from({ length: 2_000 }, (_, n) => ({
+      check_in: day((n * 37) % (next + 900)),
+      check_out: day(((n * 37) % (next + 900)) + 1 + (n % 40)),
+    }));
+    const startedAt = performance.now();
+    const found = ranges.map((range) => index.overlapping(range).map((stay) => stay.id));
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    expect(found).toEqual(
+      ranges.map((range) =>
+        stays
+          .filter((stay) => rangesOverlap(stay, range))
+          .sort((a, b) => a.check_in.localeCompare(b.check_in))
+          .map((stay) => stay.id),
+      ),
+    );
+    // A check-out on the 1st leaves the month it starts in alone; a moved stay is found at its new dates.
+    const small = new HoldingStayIndex([{ id: 'a', check_in: '2026-11-30', check_out: '2026-12-01' }]);
+    expect(small.overlapping({ check_in: '2026-12-01', check_out: '2026-12-02' })).toEqual([]);
+    small.move({ id: 'a', check_in: '2027-01-31', check_out: '2027-03-02' });
+    expect(small.overlapping({ check_in: '2026-11-30', check_out: '2026-12-01' })).toEqual([]);
+    expect(
+      small.overlapping({ check_in: '2027-02-10', check_out: '2027-02-11' }).map((stay) => stay.id),
+    ).toEqual(['a']);
+    expect(small.overlapping({ check_in: '2027-02-10', check_out: '2027-02-11' }, 'a')).toEqual([]);
   });
 });

@@ -13,13 +13,16 @@ import {
   CONFLICT_STATUSES,
   ExportUrlSchema,
   isConnectionStale,
+  LEFT_OUT_MESSAGES,
   MASKED_EXPORT_TOKEN,
+  NOTHING_LEFT_OUT,
   ResolveConflictSchema,
   RotateExportUrlSchema,
   SyncConflictSchema,
   SyncResultSchema,
   type ChannelConnection,
   type ChannelKind,
+  type LeftOut,
   type SyncCounts,
   type SyncErrorCode,
 } from '../../domain/channel';
@@ -44,6 +47,7 @@ import {
   setConnectionExportToken,
   updateConnection,
   type ConnectionWithCounts,
+  type StoredLeftOut,
 } from './queries';
 import { runConnectionSync, type ChannelSettings } from './sync';
 
@@ -87,6 +91,15 @@ function refusePrivateHost(url: string, settings: ChannelSettings): void {
   }
 }
 
+/** The stored list of what a sync left out, with each reason in words; nothing before the first sync. */
+function shapeLeftOut(stored: StoredLeftOut | null): LeftOut {
+  if (!stored) return NOTHING_LEFT_OUT;
+  return {
+    total: stored.total,
+    items: stored.items.map((item) => ({ ...item, message: LEFT_OUT_MESSAGES[item.reason] })),
+  };
+}
+
 export async function registerChannelRoutes(app: FastifyInstance, options: ChannelRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = options.now ?? (() => new Date());
@@ -122,6 +135,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       blocks_count: row.blocks_count,
       open_conflicts: row.open_conflicts,
       exported_at: row.exported_at?.toISOString() ?? null,
+      left_out: shapeLeftOut(row.left_out as StoredLeftOut | null),
       created_at: row.created_at.toISOString(),
     };
     const stale = isConnectionStale(shaped, settings.staleHours, now());

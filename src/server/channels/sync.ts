@@ -18,7 +18,8 @@ import type { MessageSettings } from '../messages/settings';
 import { findProperty } from '../properties/queries';
 import { describeConflict, labelConnection } from './describe-conflict';
 import { fetchFeed, FEED_FETCH_DEFAULTS, FeedError } from './fetch-feed';
-import { parseFeed, type FeedItem } from './parse-feed';
+import type { FeedItem, ParsedFeed } from './parse-feed';
+import { parseFeedInWorker } from './parse-feed-in-worker';
 import {
   cancelHoldingBookings,
   countOpenConflicts,
@@ -46,7 +47,7 @@ import {
   type HoldingStay,
   type ImportedStayValues,
 } from './queries';
-import { planReconcile, rangesOverlap, type ExistingStay } from './reconcile';
+import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
 
 export type ChannelSettings = {
   /** Tests and local use: fetch feeds from loopback and private addresses (CHANNEL_ALLOW_PRIVATE_URLS). */
@@ -58,6 +59,8 @@ export type ChannelSettings = {
   fetchTimeoutMs?: number;
   maxFeedBytes?: number;
   maxRedirects?: number;
+  /** The longest a calendar may take to read (in a worker thread) before the sync fails. */
+  parseTimeoutMs?: number;
   /** Private addresses fetched all the same (tests serve feeds on one loopback address). */
   trustedAddresses?: readonly string[];
   /** Where the operator's notices of conflicts and of a connection that stopped syncing go; none without. */
@@ -168,14 +171,20 @@ export async function syncConnection(
     throw error;
   }
 
-  let items: FeedItem[];
+  let feed: ParsedFeed;
   try {
-    items = parseFeed(body, {
-      channel: connection.channel as ChannelKind,
-      from: today,
-      to: addDaysToDate(today, HORIZON_DAYS),
-      timeZone: VILLA_TIME_ZONE,
-    });
+    // Off the server's thread, under a time limit: the worst calendar the size cap lets through takes
+    // seconds to read, and every other request would wait for it.
+    feed = await parseFeedInWorker(
+      body,
+      {
+        channel: connection.channel as ChannelKind,
+        from: today,
+        to: addDaysToDate(today, HORIZON_DAYS),
+        timeZone: VILLA_TIME_ZONE,
+      },
+      { timeoutMs: settings.parseTimeoutMs },
+    );
   } catch (error) {
     if (error instanceof FeedError) return fail(error.code, error.message);
     return fail('not_a_calendar', 'The calendar could not be read');
@@ -196,7 +205,8 @@ export async function syncConnection(
         connection,
         propertyId: property.id,
         currency: property.currency,
-        items,
+        items: feed.items,
+        heldUids: new Set(feed.heldUids),
         today,
       });
       await recordSyncSuccess(tx, {
@@ -205,6 +215,7 @@ export async function syncConnection(
         nextSyncAt,
         validators,
         result: counts,
+        leftOut: feed.leftOut,
       });
       // The operator hears of each conflict once, when a sync first finds it, with this sync's change.
       const channelLabel = labelConnection(connection);
@@ -339,6 +350,8 @@ async function applyFeed(
     propertyId: string;
     currency: string;
     items: FeedItem[];
+    /** What the feed lists but could not be read: kept as it is (see planReconcile). */
+    heldUids: ReadonlySet<string>;
     today: string;
   },
 ): Promise<{ counts: SyncCounts; newConflicts: ConflictFinding[] }> {
@@ -347,7 +360,8 @@ async function applyFeed(
   const findings: ConflictFinding[] = [];
   const stays = await listConnectionStays(tx, connection.id);
   const blocks = await listConnectionBlocks(tx, connection.id);
-  let plan = planReconcile({ items: input.items, stays, blocks, today });
+  const { heldUids } = input;
+  let plan = planReconcile({ items: input.items, stays, blocks, today, heldUids });
 
   // Stays this feed brought before under a removed connection, or typed in by hand with the reservation
   // code, are taken over rather than imported a second time (which would collide with themselves).
@@ -375,7 +389,7 @@ async function applyFeed(
       adopted.push({ ...match, uid: item.uid, status: match.status as ExistingStay['status'] });
     }
     if (adopted.length > 0)
-      plan = planReconcile({ items: input.items, stays: [...stays, ...adopted], blocks, today });
+      plan = planReconcile({ items: input.items, stays: [...stays, ...adopted], blocks, today, heldUids });
   }
 
   counts.cancelled = (
@@ -401,9 +415,10 @@ async function applyFeed(
       (max, item) => (item.check_out > max ? item.check_out : max),
       incoming[0]!.check_out,
     );
-    const taken: HoldingStay[] = await listHoldingStays(tx, { propertyId: input.propertyId, start, end });
-    const overlapping = (item: FeedItem, self?: string) =>
-      taken.filter((stay) => stay.id !== self && rangesOverlap(stay, item));
+    const taken = new HoldingStayIndex<HoldingStay>(
+      await listHoldingStays(tx, { propertyId: input.propertyId, start, end }),
+    );
+    const overlapping = (item: FeedItem, self?: string) => taken.overlapping(item, self);
     const recheck = async (item: FeedItem, self?: string) =>
       (
         await listHoldingStays(tx, {
@@ -427,15 +442,12 @@ async function applyFeed(
         continue;
       }
       counts.moved += 1;
-      const entry = taken.find((stay) => stay.id === booking.id);
-      if (entry) Object.assign(entry, { check_in: item.check_in, check_out: item.check_out });
-      else
-        taken.push({
-          id: booking.id,
-          check_in: item.check_in,
-          check_out: item.check_out,
-          channel_connection_id: connection.id,
-        });
+      taken.move({
+        id: booking.id,
+        check_in: item.check_in,
+        check_out: item.check_out,
+        channel_connection_id: connection.id,
+      });
     }
 
     const accepted: (ImportedStayValues & { id: string })[] = [];
@@ -453,7 +465,7 @@ async function applyFeed(
         }),
         id,
       });
-      taken.push({
+      taken.add({
         id,
         check_in: item.check_in,
         check_out: item.check_out,

@@ -267,6 +267,8 @@ export const channelConnections = pgTable(
     last_error: text('last_error'),
     last_error_code: text('last_error_code'),
     last_result: jsonb('last_result'),
+    // What the last successful sync left out of the feed, and why (LeftOut: a count and the first few).
+    left_out: jsonb('left_out'),
     next_sync_at: timestamp('next_sync_at', { withTimezone: true }).notNull().defaultNow(),
     // When the channel last read this connection's export URL (tells an echo from a new sale).
     exported_at: timestamp('exported_at', { withTimezone: true }),

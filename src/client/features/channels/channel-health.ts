@@ -1,5 +1,7 @@
 import { formatDistanceStrict } from 'date-fns';
-import { CHANNEL_LABELS, type ChannelConnection, type SyncCounts } from '@/domain/channel';
+import { CHANNEL_LABELS, type ChannelConnection, type LeftOutItem, type SyncCounts } from '@/domain/channel';
+import { isRealDate } from '@/domain/dates';
+import { formatDate } from '@/client/lib/format';
 
 /** A connection's name for people: its own name, else the channel's. */
 export function labelConnection(connection: Pick<ChannelConnection, 'channel' | 'name'>): string {
@@ -90,3 +92,15 @@ export const IMPORT_URL_HELP: Record<ChannelConnection['channel'], string> = {
   vrbo: 'In Vrbo: Calendar, Import/Export, Export calendar; copy the link.',
   other: 'Any iCal (.ics) address: Google Calendar, another booking tool, a channel manager.',
 };
+
+/** A date as the channel wrote it: formatted when it is a real date, else as written. */
+const formatFeedDate = (date: string) => (isRealDate(date) ? formatDate(date) : date);
+
+/** The dates of an item a sync left out, as far as they could be read: "Dec 5, 2026 – Dec 6, 2026". */
+export function describeLeftOutDates(item: Pick<LeftOutItem, 'check_in' | 'check_out'>): string {
+  if (item.check_in && item.check_out)
+    return `${formatFeedDate(item.check_in)} – ${formatFeedDate(item.check_out)}`;
+  if (item.check_in) return `From ${formatFeedDate(item.check_in)}`;
+  if (item.check_out) return `Until ${formatFeedDate(item.check_out)}`;
+  return 'No dates could be read';
+}

@@ -33,6 +33,7 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
     blocks_count: 1,
     open_conflicts: 0,
     exported_at: null,
+    left_out: { total: 0, items: [] },
     created_at: new Date(Date.now() - 48 * HOUR).toISOString(),
     ...overrides,
   };
@@ -420,5 +421,51 @@ describe('the Channels view', () => {
         }),
       ),
     );
+  });
+
+  it('says how many items the last sync left out, and lists them when opened', async () => {
+    stubApi({
+      channels: () =>
+        json(
+          list([
+            makeConnection({
+              left_out: {
+                total: 52,
+                items: [
+                  {
+                    uid: 'bad-rule@example.com',
+                    check_in: '2026-12-05',
+                    check_out: '2026-12-06',
+                    reason: 'unreadable_rule',
+                    message: 'Its repeat rule could not be read',
+                  },
+                  {
+                    uid: null,
+                    check_in: '2026-13-40',
+                    check_out: null,
+                    reason: 'unreadable_event',
+                    message: 'The event could not be read',
+                  },
+                ],
+              },
+            }),
+            makeConnection({ id: '00000000-0000-4000-8000-0000000000a2', name: 'Quiet calendar' }),
+          ]),
+        ),
+    });
+    renderView();
+    const card = await screen.findByRole('listitem', { name: /^Airbnb/ });
+    const summary = within(card).getByText('52 items left out by the last sync');
+    expect(within(card).getByText('Its repeat rule could not be read')).not.toBeVisible();
+    await userEvent.setup().click(summary);
+    expect(within(card).getByText('Its repeat rule could not be read')).toBeVisible();
+    expect(within(card).getByText('Dec 5, 2026 – Dec 6, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('UID bad-rule@example.com')).toBeInTheDocument();
+    // A date that is no date is shown as the channel wrote it.
+    expect(within(card).getByText('From 2026-13-40')).toBeInTheDocument();
+    expect(within(card).getByText('…and 50 more items.')).toBeInTheDocument();
+
+    const quiet = screen.getByRole('listitem', { name: /^Quiet calendar/ });
+    expect(within(quiet).queryByTestId('left-out')).not.toBeInTheDocument();
   });
 });

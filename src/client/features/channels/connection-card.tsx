@@ -16,6 +16,7 @@ import {
 import { useDeleteChannel, useSyncChannel } from './channels-api';
 import { ConflictItem } from './conflict-item';
 import { ExportUrlField } from './export-url-field';
+import { LeftOutItems } from './left-out-items';
 
 const TONE_VARIANTS: Record<HealthTone, 'success' | 'neutral' | 'warning' | 'danger'> = {
   ok: 'success',
@@ -228,6 +229,8 @@ export function ConnectionCard({
             ? 'No sync has succeeded yet.'
             : 'Not synced yet.'}
       </p>
+
+      <LeftOutItems leftOut={sync.data?.connection.left_out ?? connection.left_out} channel={label} />
 
       {conflicts.length > 0 ? (
         <section aria-label={`Conflicts of ${label}`} className="grid gap-2">
