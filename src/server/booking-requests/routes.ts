@@ -32,7 +32,7 @@ import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { releaseUnconfirmedRequests } from '../messages/queries';
 import { recordBookingRequested } from '../messages/record-messages';
-import type { MessageSettings } from '../messages/settings';
+import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '../messages/settings';
 import { errorResponses } from '../openapi';
 import { describeRequestNetwork } from '../request-network';
 import {
@@ -293,7 +293,12 @@ export async function registerBookingRequestRoutes(
               status: 'pending',
               request_fingerprint: null,
             },
-            { requestPath: null, confirmBy: new Date(Date.now() + 30 * 60_000) },
+            {
+              requestPath: null,
+              confirmBy: new Date(
+                Date.now() + (options.messages ?? DEFAULT_MESSAGE_SETTINGS).verifyMinutes * 60_000,
+              ),
+            },
           ),
         );
       }

@@ -1,7 +1,7 @@
 import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
 import { formatBookingReference } from '../../domain/booking';
-import { countDaysBetween } from '../../domain/dates';
+import { countDaysBetween, formatCalendarDate } from '../../domain/dates';
 import type { MessageKind } from '../../domain/message';
 import { formatMoney } from '../../domain/quote';
 import { messageTexts } from '../../content/messages';
@@ -42,18 +42,6 @@ export type RenderedMessage = { subject: string; text: string; html: string };
 
 const OPERATOR_KINDS = new Set<MessageKind>(['request_received_operator', 'request_withdrawn_operator']);
 
-/** A calendar date as "Thu 10 Dec 2026": the date it is, never shifted through a time zone. */
-export function formatEmailDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
-}
-
 /** A moment in the villa's time zone: "Sat 12 Dec 2026, 14:30". */
 export function formatVillaTime(moment: Date | string): string {
   return new Intl.DateTimeFormat('en-GB', {
@@ -88,8 +76,8 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   const facts_: EmailFact[] = [
     { label: labels.reference, value: reference },
     { label: labels.property, value: facts.propertyName },
-    { label: labels.checkIn, value: formatEmailDate(facts.checkIn) },
-    { label: labels.checkOut, value: formatEmailDate(facts.checkOut) },
+    { label: labels.checkIn, value: formatCalendarDate(facts.checkIn) },
+    { label: labels.checkOut, value: formatCalendarDate(facts.checkOut) },
     { label: labels.nights, value: String(nights) },
     { label: labels.guests, value: String(facts.guests) },
     // The same breakdown as the quote on the site: each line, then each tax with its rate.
@@ -210,7 +198,7 @@ export async function renderChannelMessage(
     { label: labels.property, value: facts.propertyName },
     { label: labels.channel, value: facts.channelLabel },
     ...(facts.conflicts ?? []).map((conflict) => ({
-      label: `${formatEmailDate(conflict.checkIn)} – ${formatEmailDate(conflict.checkOut)}`,
+      label: `${formatCalendarDate(conflict.checkIn)} – ${formatCalendarDate(conflict.checkOut)}`,
       value: conflict.description,
     })),
   ];

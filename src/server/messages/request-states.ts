@@ -18,7 +18,7 @@ export async function addRequestStates<T extends { id: string; status: string }>
     const state = states.get(item.id);
     return {
       ...item,
-      lapses_at: item.status === 'pending' ? (state?.lapsesAt?.toISOString() ?? null) : null,
+      lapses_at: state?.lapsesAt?.toISOString() ?? null,
       guest_confirmed: state ? state.guestConfirmed : null,
     };
   });

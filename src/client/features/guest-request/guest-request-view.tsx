@@ -22,7 +22,6 @@ import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
 
-const AWAITING_CONFIRMATION = { label: 'Waiting for your confirmation', tone: 'bg-[#f3e6c9] text-[#6b4b00]' };
 const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
   confirmed: { label: 'Confirmed', tone: 'bg-[#d9ecdf] text-success' },
@@ -135,7 +134,7 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
   const request = query.data;
   const status =
     request.status === 'pending' && !request.guest_confirmed
-      ? AWAITING_CONFIRMATION
+      ? { ...STATUS_TEXT.pending, label: 'Waiting for your confirmation' }
       : STATUS_TEXT[request.status];
   const StatusIcon =
     request.status === 'cancelled'
