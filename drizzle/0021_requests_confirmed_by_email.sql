@@ -153,15 +153,18 @@ DECLARE
 BEGIN
   -- The audit log names the system, not whoever's request triggered this, as the author of the lapse.
   PERFORM set_config('app.actor', 'system', true), set_config('app.actor_id', '', true);
+  -- The request's link row decides, as confirm_guest_request writes it too: a confirmation that commits
+  -- first leaves this update nothing to do (its condition is checked again on the row as committed), and one
+  -- that comes after finds the request closed.
   WITH expired AS (
-    UPDATE bookings b SET status = 'cancelled', updated_at = now()
-    FROM request_links l
+    UPDATE request_links l SET closed_reason = 'unconfirmed', closed_at = now()
+    FROM bookings b
     WHERE l.booking_id = b.id AND b.property_id = p_property AND b.status = 'pending'
       AND l.confirmed_at IS NULL AND l.closed_reason IS NULL AND l.confirm_by <= now()
-    RETURNING b.id
+    RETURNING l.booking_id
   )
-  UPDATE request_links SET closed_reason = 'unconfirmed', closed_at = now()
-  WHERE booking_id IN (SELECT id FROM expired);
+  UPDATE bookings SET status = 'cancelled', updated_at = now()
+  WHERE id IN (SELECT booking_id FROM expired) AND status = 'pending';
   GET DIAGNOSTICS v_count = ROW_COUNT;
   PERFORM set_config('app.actor', coalesce(v_actor, ''), true), set_config('app.actor_id', coalesce(v_actor_id, ''), true);
   RETURN v_count;

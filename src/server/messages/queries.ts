@@ -398,15 +398,30 @@ export async function lapseRequest(
   db: Executor,
   input: { bookingId: string; reason: 'lapsed' | 'unconfirmed' },
 ): Promise<boolean> {
+  // The booking is locked against the operator's decisions, and the link row decides against the guest's
+  // confirmation (which writes it too): a request confirmed meanwhile is left alone, whichever commits first.
+  const [pending] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.status, 'pending')))
+    .for('update');
+  if (!pending) return false;
+  const closed = await db
+    .update(requestLinks)
+    .set({ closed_reason: input.reason, closed_at: sql`now()` })
+    .where(
+      and(
+        eq(requestLinks.booking_id, input.bookingId),
+        isNull(requestLinks.closed_reason),
+        input.reason === 'unconfirmed' ? isNull(requestLinks.confirmed_at) : undefined,
+      ),
+    )
+    .returning({ id: requestLinks.booking_id });
+  if (closed.length === 0) return false;
   const rows = await db
     .update(bookings)
     .set({ status: 'cancelled', updated_at: sql`now()` })
     .where(and(eq(bookings.id, input.bookingId), eq(bookings.status, 'pending')))
     .returning({ id: bookings.id });
-  if (rows.length === 0) return false;
-  await db
-    .update(requestLinks)
-    .set({ closed_reason: input.reason, closed_at: sql`now()` })
-    .where(eq(requestLinks.booking_id, input.bookingId));
-  return true;
+  return rows.length === 1;
 }
