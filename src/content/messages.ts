@@ -40,7 +40,7 @@ export const messageTexts = {
       subject: 'Please confirm your request {reference}',
       heading: 'One step left: confirm your request',
       intro:
-        'Thank you for your booking request for {property}. Please confirm it with the button below by {confirmBy} (India time). Until then we hold the dates for you only that long; a request that is not confirmed lapses quietly and the dates are released.',
+        'Thank you for your booking request for {property}. Please confirm it with the link below by {confirmBy} (India time): we hold the dates for you until then, and a request that is not confirmed lapses quietly and the dates are released. If you did not make this request, ignore this e-mail; nothing more will happen.',
       next: 'Once you confirm, the dates are held for you while we look at your request, and we answer by {deadline} (India time). Nothing is charged until the stay is confirmed. You can follow, or withdraw, your request on its page at any time.',
     },
     request_received_operator: {
@@ -91,7 +91,7 @@ export const messageTexts = {
       heading: 'The calendars disagree',
       intro:
         'The last sync of {channel} for {property} found {conflicts} with the bookings here. Nothing was overwritten: each waits for your decision.',
-      next: 'Open Channels to keep ours or take theirs. Until then the nights may be sold twice.',
+      next: 'Open Channels to keep ours or take theirs. Until then those nights stay closed on the website and on your other channels.',
     },
     channel_unhealthy_operator: {
       subject: '{channel} calendar for {property} stopped syncing',

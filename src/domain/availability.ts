@@ -86,7 +86,7 @@ export const BookingRequestResultSchema = z.object({
     .string()
     .nullable()
     .describe(
-      'The request holds its nights only until then unless the guest confirms it from the link in their e-mail (it then lapses quietly); null when the answer repeats an earlier request',
+      'The request holds its nights only until then unless the guest confirms it from the link in their e-mail (it then lapses quietly); a repeated request is told the same; null once it no longer waits for the guest',
     ),
 });
 export type BookingRequestResult = z.infer<typeof BookingRequestResultSchema>;

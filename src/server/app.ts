@@ -34,6 +34,8 @@ import {
   compileRequestValidator,
   describeUnknownFields,
   isChangeMethod,
+  refuseBodyFields,
+  takesBody,
   refuseUnknownFields,
 } from './request-body';
 import { describeRequestNetwork } from './request-network';
@@ -253,11 +255,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Every body refuses a field the operation does not know, by name, and a change (PUT, PATCH) names at
   // least one field (see request-body.ts). Set on the schema itself, so that the OpenAPI document says it too.
+  // An operation that takes no body (a withdrawal, 'Sync now', signing out) refuses one that names fields.
   app.addHook('onRoute', (route) => {
     const body: unknown = route.schema?.body;
-    if (!route.schema || !(body instanceof z.ZodType)) return;
-    const strict = refuseUnknownFields(body);
-    route.schema.body = isChangeMethod(route.method) ? strict.meta({ minProperties: 1 }) : strict;
+    if (body instanceof z.ZodType && route.schema) {
+      const strict = refuseUnknownFields(body);
+      route.schema.body = isChangeMethod(route.method) ? strict.meta({ minProperties: 1 }) : strict;
+      return;
+    }
+    if (!takesBody(route.method)) return;
+    route.preValidation = [refuseBodyFields, ...[route.preValidation ?? []].flat()];
   });
 
   await app.register(authPlugin, { db, idleMs: options.sessionIdleMs });

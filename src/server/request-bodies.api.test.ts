@@ -162,6 +162,26 @@ describe.each(listTestDatabaseKinds())('request bodies [%s]', (kind) => {
     expect(await properties()).toEqual(listed);
   });
 
+  it('refuses a body that names fields where the operation takes none, and acts on nothing', async () => {
+    const signOut = await context.app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie },
+      payload: { everywhere: true },
+    });
+    expect(signOut.statusCode).toBe(400);
+    expect(signOut.json().error.message).toBe('Unknown field: everywhere (this operation takes no body)');
+    const session = await context.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    // An empty object, as some clients send, is no field at all.
+    const withdraw = await context.app.inject({
+      method: 'POST',
+      url: '/api/requests/not-a-real-token-at-all-000000000/withdraw',
+      payload: {},
+    });
+    expect(withdraw.statusCode).toBe(404);
+  });
+
   it('refuses a JSON body that is not valid UTF-8 on every JSON endpoint, in the API error shape', async () => {
     const request = JSON.stringify({
       check_in: '2026-12-10',

@@ -60,6 +60,24 @@ export function refuseUnknownFields<T extends z.ZodType>(schema: T): T {
   return makeStrict(schema) as T;
 }
 
+/** Whether a route's methods may carry a body (everything but GET, HEAD and OPTIONS). */
+export function takesBody(method: string | string[]): boolean {
+  return [method].flat().some((item) => !['GET', 'HEAD', 'OPTIONS'].includes(item));
+}
+
+/** For an operation without a body schema: a body that names any field is refused (an empty one is not). */
+export async function refuseBodyFields(request: { body: unknown }): Promise<void> {
+  const { body } = request;
+  if (body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0)) return;
+  const fields = isPlainObject(body) ? Object.keys(body) : [];
+  throw new HttpError(
+    400,
+    fields.length > 0
+      ? `Unknown field${fields.length === 1 ? '' : 's'}: ${fields.join(', ')} (this operation takes no body)`
+      : 'This operation takes no request body',
+  );
+}
+
 /** Whether a route's methods change a resource field by field (PUT replaces, PATCH amends). */
 export function isChangeMethod(method: string | string[]): boolean {
   return [method].flat().some((item) => item === 'PUT' || item === 'PATCH');

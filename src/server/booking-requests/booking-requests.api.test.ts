@@ -218,6 +218,9 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     const [created, repeated] = first.statusCode === 201 ? [first, second] : [second, first];
     expect(created.json().request_path).toMatch(/^\/request\//);
     expect(repeated.json().request_path).toBeNull();
+    // A guest whose first answer was lost is still told to confirm from the e-mail, and by when.
+    expect(created.json().confirm_by).toEqual(expect.any(String));
+    expect(repeated.json().confirm_by).toBe(created.json().confirm_by);
     const rows = await context.database.db.select().from(bookings).where(eq(bookings.check_in, '2027-02-01'));
     expect(rows).toHaveLength(1);
     const other = await post(request({ check_in: '2027-03-01', check_out: '2027-03-03' }), {

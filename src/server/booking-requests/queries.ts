@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
 import type { Executor } from '../db/client';
 import { bookings, properties, requestLinks } from '../db/schema';
@@ -121,4 +121,25 @@ export async function findBookingByRequestKey(
     .where(eq(bookings.request_key, requestKey))
     .limit(1);
   return row;
+}
+
+/**
+ * Until when a request still waits for its guest to confirm it from the e-mail (undefined once confirmed,
+ * closed, or decided): a repeated request is told the same as the first answer said.
+ */
+export async function findConfirmBy(db: Executor, bookingId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ confirm_by: requestLinks.confirm_by })
+    .from(requestLinks)
+    .innerJoin(bookings, eq(bookings.id, requestLinks.booking_id))
+    .where(
+      and(
+        eq(requestLinks.booking_id, bookingId),
+        isNull(requestLinks.confirmed_at),
+        isNull(requestLinks.closed_reason),
+        eq(bookings.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row?.confirm_by;
 }

@@ -38,6 +38,7 @@ import { describeRequestNetwork } from '../request-network';
 import {
   countPendingGuestRequests,
   findBookingByRequestKey,
+  findConfirmBy,
   findSiteProperty,
   insertBookingRequest,
   listHeldStays,
@@ -313,7 +314,10 @@ export async function registerBookingRequestRoutes(
           await lockPropertyNights(tx, property.id);
           if (requestKey) {
             const earlier = await findBookingByRequestKey(tx, requestKey);
-            if (earlier) return { replayed: true, booking: earlier, requestPath: null, confirmBy: null };
+            if (earlier) {
+              const confirmBy = (await findConfirmBy(tx, earlier.id)) ?? null;
+              return { replayed: true, booking: earlier, requestPath: null, confirmBy };
+            }
           }
           // A request its guest never confirmed holds its nights no longer than it may.
           await releaseUnconfirmedRequests(tx, property.id);
@@ -390,7 +394,12 @@ export async function registerBookingRequestRoutes(
           // The same key was inserted by a concurrent twin of this request: answer with that booking.
           const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
           if (!twin) throw new HttpError(409, BOOKING_MESSAGES.unavailable);
-          return { replayed: true, booking: twin, requestPath: null, confirmBy: null };
+          return {
+            replayed: true,
+            booking: twin,
+            requestPath: null,
+            confirmBy: (await findConfirmBy(tx, twin.id)) ?? null,
+          };
         },
         network,
       );
@@ -399,10 +408,13 @@ export async function registerBookingRequestRoutes(
       const outcome = await attempt.catch(async (error: unknown) => {
         const twin =
           requestKey && isOverlapError(error)
-            ? await withGuest(options.db, (tx) => findBookingByRequestKey(tx, requestKey))
+            ? await withGuest(options.db, async (tx) => {
+                const found = await findBookingByRequestKey(tx, requestKey);
+                return found && { booking: found, confirmBy: (await findConfirmBy(tx, found.id)) ?? null };
+              })
             : undefined;
         if (!twin) throw error;
-        return { replayed: true, booking: twin, requestPath: null, confirmBy: null };
+        return { replayed: true, booking: twin.booking, requestPath: null, confirmBy: twin.confirmBy };
       });
       const { booking } = outcome;
       if (!outcome.replayed) options.onMessagesWritten?.();

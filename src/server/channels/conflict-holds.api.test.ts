@@ -174,4 +174,48 @@ describe.each(listTestDatabaseKinds())('a stay in conflict holds its nights [%s]
       '2026-12-19',
     ]);
   });
+
+  it("gives a channel's stay the nights of a request its guest has not confirmed: no conflict, the request gives way", async () => {
+    const requested = await call(
+      'POST',
+      '/api/booking-requests',
+      {
+        check_in: '2027-01-03',
+        check_out: '2027-01-06',
+        guests_count: 2,
+        guest_name: 'Unknown Sender',
+        guest_email: 'unknown@example.com',
+      },
+      '',
+    );
+    expect(requested.statusCode, requested.body).toBe(201);
+    feeds.set('/airbnb.ics', {
+      kind: 'calendar',
+      body: writeAirbnbFeed({
+        reservations: [
+          { uid: stay, check_in: '2026-12-16', check_out: '2026-12-20', code: 'HMHOLD0001' },
+          {
+            uid: airbnbUid('after-request'),
+            check_in: '2027-01-05',
+            check_out: '2027-01-09',
+            code: 'HMHOLD0002',
+          },
+        ],
+      }),
+    });
+    const result = await sync(airbnb.id);
+    expect(result.counts).toMatchObject({ added: 1, conflicts: 1 });
+    expect(result.conflicts.map((conflict: { id: string }) => conflict.id)).toEqual([conflictId]);
+    const page = await call(
+      'GET',
+      `/api${requested.json().request_path.replace('/request/', '/requests/')}`,
+      undefined,
+      '',
+    );
+    expect(page.json()).toMatchObject({ status: 'cancelled', guest_confirmed: false, can_withdraw: false });
+    const january = (
+      await call('GET', '/api/availability?from=2027-01-01&to=2027-01-12', undefined, '')
+    ).json();
+    expect(january.unavailable).toEqual(['2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08']);
+  });
 });

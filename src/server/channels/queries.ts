@@ -428,6 +428,37 @@ export async function cancelHoldingBookings(db: Executor, bookingIds: readonly s
   return rows.map((row) => row.id);
 }
 
+/**
+ * Cancels the property's pending guest requests that share a night with any of `items` and whose guest has
+ * not confirmed them from their e-mail. Returns their ids.
+ */
+export async function cancelUnconfirmedRequestsUnder(
+  db: Executor,
+  input: { propertyId: string; items: readonly { check_in: string; check_out: string }[] },
+): Promise<string[]> {
+  if (input.items.length === 0) return [];
+  // One parameter, however many items: [{"check_in":…,"check_out":…}, …].
+  const ranges = JSON.stringify(input.items.map(({ check_in, check_out }) => ({ check_in, check_out })));
+  const unconfirmed = db
+    .select({ id: requestLinks.booking_id })
+    .from(requestLinks)
+    .where(and(isNull(requestLinks.confirmed_at), isNull(requestLinks.closed_reason)));
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'cancelled', updated_at: sql`now()` })
+    .where(
+      and(
+        eq(bookings.property_id, input.propertyId),
+        eq(bookings.status, 'pending'),
+        inArray(bookings.id, unconfirmed),
+        sql`exists (select 1 from jsonb_to_recordset(${ranges}::jsonb) as item(check_in date, check_out date)
+          where item.check_in < ${bookings.check_out} and ${bookings.check_in} < item.check_out)`,
+      ),
+    )
+    .returning({ id: bookings.id });
+  return rows.map((row) => row.id);
+}
+
 export async function restoreCancelledBooking(
   db: Executor,
   input: { bookingId: string; check_in: string; check_out: string },

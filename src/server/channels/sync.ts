@@ -22,6 +22,7 @@ import type { FeedItem, ParsedFeed } from './parse-feed';
 import { parseFeedInWorker } from './parse-feed-in-worker';
 import {
   cancelHoldingBookings,
+  cancelUnconfirmedRequestsUnder,
   countOpenConflicts,
   deleteBlocks,
   findConnection,
@@ -362,6 +363,9 @@ async function applyFeed(
   const blocks = await listConnectionBlocks(tx, connection.id);
   const { heldUids } = input;
   let plan = planReconcile({ items: input.items, stays, blocks, today, heldUids });
+  // A channel's stay or closed nights are a sale there; a request whose guest has not confirmed it is not
+  // yet anything: it gives way, quietly, instead of becoming a conflict the operator would settle for it.
+  await cancelUnconfirmedRequestsUnder(tx, { propertyId: input.propertyId, items: input.items });
 
   // Stays this feed brought before under a removed connection, or typed in by hand with the reservation
   // code, are taken over rather than imported a second time (which would collide with themselves).

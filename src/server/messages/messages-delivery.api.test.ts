@@ -148,7 +148,8 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     const [guest] = await sink.waitFor(1);
     expect(guest!.to).toBe(payload.guest_email);
     expect(guest!.subject).toBe(`Please confirm your request ${reference}`);
-    expect(guest!.text).toContain('Please confirm it with the button below by');
+    expect(guest!.text).toContain('Please confirm it with the link below by');
+    expect(guest!.text).toContain('If you did not make this request, ignore this e-mail');
     expect(guest!.text).toMatch(/a request that is not confirmed lapses quietly/);
     expect(guest!.text).toContain('The Villa');
     expect(guest!.text).toContain('INR 1,000');
@@ -213,9 +214,14 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       .update(requestLinks)
       .set({ confirm_by: sql`now() - interval '1 second'` })
       .where(eq(requestLinks.booking_id, booking.id));
-    // Too late: the link shows the request and confirms nothing.
-    expect((await openRequestPage(confirmUrl)).json()).toMatchObject({ guest_confirmed: false });
-    expect(await worker.lapseExpiredRequests()).toBe(1);
+    // Too late: the link confirms nothing, and (the lapse job not having come by yet) releases the request
+    // there and then, so the page never asks the guest to confirm what can no longer be confirmed.
+    expect((await openRequestPage(confirmUrl)).json()).toMatchObject({
+      status: 'cancelled',
+      closed_reason: 'unconfirmed',
+      guest_confirmed: false,
+    });
+    expect(await worker.lapseExpiredRequests()).toBe(0);
     const [row] = await context.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('cancelled');
     expect((await openRequestPage(confirmUrl)).json()).toMatchObject({
@@ -227,6 +233,37 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     // Quietly: neither the guest (the address may not be theirs) nor the operator hears of it.
     expect(await worker.deliverDue()).toBe(0);
     expect(sink.received.map((mail) => mail.to)).toEqual([payload.guest_email]);
+
+    // Never opened at all: the lapse job releases it, as quietly.
+    const unopened = await requestStay({}, { confirm: false });
+    await worker.deliverDue();
+    await context.database.db
+      .update(requestLinks)
+      .set({ confirm_by: sql`now() - interval '1 second'` })
+      .where(eq(requestLinks.booking_id, unopened.booking.id));
+    expect(await worker.lapseExpiredRequests()).toBe(1);
+    const [lapsed] = await context.database.db
+      .select()
+      .from(requestLinks)
+      .where(eq(requestLinks.booking_id, unopened.booking.id));
+    expect(lapsed!.closed_reason).toBe('unconfirmed');
+    expect(await worker.deliverDue()).toBe(0);
+  });
+
+  it('withdraws a request its guest never confirmed quietly: the address may not be theirs', async () => {
+    const { booking, requestPath } = await requestStay({}, { confirm: false });
+    expect(await worker.deliverDue()).toBe(1);
+    const withdrawn = await context.app.inject({
+      method: 'POST',
+      url: `/api${requestPath.replace('/request/', '/requests/')}/withdraw`,
+    });
+    expect(withdrawn.json()).toMatchObject({ status: 'cancelled', closed_reason: 'withdrawn' });
+    expect(await worker.deliverDue()).toBe(0);
+    const written = await context.database.db
+      .select({ kind: outboxMessages.kind })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.booking_id, booking.id));
+    expect(written).toEqual([{ kind: 'request_received' }]);
   });
 
   it('keeps no usable link in the database: tokens as hashes, and none in a sent message', async () => {

@@ -137,23 +137,23 @@ export async function recordBookingStatusChanged(
 }
 
 /**
- * The guest withdrew their request: they are told, and the operator too if they had heard of it (a request
- * its guest never confirmed was never sent to them).
+ * The guest withdrew their request. A confirmed request's guest and operator are told; one never confirmed
+ * is withdrawn quietly, like a lapse: its address is not known to be the guest's (a stranger could have
+ * sent e-mail to anyone by requesting and withdrawing), and the operator never heard of it.
  */
 export async function recordRequestWithdrawn(
   tx: Executor,
   settings: MessageSettings,
-  input: { facts: BookingFacts; notifyOperator: boolean },
+  input: { facts: BookingFacts; guestConfirmed: boolean },
 ): Promise<void> {
+  if (!input.guestConfirmed) return;
   const requestToken = await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' });
   const messages = [
     await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, {
       requestToken,
     }),
   ];
-  const operator = input.notifyOperator
-    ? await resolveOperatorAddress(tx, settings, input.facts.propertyId)
-    : undefined;
+  const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
   if (operator) {
     messages.push(
       await composeMessage(settings, 'request_withdrawn_operator', operator, input.facts, {

@@ -22,6 +22,7 @@ import { errorResponses } from '../openapi';
 import {
   confirmGuestRequest,
   findGuestRequest,
+  releaseUnconfirmedRequests,
   findMessage,
   listMessages,
   requeueFailedMessage,
@@ -96,7 +97,13 @@ async function openGuestRequest(
       if (found) await recordRequestConfirmed(tx, input.settings, describeRequestFacts(found));
       return found;
     }
-    return findGuestRequest(tx, input.token);
+    const found = await findGuestRequest(tx, input.token);
+    // Opened after its time ran out, before the lapse job came by: released now, and shown as it is.
+    if (found?.status === 'pending' && !found.confirmed_at && found.confirm_by <= new Date()) {
+      await releaseUnconfirmedRequests(tx, found.property_id);
+      return findGuestRequest(tx, input.token);
+    }
+    return found;
   });
   if (confirmed) input.onMessagesWritten?.();
   return row;
@@ -287,7 +294,7 @@ export async function registerMessageRoutes(
           }
           await recordRequestWithdrawn(tx, options.settings, {
             facts: describeRequestFacts(found),
-            notifyOperator: found.confirmed_at !== null,
+            guestConfirmed: found.confirmed_at !== null,
           });
           return found;
         },

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';
 import { formatVillaClock } from '@/domain/dates';
+import { describeTimeLeft } from '@/domain/message';
 import { formatMoney } from '@/domain/quote';
 import { Button } from '@/client/components/ui/button';
 import { formatLongDate } from '@/client/lib/format';
@@ -28,9 +29,10 @@ export function BookingConfirmation({
       </h3>
       {result.confirm_by ? (
         <p className="mt-3 rounded-xl bg-[#f3e6c9] px-4 py-3 font-medium text-[#4d3600]">
-          One step left: confirm it with the link in the email we have just sent you, by{' '}
-          {formatVillaClock(result.confirm_by)} (India time). Until then we hold the dates only that long; a
-          request that is not confirmed lapses and the dates are released.
+          One step left: confirm it with the link in the email we have just sent you, within{' '}
+          {describeTimeLeft(result.confirm_by)} (by {formatVillaClock(result.confirm_by)} India time). We hold
+          the dates for you until then; a request that is not confirmed lapses and the dates are released. No
+          email? Check your spam folder.
         </p>
       ) : null}
       <p className="mt-3 text-muted-foreground">

@@ -30,10 +30,13 @@ const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string 
 };
 
 function describeStatus(request: GuestRequest, now: Date): string {
-  if (request.status === 'pending' && !request.guest_confirmed)
-    return `Please confirm your request with the link in the email we sent you, by ${formatVillaClock(request.confirm_by)} (India time, ${describeTimeLeft(request.confirm_by, now)} from now). Until then the dates are held only that long; a request that is not confirmed lapses and the dates are released.`;
+  if (request.status === 'pending' && !request.guest_confirmed) {
+    const left = describeTimeLeft(request.confirm_by, now);
+    const when = left === 'due now' ? 'now' : `within ${left}`;
+    return `Please confirm your request with the link in the email we sent you, ${when} (by ${formatVillaClock(request.confirm_by)} India time). We hold the dates for you until then; a request that is not confirmed lapses and the dates are released.`;
+  }
   if (request.status === 'pending')
-    return `We are looking at your request and will answer within ${describeTimeLeft(request.hold_until, now)}. The dates are held for you meanwhile.`;
+    return `Your request is confirmed, thank you. We are looking at it and will answer within ${describeTimeLeft(request.hold_until, now)}. The dates are held for you meanwhile.`;
   if (request.status === 'confirmed') return 'Your stay is confirmed. We look forward to welcoming you.';
   if (request.status === 'completed') return 'Thank you for staying with us.';
   if (request.closed_reason === 'withdrawn') return 'You withdrew this request. The dates are released.';
