@@ -19,6 +19,7 @@ import { syncConnection } from '../src/server/channels/sync';
 import { startFeedServer } from '../src/server/channels/test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from '../src/server/channels/test/fixtures';
 import { openDatabase } from '../src/server/db/client';
+import { buildConfig, readEnv } from '../src/server/env';
 import { bookings, channelConnections, channelExports, properties } from '../src/server/db/schema';
 import { addDaysToDate } from '../src/domain/dates';
 
@@ -86,7 +87,8 @@ try {
     parseTimes.push(performance.now() - startedAt);
   }
 
-  const settings = { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6, now: () => now };
+  const config = buildConfig(readEnv({}), { channels: { allowPrivateUrls: true } });
+  const sync = { config, now: () => now };
   const timeSyncs = async (path: string) => {
     const property = await insertProperty(`Feed ${path}`);
     const [connection] = await db
@@ -101,7 +103,7 @@ try {
     const times: { outcome: string; ms: number; added: number }[] = [];
     for (let run = 0; run < 4; run += 1) {
       const startedAt = performance.now();
-      const result = await syncConnection(db, settings, {
+      const result = await syncConnection(db, sync, {
         connectionId: connection!.id,
         operatorId: owner.id,
       });
@@ -129,7 +131,7 @@ try {
     await db.insert(bookings).values(rows.slice(start, start + 1000));
   const token = randomBytes(24).toString('base64url');
   await db.insert(channelExports).values({ property_id: villa.id, token: hashExportToken(token) });
-  const app = await buildApp({ database, now: () => now });
+  const app = await buildApp(config, { database, now: () => now });
   await app.ready();
   const exportTimes: number[] = [];
   let size = 0;

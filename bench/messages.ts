@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { buildApp } from '../src/server/app';
 import { upsertOperator } from '../src/server/auth/queries';
 import { openPglite, openPostgres } from '../src/server/db/client';
+import { buildConfig, readEnv } from '../src/server/env';
 import { properties } from '../src/server/db/schema';
 import { insertOutboxMessages } from '../src/server/messages/queries';
 import { renderBookingMessage } from '../src/server/messages/render-message';
@@ -18,12 +19,6 @@ import { addDaysToDate, villaToday } from '../src/domain/dates';
 const serverUrl = process.argv[2];
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const settings = {
-  publicUrl: 'http://127.0.0.1:3000',
-  holdHours: 48,
-  verifyMinutes: 30,
-  messageIdDomain: 'bench.test',
-};
 
 const database = serverUrl ? await openPostgres(serverUrl) : await openPglite({});
 await database.migrate();
@@ -44,13 +39,17 @@ const [property] = await database.db
   .returning();
 
 // 1. Booking requests with their outbox write.
-const app = await buildApp({
-  database,
-  messages: settings,
-  bookingRequestsPerHour: 1_000_000,
-  pendingRequestLimits: { perNetwork: 1_000_000, perEmail: 1_000_000, nightsMax: 100_000_000 },
-  siteProperty: property!.id,
+// The server's defaults, with limits that never answer 429 and the bench's own villa.
+const config = buildConfig(readEnv({}), {
+  messages: { messageIdDomain: 'bench.test' },
+  mail: { pollMs: 0 },
+  requests: {
+    perHour: 1_000_000,
+    pending: { perNetwork: 1_000_000, perEmail: 1_000_000, nightsMax: 100_000_000 },
+    siteProperty: property!.id,
+  },
 });
+const app = await buildApp(config, { database });
 await app.ready();
 const today = villaToday();
 const times: number[] = [];
@@ -82,7 +81,7 @@ const transport = createMailTransport({
   from: 'Bench <bench@bench.test>',
   outboxDir: '/tmp',
 });
-const worker = startMessageWorker({ db: database.db, transport, holder: 'bench', settings });
+const worker = startMessageWorker({ db: database.db, transport, holder: 'bench', config });
 await worker.deliverDue(); // the requests' own messages
 sink.received.length = 0;
 const sample = await renderBookingMessage(

@@ -13,18 +13,17 @@ import { z } from 'zod';
 import { registerAuditRoutes } from './audit/routes';
 import { authPlugin } from './auth/plugin';
 import { registerAuthRoutes } from './auth/routes';
-import { createSignInThrottle, type SignInLimits, type SignInThrottle } from './auth/sign-in-throttle';
-import { registerBookingRequestRoutes, type PendingRequestLimits } from './booking-requests/routes';
+import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle';
+import { registerBookingRequestRoutes } from './booking-requests/routes';
 import { registerBookingRoutes } from './bookings/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerDashboardRoutes } from './dashboard/routes';
 import { registerChannelRoutes } from './channels/routes';
-import { DEFAULT_CHANNEL_SETTINGS, type ChannelSettings } from './channels/sync';
 import type { Database } from './db/client';
 import { describeDatabaseRefusal } from './db/errors';
+import type { Config } from './env';
 import { registerHealthRoutes } from './health/routes';
 import { createRequestPageLoader, registerMessageRoutes } from './messages/routes';
-import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from './messages/settings';
 import { HttpError, toErrorBody } from './http-error';
 import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
@@ -43,39 +42,19 @@ import { registerSampleDataRoutes } from './sample-data/routes';
 import { registerSitePages } from './site/pages';
 import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
 
-export type AppOptions = {
+/** What the server is given besides its configuration: the database, and what tests replace. */
+export type AppDeps = {
   database: Database;
-  /** The built client (dist/client); without it only the API and a placeholder page are served. */
-  clientDir?: string;
   /** A pino logger; silent when omitted. */
   logger?: FastifyBaseLogger;
-  sessionTtlMs?: number;
-  /** Sessions unused this long end (SESSION_IDLE_HOURS). */
-  sessionIdleMs?: number;
-  signInDelayMs?: number;
-  throttle?: SignInThrottle;
-  /** The sign-in limits of the default throttle (tests tighten or loosen them). */
-  signInLimits?: SignInLimits;
-  /** How many reverse proxies to believe X-Forwarded-* from (0: none). */
-  trustProxy?: number;
-  /** The property the public booking form books (SITE_PROPERTY_ID); else the oldest active one. */
-  siteProperty?: string;
-  /** Booking requests allowed per address per hour. */
-  bookingRequestsPerHour?: number;
-  /** What unanswered guest requests may hold (REQUEST_PENDING_* variables). */
-  pendingRequestLimits?: Partial<PendingRequestLimits>;
   /** The clock, for tests that freeze it. */
   now?: () => Date;
-  /** Channel sync (CHANNEL_* variables); the defaults refuse private feed addresses. */
-  channels?: ChannelSettings;
+  /** The sign-in throttle; by default one counting in the database under config.sessions.signInLimits. */
+  throttle?: SignInThrottle;
   /** This process's name for database leases (background work shared by several processes). */
   leaseHolder?: string;
-  /** Messages: links, the operator's address, the request hold (REQUEST_HOLD_HOURS and friends). */
-  messages?: MessageSettings;
   /** Called after a change wrote messages to the outbox (the worker's wake-up). */
   onMessagesWritten?: () => void;
-  /** Guest request page lookups allowed per address per minute. */
-  requestPageLookupsPerMinute?: number;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -110,16 +89,15 @@ function isMalformedPath(url: string): boolean {
 const MALFORMED_URL_PATH = '/api/__malformed-url';
 
 /** Builds the server without listening: tests drive it through `app.inject`. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { database } = options;
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { database } = deps;
   const db = database.db;
+  const { trustProxy } = config.server;
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count, not `true`: with `true` a client could name any address in X-Forwarded-For.
-    trustProxy: options.trustProxy
-      ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0)
-      : false,
+    trustProxy: trustProxy ? (_address: string, hop: number) => hop < trustProxy : false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // A request without Host reaches the hooks (and is refused there in the API's error shape) instead of
     // Node's empty 400.
@@ -267,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     route.preValidation = [refuseBodyFields, ...[route.preValidation ?? []].flat()];
   });
 
-  await app.register(authPlugin, { db, idleMs: options.sessionIdleMs });
+  await app.register(authPlugin, { db, idleMs: config.sessions.idleMs });
   // A route guarded by requireOperator documents the session cookie: the OpenAPI document tells which
   // operations need a session from the guard itself, so the two cannot disagree.
   app.addHook('onRoute', (route) => {
@@ -275,64 +253,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     route.schema.security ??= [{ sessionCookie: [] }];
   });
   const throttle =
-    options.throttle ?? createSignInThrottle(db, options.signInLimits, options.now ?? (() => new Date()));
+    deps.throttle ?? createSignInThrottle(db, config.sessions.signInLimits, deps.now ?? (() => new Date()));
+  const { now, onMessagesWritten } = deps;
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerHealthRoutes(app, { database });
-  await registerAuthRoutes(app, {
-    db,
-    throttle,
-    sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3_600_000,
-    sessionIdleMs: options.sessionIdleMs,
-    signInDelayMs: options.signInDelayMs,
-  });
-  await registerPropertyRoutes(app, { db, now: options.now });
-  await registerCalendarRoutes(app, { db, now: options.now });
-  const messages = options.messages ?? DEFAULT_MESSAGE_SETTINGS;
-  await registerBookingRoutes(app, {
-    db,
-    now: options.now,
-    messages,
-    onMessagesWritten: options.onMessagesWritten,
-  });
-  await registerDashboardRoutes(app, { db, now: options.now });
+  await registerAuthRoutes(app, { db, throttle, config });
+  await registerPropertyRoutes(app, { db, now });
+  await registerCalendarRoutes(app, { db, now });
+  await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
+  await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db });
-  await registerPricingRoutes(app, { db, now: options.now });
+  await registerPricingRoutes(app, { db, now });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
-  await registerBookingRequestRoutes(app, {
-    db,
-    now: options.now,
-    siteProperty: options.siteProperty,
-    requestsPerHour: options.bookingRequestsPerHour,
-    pendingLimits: options.pendingRequestLimits,
-    messages,
-    onMessagesWritten: options.onMessagesWritten,
-  });
-  await registerMessageRoutes(app, {
-    db,
-    settings: messages,
-    onMessagesWritten: options.onMessagesWritten,
-    requestPageLookupsPerMinute: options.requestPageLookupsPerMinute,
-  });
+  await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });
+  await registerMessageRoutes(app, { db, config, onMessagesWritten });
   await registerChannelRoutes(app, {
     db,
-    now: options.now,
-    settings: { ...(options.channels ?? DEFAULT_CHANNEL_SETTINGS), messages },
-    holder: options.leaseHolder ?? createLeaseHolder(),
-    onMessagesWritten: options.onMessagesWritten,
+    config,
+    now,
+    holder: deps.leaseHolder ?? createLeaseHolder(),
+    onMessagesWritten,
   });
 
   const site = await registerSitePages(app, {
-    clientDir: options.clientDir,
+    clientDir: config.server.clientDir,
     loaders: {
-      '/request/:token': createRequestPageLoader({
-        db,
-        settings: messages,
-        onMessagesWritten: options.onMessagesWritten,
-        perMinute: options.requestPageLookupsPerMinute,
-        now: options.now,
-      }),
+      '/request/:token': createRequestPageLoader({ db, config, onMessagesWritten, now }),
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -2,7 +2,7 @@ import { applyEnvironmentOperator, countOperators, findFirstOperator, upsertOper
 import { generatePassword } from './auth/password';
 import type { Database } from './db/client';
 import { seedDemoData } from './db/seed';
-import type { Env } from './env';
+import type { Config } from './env';
 
 export const GENERATED_OPERATOR_EMAIL = 'operator@example.com';
 
@@ -18,21 +18,22 @@ export type BootstrapReport = {
  */
 export async function prepareDatabase(
   database: Database,
-  env: Pick<Env, 'OPERATOR_EMAIL' | 'OPERATOR_PASSWORD' | 'SEED_DEMO'>,
+  config: Pick<Config, 'operator'>,
 ): Promise<BootstrapReport> {
   await database.migrate();
   const { db } = database;
+  const { operator: settings } = config;
   let generatedPassword: string | undefined;
-  if (env.OPERATOR_EMAIL && env.OPERATOR_PASSWORD) {
+  if (settings.email && settings.password) {
     // Applied only when it changed since it was last applied, so it never undoes a later password change.
-    await applyEnvironmentOperator(db, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD });
+    await applyEnvironmentOperator(db, { email: settings.email, password: settings.password });
   } else if ((await countOperators(db)) === 0) {
     generatedPassword = generatePassword();
     await upsertOperator(db, { email: GENERATED_OPERATOR_EMAIL, password: generatedPassword });
   }
-  const operator = env.OPERATOR_EMAIL ? { email: env.OPERATOR_EMAIL } : await findFirstOperator(db);
+  const operator = settings.email ? { email: settings.email } : await findFirstOperator(db);
   const owner = await findFirstOperator(db);
   if (!operator || !owner) throw new Error('No operator account could be prepared');
-  const seeded = env.SEED_DEMO ? await seedDemoData(db, { ownerId: owner.id }) : false;
+  const seeded = settings.seedDemo ? await seedDemoData(db, { ownerId: owner.id }) : false;
   return { operatorEmail: operator.email, generatedPassword, seeded };
 }

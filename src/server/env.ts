@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NewPasswordSchema } from '../domain/auth';
@@ -239,9 +239,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
-/** The process environment with some variables replaced (the CLI ignores OPERATOR_* for instance). */
-export function readEnvWith(overrides: Record<string, string | undefined>): Env {
-  return readEnv({ ...process.env, ...overrides });
+/** The configuration of the process environment with some variables replaced (the CLI ignores OPERATOR_* for instance). */
+export function readConfigWith(variables: Record<string, string | undefined>): Config {
+  return readConfig({ ...process.env, ...variables });
 }
 
 /** The environment a child process (pg_dump, pg_restore) runs with: this process's, plus `extra`. */
@@ -249,14 +249,229 @@ export function readChildProcessEnv(extra: Record<string, string> = {}): NodeJS.
   return { ...process.env, ...extra };
 }
 
-/** Test settings; tests read them here so that no other module touches `process.env`. */
-export function readTestEnv(source: Record<string, string | undefined> = process.env) {
-  return {
-    databaseUrl: source.TEST_DATABASE_URL || undefined,
-    e2eDatabaseUrl: source.E2E_DATABASE_URL || undefined,
-    baseUrl: source.E2E_BASE_URL || undefined,
-    chromiumPath: source.CHROME_PATH || '/usr/bin/chromium',
-    buildDir: source.BUILD_DIR || undefined,
-    reuseBuild: source.E2E_REUSE_BUILD === '1',
+/** Fastify's log levels, as LOG_LEVEL names them. */
+export type LogLevel = Env['LOG_LEVEL'];
+
+/**
+ * Everything the server is configured with, each default stated once: the environment's values (above)
+ * and the settings no variable changes (below). Modules take their slice (`config.channels`, …); nothing
+ * else holds a default of its own. Frozen, so no module changes what another reads.
+ */
+export type Config = DeepReadonly<{
+  nodeEnv: Env['NODE_ENV'];
+  logLevel: LogLevel;
+  server: {
+    host: string;
+    port: number;
+    /** How many reverse proxies to believe X-Forwarded-* from (0: none). */
+    trustProxy: number;
+    /** The built client (dist/client); without it only the API and a placeholder page are served. */
+    clientDir: string;
+    /** The address the site is reached at, for links in messages and calendar addresses (no trailing slash). */
+    publicUrl: string;
   };
+  database: {
+    /** Unset: the embedded PGlite database in dataDir. */
+    url?: string;
+    dataDir: string;
+  };
+  /** The operator account applied at start, and the sample data on an empty database. */
+  operator: { email?: string; password?: string; seedDemo: boolean };
+  sessions: {
+    ttlMs: number;
+    /** Sessions unused this long end. */
+    idleMs: number;
+    /** A sign-in is answered no sooner than this (a brake on guessing). */
+    signInDelayMs: number;
+    signInLimits: {
+      windowMs: number;
+      perAccountAndNetwork: number;
+      perNetwork: number;
+      perAccount: number;
+      perDevice: number;
+    };
+  };
+  /** Guests' booking requests. */
+  requests: {
+    /** The property the public booking form books; else the oldest active one. */
+    siteProperty?: string;
+    /** Booking requests allowed per network per hour. */
+    perHour: number;
+    /** What unanswered guest requests may hold at once. */
+    pending: { perNetwork: number; perEmail: number; nightsMax: number };
+    /** Guest request page lookups allowed per network per minute. */
+    pageLookupsPerMinute: number;
+  };
+  /** What messages to guests and the operator say and when requests lapse. */
+  messages: {
+    /** Where the operator's notifications go; the property owner's e-mail when unset. */
+    operatorNotifyEmail?: string;
+    /** How long a guest's request is held unanswered before it lapses. */
+    holdHours: number;
+    /** How long a new request holds its nights before the guest confirms it from their e-mail. */
+    verifyMinutes: number;
+    /** The domain of Message-IDs. */
+    messageIdDomain: string;
+  };
+  /** How messages leave: SMTP, or files in the outbox folder. */
+  mail: {
+    smtpUrl?: string;
+    from: string;
+    outboxDir: string;
+    /** Milliseconds between the sender's passes; 0: no timer (tests call the passes themselves). */
+    pollMs: number;
+    delivery: {
+      /** Attempts before a message is marked failed. */
+      maxAttempts: number;
+      /** The wait before the first retry; doubled after each failed attempt, up to maxRetryMs. */
+      retryBaseMs: number;
+      maxRetryMs: number;
+      /** How long a claimed message is this process's alone; a crashed sender's claims run out after it. */
+      claimMs: number;
+      batchSize: number;
+    };
+  };
+  /** Calendars imported from Airbnb, Booking.com and others. */
+  channels: {
+    /** Fetch feeds from loopback and private addresses (tests and local use). */
+    allowPrivateUrls: boolean;
+    /** Minutes between scheduled syncs of a connection. */
+    syncMinutes: number;
+    /** Hours without a successful sync after which a connection is flagged. */
+    staleHours: number;
+    fetchTimeoutMs: number;
+    maxFeedBytes: number;
+    maxRedirects: number;
+    /** The longest a calendar may take to read (in a worker thread) before the sync fails; unset: the reader's own limit. */
+    parseTimeoutMs?: number;
+    /** Private addresses fetched all the same (tests serve feeds on one loopback address). */
+    trustedAddresses: string[];
+    /** How long 'Sync now' waits for a sync another process is running. */
+    syncWaitMs: number;
+  };
+  backups: {
+    /** Where backups are written (BACKUP_DIR, else DATA_DIR/backups). */
+    dir: string;
+    /** Daily backups kept; 0 turns the daily backup off. */
+    keep: number;
+  };
+}>;
+
+type DeepReadonly<T> = T extends (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [Key in keyof T]: DeepReadonly<T[Key]> }
+    : T;
+
+/** A part of the configuration to replace (tests, the CLIs): objects merge, anything else replaces. */
+export type ConfigOverrides = DeepPartial<Config>;
+type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { -readonly [Key in keyof T]?: DeepPartial<T[Key]> }
+    : T;
+
+/** The configuration of a validated environment, with each of `overrides` merged in, in turn. */
+export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
+  const fromDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1];
+  const config = {
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    server: {
+      host: env.HOST,
+      port: env.PORT,
+      trustProxy: env.TRUST_PROXY,
+      clientDir: env.clientDir,
+      publicUrl,
+    },
+    database: { url: env.DATABASE_URL, dataDir: env.dataDir },
+    operator: { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD, seedDemo: env.SEED_DEMO },
+    sessions: {
+      ttlMs: env.SESSION_TTL_HOURS * 3_600_000,
+      idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+      signInDelayMs: 800,
+      signInLimits: {
+        windowMs: 15 * 60_000,
+        perAccountAndNetwork: 5,
+        perNetwork: 20,
+        perAccount: 20,
+        perDevice: 10,
+      },
+    },
+    requests: {
+      siteProperty: env.SITE_PROPERTY_ID,
+      perHour: env.BOOKING_REQUESTS_PER_HOUR,
+      pending: {
+        perNetwork: env.REQUEST_PENDING_PER_NETWORK,
+        perEmail: env.REQUEST_PENDING_PER_EMAIL,
+        nightsMax: env.REQUEST_PENDING_NIGHTS_MAX,
+      },
+      pageLookupsPerMinute: 30,
+    },
+    messages: {
+      operatorNotifyEmail: env.OPERATOR_NOTIFY_EMAIL,
+      holdHours: env.REQUEST_HOLD_HOURS,
+      verifyMinutes: env.REQUEST_VERIFY_MINUTES,
+      messageIdDomain: fromDomain ?? new URL(publicUrl).hostname,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: env.mailOutboxDir,
+      pollMs: 5_000,
+      delivery: {
+        maxAttempts: 8,
+        retryBaseMs: 30_000,
+        maxRetryMs: 3_600_000,
+        claimMs: 120_000,
+        batchSize: 20,
+      },
+    },
+    channels: {
+      allowPrivateUrls: env.CHANNEL_ALLOW_PRIVATE_URLS,
+      syncMinutes: env.CHANNEL_SYNC_MINUTES,
+      staleHours: env.CHANNEL_STALE_HOURS,
+      fetchTimeoutMs: 20_000,
+      maxFeedBytes: 10 * 1024 * 1024,
+      maxRedirects: 3,
+      trustedAddresses: [],
+      syncWaitMs: 25_000,
+    },
+    backups: {
+      dir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(env.dataDir, 'backups'),
+      keep: env.BACKUP_KEEP,
+    },
+  } satisfies Config;
+  return deepFreeze(overrides.reduce<Config>((merged, next) => mergeDeep(merged, next), config));
+}
+
+/** Reads and validates the environment into the configuration (`readEnv`, then `buildConfig`). */
+export function readConfig(source: Record<string, string | undefined> = process.env): Config {
+  return buildConfig(readEnv(source));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `base` with `overrides` merged in: plain objects merge key by key, anything else (arrays too) replaces. */
+function mergeDeep<T>(base: T, overrides: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(overrides))
+    return (overrides === undefined ? base : overrides) as T;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    // An override naming a key with undefined leaves the default.
+    if (value === undefined) continue;
+    merged[key] = key in base ? mergeDeep(base[key], value) : value;
+  }
+  return merged as T;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
 }

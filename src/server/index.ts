@@ -2,22 +2,21 @@ import { buildApp } from './app';
 import { readBackupSettings, startBackups } from './backups/backups';
 import { prepareDatabase } from './bootstrap';
 import { stopFeedParser } from './channels/parse-feed-in-worker';
-import { readChannelSettings, startChannelScheduler } from './channels/scheduler';
+import { startChannelScheduler } from './channels/scheduler';
 import { createLeaseHolder } from './jobs/lease';
 import { DataDirInUseError, openDatabase } from './db/client';
-import { readMessageSettings } from './messages/settings';
 import { createMailTransport } from './messages/transport';
 import { startMessageWorker } from './messages/worker';
-import { EnvError, loadDotEnv, readEnv, type Env } from './env';
+import { EnvError, loadDotEnv, readConfig, type Config } from './env';
 import { createLogger } from './logger';
 
 const startedAt = performance.now();
 const SHUTDOWN_GRACE_MS = 10_000;
 
-let env: Env;
+let config: Config;
 try {
   loadDotEnv();
-  env = readEnv();
+  config = readConfig();
 } catch (error) {
   if (error instanceof EnvError) {
     console.error(
@@ -28,11 +27,11 @@ try {
   throw error;
 }
 
-const logger = createLogger({ level: env.LOG_LEVEL });
+const logger = createLogger({ level: config.logLevel });
 
 async function startServer() {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  const report = await prepareDatabase(database, env);
+  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
+  const report = await prepareDatabase(database, config);
   if (report.generatedPassword) {
     // Printed once, on purpose not through the JSON log: the operator has to read it.
     console.log(
@@ -48,63 +47,42 @@ async function startServer() {
     );
   }
   const leaseHolder = createLeaseHolder();
-  const channels = readChannelSettings(env);
-  const messages = readMessageSettings(env);
   const transport = createMailTransport({
-    smtpUrl: env.SMTP_URL,
-    from: env.MAIL_FROM,
-    outboxDir: env.mailOutboxDir,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: config.mail.outboxDir,
   });
-  const worker = startMessageWorker({
-    db: database.db,
-    transport,
-    holder: leaseHolder,
-    settings: messages,
-    logger,
-    pollMs: 5_000,
-  });
-  const app = await buildApp({
+  const worker = startMessageWorker({ db: database.db, transport, holder: leaseHolder, config, logger });
+  const app = await buildApp(config, {
     database,
-    clientDir: env.clientDir,
     logger,
-    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
-    sessionIdleMs: env.SESSION_IDLE_HOURS * 3_600_000,
-    trustProxy: env.TRUST_PROXY,
-    siteProperty: env.SITE_PROPERTY_ID,
-    bookingRequestsPerHour: env.BOOKING_REQUESTS_PER_HOUR,
-    pendingRequestLimits: {
-      perNetwork: env.REQUEST_PENDING_PER_NETWORK,
-      perEmail: env.REQUEST_PENDING_PER_EMAIL,
-      nightsMax: env.REQUEST_PENDING_NIGHTS_MAX,
-    },
-    channels,
     leaseHolder,
-    messages,
     onMessagesWritten: () => worker.wake(),
   });
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const { host, port: configuredPort } = config.server;
+  await app.listen({ port: configuredPort, host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const port = typeof address === 'object' && address ? address.port : configuredPort;
   logger.info(
     { database: database.kind, seeded: report.seeded, startupMs: Math.round(performance.now() - startedAt) },
-    `Ready on http://${env.HOST}:${port}`,
+    `Ready on http://${host}:${port}`,
   );
   const scheduler = startChannelScheduler({
     db: database.db,
-    settings: { ...channels, messages },
+    config,
     holder: leaseHolder,
     logger,
     onMessagesWritten: () => worker.wake(),
   });
   const backups = await startBackups({
     database,
-    settings: readBackupSettings(env),
+    settings: readBackupSettings(config),
     holder: leaseHolder,
     logger,
   });
 
   logger.info(
-    transport.kind === 'smtp' ? { mail: 'smtp' } : { mail: 'outbox', folder: env.mailOutboxDir },
+    transport.kind === 'smtp' ? { mail: 'smtp' } : { mail: 'outbox', folder: config.mail.outboxDir },
     transport.kind === 'smtp'
       ? 'E-mail is sent through SMTP_URL'
       : 'E-mail is written to the outbox folder (SMTP_URL is unset)',

@@ -690,16 +690,20 @@ describe.each(listTestDatabaseKinds())('OpenAPI fuzz [%s]', (kind) => {
   beforeAll(async () => {
     context = await createTestContext(kind, {
       // Limits would answer 429 before the input is even read; the fuzz is after the input handling.
-      bookingRequestsPerHour: 1_000_000,
-      requestPageLookupsPerMinute: 1_000_000,
-      signInLimits: {
-        windowMs: 60_000,
-        perAccountAndNetwork: 1_000_000,
-        perNetwork: 1_000_000,
-        perAccount: 1_000_000,
-        perDevice: 1_000_000,
+      requests: {
+        perHour: 1_000_000,
+        pageLookupsPerMinute: 1_000_000,
+        pending: { perNetwork: 1_000_000, perEmail: 1_000_000 },
       },
-      pendingRequestLimits: { perNetwork: 1_000_000, perEmail: 1_000_000 },
+      sessions: {
+        signInLimits: {
+          windowMs: 60_000,
+          perAccountAndNetwork: 1_000_000,
+          perNetwork: 1_000_000,
+          perAccount: 1_000_000,
+          perDevice: 1_000_000,
+        },
+      },
     });
     const operator = await context.createSignedInOperator();
     cookie = operator.cookie;

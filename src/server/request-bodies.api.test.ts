@@ -26,7 +26,7 @@ describe.each(listTestDatabaseKinds())('request bodies [%s]', (kind) => {
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => new Date('2026-10-01T06:00:00Z'),
-      bookingRequestsPerHour: 1000,
+      requests: { perHour: 1000 },
     });
     const operator = await context.createSignedInOperator();
     cookie = operator.cookie;

@@ -6,12 +6,12 @@ import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate, villaToday } from '../domain/dates';
 import { upsertOperator } from './auth/queries';
-import { SIGN_IN_LIMITS } from './auth/sign-in-throttle';
 import { startFeedServer, type FeedServer } from './channels/test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './channels/test/fixtures';
 import { hashExportToken } from './channels/queries';
 import { bookings, channelConnections, properties } from './db/schema';
-import { readTestEnv } from './env';
+import { PRODUCTION_DEFAULTS } from './test/test-config';
+import { readTestEnv } from './test/test-env';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
 import { createPlaceholderBuild, readResponseCookies, spawnServer } from './test/spawn-server';
 
@@ -240,9 +240,11 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
         ),
       );
       // One address, one account: the tightest limit, counted once between the two processes.
-      expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.perAccountAndNetwork);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        PRODUCTION_DEFAULTS.sessions.signInLimits.perAccountAndNetwork,
+      );
       expect(statuses.filter((status) => status === 429)).toHaveLength(
-        attempts - SIGN_IN_LIMITS.perAccountAndNetwork,
+        attempts - PRODUCTION_DEFAULTS.sessions.signInLimits.perAccountAndNetwork,
       );
       for (const server of [0, 1]) expect((await signIn(server, password)).status).toBe(429);
       const output = servers.map((server) => server.output()).join('\n');

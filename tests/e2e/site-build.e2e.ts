@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_LOADER_SCRIPT } from '../../src/client/pages/page-loader';
 import { getPageFile, PAGES } from '../../src/client/pages/registry';
 import { requestPageSamples } from '../../src/client/pages/site/request-page-samples';
-import { readTestEnv } from '../../src/server/env';
+import { readTestEnv } from '../../src/server/test/test-env';
 
 /**
  * What the build writes for the public pages, read from its files (the browser tests' global setup has

@@ -13,7 +13,7 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
   let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 1000 });
+    context = await createTestContext(kind, { now: () => NOW, requests: { perHour: 1000 } });
     operator = await context.createSignedInOperator();
     const created = await call('POST', '/api/properties', {
       name: 'Audit Villa',

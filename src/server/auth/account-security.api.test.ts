@@ -40,7 +40,7 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
       },
     });
     context = await createTestContext(kind, {
-      trustProxy: 1,
+      server: { trustProxy: 1 },
       logger: createLogger({ level: 'info', stream }),
     });
   });
@@ -211,19 +211,21 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
 
   it('applies OPERATOR_PASSWORD only when it changed, so it never undoes a later change', async () => {
     const email = uniqueEmail('env');
-    const env = { OPERATOR_EMAIL: email, OPERATOR_PASSWORD: 'from the environment', SEED_DEMO: false };
-    await prepareDatabase(context.database, env);
+    const config = { operator: { email, password: 'from the environment', seedDemo: false } };
+    await prepareDatabase(context.database, config);
     const session = readSessionCookie(await signIn(email, 'from the environment'));
     // A restart with the same environment changes nothing and signs nobody out.
-    await prepareDatabase(context.database, env);
+    await prepareDatabase(context.database, config);
     expect((await get('/api/session', session)).statusCode).toBe(200);
     await updateOperatorPassword(context.database.db, { email, password: 'changed on the command line' });
-    await prepareDatabase(context.database, env);
+    await prepareDatabase(context.database, config);
     const [row] = await context.database.db.select().from(operators).where(eq(operators.email, email));
     expect(await verifyPassword('changed on the command line', row!.password_hash)).toBe(true);
     // A new value is applied, and ends the sessions.
     const current = readSessionCookie(await signIn(email, 'changed on the command line'));
-    await prepareDatabase(context.database, { ...env, OPERATOR_PASSWORD: 'a newer environment value' });
+    await prepareDatabase(context.database, {
+      operator: { ...config.operator, password: 'a newer environment value' },
+    });
     expect((await get('/api/session', current)).statusCode).toBe(401);
     expect((await signIn(email, 'a newer environment value')).statusCode).toBe(200);
   });

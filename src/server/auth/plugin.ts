@@ -7,7 +7,6 @@ import { findSessionOperator } from './queries';
 
 export const SESSION_COOKIE = 'villa_session';
 export const NOT_SIGNED_IN_MESSAGE = 'Please sign in to continue';
-export const DEFAULT_SESSION_IDLE_MS = 12 * 3_600_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,14 +25,14 @@ declare module 'fastify' {
  * checked before anything else. Management answers carry the operator's data, so no cache (browser or
  * shared) may keep them, whatever the answer.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; idleMs?: number }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; idleMs: number }) => {
   app.decorateRequest('operator', null);
   app.decorateRequest('sessionId', null);
   app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     const token = request.cookies[SESSION_COOKIE];
     const found = token
-      ? await findSessionOperator(options.db, { token, idleMs: options.idleMs ?? DEFAULT_SESSION_IDLE_MS })
+      ? await findSessionOperator(options.db, { token, idleMs: options.idleMs })
       : undefined;
     if (!found) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
     request.operator = { id: found.id, email: found.email };

@@ -27,12 +27,10 @@ import {
   touchTrustedDevice,
   updateOperatorPassword,
 } from './queries';
-import { DEFAULT_SESSION_IDLE_MS, getOperator, SESSION_COOKIE } from './plugin';
+import type { Config } from '../env';
+import { getOperator, SESSION_COOKIE } from './plugin';
 import { describeRequestNetwork } from '../request-network';
 import { type SignInThrottle } from './sign-in-throttle';
-
-/** No sign-in answer comes sooner than this: a brake on guessing, and the same time for any mismatch. */
-export const SIGN_IN_DELAY_MS = 800;
 
 /** The device cookie: a browser that signed in before (see sign-in-throttle.ts). */
 export const DEVICE_COOKIE = 'villa_device';
@@ -41,9 +39,8 @@ const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 export type AuthRouteOptions = {
   db: Db;
   throttle: SignInThrottle;
-  sessionTtlMs: number;
-  sessionIdleMs?: number;
-  signInDelayMs?: number;
+  /** No sign-in answer comes sooner than sessions.signInDelayMs: a brake on guessing, and the same time for any mismatch. */
+  config: Pick<Config, 'sessions'>;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,8 +69,8 @@ function logSecurityEvent(request: FastifyRequest, event: string, details: Recor
 
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const delayMs = options.signInDelayMs ?? SIGN_IN_DELAY_MS;
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const delayMs = options.config.sessions.signInDelayMs;
+  const idleMs = options.config.sessions.idleMs;
 
   api.post(
     '/api/session',
@@ -119,7 +116,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         operator && valid
           ? await createSession(options.db, {
               operatorId: operator.id,
-              ttlMs: options.sessionTtlMs,
+              ttlMs: options.config.sessions.ttlMs,
               userAgent: request.headers['user-agent'],
               ipAddress: request.ip,
             })

@@ -1,5 +1,6 @@
 import { describeRequestNetwork } from '../request-network';
 import type { Executor } from '../db/client';
+import type { Config } from '../env';
 import { countSignInAttempts, deleteExpiredSignInCounters, forgetSignInAttempts } from './queries';
 
 /**
@@ -18,21 +19,7 @@ import { countSignInAttempts, deleteExpiredSignInCounters, forgetSignInAttempts 
  * An attempt is counted before the password is checked (one atomic statement), so a burst of parallel
  * requests cannot slip past a limit; a successful sign-in takes its attempt back.
  */
-export type SignInLimits = {
-  windowMs: number;
-  perAccountAndNetwork: number;
-  perNetwork: number;
-  perAccount: number;
-  perDevice: number;
-};
-
-export const SIGN_IN_LIMITS: SignInLimits = {
-  windowMs: 15 * 60_000,
-  perAccountAndNetwork: 5,
-  perNetwork: 20,
-  perAccount: 20,
-  perDevice: 10,
-};
+export type SignInLimits = Config['sessions']['signInLimits'];
 
 export type SignInAttempt = {
   ip: string;
@@ -61,7 +48,7 @@ export type SignInThrottle = {
 
 export function createSignInThrottle(
   db: Executor,
-  limits: SignInLimits = SIGN_IN_LIMITS,
+  limits: SignInLimits,
   now: () => Date = () => new Date(),
 ): SignInThrottle {
   const count = (keys: string[]) => countSignInAttempts(db, { keys, at: now(), windowMs: limits.windowMs });

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { PRODUCTION_DEFAULTS } from '../test/test-config';
 import { upsertOperator } from './queries';
 
 describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
@@ -178,7 +179,9 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
 
 describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) => {
   it('answers no sooner than 800 ms, right or wrong', async () => {
-    const context = await createTestContext(kind, { signInDelayMs: undefined });
+    const context = await createTestContext(kind, {
+      sessions: { signInDelayMs: PRODUCTION_DEFAULTS.sessions.signInDelayMs },
+    });
     const email = uniqueEmail();
     await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
     for (const password of [TEST_PASSWORD, 'wrong']) {
@@ -190,7 +193,7 @@ describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) =
   });
 
   it("does not lock the operator out because of another address's failures", async () => {
-    const context = await createTestContext(kind, { trustProxy: 1 });
+    const context = await createTestContext(kind, { server: { trustProxy: 1 } });
     const email = uniqueEmail();
     await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
     const from = (ip: string, password: string) =>
@@ -207,7 +210,7 @@ describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) =
   });
 
   it('marks the cookie Secure when served over HTTPS behind a trusted proxy', async () => {
-    const context = await createTestContext(kind, { trustProxy: 1 });
+    const context = await createTestContext(kind, { server: { trustProxy: 1 } });
     const email = uniqueEmail();
     await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
     const response = await context.app.inject({

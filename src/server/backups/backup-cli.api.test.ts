@@ -9,7 +9,7 @@ import { fillTables, readAllRows } from '../test/backup-subjects';
 import { createEmptyPostgresDatabase } from '../test/test-database';
 import { PROJECT_ROOT, spawnServer } from '../test/spawn-server';
 import { useServerDirectory } from '../test/server-directory';
-import { readTestEnv } from '../env';
+import { readTestEnv } from '../test/test-env';
 
 const TSX = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 

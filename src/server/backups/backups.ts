@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
-import type { Env } from '../env';
+import type { Config } from '../env';
 import { releaseLease, renewLease, tryAcquireLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
 import { nameBackupFile, pruneDailyBackups, type BackupOrigin } from './backup-files';
@@ -19,14 +19,12 @@ export type BackupSettings = {
   databaseUrl?: string;
 };
 
-export function readBackupSettings(
-  env: Pick<Env, 'BACKUP_KEEP' | 'BACKUP_DIR' | 'DATABASE_URL' | 'dataDir'>,
-): BackupSettings {
+/** The configuration's backup folder and count, with the database they copy. */
+export function readBackupSettings(config: Pick<Config, 'backups' | 'database'>): BackupSettings {
   return {
-    dir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(env.dataDir, 'backups'),
-    keep: env.BACKUP_KEEP,
-    dataDir: env.dataDir,
-    databaseUrl: env.DATABASE_URL,
+    ...config.backups,
+    dataDir: config.database.dataDir,
+    databaseUrl: config.database.url,
   };
 }
 

@@ -33,7 +33,7 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => NOW,
-      ...UNLIMITED_REQUESTS,
+      requests: UNLIMITED_REQUESTS,
     });
     const operator = await context.createSignedInOperator();
     const property = await insertTestProperty(context.database, operator.id, {
@@ -300,7 +300,7 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
 
 describe.each(listTestDatabaseKinds())('booking request limits [%s]', (kind) => {
   it('rate limits requests per network, not per address, with a clear 429', async () => {
-    const context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 2 });
+    const context = await createTestContext(kind, { now: () => NOW, requests: { perHour: 2 } });
     const operator = await context.createSignedInOperator();
     await insertTestProperty(context.database, operator.id);
     const statuses: number[] = [];

@@ -16,7 +16,7 @@ describe.each(listTestDatabaseKinds())('reusing an Idempotency-Key [%s]', (kind)
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => NOW,
-      ...UNLIMITED_REQUESTS,
+      requests: UNLIMITED_REQUESTS,
     });
     const operator = await context.createSignedInOperator();
     await insertTestProperty(context.database, operator.id, { max_guests: 8 });

@@ -29,7 +29,7 @@ describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kin
   let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
   let propertyId: string;
   beforeEach(async () => {
-    context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 10_000 });
+    context = await createTestContext(kind, { now: () => NOW, requests: { perHour: 10_000 } });
     operator = await context.createSignedInOperator();
     propertyId = (await insertTestProperty(context.database, operator.id, { max_guests: 8 })).id;
   });
@@ -101,8 +101,7 @@ describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kin
     await context.close();
     context = await createTestContext(kind, {
       now: () => NOW,
-      bookingRequestsPerHour: 10_000,
-      pendingRequestLimits: { perNetwork: 1 },
+      requests: { perHour: 10_000, pending: { perNetwork: 1 } },
     });
     operator = await context.createSignedInOperator();
     propertyId = (await insertTestProperty(context.database, operator.id, { max_guests: 8 })).id;

@@ -32,7 +32,8 @@ import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http-error';
 import { releaseUnconfirmedRequests } from '../messages/queries';
 import { recordBookingRequested } from '../messages/record-messages';
-import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from '../messages/settings';
+import type { Config } from '../env';
+import type { MessageSettings } from '../messages/settings';
 import { errorResponses } from '../openapi';
 import { describeRequestNetwork } from '../request-network';
 import {
@@ -48,19 +49,15 @@ import {
 
 export type BookingRequestRouteOptions = {
   db: Db;
-  siteProperty?: string;
+  /** The requests' limits and site property, and how long a new request waits for its guest's confirmation. */
+  config: Pick<Config, 'requests' | 'messages'>;
   now?: () => Date;
-  /** Booking requests allowed per address per hour. */
-  requestsPerHour?: number;
-  /** Limits on what unanswered guest requests may hold (REQUEST_PENDING_* variables). */
-  pendingLimits?: Partial<PendingRequestLimits>;
   /** Messages to the guest and the operator, written with the booking. */
-  messages?: MessageSettings;
+  messages: MessageSettings;
   onMessagesWritten?: () => void;
 };
 
-export type PendingRequestLimits = { perNetwork: number; perEmail: number; nightsMax: number };
-export const DEFAULT_PENDING_LIMITS: PendingRequestLimits = { perNetwork: 2, perEmail: 2, nightsMax: 60 };
+export type PendingRequestLimits = Config['requests']['pending'];
 
 /** Why a request is refused while earlier ones wait for the operator; the form shows it as it is. */
 export const PENDING_LIMIT_MESSAGES = {
@@ -164,7 +161,7 @@ export async function registerBookingRequestRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => villaToday(options.now?.());
   const BookingRequestSchema = createBookingRequestSchema(today);
-  const limits = { ...DEFAULT_PENDING_LIMITS, ...options.pendingLimits };
+  const limits = options.config.requests.pending;
 
   api.get(
     '/api/availability',
@@ -189,7 +186,7 @@ export async function registerBookingRequestRoutes(
       if (days > MAX_AVAILABILITY_DAYS)
         throw new HttpError(400, `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`);
       const result = await withGuest(options.db, async (tx) => {
-        const property = await requireSiteProperty(tx, options.siteProperty);
+        const property = await requireSiteProperty(tx, options.config.requests.siteProperty);
         const range = { propertyId: property.id, start: from, end: to };
         const rows = await listCalendarRows(tx, range);
         const stays = await listHeldStays(tx, range);
@@ -232,7 +229,7 @@ export async function registerBookingRequestRoutes(
       const problem = checkStayDates(stay, today());
       if (problem) throw new HttpError(400, problem);
       return withGuest(options.db, async (tx) => {
-        const property = await requireSiteProperty(tx, options.siteProperty);
+        const property = await requireSiteProperty(tx, options.config.requests.siteProperty);
         if ((request.query.guests ?? 1) > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }
@@ -252,7 +249,7 @@ export async function registerBookingRequestRoutes(
     {
       config: {
         rateLimit: {
-          max: options.requestsPerHour ?? 20,
+          max: options.config.requests.perHour,
           timeWindow: 3_600_000,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
@@ -296,9 +293,7 @@ export async function registerBookingRequestRoutes(
             },
             {
               requestPath: null,
-              confirmBy: new Date(
-                Date.now() + (options.messages ?? DEFAULT_MESSAGE_SETTINGS).verifyMinutes * 60_000,
-              ),
+              confirmBy: new Date(Date.now() + options.config.messages.verifyMinutes * 60_000),
             },
           ),
         );
@@ -308,7 +303,7 @@ export async function registerBookingRequestRoutes(
       const attempt = withGuest(
         options.db,
         async (tx) => {
-          const property = await requireSiteProperty(tx, options.siteProperty);
+          const property = await requireSiteProperty(tx, options.config.requests.siteProperty);
           // Requests for one property take turns from here; a twin that waited finds the first one's key.
           // The limits below are counted under the same lock, so concurrent requests cannot exceed them.
           await lockPropertyNights(tx, property.id);

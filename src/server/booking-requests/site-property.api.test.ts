@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { properties } from '../db/schema';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { BOOKINGS_CLOSED_MESSAGE } from './routes';
 
@@ -20,7 +21,7 @@ describe.each(listTestDatabaseKinds())("the public form books only the site's ow
   let otherRentalId: string;
   let strangersId: string;
   beforeEach(async () => {
-    context = await createTestContext(kind, { now: () => NOW, bookingRequestsPerHour: 1000 });
+    context = await createTestContext(kind, { now: () => NOW, requests: { perHour: 1000 } });
     const operator = await context.createSignedInOperator();
     const stranger = await context.createSignedInOperator();
     villaId = (await insertTestProperty(context.database, operator.id, { name: 'The Villa' })).id;
@@ -74,11 +75,9 @@ describe.each(listTestDatabaseKinds())("the public form books only the site's ow
   it('keeps to the configured SITE_PROPERTY_ID when it is deactivated', async () => {
     await context.app.close();
     const { buildApp } = await import('../app');
-    const app = await buildApp({
+    const app = await buildApp(createTestConfig({ requests: { siteProperty: otherRentalId } }), {
       database: context.database,
       now: () => NOW,
-      siteProperty: otherRentalId,
-      signInDelayMs: 0,
     });
     await app.ready();
     const open = await app.inject({ method: 'GET', url: '/api/availability' });
@@ -86,7 +85,7 @@ describe.each(listTestDatabaseKinds())("the public form books only the site's ow
     await deactivate(otherRentalId);
     await expectClosed(app);
     await app.close();
-    context.app = await buildApp({ database: context.database, signInDelayMs: 0 });
+    context.app = await buildApp(context.config, { database: context.database });
     expect(strangersId).toBeTruthy();
   });
 });

@@ -45,7 +45,7 @@ export const BOOKING_NOT_FOUND = 'Booking not found';
 
 export async function registerBookingRoutes(
   app: FastifyInstance,
-  options: { db: Db; now?: () => Date; messages?: MessageSettings; onMessagesWritten?: () => void },
+  options: { db: Db; now?: () => Date; messages: MessageSettings; onMessagesWritten?: () => void },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => villaToday(options.now?.());

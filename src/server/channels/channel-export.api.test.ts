@@ -7,7 +7,6 @@ import {
   insertTestProperty,
   type TestContext,
 } from '../test/test-app';
-import { DEFAULT_MESSAGE_SETTINGS } from '../messages/settings';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './test/fixtures';
@@ -46,7 +45,7 @@ describe.each(listTestDatabaseKinds())('exporting a property calendar [%s]', (ki
     context = await createTestContext(kind, {
       now: () => now,
       channels: { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6 },
-      messages: { ...DEFAULT_MESSAGE_SETTINGS, publicUrl: 'https://villa.example.com' },
+      server: { publicUrl: 'https://villa.example.com' },
     });
     operator = await context.createSignedInOperator();
     propertyId = (await insertTestProperty(context.database, operator.id, { name: 'Export Villa' })).id;

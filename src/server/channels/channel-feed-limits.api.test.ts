@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed, writeGenericFeed } from './test/fixtures';
@@ -266,12 +267,10 @@ describe.each(listTestDatabaseKinds())('channel feeds that could freeze or break
   });
 
   it('fails a feed that takes longer than the time limit to read, says so, and reads the next one', async () => {
-    const guarded = await buildApp({
-      database: context.database,
-      signInDelayMs: 0,
-      now: () => clock,
-      channels: { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6, parseTimeoutMs: 300 },
-    });
+    const guarded = await buildApp(
+      createTestConfig({ channels: { allowPrivateUrls: true, parseTimeoutMs: 300 } }),
+      { database: context.database, now: () => clock },
+    );
     try {
       // About 5 MB of events: reading them takes about a second here, beyond the limit set for this test.
       const reservations = Array.from({ length: 19_000 }, (_, index) => ({

@@ -93,7 +93,7 @@ describe.each(listTestDatabaseKinds())('what a failing channel sync logs [%s]', 
     }
     const scheduler = startChannelScheduler({
       db: context.database.db,
-      settings: channels,
+      config: context.config,
       holder: 'log-test',
       logger: context.app.log,
       now: () => clock,

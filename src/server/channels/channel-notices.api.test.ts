@@ -3,19 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKind } from '../../domain/message';
 import { buildApp } from '../app';
 import { outboxMessages } from '../db/schema';
-import type { MessageSettings } from '../messages/settings';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './test/fixtures';
 
-const SETTINGS: MessageSettings = {
-  publicUrl: 'http://villa.test',
-  holdHours: 48,
-  verifyMinutes: 30,
-  messageIdDomain: 'villa.test',
+const CONFIG = {
+  server: { publicUrl: 'http://villa.test' },
+  messages: { messageIdDomain: 'villa.test' },
+  channels: { allowPrivateUrls: true, fetchTimeoutMs: 2_000 },
 };
-const CHANNELS = { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6, fetchTimeoutMs: 2_000 };
 const START = new Date('2026-11-22T06:30:00Z');
 const HOUR = 3_600_000;
 
@@ -27,7 +25,7 @@ describe.each(listTestDatabaseKinds())("the operator's e-mails about channel cal
 
   beforeAll(async () => {
     feeds = await startFeedServer();
-    context = await createTestContext(kind, { now: () => clock, channels: CHANNELS, messages: SETTINGS });
+    context = await createTestContext(kind, { now: () => clock, ...CONFIG });
     operator = await context.createSignedInOperator();
   });
   afterAll(async () => {
@@ -125,13 +123,10 @@ describe.each(listTestDatabaseKinds())("the operator's e-mails about channel cal
   });
 
   it('sends the notices to OPERATOR_NOTIFY_EMAIL when it is set', async () => {
-    const desk = await buildApp({
-      database: context.database,
-      signInDelayMs: 0,
-      now: () => clock,
-      channels: CHANNELS,
-      messages: { ...SETTINGS, operatorNotifyEmail: 'desk@villa.test' },
-    });
+    const desk = await buildApp(
+      createTestConfig(CONFIG, { messages: { operatorNotifyEmail: 'desk@villa.test' } }),
+      { database: context.database, now: () => clock },
+    );
     try {
       const property = await insertTestProperty(context.database, operator.id, { name: 'River House' });
       await insertTestBooking(context.database, property.id, {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../env';
-import { readChannelSettings } from './scheduler';
+import { readConfig, readEnv } from '../env';
 
 describe('channel sync settings from the environment', () => {
   it('refuses private feed addresses, syncs every 15 minutes and warns after 6 hours by default', () => {
-    expect(readChannelSettings(readEnv({}))).toEqual({
+    expect(readConfig({}).channels).toMatchObject({
       allowPrivateUrls: false,
       syncMinutes: 15,
       staleHours: 6,
@@ -13,14 +12,12 @@ describe('channel sync settings from the environment', () => {
 
   it('reads the variables', () => {
     expect(
-      readChannelSettings(
-        readEnv({
-          CHANNEL_ALLOW_PRIVATE_URLS: 'true',
-          CHANNEL_SYNC_MINUTES: '30',
-          CHANNEL_STALE_HOURS: '1.5',
-        }),
-      ),
-    ).toEqual({ allowPrivateUrls: true, syncMinutes: 30, staleHours: 1.5 });
+      readConfig({
+        CHANNEL_ALLOW_PRIVATE_URLS: 'true',
+        CHANNEL_SYNC_MINUTES: '30',
+        CHANNEL_STALE_HOURS: '1.5',
+      }).channels,
+    ).toMatchObject({ allowPrivateUrls: true, syncMinutes: 30, staleHours: 1.5 });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, channelBlocks, propertyCalendar } from '../db/schema';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { EMPTY_COUNTS } from './sync';
 import { startFeedServer, type FeedServer } from './test/feed-server';
@@ -675,17 +676,10 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       const trusted = await startFeedServer({ host: '127.0.0.2' });
       const guarded = await (
         await import('../app')
-      ).buildApp({
-        database: context.database,
-        signInDelayMs: 0,
-        now: () => clock,
-        channels: {
-          allowPrivateUrls: false,
-          syncMinutes: 15,
-          staleHours: 6,
-          trustedAddresses: ['127.0.0.2'],
-        },
-      });
+      ).buildApp(
+        createTestConfig({ channels: { allowPrivateUrls: false, trustedAddresses: ['127.0.0.2'] } }),
+        { database: context.database, now: () => clock },
+      );
       try {
         trusted.set('/outside.ics', { kind: 'redirect', location: feeds.url('/inside.ics') });
         feeds.set('/inside.ics', { kind: 'calendar', body: writeAirbnbFeed({}) });

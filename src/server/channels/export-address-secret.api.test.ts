@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { channelConnections, channelExports } from '../db/schema';
-import { DEFAULT_MESSAGE_SETTINGS } from '../messages/settings';
 import { createTestContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';
 
@@ -26,7 +26,7 @@ describe.each(listTestDatabaseKinds())('the secret of a calendar export URL [%s]
   let propertyId: string;
   beforeAll(async () => {
     context = await createTestContext(kind, {
-      messages: { ...DEFAULT_MESSAGE_SETTINGS, publicUrl: PUBLIC_URL },
+      server: { publicUrl: PUBLIC_URL },
     });
     operator = await context.createSignedInOperator();
     propertyId = (await insertTestProperty(context.database, operator.id)).id;
@@ -121,7 +121,7 @@ describe.each(listTestDatabaseKinds())('the secret of a calendar export URL [%s]
 describe.each(listTestDatabaseKinds())('export URLs made before their secrets were hashed [%s]', (kind) => {
   it('keep answering after the upgrade, which keeps only their hashes', async () => {
     const database = await createTestDatabaseBefore(kind, 'hide_secrets');
-    const app = await buildApp({ database, signInDelayMs: 0 });
+    const app = await buildApp(createTestConfig(), { database });
     try {
       const owner = await upsertOperator(database.db, { email: uniqueEmail(), password: 'long enough 1' });
       const propertyId = (await insertTestProperty(database, owner.id)).id;

@@ -23,12 +23,6 @@ export type FeedFetchResult =
   | { notModified: true }
   | { notModified: false; body: string; etag: string | null; lastModified: string | null };
 
-export const FEED_FETCH_DEFAULTS = {
-  timeoutMs: 20_000,
-  maxBytes: 10 * 1024 * 1024,
-  maxRedirects: 3,
-} as const;
-
 const USER_AGENT = 'ShantiVillaCalendarSync/1.0 (+iCal import)';
 
 // The agents check every address a host name resolves to when the socket connects (and every literal

@@ -31,7 +31,6 @@ import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { errorResponses, ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
-import { DEFAULT_MESSAGE_SETTINGS } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
@@ -49,16 +48,15 @@ import {
   type ConnectionWithCounts,
   type StoredLeftOut,
 } from './queries';
-import { runConnectionSync, type ChannelSettings } from './sync';
+import { runConnectionSync, type ChannelSettings, type ChannelSyncConfig } from './sync';
 
 export type ChannelRouteOptions = {
   db: Db;
-  settings: ChannelSettings;
+  /** The channels' settings, the site's address (for calendar addresses) and the operator's notices. */
+  config: ChannelSyncConfig;
   /** This process's name for leases. */
   holder: string;
   now?: () => Date;
-  /** How long 'Sync now' waits for a sync another process is running. */
-  syncWaitMs?: number;
   /** Called after a sync, which may have written notices to the outbox (the worker's wake-up). */
   onMessagesWritten?: () => void;
 };
@@ -104,10 +102,11 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
   const api = app.withTypeProvider<ZodTypeProvider>();
   const now = options.now ?? (() => new Date());
   const today = () => villaToday(now());
-  const { db, settings } = options;
+  const { db, config } = options;
+  const settings = config.channels;
   // The address the operator pastes into Airbnb or Booking.com: the site's own (PUBLIC_URL), never one
   // built from the request's Host header, which whoever reaches the server may set.
-  const publicUrl = settings.messages?.publicUrl ?? DEFAULT_MESSAGE_SETTINGS.publicUrl;
+  const publicUrl = config.server.publicUrl;
   const exportUrl = (token: string) => `${publicUrl}/ical/${token}.ics`;
   // Only the token's hash is kept: the URL can be answered in full only by the request that made it (the
   // token in hand); every later answer says where it points and that it exists, not what it is.
@@ -302,8 +301,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       if (!connection) throw notFound(CHANNEL_NOT_FOUND);
       const run = await runConnectionSync(
         db,
-        { ...settings, now, holder: options.holder },
-        { connectionId: connection.id, operatorId, waitMs: options.syncWaitMs ?? 25_000 },
+        { config, now, holder: options.holder },
+        { connectionId: connection.id, operatorId, waitMs: settings.syncWaitMs },
       );
       if (!run) throw new HttpError(409, 'This calendar is being synced right now; try again in a moment');
       options.onMessagesWritten?.();

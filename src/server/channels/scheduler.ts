@@ -1,20 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { Env } from '../env';
 import { startPeriodicJob } from '../jobs/periodic';
 import { isConnectionDue, listDueConnections } from './queries';
-import { runConnectionSync, type ChannelSettings } from './sync';
-
-/** The environment's channel settings. */
-export function readChannelSettings(
-  env: Pick<Env, 'CHANNEL_ALLOW_PRIVATE_URLS' | 'CHANNEL_SYNC_MINUTES' | 'CHANNEL_STALE_HOURS'>,
-): ChannelSettings {
-  return {
-    allowPrivateUrls: env.CHANNEL_ALLOW_PRIVATE_URLS,
-    syncMinutes: env.CHANNEL_SYNC_MINUTES,
-    staleHours: env.CHANNEL_STALE_HOURS,
-  };
-}
+import { runConnectionSync, type ChannelSyncConfig } from './sync';
 
 export type ChannelScheduler = {
   /** One pass over the due connections (the timer calls it; tests may too). */
@@ -32,7 +20,7 @@ const BATCH = 20;
  */
 export function startChannelScheduler(options: {
   db: Db;
-  settings: ChannelSettings;
+  config: ChannelSyncConfig;
   holder: string;
   logger?: FastifyBaseLogger;
   /** Called after a pass that synced, which may have written notices to the outbox. */
@@ -53,7 +41,7 @@ export function startChannelScheduler(options: {
       try {
         const run = await runConnectionSync(
           options.db,
-          { ...options.settings, now, holder: options.holder },
+          { config: options.config, now, holder: options.holder },
           {
             connectionId: connection.id,
             operatorId: connection.owner_id,

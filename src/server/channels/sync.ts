@@ -9,6 +9,7 @@ import {
   type SyncOutcome,
 } from '../../domain/channel';
 import type { Db, Executor, Tx } from '../db/client';
+import type { Config } from '../env';
 import { isOverlapError } from '../db/errors';
 import { declareActor, lockPropertyNights, withOperator } from '../db/with-operator';
 import { releaseUnconfirmedRequests } from '../messages/queries';
@@ -17,7 +18,7 @@ import { recordChannelNotice } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { findProperty } from '../properties/queries';
 import { describeConflict, labelConnection } from './describe-conflict';
-import { fetchFeed, FEED_FETCH_DEFAULTS, FeedError } from './fetch-feed';
+import { fetchFeed, FeedError } from './fetch-feed';
 import type { FeedItem, ParsedFeed } from './parse-feed';
 import { parseFeedInWorker } from './parse-feed-in-worker';
 import {
@@ -50,29 +51,10 @@ import {
 } from './queries';
 import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
 
-export type ChannelSettings = {
-  /** Tests and local use: fetch feeds from loopback and private addresses (CHANNEL_ALLOW_PRIVATE_URLS). */
-  allowPrivateUrls: boolean;
-  /** Minutes between scheduled syncs of a connection (CHANNEL_SYNC_MINUTES, at least 5). */
-  syncMinutes: number;
-  /** Hours without a successful sync after which a connection is flagged (CHANNEL_STALE_HOURS). */
-  staleHours: number;
-  fetchTimeoutMs?: number;
-  maxFeedBytes?: number;
-  maxRedirects?: number;
-  /** The longest a calendar may take to read (in a worker thread) before the sync fails. */
-  parseTimeoutMs?: number;
-  /** Private addresses fetched all the same (tests serve feeds on one loopback address). */
-  trustedAddresses?: readonly string[];
-  /** Where the operator's notices of conflicts and of a connection that stopped syncing go; none without. */
-  messages?: MessageSettings;
-};
+export type ChannelSettings = Config['channels'];
 
-export const DEFAULT_CHANNEL_SETTINGS: ChannelSettings = {
-  allowPrivateUrls: false,
-  syncMinutes: 15,
-  staleHours: 6,
-};
+/** What a sync needs: the channels' settings, and the messages' for the operator's notices. */
+export type ChannelSyncConfig = Pick<Config, 'channels'> & MessageSettings;
 
 /** How far ahead recurring events are expanded. */
 const HORIZON_DAYS = 3 * 366;
@@ -104,10 +86,12 @@ export const syncLeaseKey = (connectionId: string) => `channel-sync:${connection
  */
 export async function syncConnection(
   db: Db,
-  settings: ChannelSettings & { now: () => Date },
+  run: { config: ChannelSyncConfig; now: () => Date },
   input: { connectionId: string; operatorId: string },
 ): Promise<SyncRun> {
-  const now = settings.now();
+  const settings = run.config.channels;
+  const messages = run.config;
+  const now = run.now();
   const today = villaToday(now);
   const nextSyncAt = new Date(now.getTime() + settings.syncMinutes * 60_000);
   const connection = await withOperator(db, input.operatorId, (tx) => findConnection(tx, input.connectionId));
@@ -127,11 +111,11 @@ export async function syncConnection(
         settings.staleHours,
         now,
       );
-      if (!stale || !settings.messages || connection.unhealthy_notified_at) return;
+      if (!stale || connection.unhealthy_notified_at) return;
       if (!(await markConnectionUnhealthyNotified(tx, { connectionId: connection.id, at: now }))) return;
       const property = await findProperty(tx, connection.property_id);
       if (!property) return;
-      await recordChannelNotice(tx, settings.messages, {
+      await recordChannelNotice(tx, messages, {
         kind: 'channel_unhealthy_operator',
         propertyId: property.id,
         facts: {
@@ -151,9 +135,9 @@ export async function syncConnection(
   let validators: { etag: string | null; last_modified: string | null; feed_body: string } | undefined;
   try {
     const fetched = await fetchFeed(connection.import_url, {
-      timeoutMs: settings.fetchTimeoutMs ?? FEED_FETCH_DEFAULTS.timeoutMs,
-      maxBytes: settings.maxFeedBytes ?? FEED_FETCH_DEFAULTS.maxBytes,
-      maxRedirects: settings.maxRedirects ?? FEED_FETCH_DEFAULTS.maxRedirects,
+      timeoutMs: settings.fetchTimeoutMs,
+      maxBytes: settings.maxFeedBytes,
+      maxRedirects: settings.maxRedirects,
       allowPrivateUrls: settings.allowPrivateUrls,
       trustedAddresses: settings.trustedAddresses,
       // Without a copy of the last feed a 304 would leave nothing to reconcile from: ask in full.
@@ -220,8 +204,8 @@ export async function syncConnection(
       });
       // The operator hears of each conflict once, when a sync first finds it, with this sync's change.
       const channelLabel = labelConnection(connection);
-      if (settings.messages && newConflicts.length > 0) {
-        await recordChannelNotice(tx, settings.messages, {
+      if (newConflicts.length > 0) {
+        await recordChannelNotice(tx, messages, {
           kind: 'channel_conflicts_operator',
           propertyId: property.id,
           facts: {
@@ -238,12 +222,8 @@ export async function syncConnection(
           },
         });
       }
-      if (
-        settings.messages &&
-        connection.unhealthy_notified_at &&
-        (await markConnectionRecoveredNotified(tx, connection.id))
-      ) {
-        await recordChannelNotice(tx, settings.messages, {
+      if (connection.unhealthy_notified_at && (await markConnectionRecoveredNotified(tx, connection.id))) {
+        await recordChannelNotice(tx, messages, {
           kind: 'channel_recovered_operator',
           propertyId: property.id,
           facts: { propertyName: property.name, channelLabel, lastSyncedAt: now },
@@ -266,7 +246,7 @@ export async function syncConnection(
  */
 export async function runConnectionSync(
   db: Db,
-  settings: ChannelSettings & { now: () => Date; holder: string },
+  sync: { config: ChannelSyncConfig; now: () => Date; holder: string },
   input: {
     connectionId: string;
     operatorId: string;
@@ -278,13 +258,13 @@ export async function runConnectionSync(
     db,
     {
       key: syncLeaseKey(input.connectionId),
-      holder: settings.holder,
+      holder: sync.holder,
       ttlMs: SYNC_LEASE_MS,
       waitMs: input.waitMs,
     },
     async () => {
       if (input.onlyIfDue && !(await input.onlyIfDue())) return undefined;
-      return syncConnection(db, settings, input);
+      return syncConnection(db, sync, input);
     },
   );
   return run.acquired ? run.value : undefined;

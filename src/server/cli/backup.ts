@@ -12,7 +12,7 @@ import { readBackupSettings, takeBackup, type TakenBackup } from '../backups/bac
 import { ControlSocketError, requestBackupFromServer } from '../backups/control-socket';
 import { BackupToolError } from '../backups/external-tools';
 import { DataDirInUseError, findDataDirHolder, openPglite } from '../db/client';
-import { EnvError, readEnvWith } from '../env';
+import { EnvError, readConfigWith } from '../env';
 
 async function backUpEmbedded(
   settings: ReturnType<typeof readBackupSettings>,
@@ -36,12 +36,14 @@ async function backUpEmbedded(
 }
 
 async function main(): Promise<number> {
-  const env = readEnvWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
-  const settings = readBackupSettings(env);
-  const taken = env.DATABASE_URL
+  const config = readConfigWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const settings = readBackupSettings(config);
+  const taken = config.database.url
     ? { ...(await takeBackup({ kind: 'postgres' }, settings, 'manual')), how: 'pg_dump' }
     : await backUpEmbedded(settings);
-  const what = env.DATABASE_URL ? 'the PostgreSQL database' : `the embedded database in ${settings.dataDir}`;
+  const what = config.database.url
+    ? 'the PostgreSQL database'
+    : `the embedded database in ${settings.dataDir}`;
   console.log(`Backed up ${what} (${taken.how}): ${formatBytes(taken.bytes)} in ${taken.ms} ms.`);
   console.log('Restore it with: npm run restore <file>   (into an empty data directory or database)');
   console.log(taken.path);

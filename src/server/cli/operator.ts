@@ -11,12 +11,12 @@ import { updateOperatorPassword, upsertOperator } from '../auth/queries';
 import { DataDirInUseError, openDatabase } from '../db/client';
 import { operators } from '../db/schema';
 import { declareActor } from '../db/with-operator';
-import { EnvError, readEnv, readEnvWith } from '../env';
+import { EnvError, readConfig, readConfigWith } from '../env';
 
 const USAGE = 'Usage: npm run operator -- set-password <email> | create <email> | list';
 
 async function askPassword(): Promise<string> {
-  const fromEnv = readEnv().OPERATOR_PASSWORD;
+  const fromEnv = readConfig().operator.password;
   if (fromEnv) return fromEnv;
   if (!process.stdin.isTTY) {
     // Piped: the first line of standard input is the password.
@@ -36,8 +36,8 @@ async function main() {
     console.error(USAGE);
     return 2;
   }
-  const env = readEnvWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const config = readConfigWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   try {
     await database.migrate();
     if (command === 'list') {

@@ -12,7 +12,7 @@ import {
   restorePostgresBackup,
   RestoreRefusedError,
 } from '../backups/restore';
-import { EnvError, readEnvWith } from '../env';
+import { EnvError, readConfigWith } from '../env';
 
 const USAGE = 'Usage: npm run restore <backup file>';
 
@@ -22,12 +22,12 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const env = readEnvWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const config = readConfigWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
   const path = resolve(file);
   const startedAt = performance.now();
-  const report = env.DATABASE_URL
-    ? await restorePostgresBackup(path, env.DATABASE_URL)
-    : await restorePgliteBackup(path, env.dataDir);
+  const report = config.database.url
+    ? await restorePostgresBackup(path, config.database.url)
+    : await restorePgliteBackup(path, config.database.dataDir);
   const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
     `Restored ${path} into ${report.target} in ${Math.round(performance.now() - startedAt)} ms: ${report.tables.length} tables, ${rows} rows.`,

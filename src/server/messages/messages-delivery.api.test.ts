@@ -13,21 +13,24 @@ import {
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
+import type { ConfigOverrides } from '../env';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { createLogger } from '../logger';
-import type { MessageSettings } from './settings';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { createMailTransport } from './transport';
 import { startMessageWorker, type MessageWorker } from './worker';
 
 // 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
 const NOW = new Date('2026-11-22T06:00:00Z');
-const SETTINGS: MessageSettings = {
-  publicUrl: 'http://villa.test',
-  holdHours: 48,
-  verifyMinutes: 30,
-  messageIdDomain: 'villa.test',
-};
+const SETTINGS = { server: { publicUrl: 'http://villa.test' }, messages: { messageIdDomain: 'villa.test' } };
+/** A worker's configuration: the test's links, and retries at once (up to 3 attempts) unless told. */
+const workerConfig = (mail: ConfigOverrides['mail'] = {}) =>
+  createTestConfig(
+    SETTINGS,
+    { mail: { delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 } } },
+    { mail },
+  );
 
 let stayCounter = 0;
 /** A fresh stay each time, so requests of different tests never overlap. */
@@ -61,8 +64,8 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
   beforeAll(async () => {
     context = await createTestContext(kind, {
       now: () => NOW,
-      ...UNLIMITED_REQUESTS,
-      messages: SETTINGS,
+      requests: UNLIMITED_REQUESTS,
+      ...SETTINGS,
     });
     operator = await context.createSignedInOperator();
     const property = await insertTestProperty(context.database, operator.id, {
@@ -86,8 +89,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
         timeoutMs: 2_000,
       }),
       holder,
-      settings: SETTINGS,
-      delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 },
+      config: workerConfig(),
       ...(logger ? { logger } : {}),
     });
   }
@@ -561,8 +563,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
         close: () => {},
       },
       holder: 'dead-worker',
-      settings: SETTINGS,
-      delivery: { claimMs: CLAIM_MS, batchSize: 1 },
+      config: createTestConfig(SETTINGS, { mail: { delivery: { claimMs: CLAIM_MS, batchSize: 1 } } }),
     });
     const { booking, reference } = await requestStay();
     const deadPass = dead.deliverDue();
@@ -601,8 +602,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       db: context.database.db,
       transport: down,
       holder: 'down-worker',
-      settings: SETTINGS,
-      delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 2 },
+      config: workerConfig({ delivery: { maxAttempts: 2 } }),
     });
     const { booking } = await requestStay();
     await downWorker.deliverDue();

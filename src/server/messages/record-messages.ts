@@ -25,7 +25,7 @@ import type { MessageSettings } from './settings';
 
 /** A request page's address; in a stored message the token is a placeholder until it is sent. */
 export function buildRequestUrl(settings: MessageSettings, token = REQUEST_TOKEN_PLACEHOLDER): string {
-  return `${settings.publicUrl}/request/${token}`;
+  return `${settings.server.publicUrl}/request/${token}`;
 }
 
 export function buildManageUrl(
@@ -33,7 +33,7 @@ export function buildManageUrl(
   facts: Pick<BookingFacts, 'propertyId' | 'guestEmail'>,
 ) {
   const query = new URLSearchParams({ view: 'bookings', property: facts.propertyId, q: facts.guestEmail });
-  return `${settings.publicUrl}/villa-management?${query.toString()}`;
+  return `${settings.server.publicUrl}/villa-management?${query.toString()}`;
 }
 
 async function composeMessage(
@@ -58,12 +58,12 @@ async function composeMessage(
     subject: rendered.subject,
     text_body: rendered.text,
     html_body: rendered.html,
-    message_id: `<${id}@${settings.messageIdDomain}>`,
+    message_id: `<${id}@${settings.messages.messageIdDomain}>`,
   };
 }
 
 async function resolveOperatorAddress(tx: Executor, settings: MessageSettings, propertyId: string) {
-  return settings.operatorNotifyEmail ?? (await findOperatorAddress(tx, propertyId));
+  return settings.messages.operatorNotifyEmail ?? (await findOperatorAddress(tx, propertyId));
 }
 
 /**
@@ -79,8 +79,8 @@ export async function recordBookingRequested(
 ): Promise<{ pageToken: string; holdUntil: Date; confirmBy: Date }> {
   const { holdUntil, confirmBy } = await insertRequestLink(tx, {
     bookingId: facts.bookingId,
-    holdHours: settings.holdHours,
-    verifyMinutes: settings.verifyMinutes,
+    holdHours: settings.messages.holdHours,
+    verifyMinutes: settings.messages.verifyMinutes,
   });
   const confirmToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'confirm' });
   const pageToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'page' });
@@ -179,7 +179,7 @@ export async function recordRequestLapsed(
 /** The property's Channels view in the management area. */
 export function buildChannelsUrl(settings: MessageSettings, propertyId: string): string {
   const query = new URLSearchParams({ view: 'channels', property: propertyId });
-  return `${settings.publicUrl}/villa-management?${query.toString()}`;
+  return `${settings.server.publicUrl}/villa-management?${query.toString()}`;
 }
 
 /**
@@ -207,7 +207,7 @@ export async function recordChannelNotice(
       subject: rendered.subject,
       text_body: rendered.text,
       html_body: rendered.html,
-      message_id: `<${id}@${settings.messageIdDomain}>`,
+      message_id: `<${id}@${settings.messages.messageIdDomain}>`,
     },
   ]);
 }

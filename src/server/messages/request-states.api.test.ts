@@ -8,6 +8,7 @@ import {
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
+import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startMessageWorker } from './worker';
 import { createMailTransport } from './transport';
@@ -23,7 +24,7 @@ describe.each(listTestDatabaseKinds())(
     let propertyId: string;
 
     beforeAll(async () => {
-      context = await createTestContext(kind, { now: () => NOW, ...UNLIMITED_REQUESTS });
+      context = await createTestContext(kind, { now: () => NOW, requests: UNLIMITED_REQUESTS });
       operator = await context.createSignedInOperator();
       propertyId = (
         await insertTestProperty(context.database, operator.id, { name: 'The Villa', max_guests: 8 })
@@ -157,12 +158,10 @@ describe.each(listTestDatabaseKinds())(
         db: context.database.db,
         transport: createMailTransport({ from: 'Villa <stay@villa.test>', outboxDir: '/nonexistent' }),
         holder: 'lapse-times-test',
-        settings: {
-          publicUrl: 'http://villa.test',
-          holdHours: 48,
-          verifyMinutes: 30,
-          messageIdDomain: 'villa.test',
-        },
+        config: createTestConfig({
+          server: { publicUrl: 'http://villa.test' },
+          messages: { messageIdDomain: 'villa.test' },
+        }),
       });
       try {
         expect(await worker.lapseExpiredRequests()).toBe(1);

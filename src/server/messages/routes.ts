@@ -30,7 +30,11 @@ import {
   type GuestRequestRow,
 } from './queries';
 import { recordRequestConfirmed, recordRequestWithdrawn } from './record-messages';
+import type { Config } from '../env';
 import type { MessageSettings } from './settings';
+
+/** Messages and links, and how often a guest's request page may be looked up. */
+type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
 
 const MessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'Message id must be a UUID' }) });
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -87,14 +91,14 @@ function describeRequestFacts(row: GuestRequestRow) {
  */
 async function openGuestRequest(
   db: Db,
-  input: { token: string; settings: MessageSettings; onMessagesWritten?: () => void },
+  input: { token: string; config: MessageSettings; onMessagesWritten?: () => void },
 ): Promise<GuestRequestRow | undefined> {
   let confirmed = false;
   const row = await withGuest(db, async (tx) => {
     if (await confirmGuestRequest(tx, input.token)) {
       confirmed = true;
       const found = await findGuestRequest(tx, input.token);
-      if (found) await recordRequestConfirmed(tx, input.settings, describeRequestFacts(found));
+      if (found) await recordRequestConfirmed(tx, input.config, describeRequestFacts(found));
       return found;
     }
     const found = await findGuestRequest(tx, input.token);
@@ -109,7 +113,7 @@ async function openGuestRequest(
   return row;
 }
 
-function createRateLimit(perMinute = 30) {
+function createRateLimit(perMinute: number) {
   return {
     max: perMinute,
     timeWindow: 60_000,
@@ -128,14 +132,13 @@ function createRateLimit(perMinute = 30) {
  */
 export function createRequestPageLoader(options: {
   db: Db;
-  settings: MessageSettings;
+  config: MessageRouteConfig;
   onMessagesWritten?: () => void;
-  perMinute?: number;
   now?: () => Date;
 }): PageLoader {
   const now = options.now ?? (() => new Date());
   return {
-    config: { rateLimit: createRateLimit(options.perMinute) },
+    config: { rateLimit: createRateLimit(options.config.requests.pageLookupsPerMinute) },
     async load(request: FastifyRequest): Promise<GuestRequestPageData | undefined> {
       const token = (request.params as { token?: string }).token ?? '';
       if (token.length > 100) return undefined;
@@ -150,11 +153,9 @@ export async function registerMessageRoutes(
   app: FastifyInstance,
   options: {
     db: Db;
-    settings: MessageSettings;
+    config: MessageRouteConfig;
     /** Called after a change wrote messages, so the worker sends them without waiting for its timer. */
     onMessagesWritten?: () => void;
-    /** Guest request page lookups allowed per address per minute. */
-    requestPageLookupsPerMinute?: number;
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -234,7 +235,7 @@ export async function registerMessageRoutes(
     },
   );
 
-  const rateLimit = createRateLimit(options.requestPageLookupsPerMinute);
+  const rateLimit = createRateLimit(options.config.requests.pageLookupsPerMinute);
 
   api.get(
     '/api/requests/:token',
@@ -292,7 +293,7 @@ export async function registerMessageRoutes(
             if (found.closed_reason === 'withdrawn') return found;
             throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
           }
-          await recordRequestWithdrawn(tx, options.settings, {
+          await recordRequestWithdrawn(tx, options.config, {
             facts: describeRequestFacts(found),
             guestConfirmed: found.confirmed_at !== null,
           });

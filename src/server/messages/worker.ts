@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { redactEmailAddresses } from '../logger';
 import {
@@ -11,27 +12,9 @@ import {
   markMessageSent,
 } from './queries';
 import { recordRequestLapsed } from './record-messages';
-import type { MessageSettings } from './settings';
 import type { MailTransport } from './transport';
 
-export type DeliverySettings = {
-  /** Attempts before a message is marked failed. */
-  maxAttempts: number;
-  /** The wait before the first retry; doubled after each failed attempt, up to maxRetryMs. */
-  retryBaseMs: number;
-  maxRetryMs: number;
-  /** How long a claimed message is this process's alone; a crashed sender's claims run out after it. */
-  claimMs: number;
-  batchSize: number;
-};
-
-export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
-  maxAttempts: 8,
-  retryBaseMs: 30_000,
-  maxRetryMs: 3_600_000,
-  claimMs: 120_000,
-  batchSize: 20,
-};
+export type DeliverySettings = Config['mail']['delivery'];
 
 /** The wait before the next attempt after `attempts` failed ones: 30 s, 1 min, 2 min, … up to an hour. */
 export function computeRetryDelay(
@@ -70,14 +53,13 @@ export function startMessageWorker(options: {
   db: Db;
   transport: MailTransport;
   holder: string;
-  settings: MessageSettings;
-  delivery?: Partial<DeliverySettings>;
+  /** Links and texts of the messages it writes, and how it delivers (mail.pollMs 0: no timer). */
+  config: Pick<Config, 'server' | 'messages' | 'mail'>;
   logger?: FastifyBaseLogger;
-  /** Milliseconds between passes; 0: no timer (tests call the passes themselves). */
-  pollMs?: number;
   lapseEveryMs?: number;
 }): MessageWorker {
-  const delivery = { ...DEFAULT_DELIVERY_SETTINGS, ...options.delivery };
+  const delivery = options.config.mail.delivery;
+  const pollMs = options.config.mail.pollMs;
   const { db, transport, holder } = options;
   let stopped = false;
   let running: Promise<unknown> | undefined;
@@ -137,7 +119,7 @@ export function startMessageWorker(options: {
             if (!(await lapseRequest(tx, { bookingId: row.booking.id, reason }))) return false;
             // A request its guest never confirmed lapses quietly: the address may not even be theirs.
             if (reason === 'unconfirmed') return true;
-            await recordRequestLapsed(tx, options.settings, {
+            await recordRequestLapsed(tx, options.config, {
               facts: {
                 bookingId: row.booking.id,
                 propertyId: row.booking.property_id,
@@ -187,15 +169,15 @@ export function startMessageWorker(options: {
     return running;
   };
 
-  const timer = options.pollMs ? setInterval(() => void tick(), options.pollMs) : undefined;
+  const timer = pollMs ? setInterval(() => void tick(), pollMs) : undefined;
   timer?.unref();
-  if (options.pollMs) setTimeout(() => void tick(), 0).unref();
+  if (pollMs) setTimeout(() => void tick(), 0).unref();
 
   return {
     deliverDue,
     lapseExpiredRequests,
     wake: () => {
-      if (!stopped && options.pollMs) setTimeout(() => void tick(), 0).unref();
+      if (!stopped && pollMs) setTimeout(() => void tick(), 0).unref();
     },
     async stop() {
       stopped = true;

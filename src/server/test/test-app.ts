@@ -1,13 +1,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppOptions } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { bookings, properties, propertyCalendar } from '../db/schema';
+import type { Config, ConfigOverrides } from '../env';
+import { createTestConfig } from './test-config';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 
 export type TestContext = {
   kind: DatabaseKind;
   database: TestDatabase;
   app: FastifyInstance;
+  /** The configuration the app was built with. */
+  config: Config;
   /** Creates an operator with a unique e-mail and signs them in; returns their id and cookie header. */
   createSignedInOperator(): Promise<{ id: string; email: string; password: string; cookie: string }>;
   close(): Promise<void>;
@@ -29,21 +33,37 @@ export function readSessionCookie(response: LightMyRequestResponse): string {
  * 429. The limits themselves have tests of their own (pending-request-limits.api.test.ts).
  */
 export const UNLIMITED_REQUESTS = {
-  bookingRequestsPerHour: 1000,
-  pendingRequestLimits: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
-} satisfies Partial<AppOptions>;
+  perHour: 1000,
+  pending: { perNetwork: 1000, perEmail: 1000, nightsMax: 100_000 },
+} satisfies ConfigOverrides['requests'];
 
+/** A test app's configuration (merged into the test configuration) and what it is given besides. */
+export type TestAppOverrides = ConfigOverrides & Omit<Partial<AppDeps>, 'database'>;
+
+/** Splits what createTestContext is given into the configuration's overrides and the app's other deps. */
+export function splitTestOverrides(overrides: TestAppOverrides): {
+  config: ConfigOverrides;
+  deps: Omit<Partial<AppDeps>, 'database'>;
+} {
+  const { now, logger, throttle, leaseHolder, onMessagesWritten, ...config } = overrides;
+  return { config, deps: { now, logger, throttle, leaseHolder, onMessagesWritten } };
+}
+
+/** A fresh database of `kind` and an app on it, configured as createTestConfig(overrides) says. */
 export async function createTestContext(
   kind: DatabaseKind,
-  options: Partial<AppOptions> = {},
+  overrides: TestAppOverrides = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ database, signInDelayMs: 0, ...options });
+  const { config: configOverrides, deps } = splitTestOverrides(overrides);
+  const config = createTestConfig(configOverrides);
+  const app = await buildApp(config, { database, ...deps });
   await app.ready();
   return {
     kind,
     database,
     app,
+    config,
     async createSignedInOperator() {
       const email = uniqueEmail();
       const operator = await upsertOperator(database.db, { email, password: TEST_PASSWORD });

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
-import { readTestEnv } from '../env';
+import { readTestEnv } from './test-env';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { readTestEnv } from '../../../src/server/env';
+import { readTestEnv } from '../../../src/server/test/test-env';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

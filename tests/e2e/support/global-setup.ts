@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { readTestEnv } from '../../../src/server/env';
+import { readTestEnv } from '../../../src/server/test/test-env';
 import { createEmptyPostgresDatabase } from '../../../src/server/test/test-database';
 
 /**
