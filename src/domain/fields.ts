@@ -57,11 +57,15 @@ function number(label: string) {
   });
 }
 
-export function wholeNumber(label: string, options: { min: number; max: number }) {
+/** A whole number within [min, max]; `maxMessage` says why the maximum is what it is, where that helps. */
+export function wholeNumber(label: string, options: { min: number; max: number; maxMessage?: string }) {
   return number(label)
     .int(`${label} must be a whole number`)
     .min(options.min, `${label} must be at least ${options.min}`)
-    .max(options.max, `${label} must be at most ${options.max.toLocaleString('en-US')}`);
+    .max(
+      options.max,
+      options.maxMessage ?? `${label} must be at most ${options.max.toLocaleString('en-US')}`,
+    );
 }
 
 /** An amount of money: 0 or more, at most two decimals. */

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BOOKING_LIMITS } from './booking';
 import {
   checkStayRules,
+  clampStoredPricingRules,
   findSeason,
   priceNight,
   priceStay,
@@ -200,6 +202,45 @@ describe('the rules schema', () => {
     const result = PricingRulesSchema.safeParse(input);
     return result.success ? undefined : result.error.issues[0]?.message;
   };
+
+  it('refuses stay limits beyond what a guest can request, naming the limit', () => {
+    expect(BOOKING_LIMITS).toEqual({ maxNights: 30, maxDaysAhead: 540 });
+    expect(firstMessage({ max_nights: 365 })).toBe(
+      'Maximum stay must be at most 30 nights (the longest stay a guest can request)',
+    );
+    expect(firstMessage({ min_nights: 31, max_nights: 31 })).toBe(
+      'Minimum stay must be at most 30 nights (the longest stay a guest can request)',
+    );
+    expect(
+      firstMessage({ seasons: [{ name: 'Long', start: '2026-12-01', end: '2026-12-10', min_nights: 45 }] }),
+    ).toBe('Season minimum stay must be at most 30 nights (the longest stay a guest can request)');
+    expect(firstMessage({ max_advance_days: 1095 })).toBe(
+      'Booking horizon must be at most 540 days (the furthest ahead a guest can request)',
+    );
+    expect(firstMessage({ min_nights: 30, max_nights: 30, max_advance_days: 540 })).toBeUndefined();
+    expect(PricingRulesSchema.parse({})).toMatchObject({ max_nights: 30, max_advance_days: 540 });
+  });
+
+  it('reads rules stored beyond the limits as the limits, leaving the rest as stored', () => {
+    const stored = {
+      min_nights: 400,
+      max_nights: 365,
+      max_advance_days: 1095,
+      cleaning_fee: 500,
+      seasons: [
+        { name: 'Long', start: '2026-12-01', end: '2026-12-10', min_nights: 60 },
+        { name: 'Short', start: '2027-01-01', end: '2027-01-10', min_nights: 2 },
+      ],
+    };
+    expect(PricingRulesSchema.parse(clampStoredPricingRules(stored))).toMatchObject({
+      min_nights: 30,
+      max_nights: 30,
+      max_advance_days: 540,
+      cleaning_fee: 500,
+      seasons: [{ min_nights: 30 }, { min_nights: 2 }],
+    });
+    expect(clampStoredPricingRules({})).toEqual({});
+  });
 
   it('refuses rules that contradict themselves', () => {
     expect(firstMessage({ min_nights: 5, max_nights: 3 })).toBe(

@@ -1,5 +1,6 @@
 import { getDay, parseISO } from 'date-fns';
 import { z } from 'zod';
+import { BOOKING_LIMITS } from './booking';
 import { addDaysToDate, countDaysBetween, listDatesBetween } from './dates';
 import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
 
@@ -21,7 +22,16 @@ export const WEEKDAYS = [
 ] as const;
 export const weekdayOf = (date: string) => (getDay(parseISO(date)) + 6) % 7;
 
-const MAX_STAY_NIGHTS = 365;
+/**
+ * A stay length in the rules. A guest can never request more than BOOKING_LIMITS.maxNights, so a rule
+ * beyond it would be saved and then silently never apply: it is refused, naming the limit.
+ */
+const stayNights = (label: string) =>
+  wholeNumber(label, {
+    min: 1,
+    max: BOOKING_LIMITS.maxNights,
+    maxMessage: `${label} must be at most ${BOOKING_LIMITS.maxNights} nights (the longest stay a guest can request)`,
+  });
 const percent = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -39,7 +49,7 @@ export const SeasonSchema = z
       .nullable()
       .default(null)
       .describe('Or a change in % on the usual nightly price (e.g. 20 or -10)'),
-    min_nights: wholeNumber('Season minimum stay', { min: 1, max: MAX_STAY_NIGHTS }).nullable().default(null),
+    min_nights: stayNights('Season minimum stay').nullable().default(null),
     check_in_days: z
       .array(wholeNumber('Check-in day', { min: 0, max: 6 }), {
         error: 'check_in_days must be a list of weekdays',
@@ -114,12 +124,16 @@ export const PricingRulesSchema = z
       .length(7, 'weekday_prices must list seven prices, Monday first (null for the base price)')
       .default([null, null, null, null, null, null, null]),
     seasons: z.array(SeasonSchema).max(40, 'At most 40 seasons').default([]),
-    min_nights: wholeNumber('Minimum stay', { min: 1, max: MAX_STAY_NIGHTS }).default(1),
-    max_nights: wholeNumber('Maximum stay', { min: 1, max: MAX_STAY_NIGHTS }).default(30),
+    min_nights: stayNights('Minimum stay').default(1),
+    max_nights: stayNights('Maximum stay').default(BOOKING_LIMITS.maxNights),
     min_advance_days: wholeNumber('Advance notice', { min: 0, max: 365 })
       .default(0)
       .describe('Days between booking and check-in at least (1: no same-day check-in)'),
-    max_advance_days: wholeNumber('Booking horizon', { min: 1, max: 1095 }).default(540),
+    max_advance_days: wholeNumber('Booking horizon', {
+      min: 1,
+      max: BOOKING_LIMITS.maxDaysAhead,
+      maxMessage: `Booking horizon must be at most ${BOOKING_LIMITS.maxDaysAhead} days (the furthest ahead a guest can request)`,
+    }).default(BOOKING_LIMITS.maxDaysAhead),
     guests_included: wholeNumber('Guests included', { min: 1, max: 1000 })
       .nullable()
       .default(null)
@@ -159,6 +173,36 @@ export type PricingRulesInput = z.input<typeof PricingRulesSchema>;
 export type PricingRules = z.output<typeof PricingRulesSchema>;
 
 export const DEFAULT_PRICING_RULES: PricingRules = PricingRulesSchema.parse({});
+
+/**
+ * Rules as they were stored, brought within the stay limits before they are parsed: rules saved before
+ * the limits were enforced (up to 365 nights and 1,095 days ahead) read as what a guest could request
+ * of them anyway, instead of failing to read. The next save stores the clamped values.
+ */
+export function clampStoredPricingRules(stored: unknown): unknown {
+  if (!isRecord(stored)) return stored;
+  const atMost = (value: unknown, max: number) => (typeof value === 'number' && value > max ? max : value);
+  const nights = (value: unknown) => atMost(value, BOOKING_LIMITS.maxNights);
+  return {
+    ...stored,
+    ...('min_nights' in stored && { min_nights: nights(stored.min_nights) }),
+    ...('max_nights' in stored && { max_nights: nights(stored.max_nights) }),
+    ...('max_advance_days' in stored && {
+      max_advance_days: atMost(stored.max_advance_days, BOOKING_LIMITS.maxDaysAhead),
+    }),
+    ...(Array.isArray(stored.seasons) && {
+      seasons: stored.seasons.map((season: unknown) =>
+        isRecord(season) && 'min_nights' in season
+          ? { ...season, min_nights: nights(season.min_nights) }
+          : season,
+      ),
+    }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Where a season is in force on a date: its own dates, or (yearly) the same month-days every year. */
 export function isInSeason(date: string, season: Pick<Season, 'start' | 'end' | 'repeats_yearly'>): boolean {

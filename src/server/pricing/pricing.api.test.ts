@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../db/schema';
+import { PricingRulesSchema } from '../../domain/pricing';
+import { bookings, pricingRules } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
@@ -186,6 +187,30 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
       expect(response.json().error.message).toBe(message);
     }
     expect((await pricing('GET')).json().rules.cleaning_fee).toBe(2000);
+  });
+
+  it('refuses stay limits a guest request could never reach, and reads ones stored before as the limits', async () => {
+    await pricing('PUT', rules);
+    for (const [change, message] of [
+      [{ max_nights: 365 }, 'Maximum stay must be at most 30 nights (the longest stay a guest can request)'],
+      [
+        { max_advance_days: 1095 },
+        'Booking horizon must be at most 540 days (the furthest ahead a guest can request)',
+      ],
+    ] as const) {
+      const response = await pricing('PUT', { ...rules, ...change });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error).toMatchObject({ message });
+    }
+    expect((await pricing('GET')).json().rules).toMatchObject({ max_nights: 30, max_advance_days: 540 });
+    // Rules saved before the limits were enforced (up to 365 nights and 1,095 days) still read.
+    await context.database.db
+      .update(pricingRules)
+      .set({ rules: { ...PricingRulesSchema.parse(rules), max_nights: 365, max_advance_days: 1095 } })
+      .where(eq(pricingRules.property_id, propertyId));
+    const read = await pricing('GET');
+    expect(read.statusCode).toBe(200);
+    expect(read.json().rules).toMatchObject({ max_nights: 30, max_advance_days: 540, cleaning_fee: 2000 });
   });
 
   it("hides another operator's property and needs a session", async () => {

@@ -1,11 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_PRICING_RULES, PricingRulesSchema, type PricingRules } from '../../domain/pricing';
+import {
+  clampStoredPricingRules,
+  DEFAULT_PRICING_RULES,
+  PricingRulesSchema,
+  type PricingRules,
+} from '../../domain/pricing';
 import type { Executor } from '../db/client';
 import { pricingRules } from '../db/schema';
 
 /**
  * A property's pricing rules, or the defaults when none were saved. Stored rules are parsed again, so a
- * rule added later (with its default) reads correctly from rules saved before it existed.
+ * rule added later (with its default) reads correctly from rules saved before it existed, and a stay limit
+ * saved beyond what a guest can request reads as that limit (see clampStoredPricingRules).
  */
 export async function findPricingRules(db: Executor, propertyId: string): Promise<PricingRules> {
   const [row] = await db
@@ -13,7 +19,7 @@ export async function findPricingRules(db: Executor, propertyId: string): Promis
     .from(pricingRules)
     .where(eq(pricingRules.property_id, propertyId))
     .limit(1);
-  return row ? PricingRulesSchema.parse(row.rules) : DEFAULT_PRICING_RULES;
+  return row ? PricingRulesSchema.parse(clampStoredPricingRules(row.rules)) : DEFAULT_PRICING_RULES;
 }
 
 export async function savePricingRules(

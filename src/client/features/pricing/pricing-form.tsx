@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { Controller, FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
+import { BOOKING_LIMITS } from '@/domain/booking';
 import {
   INDIAN_GST,
   PricingRulesSchema,
@@ -22,6 +23,8 @@ import { useUpdatePricing } from './pricing-api';
 import { PricingPreview } from './pricing-preview';
 
 const wholeNumber = { valueAsNumber: true } as const;
+/** The longest stay a guest can request: the rules cannot ask for more (the schema refuses it too). */
+const NIGHTS_HINT = `at most ${BOOKING_LIMITS.maxNights} nights`;
 
 const EMPTY_SEASON = {
   name: '',
@@ -125,14 +128,34 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
         <Card>
           <CardHeader>
             <h3 className="text-lg font-semibold">Stays</h3>
-            <CardDescription>Outside seasons with their own minimum stay.</CardDescription>
+            <CardDescription>
+              Outside seasons with their own minimum stay. Guests can request stays of up to{' '}
+              {BOOKING_LIMITS.maxNights} nights, up to {BOOKING_LIMITS.maxDaysAhead} days ahead; longer or
+              later stays are arranged with you directly.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <FormField label="Minimum nights" error={errors.min_nights}>
-              {(props) => <Input {...props} type="number" min={1} {...register('min_nights', wholeNumber)} />}
+            <FormField label="Minimum nights" hint={NIGHTS_HINT} error={errors.min_nights}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  min={1}
+                  max={BOOKING_LIMITS.maxNights}
+                  {...register('min_nights', wholeNumber)}
+                />
+              )}
             </FormField>
-            <FormField label="Maximum nights" error={errors.max_nights}>
-              {(props) => <Input {...props} type="number" min={1} {...register('max_nights', wholeNumber)} />}
+            <FormField label="Maximum nights" hint={NIGHTS_HINT} error={errors.max_nights}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="number"
+                  min={1}
+                  max={BOOKING_LIMITS.maxNights}
+                  {...register('max_nights', wholeNumber)}
+                />
+              )}
             </FormField>
             <FormField
               label="Advance notice (days)"
@@ -143,9 +166,19 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
                 <Input {...props} type="number" min={0} {...register('min_advance_days', wholeNumber)} />
               )}
             </FormField>
-            <FormField label="Booking horizon (days)" error={errors.max_advance_days}>
+            <FormField
+              label="Booking horizon (days)"
+              hint={`at most ${BOOKING_LIMITS.maxDaysAhead} days`}
+              error={errors.max_advance_days}
+            >
               {(props) => (
-                <Input {...props} type="number" min={1} {...register('max_advance_days', wholeNumber)} />
+                <Input
+                  {...props}
+                  type="number"
+                  min={1}
+                  max={BOOKING_LIMITS.maxDaysAhead}
+                  {...register('max_advance_days', wholeNumber)}
+                />
               )}
             </FormField>
           </CardContent>
@@ -313,12 +346,13 @@ function SeasonFields({ index, currency, onRemove }: SectionProps) {
             />
           )}
         </FormField>
-        <FormField label="Minimum nights" hint="blank: the usual" error={error?.min_nights}>
+        <FormField label="Minimum nights" hint={`blank: the usual; ${NIGHTS_HINT}`} error={error?.min_nights}>
           {(props) => (
             <Input
               {...props}
               type="number"
               min={1}
+              max={BOOKING_LIMITS.maxNights}
               {...register(`seasons.${index}.min_nights`, nullableNumber)}
             />
           )}
