@@ -24,7 +24,9 @@ export function readDatabaseRules(): DatabaseRules {
   const files = readdirSync(RULES_FOLDER)
     .filter((name) => name.endsWith('.sql'))
     .sort();
-  const text = files.map((name) => `-- ${name}\n${readFileSync(join(RULES_FOLDER, name), 'utf8')}`).join('\n');
+  const text = files
+    .map((name) => `-- ${name}\n${readFileSync(join(RULES_FOLDER, name), 'utf8')}`)
+    .join('\n');
   const journal = JSON.parse(readFileSync(JOURNAL, 'utf8')) as { entries: { tag: string }[] };
   const lastMigration = journal.entries.at(-1)?.tag ?? '';
   const version = createHash('sha256').update(text).update(`\n${lastMigration}`).digest('hex').slice(0, 32);
@@ -38,7 +40,8 @@ REVOKE ALL ON FUNCTION database_rules_version() FROM PUBLIC;
   return { sql: `${text}\n${recordVersion}`, version };
 }
 
-export type RulesConnection = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; client: pg.ClientBase };
+export type RulesConnection =
+  { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; client: pg.ClientBase };
 
 const READ_VERSION = `select case when to_regprocedure('public.database_rules_version()') is null then null
   else (select prosrc from pg_proc where oid = to_regprocedure('public.database_rules_version()')) end as source`;

@@ -9,7 +9,8 @@ type Row = Record<string, unknown>;
  * policies and triggers. Extensions' own functions and the rules' version are left out.
  */
 export async function readRulesCatalogue(db: Executor): Promise<Record<string, Row[]>> {
-  const read = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows as Row[];
+  const read = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
   return {
     functions: await read(sql`
       select p.oid::regprocedure::text as name, pg_get_functiondef(p.oid) as definition,
