@@ -43,12 +43,12 @@ import {
   listConflicts,
   listConnectionsWithCounts,
   replacePropertyExportToken,
-  resolveExportToken,
   setConnectionExportToken,
   updateConnection,
   type ConnectionWithCounts,
   type StoredLeftOut,
 } from './queries';
+import { resolveExportToken } from './export-queries';
 import { runConnectionSync, type ChannelSettings } from './sync';
 
 export type ChannelRouteOptions = {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { startPeriodicJob } from '../jobs/periodic';
-import { isConnectionDue, listDueConnections } from './queries';
+import { isConnectionDue, listDueConnections } from './schedule-queries';
 import { runConnectionSync, type ChannelSettings } from './sync';
 
 /** The environment's channel settings. */
