@@ -195,7 +195,7 @@ export async function cancelUnconfirmedRequestsUnder(
         eq(bookings.status, 'pending'),
         inArray(bookings.id, unconfirmed),
         sql`exists (select 1 from jsonb_to_recordset(${ranges}::jsonb) as item(check_in date, check_out date)
-          where item.check_in < ${bookings.check_out} and ${bookings.check_in} < item.check_out)`,
+          where ${overlapsNights(bookings.check_in, bookings.check_out, { start: sql`item.check_in`, end: sql`item.check_out` })})`,
       ),
     )
     .returning({ id: bookings.id });

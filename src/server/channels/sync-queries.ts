@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { SyncCounts, SyncErrorCode } from '../../domain/channel';
+import { nightsOverlap } from '../../domain/nights';
 import type { Executor } from '../db/client';
 import { overlapsNights } from '../db/overlaps';
 import { bookings, channelBlocks, channelConflicts, channelConnections } from '../db/schema';
@@ -179,7 +180,7 @@ export async function listRequestsUnderBlocks(
     .orderBy(asc(channelBlocks.start_date));
   return blocks.flatMap((block) =>
     requests
-      .filter((request) => request.check_in < block.end_date && block.start_date < request.check_out)
+      .filter((request) => nightsOverlap(request, { check_in: block.start_date, check_out: block.end_date }))
       .sort((a, b) => a.check_in.localeCompare(b.check_in))
       .map((request) => ({ ...block, booking_id: request.id, booking_created_at: request.created_at })),
   );
