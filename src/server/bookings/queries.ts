@@ -34,7 +34,7 @@ function matchBookings(propertyId: string, query: BookingListQuery): SQL | undef
     query.source ? eq(bookings.booking_source, query.source) : undefined,
     // Stays overlapping [from, to): half-open, like every range of nights.
     overlapsNights(bookings.check_in, bookings.check_out, { start: query.from, end: query.to }),
-    // Through the trigram indexes (see search_booking_ids in the migrations): row-level security would
+    // Through the trigram indexes (search_booking_ids in db/rules/10-functions.sql): row-level security would
     // otherwise make the database read every booking of the property to match the text.
     needle
       ? inArray(bookings.id, sql`(select search_booking_ids(${propertyId}::uuid, ${needle}))`)
