@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
 import type { BookingStatus, CalendarBooking, PaymentStatus, StoredBooking } from '../../domain/booking';
 import type { Executor } from '../db/client';
@@ -33,9 +33,8 @@ function matchBookings(propertyId: string, query: BookingListQuery): SQL | undef
     query.status ? eq(bookings.status, query.status) : undefined,
     query.source ? eq(bookings.booking_source, query.source) : undefined,
     // Stays overlapping [from, to): half-open, like every range of nights.
-    query.to ? lt(bookings.check_in, query.to) : undefined,
-    query.from ? gt(bookings.check_out, query.from) : undefined,
-    // Through the trigram indexes (see search_booking_ids in the migrations): row-level security would
+    overlapsNights(bookings.check_in, bookings.check_out, { start: query.from, end: query.to }),
+    // Through the trigram indexes (search_booking_ids in db/rules/10-functions.sql): row-level security would
     // otherwise make the database read every booking of the property to match the text.
     needle
       ? inArray(bookings.id, sql`(select search_booking_ids(${propertyId}::uuid, ${needle}))`)

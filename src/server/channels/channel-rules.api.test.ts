@@ -7,7 +7,8 @@ import { channelBlocks, channelConnections, channelExports } from '../db/schema'
 import { withGuest, withOperator } from '../db/with-operator';
 import { insertTestProperty } from '../test/test-app';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
-import { hashExportToken, resolveExportToken } from './queries';
+import { resolveExportToken } from './export-queries';
+import { hashExportToken } from './queries';
 
 /** Drizzle wraps the driver's error; the refusal is PostgreSQL's insufficient_privilege (42501). */
 async function expectDenied(work: Promise<unknown>) {

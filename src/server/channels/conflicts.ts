@@ -11,14 +11,16 @@ import { HttpError, notFound } from '../http-error';
 import { requireProperty } from '../properties/queries';
 import {
   cancelHoldingBookings,
-  findConnection,
   findConnectionStayByUid,
   insertImportedStays,
-  listBookingSummaries,
-  listConflicts,
   listHoldingStays,
   moveBooking,
   restoreCancelledBooking,
+} from '../bookings/channel-stays';
+import {
+  findConnection,
+  listBookingSummaries,
+  listConflicts,
   updateConflict,
   type ConflictWithContext,
 } from './queries';

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { site } from '../../content/site';
 import { addDaysToDate, villaToday } from '../../domain/dates';
 import type { Executor } from '../db/client';
-import { findExportProperty, listClosedCalendarDays, listExportBlocks, listExportStays } from './queries';
+import {
+  findExportProperty,
+  listClosedCalendarDays,
+  listExportBlocks,
+  listExportStays,
+} from './export-queries';
 import { writeCalendar, type CalendarEvent } from './write-calendar';
 
 /** How far back the export reaches: stays and closed nights that ended within this many days. */

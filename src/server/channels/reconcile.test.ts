@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from './parse-feed';
-import { HoldingStayIndex, planReconcile, rangesOverlap, type ExistingStay } from './reconcile';
+import { nightsOverlap } from '../../domain/nights';
+import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
 
 const today = '2026-11-22';
 const stay = (uid: string, check_in: string, check_out: string): FeedItem => ({
@@ -151,7 +152,7 @@ describe('planning a sync', () => {
     expect(found).toEqual(
       ranges.map((range) =>
         stays
-          .filter((stay) => rangesOverlap(stay, range))
+          .filter((stay) => nightsOverlap(stay, range))
           .sort((a, b) => a.check_in.localeCompare(b.check_in))
           .map((stay) => stay.id),
       ),

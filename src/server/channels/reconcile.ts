@@ -1,4 +1,5 @@
 import type { BookingStatus } from '../../domain/booking';
+import { nightsOverlap } from '../../domain/nights';
 import type { FeedItem } from './parse-feed';
 
 /** A booking this connection imported earlier. */
@@ -106,14 +107,6 @@ export function planReconcile(input: {
   return plan;
 }
 
-/** Do two half-open date ranges share a night? */
-export function rangesOverlap(
-  a: { check_in: string; check_out: string },
-  b: { check_in: string; check_out: string },
-): boolean {
-  return a.check_in < b.check_out && b.check_in < a.check_out;
-}
-
 type DatedStay = { id: string; check_in: string; check_out: string };
 
 /**
@@ -160,7 +153,7 @@ export class HoldingStayIndex<T extends DatedStay> {
     const found = new Set<T>();
     for (const month of listMonthsTouched(range)) {
       for (const stay of this.byMonth.get(month) ?? []) {
-        if (stay.id !== except && rangesOverlap(stay, range)) found.add(stay);
+        if (stay.id !== except && nightsOverlap(stay, range)) found.add(stay);
       }
     }
     return [...found].sort((a, b) => a.check_in.localeCompare(b.check_in));

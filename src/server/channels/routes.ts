@@ -42,12 +42,12 @@ import {
   listConflicts,
   listConnectionsWithCounts,
   replacePropertyExportToken,
-  resolveExportToken,
   setConnectionExportToken,
   updateConnection,
   type ConnectionWithCounts,
   type StoredLeftOut,
 } from './queries';
+import { resolveExportToken } from './export-queries';
 import { runConnectionSync, type ChannelSettings, type ChannelSyncConfig } from './sync';
 
 export type ChannelRouteOptions = {

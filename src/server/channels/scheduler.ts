@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { startPeriodicJob } from '../jobs/periodic';
-import { isConnectionDue, listDueConnections } from './queries';
+import { isConnectionDue, listDueConnections } from './schedule-queries';
 import { runConnectionSync, type ChannelSyncConfig } from './sync';
 
 export type ChannelScheduler = {

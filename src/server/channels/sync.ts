@@ -24,31 +24,30 @@ import { parseFeedInWorker } from './parse-feed-in-worker';
 import {
   cancelHoldingBookings,
   cancelUnconfirmedRequestsUnder,
-  countOpenConflicts,
-  deleteBlocks,
-  findConnection,
-  insertBlocks,
-  insertConflict,
   insertImportedStays,
   linkBookingToConnection,
   listAdoptableStays,
-  listConnectionBlocks,
   listConnectionStays,
   listHoldingStays,
+  moveBooking,
+  type HoldingStay,
+  type ImportedStayValues,
+} from '../bookings/channel-stays';
+import { findConnection, updateConflict, type ConflictFinding, type ConnectionRow } from './queries';
+import {
+  countOpenConflicts,
+  deleteBlocks,
+  insertBlocks,
+  insertConflict,
+  listConnectionBlocks,
   listLiveConflicts,
   listRequestsUnderBlocks,
   markConnectionUnhealthyNotified,
   markConnectionRecoveredNotified,
   moveBlock,
-  moveBooking,
   recordSyncFailure,
   recordSyncSuccess,
-  updateConflict,
-  type ConflictFinding,
-  type ConnectionRow,
-  type HoldingStay,
-  type ImportedStayValues,
-} from './queries';
+} from './sync-queries';
 import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
 
 export type ChannelSettings = Config['channels'];

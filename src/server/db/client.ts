@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { applyDatabaseRules } from './rules';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,6 +24,7 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The embedded database's engine (backups snapshot it in this process); unset on PostgreSQL. */
   pglite?: PGlite;
+  /** Runs the migrations not run yet, then the database rules (src/server/db/rules) when they changed. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -66,6 +68,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
     pglite,
     async migrate() {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await applyDatabaseRules({ kind: 'pglite', pglite });
       // PGlite runs no autovacuum: without fresh statistics the planner cannot tell a selective index
       // from a scan, and without a vacuum a count cannot be read from an index alone. Doing both at
       // every start keeps them current enough. Only our own tables: the system catalogs do not grow
@@ -152,6 +155,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migratePg(drizzlePg(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          await applyDatabaseRules({ kind: 'postgres', client: connection });
         } finally {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

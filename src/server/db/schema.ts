@@ -22,8 +22,8 @@ import type { PricingRules, StayQuote } from '../../domain/pricing';
 
 // Tables and columns keep the names the product was first specified with (properties, bookings,
 // property_calendar). Value lists come from src/domain, so a column's type and its CHECK constraint are
-// built from the same array. Rules Drizzle cannot express (the btree_gist exclusion constraint, roles,
-// grants, row-level security) live in hand-written migrations.
+// built from the same array. The btree_gist exclusion constraint, which Drizzle cannot express, lives in
+// hand-written migrations; roles, grants, row-level security, functions and triggers in src/server/db/rules.
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -242,7 +242,7 @@ export const propertyCalendar = pgTable(
 );
 
 // Channel sync: calendars imported from Airbnb, Booking.com and others, and this system's exports.
-// Row-level security, grants and the export lookup function live in the channels_rules migration.
+// Row-level security, grants and the export lookup function live in src/server/db/rules.
 
 export const channelConnections = pgTable(
   'channel_connections',
@@ -403,7 +403,7 @@ export const pricingRules = pgTable('pricing_rules', {
 
 /**
  * How many bookings each property has, kept by triggers on `bookings` in the transaction of each insert,
- * delete, move and truncate (migrations 0017 and 0018): the bookings list's unfiltered total is then read
+ * delete, move and truncate (src/server/db/rules): the bookings list's unfiltered total is then read
  * in one row instead of counting the property's whole history on every page. A property without a row has
  * none. Only those triggers write it: neither application role may, and code running as the owner must
  * not either (a count written by hand drifts from the bookings without any error).
@@ -450,7 +450,7 @@ export const auditEvents = pgTable(
 
 // Messages: e-mail to guests and the operator, written in the same transaction as the change that causes
 // them and sent by a background worker. Grants, row-level security and the guest page's lookups live in
-// the messages migration.
+// src/server/db/rules.
 
 /**
  * The outbox: every message ever written, with its delivery state. A message is claimed by one process

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDaysToDate, countDaysBetween, getMonthRange, villaToday } from '../../domain/dates';
 import { site, villa } from '../../content/site';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
+import { nightsOverlap } from '../../domain/nights';
 import type { Executor } from './client';
 import { INDIAN_GST, priceStay, PricingRulesSchema, type PricingRules } from '../../domain/pricing';
 import { declareActor } from './with-operator';
@@ -289,10 +290,9 @@ function withCrossMonthStay(list: SeedBooking[], today: string, index: number): 
     requests: 'A family reunion over the month end',
     bookedDaysAgo: 18,
   };
+  const nightsOf = (stay: SeedBooking) => ({ check_in: stay.from, check_out: stay.from + stay.nights });
   const overlaps = (stay: SeedBooking) =>
-    stay.status !== 'cancelled' &&
-    stay.from < crossing.from + crossing.nights &&
-    crossing.from < stay.from + stay.nights;
+    stay.status !== 'cancelled' && nightsOverlap(nightsOf(stay), nightsOf(crossing));
   return [...list.filter((stay) => !overlaps(stay)), crossing];
 }
 

@@ -7,6 +7,7 @@ import {
   type ReportQuery,
 } from '../../domain/report';
 import type { Executor } from '../db/client';
+import { overlapsNights } from '../db/overlaps';
 
 type ReportRow = {
   kind: 'nights' | 'sold';
@@ -47,7 +48,7 @@ export async function countReport(
         SOLD_STATUSES.map((status) => sql`${status}`),
         sql`, `,
       )})
-        and b.check_in < ${query.to}::date and b.check_out > ${query.from}::date
+        and ${overlapsNights(sql`b.check_in`, sql`b.check_out`, { start: sql`${query.from}::date`, end: sql`${query.to}::date` })}
     ),
     sold as (
       select s.property_id, s.booking_source as source, s.currency, n::date as night, s.amount_known,
@@ -75,7 +76,7 @@ export async function countReport(
       cross join lateral generate_series(
         greatest(b.start_date, ${query.from}::date), least(b.end_date, ${query.to}::date) - 1, interval '1 day'
       ) n
-      where b.start_date < ${query.to}::date and b.end_date > ${query.from}::date
+      where ${overlapsNights(sql`b.start_date`, sql`b.end_date`, { start: sql`${query.from}::date`, end: sql`${query.to}::date` })}
     )
     select 'nights' as kind, to_char(n.night, 'YYYY-MM') as month, n.currency, null as source,
       count(*)::int as nights,
