@@ -108,4 +108,17 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // `as never` fits any type, so it silences the checker instead of stating what a value is.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+          message: 'No `as never`: give the value its real type.',
+        },
+      ],
+    },
+  },
 );
