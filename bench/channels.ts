@@ -21,6 +21,9 @@ import { airbnbUid, writeAirbnbFeed } from '../src/server/channels/test/fixtures
 import { openDatabase } from '../src/server/db/client';
 import { bookings, channelConnections, channelExports, properties } from '../src/server/db/schema';
 import { addDaysToDate } from '../src/domain/dates';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('channels');
 
 const EVENTS = 2_000;
 const STAYS = 5_000;
