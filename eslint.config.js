@@ -108,4 +108,48 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // Tests wait for what they expect (waitUntil from src/test/wait-until.ts, Playwright's locators and
+    // expect.poll), never for a fixed time: too short on a busy machine, too long everywhere else.
+    files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', 'tests/**/*.ts'],
+    ignores: ['src/test/wait-until.ts', 'tests/e2e/support/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Wait for a condition with waitUntil (src/test/wait-until.ts).' },
+        { name: 'setInterval', message: 'Wait for a condition with waitUntil (src/test/wait-until.ts).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { property: 'waitForTimeout', message: 'Wait for a locator or use expect.poll, not for a time.' },
+        {
+          object: 'globalThis',
+          property: 'setTimeout',
+          message: 'Wait with waitUntil (src/test/wait-until.ts).',
+        },
+        {
+          object: 'window',
+          property: 'setTimeout',
+          message: 'Wait with waitUntil (src/test/wait-until.ts).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { name: 'node:timers/promises', message: 'Wait with waitUntil (src/test/wait-until.ts).' },
+      ],
+    },
+  },
+  {
+    // `as never` fits any type, so it silences the checker instead of stating what a value is.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+          message: 'No `as never`: give the value its real type.',
+        },
+      ],
+    },
+  },
 );

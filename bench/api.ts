@@ -19,6 +19,9 @@ import {
   timeDirect,
   type BenchRow,
 } from './support';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('api');
 
 const BOOKINGS = 10_000;
 const scratch = await createScratchDatabase(process.argv[2]);

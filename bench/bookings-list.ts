@@ -29,6 +29,9 @@ import {
   timeDirect,
   type BenchRow,
 } from './support';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('bookings-list');
 
 const scratch = await createScratchDatabase(process.argv[2]);
 const database = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir });

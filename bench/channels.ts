@@ -22,6 +22,9 @@ import { openDatabase } from '../src/server/db/client';
 import { buildConfig, readEnv } from '../src/server/env';
 import { bookings, channelConnections, channelExports, properties } from '../src/server/db/schema';
 import { addDaysToDate } from '../src/domain/dates';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('channels');
 
 const EVENTS = 2_000;
 const STAYS = 5_000;

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { createPlaceholderBuild } from '../src/server/test/spawn-server';
 import { killDuringWrites } from '../src/server/test/kill-during-writes';
 import { createScratchDatabase } from './support';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('crash');
 
 const serverUrl = process.argv[2];
 const KILLS = Number(process.env.BENCH_KILLS ?? 20);

@@ -14,6 +14,9 @@ import { addDaysToDate } from '../src/domain/dates';
 import { startFeedServer } from '../src/server/channels/test/feed-server';
 import { airbnbUid, writeAirbnbFeed, writeGenericFeed } from '../src/server/channels/test/fixtures';
 import { createScratchDatabase, DURATION_S, openBenchVilla, startBenchServer } from './support';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('feeds');
 
 const MB = 1024 * 1024;
 const today = new Date().toISOString().slice(0, 10);

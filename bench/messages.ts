@@ -15,6 +15,9 @@ import { startSmtpSink } from '../src/server/messages/test/smtp-sink';
 import { createMailTransport } from '../src/server/messages/transport';
 import { startMessageWorker } from '../src/server/messages/worker';
 import { addDaysToDate, villaToday } from '../src/domain/dates';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('messages');
 
 const serverUrl = process.argv[2];
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 500);

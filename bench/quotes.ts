@@ -17,6 +17,9 @@ import {
   printRows,
   startBenchServer,
 } from './support';
+import { recordPrintedFigures } from './record-figures';
+
+recordPrintedFigures('quotes');
 
 const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 // Two seasons meeting inside the stay, weekend prices, extra guests, a cleaning fee and banded GST.

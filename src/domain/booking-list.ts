@@ -37,6 +37,9 @@ export const BookingListQuerySchema = z
     path: ['to'],
   });
 export type BookingListQueryInput = z.input<typeof BookingListQuerySchema>;
+/** The list's search, filters and order: everything but the page, which the management area keeps in its URL. */
+export const BOOKING_LIST_FILTER_KEYS = BookingListQuerySchema.keyof().exclude(['limit', 'offset']).options;
+export type BookingListFilterKey = (typeof BOOKING_LIST_FILTER_KEYS)[number];
 export type BookingListQuery = z.output<typeof BookingListQuerySchema>;
 
 /** The header that carries the number of all matching bookings, beside one page of them. */

@@ -26,7 +26,8 @@ function sendRaw(port: number, request: string) {
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
-    setTimeout(() => socket.end(), 3000);
+    // A server that answers but keeps the connection open is ended after 3 s of silence.
+    socket.setTimeout(3000, () => socket.end());
   });
 }
 

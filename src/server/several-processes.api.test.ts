@@ -14,6 +14,7 @@ import { PRODUCTION_DEFAULTS } from './test/test-config';
 import { readTestEnv } from './test/test-env';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
 import { createPlaceholderBuild, readResponseCookies, spawnServer } from './test/spawn-server';
+import { waitUntil } from '../test/wait-until';
 
 const serverUrl = readTestEnv().databaseUrl;
 const CONNECTIONS = 12;
@@ -107,19 +108,21 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
   describe('channel sync', () => {
     it('syncs each due connection exactly once between them', async () => {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const [row] = await database.db
-          .select({ waiting: count() })
-          .from(channelConnections)
-          .where(isNull(channelConnections.last_synced_at));
-        if (row?.waiting === 0) break;
-        if (Date.now() > deadline)
-          throw new Error(
-            `Not all connections were synced:\n${servers.map((server) => server.output()).join('\n')}`,
-          );
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitUntil(
+        async () => {
+          const [row] = await database.db
+            .select({ waiting: count() })
+            .from(channelConnections)
+            .where(isNull(channelConnections.last_synced_at));
+          return row?.waiting === 0;
+        },
+        {
+          timeout: 60_000,
+          interval: 200,
+          message: () =>
+            `not all connections were synced:\n${servers.map((server) => server.output()).join('\n')}`,
+        },
+      );
       for (let index = 0; index < CONNECTIONS; index += 1) {
         expect(feeds.requests(`/feeds/${index}.ics`), `feed ${index}`).toBe(1);
       }
@@ -128,11 +131,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       // is written after its sync commits, so the last may reach the pipe a moment after the database says so.
       const countSynced = () =>
         servers.map((server) => server.output().match(/"msg":"channel synced"/g)?.length ?? 0);
-      for (const until = Date.now() + 10_000; Date.now() < until;) {
-        const [first, second] = countSynced();
-        if (first! + second! >= CONNECTIONS) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntil(
+        () => {
+          const [first, second] = countSynced();
+          return first! + second! >= CONNECTIONS;
+        },
+        { interval: 100 },
+      ).catch(() => undefined);
       const synced = countSynced();
       expect(synced[0]! + synced[1]!).toBe(CONNECTIONS);
       console.log(`scheduled syncs per process: ${synced.join(' + ')}`);

@@ -8,7 +8,7 @@ import { formatMoney } from '../../src/domain/quote';
 import { addDaysToDate, shiftMonth, villaMonth } from '../../src/domain/dates';
 import type { Property } from '../../src/domain/property';
 import { DESKTOP, findAccessibilityViolations, launchBrowser, PHONE } from './support/browser';
-import { getJson, gotoManagement, openSignedInPage } from './manage-helpers';
+import { createGate, getJson, gotoManagement, openSignedInPage } from './manage-helpers';
 
 type CalendarAnswer = PropertyCalendar;
 
@@ -147,13 +147,14 @@ describe('management area: calendar and bookings', () => {
     const firstMonth = booking.check_in.slice(0, 7);
     const secondMonth = shiftMonth(firstMonth, 1);
 
-    // 'Loading calendar...' while the month loads (each answer is held back a little).
+    // 'Loading calendar...' while the month loads (the answers are held back until the test has seen it).
     const withSynthetic = (answer: CalendarAnswer & { start: string; end: string }) =>
       synthetic && synthetic.check_in < answer.end && synthetic.check_out > answer.start
         ? { ...answer, bookings: [...answer.bookings, synthetic] }
         : answer;
+    const loading = createGate();
     await page.route('**/calendar?**', async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await loading.opened;
       const response = await route.fetch();
       const answer = (await response.json()) as CalendarAnswer & { start: string; end: string };
       await route.fulfill({ response, json: withSynthetic(answer) });
@@ -179,6 +180,7 @@ describe('management area: calendar and bookings', () => {
     await gotoManagement(page, `?view=calendar&property=${property.id}&month=${firstMonth}`);
     await page.getByRole('heading', { name: 'Booking Calendar' }).waitFor();
     await page.getByText('Loading calendar...').first().waitFor();
+    loading.open();
     await expectMonth(firstMonth);
     for (const label of ['Available', 'Booked', 'Unavailable'])
       await page.locator('[aria-label="Legend"]').getByText(label, { exact: true }).waitFor();
@@ -211,7 +213,8 @@ describe('management area: calendar and bookings', () => {
     await gotoManagement(page, `?view=calendar&property=${villa.id}&month=${month}`);
     const { answer } = await expectMonthMatchesApi(page, villa.id, month);
     const unavailableRow = answer.calendar.find((row) => !row.is_available);
-    if (unavailableRow) expect((await dayStatuses(page))[unavailableRow.date]).toMatch(/unavailable|booked/);
+    expect(unavailableRow, 'the seeded closure').toBeDefined();
+    expect((await dayStatuses(page))[unavailableRow!.date]).toMatch(/unavailable|booked/);
     const recentItems = page.getByRole('region', { name: 'Recent bookings' }).locator('li');
     expect(await recentItems.count()).toBeLessThanOrEqual(10);
     expect(await findAccessibilityViolations(page)).toEqual([]);
@@ -298,16 +301,18 @@ describe('management area: calendar and bookings', () => {
 
   it('filters bookings by search (case-insensitive), status and source, combined, with the empty state', async () => {
     const { page, context } = await openSignedInPage(browser, DESKTOP);
+    const loading = createGate();
     await page.route(
       (url) => url.pathname.endsWith('/bookings'),
       async (route: Route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await loading.opened;
         await route.fallback();
       },
     );
     await gotoManagement(page, `?view=bookings&property=${villa.id}`);
     await page.getByRole('heading', { name: 'Bookings Management' }).waitFor();
     await page.getByText('Loading bookings...').waitFor();
+    loading.open();
     const cards = page.locator('li[data-booking-id]');
     await cards.first().waitFor();
     const shownIds = () =>

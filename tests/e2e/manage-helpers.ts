@@ -33,3 +33,13 @@ export function toastRegion(page: Page) {
 export function uniqueName(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/**
+ * A gate a route handler waits on until the test opens it: the test sees a loading or saving state for
+ * certain, however fast or slow the machine, and then lets the answer through.
+ */
+export function createGate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}

@@ -4,7 +4,14 @@ import type { Booking } from '../../src/domain/booking';
 import type { Property } from '../../src/domain/property';
 import type { DashboardStats } from '../../src/domain/stats';
 import { DESKTOP, findAccessibilityViolations, launchBrowser, PHONE } from './support/browser';
-import { getJson, gotoManagement, openSignedInPage, toastRegion, uniqueName } from './manage-helpers';
+import {
+  createGate,
+  getJson,
+  gotoManagement,
+  openSignedInPage,
+  toastRegion,
+  uniqueName,
+} from './manage-helpers';
 
 const FORBIDDEN = "You don't have permission to create properties. Please check your authentication.";
 
@@ -170,8 +177,9 @@ describe('management area: dashboard, properties and the Add New Property dialog
     const { page, context } = await openSignedInPage(browser, PHONE);
     await gotoManagement(page, '?view=properties');
     const before = await page.locator('[data-property-id]').count();
+    const saving = createGate();
     await page.route('**/api/properties', async (route: Route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600));
+      if (route.request().method() === 'POST') await saving.opened;
       await route.fallback();
     });
     await page.getByRole('button', { name: 'Add Property', exact: true }).click();
@@ -191,6 +199,7 @@ describe('management area: dashboard, properties and the Add New Property dialog
     await dialog.getByLabel('Booking.com ID').fill('BKG-TEST-1');
     await dialog.getByRole('button', { name: 'Create Property' }).click();
     await dialog.getByRole('button', { name: 'Creating...' }).waitFor();
+    saving.open();
     await toastRegion(page).getByText('Property created successfully').waitFor();
     await expect(
       toastRegion(page)
@@ -298,12 +307,14 @@ describe('management area: dashboard, properties and the Add New Property dialog
   it('works with the keyboard, fits a 375 px screen and has no accessibility violations on the main views', async () => {
     const { page, context } = await openSignedInPage(browser, PHONE);
     // 'Loading villa management...' while the properties load.
+    const loading = createGate();
     await page.route('**/api/properties', async (route: Route) => {
-      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 500));
+      if (route.request().method() === 'GET') await loading.opened;
       await route.fallback();
     });
     await page.goto('/villa-management');
     await page.getByText('Loading villa management...').waitFor();
+    loading.open();
     await page.getByRole('heading', { name: 'Villa Management', exact: true }).waitFor();
     await page.locator('[data-stat="Active Bookings"]', { hasNotText: 'Loading' }).waitFor();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, getBaseUrl, launchBrowser, openPage, PHONE } from './support/browser';
+import { DESKTOP, getBaseUrl, launchBrowser, openPage, PHONE, waitForFrames } from './support/browser';
 
 /** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
@@ -105,8 +105,15 @@ describe('the landing page', () => {
     const header = page.locator('header').first();
     const background = () => header.evaluate((element) => getComputedStyle(element).backgroundColor);
     await poll(background).toBe('rgba(0, 0, 0, 0)');
-    await scrollToY(page, 20);
-    await page.waitForTimeout(100);
+    // Scrolled to 20 px, its scroll event handled and the frames after it drawn: still transparent.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          window.addEventListener('scroll', resolve, { once: true });
+          window.scrollTo({ top: 20, behavior: 'instant' });
+        }),
+    );
+    await waitForFrames(page);
     expect(await background()).toBe('rgba(0, 0, 0, 0)');
     await scrollToY(page, 21);
     await poll(background).not.toBe('rgba(0, 0, 0, 0)');

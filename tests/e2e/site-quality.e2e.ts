@@ -7,6 +7,7 @@ import {
   launchBrowser,
   openPage,
   PHONE,
+  waitForFrames,
 } from './support/browser';
 
 /** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
@@ -17,7 +18,7 @@ async function scrollThrough(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 500) {
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
-    await page.waitForTimeout(40);
+    await waitForFrames(page);
   }
   await page.waitForLoadState('networkidle');
 }

@@ -8,6 +8,7 @@ import { createBackupSubject, type BackupSubject } from '../test/backup-subjects
 import { listTestDatabaseKinds } from '../test/test-database';
 import { nameBackupFile, listBackupFiles } from './backup-files';
 import { DAILY_BACKUP_LEASE, startBackupScheduler, takeBackup, type BackupScheduler } from './backups';
+import { waitUntil } from '../../test/wait-until';
 
 describe.each(listTestDatabaseKinds())('the daily backup on %s', (kind) => {
   let subject: BackupSubject;
@@ -71,7 +72,8 @@ describe.each(listTestDatabaseKinds())('the daily backup on %s', (kind) => {
     for (const scheduler of [first!, second!, first!]) {
       await expireLease();
       // The clock in file names has millisecond steps; make sure each backup has its own name.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      const now = Date.now();
+      await waitUntil(() => Date.now() > now, { interval: 1 });
       expect(await scheduler.tick()).toBeDefined();
     }
     const files = listBackupFiles(subject.settings.dir);

@@ -6,6 +6,7 @@ import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed, writeGenericFeed } from './test/fixtures';
+import { pause } from '../../test/wait-until';
 
 type Operator = Awaited<ReturnType<TestContext['createSignedInOperator']>>;
 
@@ -87,7 +88,8 @@ describe.each(listTestDatabaseKinds())('channel feeds that could freeze or break
         const health = await context.app.inject({ method: 'GET', url: '/api/health' });
         healthTimes.push(performance.now() - startedAt);
         expect(health.statusCode).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // A probe every 20 ms or so: the sampling rate, not a wait for anything.
+        await pause(20);
       }
       const result = await syncing;
       delay.disable();

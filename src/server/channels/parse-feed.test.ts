@@ -242,7 +242,7 @@ describe('reading channel calendars', () => {
       ];
       // Every repeat from the start, one by one, as ical.js gives them: the dates the parser must match.
       const event = new ICAL.Event(
-        new ICAL.Component(ICAL.parse(writeGenericFeed([lines])) as never).getFirstSubcomponent('vevent')!,
+        ICAL.Component.fromString(writeGenericFeed([lines])).getFirstSubcomponent('vevent')!,
       );
       const expected: string[] = [];
       const iterator = event.iterator();

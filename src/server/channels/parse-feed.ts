@@ -176,7 +176,7 @@ function readCalendar(body: string): {
 function toRoot(parsed: unknown): ICAL.Component {
   // Several calendars in one answer: read the first.
   const first = (Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed) as unknown[];
-  return new ICAL.Component(first as never);
+  return new ICAL.Component(first);
 }
 
 const wrapInCalendar = (lines: string[]) => ['BEGIN:VCALENDAR', ...lines, 'END:VCALENDAR', ''].join('\r\n');

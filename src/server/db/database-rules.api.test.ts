@@ -9,6 +9,7 @@ import { insertTestBooking, insertTestCalendarDay, insertTestProperty, uniqueEma
 import { openPglite } from './client';
 import { bookings } from './schema';
 import { describeDatabaseRefusal, findPgError, isOverlapError } from './errors';
+import { waitUntil } from '../../test/wait-until';
 
 /** The rules the database itself enforces, whatever the application code does. */
 describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
@@ -214,12 +215,22 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
       check_in: '2029-02-01',
       check_out: '2029-02-02',
     });
+    let firstInserted = false;
     const inserting = database.db.transaction(async (tx) => {
       await tx.insert(bookings).values(stay(properties[0]!));
-      await tx.execute(sql`select pg_sleep(0.5)`);
+      firstInserted = true;
+      // PostgreSQL: the row is held until the delete waits on it (the embedded database runs one
+      // transaction at a time, so there the delete simply comes after).
+      if (kind === 'postgres')
+        await waitUntil(async () => {
+          const waiting = await database.db.execute(
+            sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          return (waiting as unknown as { rows: unknown[] }).rows.length > 0;
+        });
       await tx.insert(bookings).values(stay(properties[3]!));
     });
-    await new Promise((done) => setTimeout(done, 150));
+    await waitUntil(() => firstInserted);
     const deleting = database.db.delete(bookings).where(
       inArray(
         bookings.id,

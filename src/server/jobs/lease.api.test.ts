@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { releaseLease, renewLease, runWithLease, tryAcquireLease } from './lease';
+import { pause, waitUntil } from '../../test/wait-until';
 
 describe.each(listTestDatabaseKinds())('database leases [%s]', (kind) => {
   let database: TestDatabase;
@@ -28,8 +29,10 @@ describe.each(listTestDatabaseKinds())('database leases [%s]', (kind) => {
   it('passes an expired lease to the next holder (a crashed holder does not block the work)', async () => {
     const db = database.db;
     expect(await tryAcquireLease(db, { key: 'job:c', holder: 'crashed', ttlMs: 50 })).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await tryAcquireLease(db, { key: 'job:c', holder: 'next', ttlMs: 60_000 })).toBe(true);
+    // Taken by the next holder once its 50 ms have run out.
+    expect(await waitUntil(() => tryAcquireLease(db, { key: 'job:c', holder: 'next', ttlMs: 60_000 }))).toBe(
+      true,
+    );
     expect(await renewLease(db, { key: 'job:c', holder: 'crashed', ttlMs: 60_000 })).toBe(false);
   });
 
@@ -46,7 +49,7 @@ describe.each(listTestDatabaseKinds())('database leases [%s]', (kind) => {
       running += 1;
       most = Math.max(most, running);
       runs += 1;
-      await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await Promise.race([gate, pause(10_000)]);
       running -= 1;
     };
     let tried = 0;
@@ -58,7 +61,8 @@ describe.each(listTestDatabaseKinds())('database leases [%s]', (kind) => {
     );
     const racing = await Promise.all(attempts);
     expect(racing.filter((run) => run.acquired)).toHaveLength(1);
-    gate = new Promise((resolve) => setTimeout(resolve, 50));
+    // Each waiting holder keeps the lease 50 ms, so the second must wait for the first.
+    gate = pause(50);
     expect(runs).toBe(1);
     const waiting = await Promise.all(
       ['w1', 'w2'].map((holder) =>

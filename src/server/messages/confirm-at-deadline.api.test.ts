@@ -5,14 +5,7 @@ import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { lapseRequest } from './queries';
-
-/** Polls `check` until it holds (at most 10 s). */
-async function waitUntil(check: () => Promise<boolean>) {
-  for (const started = Date.now(); !(await check());) {
-    if (Date.now() - started > 10_000) throw new Error('The condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { waitUntil } from '../../test/wait-until';
 
 /**
  * A guest confirms their request at the very moment its time runs out, while a new request (or the lapse

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import {
@@ -20,6 +20,7 @@ import { createLogger } from '../logger';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 import { createMailTransport } from './transport';
 import { startMessageWorker, type MessageWorker } from './worker';
+import { waitUntil } from '../../test/wait-until';
 
 // 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
 const NOW = new Date('2026-11-22T06:00:00Z');
@@ -538,7 +539,16 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       expect(message.last_error).toMatch(/451|busy/i);
     }
     sink.refuse(false);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both retries are due (1 ms after the failure), so one pass sends both.
+    await waitUntil(async () => {
+      const due = await context.database.db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(
+          and(eq(outboxMessages.booking_id, booking.id), sql`${outboxMessages.next_attempt_at} <= now()`),
+        );
+      return due.length === 2;
+    });
     expect(await worker.deliverDue()).toBe(2);
     expect(await worker.deliverDue()).toBe(0);
     const ids = sink.received.map((mail) => mail.messageId);
@@ -567,15 +577,21 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     });
     const { booking, reference } = await requestStay();
     const deadPass = dead.deliverDue();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil(async () => {
+      const claimed = await context.database.db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.booking_id, booking.id), eq(outboxMessages.locked_by, 'dead-worker')));
+      return claimed.length > 0;
+    });
     const other = startSinkWorker('other-worker');
     try {
       // While the claim holds, the other sender leaves the claimed message alone (and sends the other one).
       await other.deliverDue();
       const claimed = sink.received.filter((mail) => mail.subject.includes(reference));
       expect(claimed).toHaveLength(1);
-      await new Promise((resolve) => setTimeout(resolve, CLAIM_MS + 100));
-      expect(await other.deliverDue()).toBe(1);
+      // Once the claim runs out, the other sender takes the message.
+      expect(await waitUntil(() => other.deliverDue(), { timeout: CLAIM_MS + 10_000 })).toBe(1);
       expect(sink.received.filter((mail) => mail.subject.includes(reference))).toHaveLength(2);
       // The dead sender's late outcome changes nothing: the claim is no longer its own.
       cutOff(new Error('connection reset'));
@@ -605,9 +621,15 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       config: workerConfig({ delivery: { maxAttempts: 2 } }),
     });
     const { booking } = await requestStay();
-    await downWorker.deliverDue();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await downWorker.deliverDue();
+    // The second attempt is due 1 ms after the first; a pass before then sends nothing.
+    await waitUntil(async () => {
+      await downWorker.deliverDue();
+      const messages = await context.database.db
+        .select({ status: outboxMessages.status })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.booking_id, booking.id));
+      return messages.every((message) => message.status === 'failed');
+    });
     await downWorker.stop();
     const failed = await context.database.db
       .select()

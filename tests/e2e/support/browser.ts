@@ -77,3 +77,18 @@ export async function findAccessibilityViolations(page: Page): Promise<string[]>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
+
+/**
+ * Resolves once the page has drawn `frames` more frames: the scroll events, observers and effects that the
+ * last change caused have run. A test waits for this, or for what it expects to see, never for a time.
+ */
+export function waitForFrames(page: Page, frames = 2) {
+  return page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(count);
+      }),
+    frames,
+  );
+}

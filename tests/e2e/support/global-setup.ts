@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readTestEnv } from '../../../src/server/test/test-env';
 import { createEmptyPostgresDatabase } from '../../../src/server/test/test-database';
+import { waitUntil } from '../../../src/test/wait-until';
 
 /**
  * Starts the built server once for all browser tests, on a free port with a fresh data directory (or a
@@ -38,18 +39,15 @@ function findFreePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become healthy:\n${log()}`);
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`);
+      // Not listening yet: a refused connection is a "not yet".
+      const response = await fetch(`${url}/api/health`).catch(() => undefined);
+      return response?.ok;
+    },
+    { timeout: 300_000, interval: 250, message: () => `the server did not become healthy:\n${log()}` },
+  );
 }
 
 export default async function setup(project: TestProject) {

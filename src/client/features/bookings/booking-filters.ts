@@ -1,7 +1,13 @@
-import { BOOKING_PAGE_SIZE, BookingListQuerySchema, type BookingListQueryInput } from '@/domain/booking-list';
+import {
+  BOOKING_LIST_FILTER_KEYS as FILTER_KEYS,
+  BOOKING_PAGE_SIZE,
+  BookingListQuerySchema,
+  type BookingListFilterKey as FilterKey,
+  type BookingListQueryInput,
+} from '@/domain/booking-list';
 
-export const FILTER_KEYS = ['q', 'status', 'source', 'from', 'to', 'sort'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+/** What the bookings list keeps in the address bar: the API's filters and the page. */
+export const BOOKINGS_URL_PARAMETERS = [...FILTER_KEYS, 'page'] as const;
 
 /**
  * The list's search, filters and page as the address bar has them, checked by the API's own schema: a

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, SearchIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { BOOKING_SOURCES, BOOKING_SOURCE_LABELS, BOOKING_STATUSES } from '@/domain/booking';
-import { BOOKING_PAGE_SIZE } from '@/domain/booking-list';
+import { BOOKING_PAGE_SIZE, type BookingListFilterKey } from '@/domain/booking-list';
 import type { Property } from '@/domain/property';
 import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
@@ -18,7 +18,7 @@ import { cn } from '@/client/lib/utils';
 import { AddBookingDialog } from './add-booking-dialog';
 import { formatStatus } from './booking-badges';
 import { BookingCard } from './booking-card';
-import { readBookingFilters, type FilterKey } from './booking-filters';
+import { readBookingFilters } from './booking-filters';
 import { bookingsPageQuery, toBookingListSearch } from './bookings-api';
 
 /**
@@ -39,7 +39,7 @@ export function BookingsView({ property }: { property: Property }) {
     if (settledSearch !== (filters.q ?? '')) navigate({ q: settledSearch, page: null }, { replace: true });
   }, [settledSearch, filters.q, navigate]);
 
-  const setFilter = (key: FilterKey, value: string) => navigate({ [key]: value, page: null });
+  const setFilter = (key: BookingListFilterKey, value: string) => navigate({ [key]: value, page: null });
   const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
 
   // A page past the end (the list shrank, or a hand-edited address) goes back to the first.

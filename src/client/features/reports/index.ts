@@ -1,1 +1,1 @@
-export { ReportsView } from './reports-view';
+export { ReportsView, REPORTS_URL_PARAMETERS } from './reports-view';

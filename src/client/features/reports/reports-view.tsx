@@ -25,6 +25,9 @@ const ReportCharts = lazy(() => import('./report-charts'));
 /** The columns after the month, in the order `Row` fills them. */
 const FIGURE_COLUMNS = ['Available', 'Booked', 'Occupancy', 'ADR', 'Revenue', 'RevPAR'];
 
+/** What the reports keep in the address bar. */
+export const REPORTS_URL_PARAMETERS = ['period', 'from', 'to', 'scope'] as const;
+
 const isPeriod = (value: string | null): value is ReportPeriod =>
   REPORT_PERIODS.some((period) => period.value === value);
 

@@ -1,18 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CalendarDaysIcon,
-  ChartColumnIcon,
-  ClipboardListIcon,
-  HistoryIcon,
-  HomeIcon,
-  LayoutDashboardIcon,
-  LogOutIcon,
-  MailIcon,
-  PencilIcon,
-  RadioTowerIcon,
-  TagIcon,
-  UserRoundIcon,
-} from 'lucide-react';
+import { LogOutIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { Operator } from '@/domain/auth';
@@ -20,35 +7,19 @@ import { villaMonth } from '@/domain/dates';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
-import { AccountView } from '@/client/features/account';
-import { ActivityView } from '@/client/features/activity';
-import { BookingsView } from '@/client/features/bookings';
-import { CalendarView } from '@/client/features/calendar';
-import { ChannelsView } from '@/client/features/channels';
-import { DashboardView } from '@/client/features/dashboard';
-import { PropertiesView, propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
-import { MessagesView } from '@/client/features/messages';
-import { PricingView } from '@/client/features/pricing';
-import { ReportsView } from '@/client/features/reports';
+import { propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
 import { useSignOut } from '@/client/features/session';
 import { cn } from '@/client/lib/utils';
 import { LoadingScreen } from './loading-screen';
-import { useManageLocation, type ManageView } from './use-manage-location';
+import {
+  findManagementView,
+  MANAGEMENT_VIEWS,
+  renderManagementView,
+  type ManageView,
+} from './management-views';
+import { useManageLocation } from './use-manage-location';
 
 export const LOAD_PROPERTIES_FAILED_MESSAGE = 'Failed to load properties';
-
-const VIEWS: { view: ManageView; label: string; icon: typeof HomeIcon; needsProperty: boolean }[] = [
-  { view: 'dashboard', label: 'Dashboard', icon: LayoutDashboardIcon, needsProperty: false },
-  { view: 'properties', label: 'Properties', icon: HomeIcon, needsProperty: false },
-  { view: 'calendar', label: 'Calendar', icon: CalendarDaysIcon, needsProperty: true },
-  { view: 'bookings', label: 'Bookings', icon: ClipboardListIcon, needsProperty: true },
-  { view: 'channels', label: 'Channels', icon: RadioTowerIcon, needsProperty: true },
-  { view: 'pricing', label: 'Pricing', icon: TagIcon, needsProperty: true },
-  { view: 'reports', label: 'Reports', icon: ChartColumnIcon, needsProperty: false },
-  { view: 'messages', label: 'Messages', icon: MailIcon, needsProperty: false },
-  { view: 'activity', label: 'Activity', icon: HistoryIcon, needsProperty: false },
-  { view: 'account', label: 'Account', icon: UserRoundIcon, needsProperty: false },
-];
 
 export function ManagementShell({ operator }: { operator: Operator }) {
   const properties = useQuery(propertiesQuery());
@@ -69,9 +40,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
   const selected = list.find((property) => property.id === location.propertyId) ?? null;
   // A view that needs a property falls back to the dashboard when the URL names none (or a gone one).
   const view: ManageView =
-    VIEWS.find((item) => item.view === location.view)?.needsProperty && !selected
-      ? 'dashboard'
-      : location.view;
+    findManagementView(location.view)?.needsProperty && !selected ? 'dashboard' : location.view;
   // The villa's month, as the server counts it.
   const month = location.month ?? villaMonth();
 
@@ -100,7 +69,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
         </div>
         <nav aria-label="Management views" className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
           <ul className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 sm:inline-flex">
-            {VIEWS.map((item) => {
+            {MANAGEMENT_VIEWS.map((item) => {
               const Icon = item.icon;
               const active = item.view === view;
               return (
@@ -160,55 +129,18 @@ export function ManagementShell({ operator }: { operator: Operator }) {
             onRetry={() => void properties.refetch()}
             retrying={properties.isFetching}
           />
-        ) : view === 'dashboard' ? (
-          <DashboardView
-            properties={list}
-            selectedId={selected?.id ?? null}
-            onReview={(stay) =>
-              location.navigate({
-                view: 'bookings',
-                propertyId: stay.property_id,
-                viewParameters: {
-                  q: stay.guest_name,
-                  ...(stay.status === 'pending' ? { status: 'pending' } : {}),
-                },
-              })
-            }
-            onSelect={selectProperty}
-            onAddProperty={openAddDialog}
-            onOpenCalendar={() => openView('calendar')}
-            onOpenBookings={() => openView('bookings')}
-            onOpenChannels={(propertyId) => location.navigate({ view: 'channels', propertyId })}
-          />
-        ) : view === 'properties' ? (
-          <PropertiesView
-            properties={list}
-            selectedId={selected?.id ?? null}
-            onSelect={selectProperty}
-            onAddProperty={openAddDialog}
-          />
-        ) : view === 'calendar' && selected ? (
-          <CalendarView
-            key={selected.id}
-            property={selected}
-            month={month}
-            onMonthChange={(next) => location.navigate({ month: next })}
-          />
-        ) : view === 'bookings' && selected ? (
-          <BookingsView key={selected.id} property={selected} />
-        ) : view === 'channels' && selected ? (
-          <ChannelsView key={selected.id} property={selected} />
-        ) : view === 'pricing' && selected ? (
-          <PricingView key={selected.id} property={selected} />
-        ) : view === 'reports' ? (
-          <ReportsView selected={selected} />
-        ) : view === 'messages' ? (
-          <MessagesView />
-        ) : view === 'activity' ? (
-          <ActivityView />
-        ) : view === 'account' ? (
-          <AccountView operator={operator} />
-        ) : null}
+        ) : (
+          renderManagementView(view, {
+            operator,
+            properties: list,
+            property: selected,
+            month,
+            navigate: location.navigate,
+            openView,
+            selectProperty,
+            openAddDialog,
+          })
+        )}
       </main>
 
       {addOpen ? <PropertyFormDialog open onOpenChange={setAddOpen} signedIn={Boolean(operator)} /> : null}

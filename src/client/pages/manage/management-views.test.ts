@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { BOOKING_LIST_FILTER_KEYS } from '@/domain/booking-list';
+import { findManagementView, MANAGEMENT_VIEWS } from './management-views';
+
+describe("the management area's views", () => {
+  it('are named once each, and an unknown name is no view', () => {
+    const names = MANAGEMENT_VIEWS.map((definition) => definition.view);
+    expect(new Set(names).size).toBe(names.length);
+    expect(findManagementView('dashboard')?.label).toBe('Dashboard');
+    expect(findManagementView('nothing')).toBeUndefined();
+  });
+
+  it("keep the bookings list's API filters and its page in the URL, and drop them with the view", () => {
+    expect(findManagementView('bookings')?.parameters).toEqual([...BOOKING_LIST_FILTER_KEYS, 'page']);
+    expect(BOOKING_LIST_FILTER_KEYS).toEqual(['q', 'status', 'source', 'from', 'to', 'sort']);
+  });
+});
