@@ -23,6 +23,7 @@ import {
   QuoteResultSchema,
 } from '../../domain/availability';
 import { checkStayRules, type PricingRules } from '../../domain/pricing';
+import { DEFAULT_CURRENCY } from '../../domain/property';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
 import { lockPropertyNights, withGuest } from '../db/with-operator';
@@ -290,7 +291,7 @@ export async function registerBookingRequestRoutes(
               ...input,
               id: crypto.randomUUID(),
               total_amount: 0,
-              currency: 'AED',
+              currency: DEFAULT_CURRENCY,
               status: 'pending',
               request_fingerprint: null,
             },
