@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './health/routes';
 import { createRequestPageLoader, registerMessageRoutes } from './messages/routes';
 import { DEFAULT_MESSAGE_SETTINGS, type MessageSettings } from './messages/settings';
 import { HttpError, toErrorBody } from './http-error';
+import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
@@ -76,6 +77,8 @@ export type AppOptions = {
   onMessagesWritten?: () => void;
   /** Guest request page lookups allowed per address per minute. */
   requestPageLookupsPerMinute?: number;
+  /** Check every answer against its endpoint's contract, a mismatch being a 500 (tests turn it on). */
+  checkResponses?: boolean;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -163,9 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     parseJsonText(request, text, done);
   });
   app.setValidatorCompiler(compileRequestValidator);
-  // Response schemas document the API (OpenAPI); checking every response against them cost more than
-  // half the time of a 10,000-booking list, so responses are serialised as they are. Tests check shapes.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Responses are serialised as they are: checking each against its contract costs too much to do in
+  // production, so tests turn it on (check-responses.ts).
+  if (options.checkResponses) checkResponsesAgainstContracts(app);
+  else app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

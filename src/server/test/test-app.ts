@@ -38,7 +38,7 @@ export async function createTestContext(
   options: Partial<AppOptions> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ database, signInDelayMs: 0, ...options });
+  const app = await buildApp({ database, signInDelayMs: 0, checkResponses: true, ...options });
   await app.ready();
   return {
     kind,
