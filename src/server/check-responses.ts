@@ -12,6 +12,8 @@ export class ResponseContractError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ResponseContractError';
+    // The test sees only a 500 (the test app's logger is silent): the reason goes to the test's output.
+    console.error(message);
   }
 }
 
