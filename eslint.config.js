@@ -91,6 +91,24 @@ export default tseslint.config(
     },
   },
   {
+    // The endpoints' contracts sit in a folder of the domain and read its schemas one level up.
+    files: ['src/domain/contracts/*.ts'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./))',
+              message: 'An endpoint contract imports only zod and the domain modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

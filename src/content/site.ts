@@ -29,8 +29,6 @@ export const site = {
     url: 'https://spicecell.example.com',
   },
   copyrightYear: 2024,
-  /** The villa's time zone: booking dates are judged against today's date there. */
-  timeZone: 'Asia/Kolkata',
 } as const;
 
 /** The villa's facts, as the hero and the features state them. */

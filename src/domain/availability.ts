@@ -1,4 +1,4 @@
-import { PricingRulesSchema } from './pricing';
+import { PricingRulesSchema, StayQuoteSchema } from './pricing';
 import { z } from 'zod';
 import { isoDate, queryWholeNumber } from './fields';
 
@@ -37,30 +37,7 @@ export const AvailabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
-export const QuoteResultSchema = z.object({
-  check_in: z.string(),
-  check_out: z.string(),
-  nights: z.array(
-    z.object({
-      date: z.string(),
-      price: z.number(),
-      label: z
-        .string()
-        .describe('Why the night costs this: base, weekday, season or a price set for the day'),
-    }),
-  ),
-  nights_count: z.number().int(),
-  guests: z.number().int(),
-  lines: z
-    .array(z.object({ label: z.string(), amount: z.number() }))
-    .describe('Nights grouped by price and reason, extra guests, fees; they add up to the subtotal'),
-  subtotal: z.number(),
-  taxes: z
-    .array(z.object({ name: z.string(), rate: z.number().describe('Percent'), amount: z.number() }))
-    .describe('Each tax at the rate that applied; subtotal plus taxes is the total'),
-  total: z.number(),
-  currency: z.string(),
-  prices_include_tax: z.boolean(),
+export const QuoteResultSchema = StayQuoteSchema.extend({
   available: z.boolean(),
   unavailable_nights: z.array(z.string()),
 });

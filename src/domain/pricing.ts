@@ -311,20 +311,40 @@ export function checkStayRules(
   return undefined;
 }
 
-export type QuoteLine = { label: string; amount: number };
-export type QuoteTax = { name: string; rate: number; amount: number; base: number };
-export type StayQuote = {
-  check_in: string;
-  check_out: string;
+/** A stay's price as guests and the API see it; the quote kept with a booking adds the fields below. */
+export const StayQuoteSchema = z.object({
+  check_in: z.string(),
+  check_out: z.string(),
+  nights: z.array(
+    z.object({
+      date: z.string(),
+      price: z.number(),
+      label: z
+        .string()
+        .describe('Why the night costs this: base, weekday, season or a price set for the day'),
+    }),
+  ),
+  nights_count: z.number().int(),
+  guests: z.number().int(),
+  lines: z
+    .array(z.object({ label: z.string(), amount: z.number() }))
+    .describe('Nights grouped by price and reason, extra guests, fees; they add up to the subtotal'),
+  subtotal: z.number(),
+  taxes: z
+    .array(z.object({ name: z.string(), rate: z.number().describe('Percent'), amount: z.number() }))
+    .describe('Each tax at the rate that applied; subtotal plus taxes is the total'),
+  total: z.number(),
+  currency: z.string(),
+  prices_include_tax: z.boolean(),
+});
+
+export type QuoteLine = z.infer<typeof StayQuoteSchema>['lines'][number];
+/** A tax of the quote, with the amount it was charged on (kept with the booking, not sent). */
+export type QuoteTax = z.infer<typeof StayQuoteSchema>['taxes'][number] & { base: number };
+/** The full quote: each night also says why it costs what it does (its reason), each tax its base. */
+export type StayQuote = Omit<z.infer<typeof StayQuoteSchema>, 'nights' | 'taxes'> & {
   nights: PricedNight[];
-  nights_count: number;
-  guests: number;
-  currency: string;
-  lines: QuoteLine[];
-  subtotal: number;
   taxes: QuoteTax[];
-  total: number;
-  prices_include_tax: boolean;
 };
 
 /** The rate of a tax for a nightly amount before tax: the first band whose limit it does not pass. */

@@ -25,6 +25,7 @@ import type { Config } from './env';
 import { registerHealthRoutes } from './health/routes';
 import { createRequestPageLoader, registerMessageRoutes } from './messages/routes';
 import { HttpError, toErrorBody } from './http-error';
+import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
@@ -55,6 +56,8 @@ export type AppDeps = {
   leaseHolder?: string;
   /** Called after a change wrote messages to the outbox (the worker's wake-up). */
   onMessagesWritten?: () => void;
+  /** Check every answer against its endpoint's contract, a mismatch being a 500 (tests turn it on). */
+  checkResponses?: boolean;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -141,9 +144,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     parseJsonText(request, text, done);
   });
   app.setValidatorCompiler(compileRequestValidator);
-  // Response schemas document the API (OpenAPI); checking every response against them cost more than
-  // half the time of a 10,000-booking list, so responses are serialised as they are. Tests check shapes.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Responses are serialised as they are: checking each against its contract costs too much to do in
+  // production, so tests turn it on (check-responses.ts).
+  if (deps.checkResponses) checkResponsesAgainstContracts(app);
+  else app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

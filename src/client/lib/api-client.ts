@@ -1,3 +1,13 @@
+import {
+  buildEndpointPath,
+  findResponseSchema,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResult,
+} from '@/domain/contracts/endpoint';
+
 /** An API answer other than 2xx: its HTTP status and the server's message (or a generic one). */
 export class ApiError extends Error {
   readonly status: number;
@@ -71,20 +81,107 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   return response;
 }
 
-/** The JSON answer of an API call. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return (await (await send(path, request)).json()) as T;
+// Answers are checked against their contracts while developing and in tests, where a drift between the
+// server and the client must show; a production build leaves this out (it costs time on every answer).
+const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** An answer its endpoint's contract does not allow: the server and the client disagree. */
+export class ResponseContractError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseContractError';
+  }
 }
 
-/** One page of a list, and the number of all matching items (the X-Total-Count header). */
-export async function apiFetchPage<T>(
-  path: string,
-  request: ApiRequest = {},
-): Promise<{ items: T[]; total: number }> {
-  const response = await send(path, request);
-  const items = (await response.json()) as T[];
-  const total = Number(response.headers.get('x-total-count'));
-  return { items, total: Number.isFinite(total) ? total : items.length };
+// A part of the call may be left out when the contract has none, or when every field of it is optional.
+type Provided<Name extends string, Value> = undefined extends Value
+  ? { [Key in Name]?: Value }
+  : object extends Value
+    ? { [Key in Name]?: Value }
+    : { [Key in Name]: Value };
+
+/** What a call of the endpoint sends: its path parameters, query and body, as its contract types them. */
+export type EndpointCall<E extends Endpoint> = Provided<'params', EndpointParams<E>> &
+  Provided<'query', EndpointQuery<E>> &
+  Provided<'body', EndpointBody<E>> & {
+    signal?: AbortSignal;
+    /** Extra request headers, e.g. an Idempotency-Key. */
+    headers?: Record<string, string>;
+  };
+
+/** The endpoint's address: its path with the parameters filled in, and the query's values that are set. */
+export function buildEndpointUrl(endpoint: Endpoint, call: { params?: unknown; query?: unknown }): string {
+  const path = buildEndpointPath(endpoint, (call.params ?? {}) as Record<string, unknown>);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function readAnswer(endpoint: Endpoint, response: Response): Promise<unknown> {
+  const body: unknown = await response.json();
+  if (!CHECK_RESPONSES) return body;
+  const schema = findResponseSchema(endpoint, response.status);
+  if (!schema) {
+    throw new ResponseContractError(
+      `${endpoint.operationId} answered ${response.status}, which its contract does not document`,
+    );
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new ResponseContractError(
+      `${endpoint.operationId} answered a body its contract refuses: ${result.error.issues
+        .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+        .join('; ')}`,
+    );
+  }
+  // The answer as sent, not as parsed: a production build, which does not parse, gets the same value.
+  return body;
+}
+
+/**
+ * Calls an endpoint through its contract: the address from its path and parameters, the method from the
+ * contract, and its answer typed (and, in development and tests, checked) by the contract's schema.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  call: EndpointCall<E>,
+): Promise<EndpointResult<E>> {
+  const { body, signal, headers } = call as {
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const response = await send(buildEndpointUrl(endpoint, call), {
+    method: endpoint.method,
+    body,
+    signal,
+    headers,
+  });
+  return (await readAnswer(endpoint, response)) as EndpointResult<E>;
+}
+
+/** One page of a list endpoint's items, and the number of all matching items (the X-Total-Count header). */
+export async function callEndpointPage<E extends Endpoint & { totalCountHeader: string }>(
+  endpoint: E,
+  call: EndpointCall<E>,
+): Promise<{ items: EndpointResult<E>; total: number }> {
+  const { body, signal, headers } = call as {
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  const response = await send(buildEndpointUrl(endpoint, call), {
+    method: endpoint.method,
+    body,
+    signal,
+    headers,
+  });
+  const items = (await readAnswer(endpoint, response)) as EndpointResult<E>;
+  const total = Number(response.headers.get(endpoint.totalCountHeader));
+  return { items, total: Number.isFinite(total) ? total : (items as unknown[]).length };
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

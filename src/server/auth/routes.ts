@@ -1,18 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ChangePasswordResponseSchema,
-  ChangePasswordSchema,
-  SessionIdParamsSchema,
-  SessionListSchema,
-  SessionResponseSchema,
-  SIGN_IN_FAILED_MESSAGE,
-  SignInSchema,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
-} from '../../domain/auth';
+import { SIGN_IN_FAILED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../domain/auth';
 import type { Db } from '../db/client';
-import { errorResponses, ErrorResponseSchema } from '../openapi';
 import { HttpError } from '../http-error';
 import { describeDevice } from './describe-device';
 import { getDecoyHash, verifyPassword } from './password';
@@ -31,6 +19,8 @@ import type { Config } from '../env';
 import { getOperator, SESSION_COOKIE } from './plugin';
 import { describeRequestNetwork } from '../request-network';
 import { type SignInThrottle } from './sign-in-throttle';
+import { sessionEndpoints } from '../../domain/contracts/session';
+import { registerEndpoint } from '../register-endpoint';
 
 /** The device cookie: a browser that signed in before (see sign-in-throttle.ts). */
 export const DEVICE_COOKIE = 'villa_device';
@@ -68,25 +58,16 @@ function logSecurityEvent(request: FastifyRequest, event: string, details: Recor
 }
 
 export async function registerAuthRoutes(app: FastifyInstance, options: AuthRouteOptions) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const delayMs = options.config.sessions.signInDelayMs;
   const idleMs = options.config.sessions.idleMs;
 
-  api.post(
-    '/api/session',
+  registerEndpoint(
+    app,
+    sessionEndpoints.signIn,
     {
-      schema: {
-        operationId: 'signIn',
-        summary: 'Sign in as the operator; sets the HttpOnly session cookie',
-        description:
-          'A browser that signed in before carries a device cookie and keeps signing in while the account is under attack from elsewhere; other clients are limited per account and per network.',
-        tags: ['session'],
-        body: SignInSchema,
-        response: {
-          200: SessionResponseSchema,
-          ...errorResponses(400, 401, 429),
-        },
-      },
+      summary: 'Sign in as the operator; sets the HttpOnly session cookie',
+      description:
+        'A browser that signed in before carries a device cookie and keeps signing in while the account is under attack from elsewhere; other clients are limited per account and per network.',
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -147,29 +128,20 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     },
   );
 
-  api.get(
-    '/api/session',
+  registerEndpoint(
+    app,
+    sessionEndpoints.getSession,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'getSession',
-        summary: 'The signed-in operator (401 when not signed in)',
-        tags: ['session'],
-        response: { 200: SessionResponseSchema, 401: ErrorResponseSchema },
-      },
+      summary: 'The signed-in operator (401 when not signed in)',
     },
     async (request) => ({ operator: getOperator(request) }),
   );
 
-  api.delete(
-    '/api/session',
+  registerEndpoint(
+    app,
+    sessionEndpoints.signOut,
     {
-      schema: {
-        operationId: 'signOut',
-        summary: 'Sign out: deletes the session and clears the cookie',
-        tags: ['session'],
-        response: { 200: z.object({ signedOut: z.literal(true) }) },
-      },
+      summary: 'Sign out: deletes the session and clears the cookie',
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -180,20 +152,11 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     },
   );
 
-  api.post(
-    '/api/account/password',
+  registerEndpoint(
+    app,
+    sessionEndpoints.changePassword,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'changePassword',
-        summary: 'Change the password (the current one is required); every other session ends',
-        tags: ['session'],
-        body: ChangePasswordSchema,
-        response: {
-          200: ChangePasswordResponseSchema,
-          ...errorResponses(400, 401, 429),
-        },
-      },
+      summary: 'Change the password (the current one is required); every other session ends',
     },
     async (request) => {
       const operator = getOperator(request);
@@ -235,16 +198,11 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     },
   );
 
-  api.get(
-    '/api/sessions',
+  registerEndpoint(
+    app,
+    sessionEndpoints.listSessions,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'listSessions',
-        summary: "The operator's signed-in sessions: device, address, when started and last used",
-        tags: ['session'],
-        response: { 200: SessionListSchema, 401: ErrorResponseSchema },
-      },
+      summary: "The operator's signed-in sessions: device, address, when started and last used",
     },
     async (request) => {
       const operator = getOperator(request);
@@ -263,20 +221,11 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     },
   );
 
-  api.delete(
-    '/api/sessions/:sessionId',
+  registerEndpoint(
+    app,
+    sessionEndpoints.revokeSession,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'revokeSession',
-        summary: 'Sign out one session (this one too, which also clears its cookie)',
-        tags: ['session'],
-        params: SessionIdParamsSchema,
-        response: {
-          200: z.object({ revoked: z.literal(true), current: z.boolean() }),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: 'Sign out one session (this one too, which also clears its cookie)',
     },
     async (request, reply) => {
       const operator = getOperator(request);

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
@@ -15,14 +13,9 @@ import {
 import { formatMoney } from '../../domain/quote';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
-import {
-  AvailabilityQuerySchema,
-  AvailabilitySchema,
-  BookingRequestResultSchema,
-  QuoteQuerySchema,
-  QuoteResultSchema,
-} from '../../domain/availability';
+import { QuoteResultSchema } from '../../domain/availability';
 import { checkStayRules, type PricingRules } from '../../domain/pricing';
+import { DEFAULT_CURRENCY } from '../../domain/property';
 import { listCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
 import { lockPropertyNights, withGuest } from '../db/with-operator';
@@ -34,7 +27,6 @@ import { releaseUnconfirmedRequests } from '../messages/queries';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { Config } from '../env';
 import type { MessageSettings } from '../messages/settings';
-import { errorResponses } from '../openapi';
 import { describeRequestNetwork } from '../request-network';
 import {
   countPendingGuestRequests,
@@ -46,6 +38,8 @@ import {
   type BookableProperty,
   type RequestedBooking,
 } from './queries';
+import { bookingRequestEndpoints } from '../../domain/contracts/booking-requests';
+import { registerEndpoint } from '../register-endpoint';
 
 export type BookingRequestRouteOptions = {
   db: Db;
@@ -158,24 +152,15 @@ export async function registerBookingRequestRoutes(
   app: FastifyInstance,
   options: BookingRequestRouteOptions,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => villaToday(options.now?.());
   const BookingRequestSchema = createBookingRequestSchema(today);
   const limits = options.config.requests.pending;
 
-  api.get(
-    '/api/availability',
+  registerEndpoint(
+    app,
+    bookingRequestEndpoints.getAvailability,
     {
-      schema: {
-        operationId: 'getAvailability',
-        summary: "The villa's unavailable nights and price overrides in [from, to); no guest data",
-        tags: ['public'],
-        querystring: AvailabilityQuerySchema,
-        response: {
-          200: AvailabilitySchema,
-          ...errorResponses(400, 404),
-        },
-      },
+      summary: "The villa's unavailable nights and price overrides in [from, to); no guest data",
     },
     async (request, reply) => {
       // Past occupancy is nobody's business: the range starts today at the earliest.
@@ -210,19 +195,11 @@ export async function registerBookingRequestRoutes(
     },
   );
 
-  api.get(
-    '/api/quote',
+  registerEndpoint(
+    app,
+    bookingRequestEndpoints.getQuote,
     {
-      schema: {
-        operationId: 'getQuote',
-        summary: 'The price of a stay, night by night, and whether it can still be booked',
-        tags: ['public'],
-        querystring: QuoteQuerySchema,
-        response: {
-          200: QuoteResultSchema,
-          ...errorResponses(400, 404),
-        },
-      },
+      summary: 'The price of a stay, night by night, and whether it can still be booked',
     },
     async (request) => {
       const stay = { check_in: request.query.check_in, check_out: request.query.check_out };
@@ -244,9 +221,11 @@ export async function registerBookingRequestRoutes(
     },
   );
 
-  api.post(
-    '/api/booking-requests',
+  registerEndpoint(
+    app,
+    bookingRequestEndpoints.requestBooking,
     {
+      body: BookingRequestSchema,
       config: {
         rateLimit: {
           max: options.config.requests.perHour,
@@ -258,22 +237,9 @@ export async function registerBookingRequestRoutes(
           }),
         },
       },
-      schema: {
-        operationId: 'requestBooking',
-        summary: "A guest's booking request: becomes a pending direct booking priced by the server",
-        description:
-          'Send an Idempotency-Key header (a UUID) so that a retried or double-clicked request creates one booking; a repeat answers 200 with the first booking.',
-        tags: ['public'],
-        headers: z.object({
-          'idempotency-key': z.uuid({ error: 'Idempotency-Key must be a UUID' }).optional(),
-        }),
-        body: BookingRequestSchema,
-        response: {
-          200: BookingRequestResultSchema,
-          201: BookingRequestResultSchema,
-          ...errorResponses(400, 404, 409, 422, 429),
-        },
-      },
+      summary: "A guest's booking request: becomes a pending direct booking priced by the server",
+      description:
+        'Send an Idempotency-Key header (a UUID) so that a retried or double-clicked request creates one booking; a repeat answers 200 with the first booking.',
     },
     async (request, reply) => {
       const input = request.body;
@@ -287,7 +253,7 @@ export async function registerBookingRequestRoutes(
               ...input,
               id: crypto.randomUUID(),
               total_amount: 0,
-              currency: 'AED',
+              currency: DEFAULT_CURRENCY,
               status: 'pending',
               request_fingerprint: null,
             },

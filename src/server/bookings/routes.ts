@@ -1,21 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BOOKING_MESSAGES,
-  BookingSchema,
-  BookingStatusUpdateSchema,
   canChangeStatus,
   canCompleteStay,
   completeTooEarlyMessage,
   createManualBookingSchema,
-  DeclinedRequestsSchema,
-  DeclinePendingRequestsSchema,
-  PaymentStatusUpdateSchema,
   pickStay,
 } from '../../domain/booking';
-import { BOOKING_PAGE_SIZE, BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
+import { BOOKING_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
@@ -25,7 +18,6 @@ import { releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
 import { recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { errorResponses, PropertyIdParamsSchema } from '../openapi';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
 import {
@@ -39,33 +31,23 @@ import {
   updatePaymentStatus,
 } from './queries';
 import { formatBookingsCsv } from './bookings-csv';
+import { bookingEndpoints } from '../../domain/contracts/bookings';
+import { registerEndpoint } from '../register-endpoint';
 
-const BookingIdParamsSchema = z.object({ bookingId: z.uuid({ error: 'Booking id must be a UUID' }) });
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
 export async function registerBookingRoutes(
   app: FastifyInstance,
   options: { db: Db; now?: () => Date; messages: MessageSettings; onMessagesWritten?: () => void },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const today = () => villaToday(options.now?.());
 
-  api.get(
-    '/api/properties/:propertyId/bookings',
+  registerEndpoint(
+    app,
+    bookingEndpoints.listBookings,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'listBookings',
-        summary: "A page of a property's bookings that match the search and filters",
-        description: `Newest first unless sorted by check-in; ${BOOKING_PAGE_SIZE.default} a page unless \`limit\` says otherwise (at most ${BOOKING_PAGE_SIZE.max}). The number of all matching bookings is in the X-Total-Count header.`,
-        tags: ['bookings'],
-        params: PropertyIdParamsSchema,
-        querystring: BookingListQuerySchema,
-        response: {
-          200: z.array(BookingSchema),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: "A page of a property's bookings that match the search and filters",
+      description: `Newest first unless sorted by check-in; ${BOOKING_PAGE_SIZE.default} a page unless \`limit\` says otherwise (at most ${BOOKING_PAGE_SIZE.max}). The number of all matching bookings is in the X-Total-Count header.`,
     },
     async (request, reply) => {
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
@@ -77,24 +59,13 @@ export async function registerBookingRoutes(
     },
   );
 
-  api.get(
-    '/api/properties/:propertyId/bookings.csv',
+  registerEndpoint(
+    app,
+    bookingEndpoints.exportBookingsCsv,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'exportBookingsCsv',
-        summary: 'Every booking that matches the search and filters, as CSV (all pages)',
-        description:
-          'The same parameters as listBookings (limit and offset are ignored). One header row; ISO dates; amounts as numbers; text that a spreadsheet would read as a formula is prefixed with an apostrophe.',
-        tags: ['bookings'],
-        params: PropertyIdParamsSchema,
-        querystring: BookingListQuerySchema,
-        produces: ['text/csv'],
-        response: {
-          200: z.string().describe('text/csv; charset=utf-8'),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: 'Every booking that matches the search and filters, as CSV (all pages)',
+      description:
+        'The same parameters as listBookings (limit and offset are ignored). One header row; ISO dates; amounts as numbers; text that a spreadsheet would read as a formula is prefixed with an apostrophe.',
     },
     async (request, reply) => {
       const { property, bookings } = await withOperator(options.db, getOperator(request).id, async (tx) => {
@@ -115,22 +86,12 @@ export async function registerBookingRoutes(
     },
   );
 
-  api.post(
-    '/api/properties/:propertyId/bookings',
+  registerEndpoint(
+    app,
+    bookingEndpoints.createBooking,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'createBooking',
-        summary:
-          'Add a booking by hand (phone, walk-in, or one from Airbnb/Booking.com); overlaps are refused',
-        tags: ['bookings'],
-        params: PropertyIdParamsSchema,
-        body: createManualBookingSchema(today),
-        response: {
-          201: BookingSchema,
-          ...errorResponses(400, 401, 404, 409),
-        },
-      },
+      body: createManualBookingSchema(today),
+      summary: 'Add a booking by hand (phone, walk-in, or one from Airbnb/Booking.com); overlaps are refused',
     },
     async (request, reply) => {
       const input = request.body;
@@ -170,22 +131,12 @@ export async function registerBookingRoutes(
     },
   );
 
-  api.patch(
-    '/api/bookings/:bookingId/status',
+  registerEndpoint(
+    app,
+    bookingEndpoints.updateBookingStatus,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'updateBookingStatus',
-        summary:
-          'Confirm, cancel or complete a booking: pending → confirmed/cancelled, confirmed → completed/cancelled',
-        tags: ['bookings'],
-        params: BookingIdParamsSchema,
-        body: BookingStatusUpdateSchema,
-        response: {
-          200: BookingSchema,
-          ...errorResponses(400, 401, 404, 409),
-        },
-      },
+      summary:
+        'Confirm, cancel or complete a booking: pending → confirmed/cancelled, confirmed → completed/cancelled',
     },
     async (request) => {
       const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
@@ -233,21 +184,11 @@ export async function registerBookingRoutes(
     },
   );
 
-  api.patch(
-    '/api/bookings/:bookingId/payment',
+  registerEndpoint(
+    app,
+    bookingEndpoints.updatePaymentStatus,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'updatePaymentStatus',
-        summary: "Set a booking's payment status (unpaid, partial, paid, refunded)",
-        tags: ['bookings'],
-        params: BookingIdParamsSchema,
-        body: PaymentStatusUpdateSchema,
-        response: {
-          200: BookingSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: "Set a booking's payment status (unpaid, partial, paid, refunded)",
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
@@ -260,24 +201,14 @@ export async function registerBookingRoutes(
       }),
   );
 
-  api.post(
-    '/api/bookings/:bookingId/decline-similar',
+  registerEndpoint(
+    app,
+    bookingEndpoints.declinePendingRequests,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'declinePendingRequests',
-        summary:
-          "Decline (cancel) every pending booking from this booking's guest e-mail or request network, in one transaction",
-        description:
-          'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from. No guest is e-mailed.',
-        tags: ['bookings'],
-        params: BookingIdParamsSchema,
-        body: DeclinePendingRequestsSchema,
-        response: {
-          200: DeclinedRequestsSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary:
+        "Decline (cancel) every pending booking from this booking's guest e-mail or request network, in one transaction",
+      description:
+        'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from. No guest is e-mailed.',
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {

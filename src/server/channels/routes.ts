@@ -1,25 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import ipaddr from 'ipaddr.js';
-import { z } from 'zod';
 import { villaToday } from '../../domain/dates';
 import {
-  ChannelConnectionSchema,
-  ChannelInputSchema,
-  ChannelListSchema,
-  ChannelUpdateSchema,
   CONFLICT_STATUSES,
-  ExportUrlSchema,
   isConnectionStale,
   LEFT_OUT_MESSAGES,
   MASKED_EXPORT_TOKEN,
   NOTHING_LEFT_OUT,
-  ResolveConflictSchema,
-  RotateExportUrlSchema,
-  SyncConflictSchema,
-  SyncResultSchema,
   type ChannelConnection,
   type ChannelKind,
   type LeftOut,
@@ -30,7 +19,6 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
-import { errorResponses, ErrorResponseSchema, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
@@ -49,6 +37,8 @@ import {
 } from './queries';
 import { resolveExportToken } from './export-queries';
 import { runConnectionSync, type ChannelSettings, type ChannelSyncConfig } from './sync';
+import { channelEndpoints } from '../../domain/contracts/channels';
+import { registerEndpoint } from '../register-endpoint';
 
 export type ChannelRouteOptions = {
   db: Db;
@@ -62,8 +52,6 @@ export type ChannelRouteOptions = {
 };
 
 const CHANNEL_NOT_FOUND = 'Channel connection not found';
-const ChannelIdParamsSchema = z.object({ channelId: z.uuid({ error: 'Channel id must be a UUID' }) });
-const ConflictIdParamsSchema = z.object({ conflictId: z.uuid({ error: 'Conflict id must be a UUID' }) });
 
 /** An unguessable URL secret: 192 random bits. */
 const createToken = () => randomBytes(24).toString('base64url');
@@ -99,7 +87,6 @@ function shapeLeftOut(stored: StoredLeftOut | null): LeftOut {
 }
 
 export async function registerChannelRoutes(app: FastifyInstance, options: ChannelRouteOptions) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const now = options.now ?? (() => new Date());
   const today = () => villaToday(now());
   const { db, config } = options;
@@ -151,21 +138,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     return shapeConnection(row, madeToken);
   };
 
-  api.get(
-    '/api/properties/:propertyId/channels',
+  registerEndpoint(
+    app,
+    channelEndpoints.listChannels,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'listChannels',
-        summary:
-          "A property's export URL (in full only in the answer that made it, else masked) and its channel connections with their health",
-        tags: ['channels'],
-        params: PropertyIdParamsSchema,
-        response: {
-          200: ChannelListSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary:
+        "A property's export URL (in full only in the answer that made it, else masked) and its channel connections with their health",
     },
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
@@ -183,22 +161,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       }),
   );
 
-  api.post(
-    '/api/properties/:propertyId/channels',
+  registerEndpoint(
+    app,
+    channelEndpoints.createChannel,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'createChannel',
-        summary:
-          "Connect a channel's calendar to a property; it is synced within a minute, or at once with syncChannel. This answer alone holds the connection's export URL in full",
-        tags: ['channels'],
-        params: PropertyIdParamsSchema,
-        body: ChannelInputSchema,
-        response: {
-          201: ChannelConnectionSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary:
+        "Connect a channel's calendar to a property; it is synced within a minute, or at once with syncChannel. This answer alone holds the connection's export URL in full",
     },
     async (request, reply) => {
       refusePrivateHost(request.body.import_url, settings);
@@ -218,21 +186,11 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     },
   );
 
-  api.patch(
-    '/api/channels/:channelId',
+  registerEndpoint(
+    app,
+    channelEndpoints.updateChannel,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'updateChannel',
-        summary: "Change a connection's import URL or name (a new URL is synced afresh)",
-        tags: ['channels'],
-        params: ChannelIdParamsSchema,
-        body: ChannelUpdateSchema,
-        response: {
-          200: ChannelConnectionSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: "Change a connection's import URL or name (a new URL is synced afresh)",
     },
     (request) => {
       if (request.body.import_url !== undefined) refusePrivateHost(request.body.import_url, settings);
@@ -244,27 +202,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     },
   );
 
-  api.delete(
-    '/api/channels/:channelId',
+  registerEndpoint(
+    app,
+    channelEndpoints.deleteChannel,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'deleteChannel',
-        summary:
-          'Remove a connection and the nights it closed. Its imported stays are kept (nothing is cancelled); the operator decides about them',
-        tags: ['channels'],
-        params: ChannelIdParamsSchema,
-        response: {
-          200: z.object({
-            deleted: z.literal(true),
-            kept_stays: z
-              .number()
-              .int()
-              .describe('Stays from this connection that have not ended, kept as bookings'),
-          }),
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary:
+        'Remove a connection and the nights it closed. Its imported stays are kept (nothing is cancelled); the operator decides about them',
     },
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
@@ -277,21 +220,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       }),
   );
 
-  api.post(
-    '/api/channels/:channelId/sync',
+  registerEndpoint(
+    app,
+    channelEndpoints.syncChannel,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'syncChannel',
-        summary:
-          'Sync a connection now: what it added, moved, cancelled, blocked and reopened, and its open conflicts. A failed fetch answers 200 with outcome "failed" and the reason',
-        tags: ['channels'],
-        params: ChannelIdParamsSchema,
-        response: {
-          200: SyncResultSchema,
-          ...errorResponses(400, 401, 404, 409),
-        },
-      },
+      summary:
+        'Sync a connection now: what it added, moved, cancelled, blocked and reopened, and its open conflicts. A failed fetch answers 200 with outcome "failed" and the reason',
     },
     async (request) => {
       const operatorId = getOperator(request).id;
@@ -319,22 +253,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     },
   );
 
-  api.post(
-    '/api/properties/:propertyId/export-url',
+  registerEndpoint(
+    app,
+    channelEndpoints.rotateExportUrl,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'rotateExportUrl',
-        summary:
-          "Replace the property's export URL (or, with channel_id, that connection's); the old URL answers 404 from now on. This answer alone holds the new URL in full",
-        tags: ['channels'],
-        params: PropertyIdParamsSchema,
-        body: RotateExportUrlSchema,
-        response: {
-          200: ExportUrlSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary:
+        "Replace the property's export URL (or, with channel_id, that connection's); the old URL answers 404 from now on. This answer alone holds the new URL in full",
     },
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
@@ -352,26 +276,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       }),
   );
 
-  api.get(
-    '/api/sync-conflicts',
+  registerEndpoint(
+    app,
+    channelEndpoints.listSyncConflicts,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'listSyncConflicts',
-        summary:
-          'Sync conflicts with both stays: all properties (the dashboard), one property, or one connection',
-        tags: ['channels'],
-        querystring: z.object({
-          property_id: z.uuid({ error: 'property_id must be a UUID' }).optional(),
-          channel_id: z.uuid({ error: 'channel_id must be a UUID' }).optional(),
-          status: z
-            .enum([...CONFLICT_STATUSES, 'all'], {
-              error: 'status must be open, dismissed, accepted, obsolete or all',
-            })
-            .default('open'),
-        }),
-        response: { 200: z.array(SyncConflictSchema), ...errorResponses(400, 401) },
-      },
+      summary:
+        'Sync conflicts with both stays: all properties (the dashboard), one property, or one connection',
     },
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
@@ -385,22 +295,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       }),
   );
 
-  api.post(
-    '/api/sync-conflicts/:conflictId/resolve',
+  registerEndpoint(
+    app,
+    channelEndpoints.resolveSyncConflict,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'resolveSyncConflict',
-        summary:
-          'accept_theirs: cancel ours and take the channel’s stay (or decline the overlapped request, or restore the stay); keep_ours: dismiss',
-        tags: ['channels'],
-        params: ConflictIdParamsSchema,
-        body: ResolveConflictSchema,
-        response: {
-          200: SyncConflictSchema,
-          ...errorResponses(400, 401, 404, 409),
-        },
-      },
+      summary:
+        'accept_theirs: cancel ours and take the channel’s stay (or decline the overlapped request, or restore the stay); keep_ours: dismiss',
     },
     (request) =>
       withOperator(db, getOperator(request).id, (tx) =>
@@ -412,23 +312,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       ),
   );
 
-  api.get(
-    '/api/channels/attention',
+  registerEndpoint(
+    app,
+    channelEndpoints.listChannelsNeedingAttention,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'listChannelsNeedingAttention',
-        summary:
-          'For the dashboard: connections of all properties that are stale, failing or have open conflicts',
-        tags: ['channels'],
-        response: {
-          200: z.object({
-            connections: z.array(ChannelConnectionSchema.extend({ property_name: z.string() })),
-            open_conflicts: z.number().int(),
-          }),
-          401: ErrorResponseSchema,
-        },
-      },
+      summary:
+        'For the dashboard: connections of all properties that are stale, failing or have open conflicts',
     },
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
@@ -445,16 +334,12 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
 
   // The export channels read: public (the token is the secret, stored only as its hash), as the public
   // role, which reads dates only.
-  api.get(
-    '/ical/:file',
+  registerEndpoint(
+    app,
+    channelEndpoints.getCalendarExport,
     {
-      schema: {
-        operationId: 'getCalendarExport',
-        summary:
-          'A property calendar for channels to import (text/calendar); an unknown or rotated token is 404',
-        tags: ['export'],
-        params: z.object({ file: z.string() }),
-      },
+      summary:
+        'A property calendar for channels to import (text/calendar); an unknown or rotated token is 404',
     },
     async (request, reply) => {
       const token = /^([A-Za-z0-9_-]{16,128})\.ics$/.exec(request.params.file)?.[1];

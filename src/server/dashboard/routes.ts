@@ -1,36 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  arrangeDashboard,
-  DASHBOARD_DAYS_AHEAD,
-  DashboardQuerySchema,
-  DashboardSchema,
-} from '../../domain/dashboard';
+import { arrangeDashboard, DASHBOARD_DAYS_AHEAD } from '../../domain/dashboard';
 import { addDaysToDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { addRequestStates } from '../messages/request-states';
 import { listDashboardStays } from './queries';
+import { reportEndpoints } from '../../domain/contracts/reports';
+import { registerEndpoint } from '../register-endpoint';
 
 export async function registerDashboardRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/dashboard',
+  registerEndpoint(
+    app,
+    reportEndpoints.getDashboard,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'getDashboard',
-        summary: `Today and the next ${DASHBOARD_DAYS_AHEAD} days: arrivals, departures, stays in progress, and what needs a decision`,
-        tags: ['reports'],
-        querystring: DashboardQuerySchema,
-        response: {
-          200: DashboardSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: `Today and the next ${DASHBOARD_DAYS_AHEAD} days: arrivals, departures, stays in progress, and what needs a decision`,
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {

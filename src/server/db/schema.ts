@@ -17,7 +17,7 @@ import {
 import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../domain/booking';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
-import { PROPERTY_TYPES } from '../../domain/property';
+import { DEFAULT_CURRENCY, PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
 
 // Tables and columns keep the names the product was first specified with (properties, bookings,
@@ -114,7 +114,7 @@ export const properties = pgTable(
     bathrooms: integer('bathrooms').notNull().default(1),
     max_guests: integer('max_guests').notNull().default(2),
     base_price: numeric('base_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(100),
-    currency: text('currency').notNull().default('AED'),
+    currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     amenities: text('amenities')
       .array()
       .notNull()
@@ -154,7 +154,7 @@ export const bookings = pgTable(
     check_out: date('check_out', { mode: 'string' }).notNull(),
     guests_count: integer('guests_count').notNull().default(1),
     total_amount: numeric('total_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
-    currency: text('currency').notNull().default('AED'),
+    currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     booking_source: text('booking_source', { enum: BOOKING_SOURCES }).notNull().default('direct'),
     payment_status: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, countDaysBetween, getMonthRange, villaToday } from '../../domain/dates';
 import { site, villa } from '../../content/site';
+import { DEFAULT_CURRENCY } from '../../domain/property';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import { nightsOverlap } from '../../domain/nights';
 import type { Executor } from './client';
@@ -59,7 +60,7 @@ const SAMPLE_PROPERTIES = [
     bathrooms: 2,
     max_guests: 4,
     base_price: 650,
-    currency: 'AED',
+    currency: DEFAULT_CURRENCY,
     amenities: ['Pool', 'Gym', 'Wi-Fi', 'Parking'],
     airbnb_listing_id: '53811927',
     booking_com_id: null,

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { AuditActor } from '../../domain/audit';
 import type { Db, Tx } from './client';
 
 export const APP_ROLE = 'villa_app';
-
-/** Who makes a change, as the audit log records it (database triggers read it from `app.actor`). */
-export type AuditActor = 'operator' | 'guest' | 'channel_sync' | 'system' | 'cli';
 
 /** Declares who the transaction's changes are made by (and, optionally, which one of them). */
 export async function declareActor(tx: Tx, actor: AuditActor, actorId?: string): Promise<void> {

@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../db/client';
-import { ErrorResponseSchema } from '../openapi';
 import { toErrorBody } from '../http-error';
+import { healthEndpoints } from '../../domain/contracts/health';
+import { registerEndpoint } from '../register-endpoint';
 
 const PING_TIMEOUT_MS = 2_000;
 
 export async function registerHealthRoutes(app: FastifyInstance, options: { database: Database }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
+  registerEndpoint(
+    app,
+    healthEndpoints.getHealth,
     {
-      schema: {
-        operationId: 'getHealth',
-        summary: '200 when the database answers, 503 when it does not',
-        tags: ['health'],
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          503: ErrorResponseSchema,
-        },
-      },
+      summary: '200 when the database answers, 503 when it does not',
     },
     async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;

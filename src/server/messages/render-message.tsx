@@ -1,7 +1,7 @@
 import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
 import { formatBookingReference } from '../../domain/booking';
-import { countDaysBetween, formatCalendarDate } from '../../domain/dates';
+import { countDaysBetween, formatCalendarDate, VILLA_TIME_ZONE } from '../../domain/dates';
 import type { MessageKind } from '../../domain/message';
 import { formatMoney } from '../../domain/quote';
 import { messageTexts } from '../../content/messages';
@@ -52,7 +52,7 @@ export function formatVillaTime(moment: Date | string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: site.timeZone,
+    timeZone: VILLA_TIME_ZONE,
   }).format(new Date(moment));
 }
 

@@ -1,24 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageLoader } from '../site/pages';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween } from '../../domain/dates';
-import {
-  GuestRequestSchema,
-  MessageListQuerySchema,
-  MessageSchema,
-  MessageSummarySchema,
-  RequestTokenParamsSchema,
-  type GuestRequest,
-  type GuestRequestPageData,
-} from '../../domain/message';
+import { type GuestRequest, type GuestRequestPageData } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { describeRequestNetwork } from '../request-network';
 import { HttpError, notFound } from '../http-error';
-import { errorResponses } from '../openapi';
 import {
   confirmGuestRequest,
   findGuestRequest,
@@ -32,11 +21,12 @@ import {
 import { recordRequestConfirmed, recordRequestWithdrawn } from './record-messages';
 import type { Config } from '../env';
 import type { MessageSettings } from './settings';
+import { messageEndpoints } from '../../domain/contracts/messages';
+import { registerEndpoint } from '../register-endpoint';
 
 /** Messages and links, and how often a guest's request page may be looked up. */
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
 
-const MessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'Message id must be a UUID' }) });
 export const MESSAGE_NOT_FOUND = 'Message not found';
 // The same answer for every token that does not name a request: it reveals nothing about others.
 export const REQUEST_NOT_FOUND =
@@ -158,20 +148,12 @@ export async function registerMessageRoutes(
     onMessagesWritten?: () => void;
   },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/messages',
+  registerEndpoint(
+    app,
+    messageEndpoints.listMessages,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'listMessages',
-        summary: "The e-mails about the operator's properties, newest first, with their delivery state",
-        description: 'The number of all matching messages is in the X-Total-Count header.',
-        tags: ['messages'],
-        querystring: MessageListQuerySchema,
-        response: { 200: z.array(MessageSummarySchema), ...errorResponses(400, 401) },
-      },
+      summary: "The e-mails about the operator's properties, newest first, with their delivery state",
+      description: 'The number of all matching messages is in the X-Total-Count header.',
     },
     async (request, reply) => {
       const page = await withOperator(options.db, getOperator(request).id, (tx) =>
@@ -181,20 +163,11 @@ export async function registerMessageRoutes(
     },
   );
 
-  api.get(
-    '/api/messages/:messageId',
+  registerEndpoint(
+    app,
+    messageEndpoints.getMessage,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'getMessage',
-        summary: 'One message as it was (or will be) sent: headers, plain text and HTML',
-        tags: ['messages'],
-        params: MessageIdParamsSchema,
-        response: {
-          200: MessageSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: 'One message as it was (or will be) sent: headers, plain text and HTML',
     },
     async (request) => {
       const message = await withOperator(options.db, getOperator(request).id, (tx) =>
@@ -205,20 +178,11 @@ export async function registerMessageRoutes(
     },
   );
 
-  api.post(
-    '/api/messages/:messageId/resend',
+  registerEndpoint(
+    app,
+    messageEndpoints.resendMessage,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'resendMessage',
-        summary: 'Send a failed message again (a fresh set of attempts, the same Message-ID)',
-        tags: ['messages'],
-        params: MessageIdParamsSchema,
-        response: {
-          200: MessageSummarySchema,
-          ...errorResponses(400, 401, 404, 409),
-        },
-      },
+      summary: 'Send a failed message again (a fresh set of attempts, the same Message-ID)',
     },
     async (request) => {
       const message = await withOperator(options.db, getOperator(request).id, async (tx) => {
@@ -237,22 +201,14 @@ export async function registerMessageRoutes(
 
   const rateLimit = createRateLimit(options.config.requests.pageLookupsPerMinute);
 
-  api.get(
-    '/api/requests/:token',
+  registerEndpoint(
+    app,
+    messageEndpoints.getGuestRequest,
     {
       config: { rateLimit },
-      schema: {
-        operationId: 'getGuestRequest',
-        summary: "A guest's own booking request, by the token of its page's link",
-        description:
-          "The link in the guest's first e-mail also confirms the request, if it is still pending and its time to confirm (confirm_by) has not run out: it then holds its nights until the operator answers.",
-        tags: ['public'],
-        params: RequestTokenParamsSchema,
-        response: {
-          200: GuestRequestSchema,
-          ...errorResponses(400, 404, 429),
-        },
-      },
+      summary: "A guest's own booking request, by the token of its page's link",
+      description:
+        "The link in the guest's first e-mail also confirms the request, if it is still pending and its time to confirm (confirm_by) has not run out: it then holds its nights until the operator answers.",
     },
     async (request, reply) => {
       const row = await openGuestRequest(options.db, { ...options, token: request.params.token });
@@ -262,21 +218,13 @@ export async function registerMessageRoutes(
     },
   );
 
-  api.post(
-    '/api/requests/:token/withdraw',
+  registerEndpoint(
+    app,
+    messageEndpoints.withdrawGuestRequest,
     {
       config: { rateLimit },
-      schema: {
-        operationId: 'withdrawGuestRequest',
-        summary:
-          'The guest withdraws their pending request: it is cancelled, its nights open again, both sides are told',
-        tags: ['public'],
-        params: RequestTokenParamsSchema,
-        response: {
-          200: GuestRequestSchema,
-          ...errorResponses(400, 404, 409, 429),
-        },
-      },
+      summary:
+        'The guest withdraws their pending request: it is cancelled, its nights open again, both sides are told',
     },
     async (request, reply) => {
       const token = request.params.token;

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDaysToDate, villaToday } from '../../domain/dates';
-import { PRICING_PREVIEW_NIGHTS, PricingRulesSchema, PropertyPricingSchema } from '../../domain/pricing';
+import { PRICING_PREVIEW_NIGHTS } from '../../domain/pricing';
 import { getOperator } from '../auth/plugin';
 import { listOperatorCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { errorResponses, PropertyIdParamsSchema } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { findPricingRules, savePricingRules } from './queries';
+import { pricingEndpoints } from '../../domain/contracts/pricing';
+import { registerEndpoint } from '../register-endpoint';
 
 export async function registerPricingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   const readPricing = async (tx: Executor, propertyId: string) => {
     const property = await requireProperty(tx, propertyId);
     const today = villaToday(options.now?.());
@@ -30,42 +28,21 @@ export async function registerPricingRoutes(app: FastifyInstance, options: { db:
     };
   };
 
-  api.get(
-    '/api/properties/:propertyId/pricing',
+  registerEndpoint(
+    app,
+    pricingEndpoints.getPricingRules,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'getPricingRules',
-        summary:
-          "A property's pricing rules (the defaults when none were saved), with what the preview needs",
-        tags: ['pricing'],
-        params: PropertyIdParamsSchema,
-        response: {
-          200: PropertyPricingSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: "A property's pricing rules (the defaults when none were saved), with what the preview needs",
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, (tx) => readPricing(tx, request.params.propertyId)),
   );
 
-  api.put(
-    '/api/properties/:propertyId/pricing',
+  registerEndpoint(
+    app,
+    pricingEndpoints.updatePricingRules,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'updatePricingRules',
-        summary:
-          "Replace a property's pricing rules; every later quote follows them, booked stays keep theirs",
-        tags: ['pricing'],
-        params: PropertyIdParamsSchema,
-        body: PricingRulesSchema,
-        response: {
-          200: PropertyPricingSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: "Replace a property's pricing rules; every later quote follows them, booked stays keep theirs",
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {

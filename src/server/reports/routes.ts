@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDaysToDate, shiftMonth } from '../../domain/dates';
-import {
-  computeReportFigures,
-  createEmptyReportCounts,
-  ReportQuerySchema,
-  ReportSchema,
-  sumReportCounts,
-} from '../../domain/report';
+import { computeReportFigures, createEmptyReportCounts, sumReportCounts } from '../../domain/report';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { errorResponses } from '../openapi';
 import { requireProperty } from '../properties/queries';
 import { countReport } from './queries';
+import { reportEndpoints } from '../../domain/contracts/reports';
+import { registerEndpoint } from '../register-endpoint';
 
 /** Every month that has a night of [from, to), `yyyy-MM`, in order. */
 function listMonths(from: string, to: string): string[] {
@@ -24,22 +18,13 @@ function listMonths(from: string, to: string): string[] {
 }
 
 export async function registerReportRoutes(app: FastifyInstance, options: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/reports',
+  registerEndpoint(
+    app,
+    reportEndpoints.getReport,
     {
-      onRequest: app.requireOperator,
-      schema: {
-        operationId: 'getReport',
-        summary: 'Occupancy, nights sold, ADR, revenue and RevPAR by month and by source, per currency',
-        description:
-          'Over the active properties, or one. Cancelled stays never count and pending ones are not sold yet; a stay across a month end is split by night. Currencies are kept apart.',
-        tags: ['reports'],
-        querystring: ReportQuerySchema,
-        response: {
-          200: ReportSchema,
-          ...errorResponses(400, 401, 404),
-        },
-      },
+      summary: 'Occupancy, nights sold, ADR, revenue and RevPAR by month and by source, per currency',
+      description:
+        'Over the active properties, or one. Cancelled stays never count and pending ones are not sold yet; a stay across a month end is split by night. Currencies are kept apart.',
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {

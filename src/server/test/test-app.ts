@@ -57,7 +57,7 @@ export async function createTestContext(
   const database = await createTestDatabase(kind);
   const { config: configOverrides, deps } = splitTestOverrides(overrides);
   const config = createTestConfig(configOverrides);
-  const app = await buildApp(config, { database, ...deps });
+  const app = await buildApp(config, { database, checkResponses: true, ...deps });
   await app.ready();
   return {
     kind,

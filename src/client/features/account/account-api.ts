@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePassword, ChangePasswordResponse, SessionList } from '@/domain/auth';
-import { apiFetch } from '@/client/lib/api-client';
+import type { ChangePassword } from '@/domain/auth';
+import { sessionEndpoints } from '@/domain/contracts/session';
+import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 export const accountKeys = {
@@ -12,15 +13,14 @@ export const accountKeys = {
 export function sessionsQuery() {
   return queryOptions({
     queryKey: accountKeys.sessions(),
-    queryFn: ({ signal }) => apiFetch<SessionList>('/api/sessions', { signal }),
+    queryFn: ({ signal }) => callEndpoint(sessionEndpoints.listSessions, { signal }),
   });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePassword) =>
-      apiFetch<ChangePasswordResponse>('/api/account/password', { method: 'POST', body: input }),
+    mutationFn: (input: ChangePassword) => callEndpoint(sessionEndpoints.changePassword, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
@@ -29,9 +29,7 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string) =>
-      apiFetch<{ revoked: true; current: boolean }>(`/api/sessions/${encodeURIComponent(sessionId)}`, {
-        method: 'DELETE',
-      }),
+      callEndpoint(sessionEndpoints.revokeSession, { params: { sessionId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { AuditEventPage, AuditEventQueryInput } from '@/domain/audit';
-import { apiFetch } from '@/client/lib/api-client';
+import type { AuditEventQueryInput } from '@/domain/audit';
+import { reportEndpoints } from '@/domain/contracts/reports';
+import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 // Under the operator's data: every change elsewhere reloads the history shown.
@@ -9,19 +10,15 @@ export const activityKeys = {
   list: (query: AuditEventQueryInput) => [...activityKeys.all, query] as const,
 };
 
-function toSearch(query: AuditEventQueryInput, before?: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
-  if (before) params.set('before', String(before));
-  return params.toString();
-}
-
 /** The audit log, newest first, a page at a time (each page continues before the last one's oldest id). */
 export function activityQuery(query: AuditEventQueryInput) {
   return infiniteQueryOptions({
     queryKey: activityKeys.list(query),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<AuditEventPage>(`/api/audit-events?${toSearch(query, pageParam)}`, { signal }),
+      callEndpoint(reportEndpoints.listAuditEvents, {
+        query: { ...query, before: pageParam ? String(pageParam) : undefined },
+        signal,
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page.next_before ?? undefined,
   });

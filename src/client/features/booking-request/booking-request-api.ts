@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Availability, BookingRequestResult, QuoteResult } from '@/domain/availability';
 import type { BookingRequest } from '@/domain/booking';
-import { apiFetch } from '@/client/lib/api-client';
+import { bookingRequestEndpoints } from '@/domain/contracts/booking-requests';
+import { callEndpoint } from '@/client/lib/api-client';
 
 export const bookingRequestKeys = {
   availability: ['availability'] as const,
@@ -14,19 +14,22 @@ export type StayQuery = { checkIn: string; checkOut: string; guests?: number };
 export function availabilityQuery() {
   return queryOptions({
     queryKey: bookingRequestKeys.availability,
-    queryFn: ({ signal }) => apiFetch<Availability>('/api/availability', { signal }),
+    queryFn: ({ signal }) => callEndpoint(bookingRequestEndpoints.getAvailability, { signal }),
     select: (availability) => ({ ...availability, unavailableSet: new Set(availability.unavailable) }),
   });
 }
 
 /** The server's price of a stay, night by night, and whether it can still be booked. */
 export function quoteQuery(stay: StayQuery) {
-  const params = new URLSearchParams({ check_in: stay.checkIn, check_out: stay.checkOut });
-  if (stay.guests && Number.isInteger(stay.guests) && stay.guests > 0)
-    params.set('guests', String(stay.guests));
+  const guests =
+    stay.guests && Number.isInteger(stay.guests) && stay.guests > 0 ? String(stay.guests) : undefined;
   return queryOptions({
     queryKey: bookingRequestKeys.quote(stay),
-    queryFn: ({ signal }) => apiFetch<QuoteResult>(`/api/quote?${params}`, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(bookingRequestEndpoints.getQuote, {
+        query: { check_in: stay.checkIn, check_out: stay.checkOut, guests },
+        signal,
+      }),
     staleTime: 10_000,
   });
 }
@@ -39,8 +42,7 @@ export function useRequestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { request: BookingRequest; requestKey: string }) =>
-      apiFetch<BookingRequestResult>('/api/booking-requests', {
-        method: 'POST',
+      callEndpoint(bookingRequestEndpoints.requestBooking, {
         body: input.request,
         headers: { 'idempotency-key': input.requestKey },
       }),

@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Booking,
-  BookingStatus,
-  DeclinedRequests,
-  DeclineScope,
-  ManualBooking,
-  PaymentStatus,
-} from '@/domain/booking';
+import type { Booking, BookingStatus, DeclineScope, ManualBooking, PaymentStatus } from '@/domain/booking';
 import type { BookingListQueryInput } from '@/domain/booking-list';
-import { apiFetch, apiFetchPage } from '@/client/lib/api-client';
+import { bookingEndpoints } from '@/domain/contracts/bookings';
+import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 export const bookingKeys = {
@@ -30,10 +24,7 @@ export function bookingsPageQuery(propertyId: string, query: BookingListQueryInp
   return queryOptions({
     queryKey: bookingKeys.page(propertyId, query),
     queryFn: ({ signal }) =>
-      apiFetchPage<Booking>(
-        `/api/properties/${encodeURIComponent(propertyId)}/bookings?${toBookingListSearch(query)}`,
-        { signal },
-      ),
+      callEndpointPage(bookingEndpoints.listBookings, { params: { propertyId }, query, signal }),
     // The last page stays on screen while the next loads, instead of a flash of "Loading".
     placeholderData: keepPreviousData,
   });
@@ -56,8 +47,8 @@ export function useUpdateBookingStatus() {
   const apply = useApplyBookingChange();
   return useMutation({
     mutationFn: (input: { booking: Booking; status: BookingStatus }) =>
-      apiFetch<Booking>(`/api/bookings/${input.booking.id}/status`, {
-        method: 'PATCH',
+      callEndpoint(bookingEndpoints.updateBookingStatus, {
+        params: { bookingId: input.booking.id },
         body: { status: input.status },
       }),
     onSuccess: apply,
@@ -68,8 +59,8 @@ export function useUpdatePaymentStatus() {
   const apply = useApplyBookingChange();
   return useMutation({
     mutationFn: (input: { booking: Booking; paymentStatus: PaymentStatus }) =>
-      apiFetch<Booking>(`/api/bookings/${input.booking.id}/payment`, {
-        method: 'PATCH',
+      callEndpoint(bookingEndpoints.updatePaymentStatus, {
+        params: { bookingId: input.booking.id },
         body: { payment_status: input.paymentStatus },
       }),
     onSuccess: apply,
@@ -80,10 +71,7 @@ export function useCreateBooking(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ManualBooking) =>
-      apiFetch<Booking>(`/api/properties/${encodeURIComponent(propertyId)}/bookings`, {
-        method: 'POST',
-        body: input,
-      }),
+      callEndpoint(bookingEndpoints.createBooking, { params: { propertyId }, body: input }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }
@@ -93,8 +81,8 @@ export function useDeclineSimilarRequests() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { booking: Booking; by: DeclineScope }) =>
-      apiFetch<DeclinedRequests>(`/api/bookings/${input.booking.id}/decline-similar`, {
-        method: 'POST',
+      callEndpoint(bookingEndpoints.declinePendingRequests, {
+        params: { bookingId: input.booking.id },
         body: { by: input.by },
       }),
     onSuccess: () => void invalidateOperatorData(queryClient),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PropertyCalendar, UpdateCalendarDays } from '@/domain/calendar';
-import { apiFetch } from '@/client/lib/api-client';
+import type { UpdateCalendarDays } from '@/domain/calendar';
+import { calendarEndpoints } from '@/domain/contracts/calendar';
+import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 export const calendarKeys = {
@@ -13,10 +14,11 @@ export function propertyCalendarQuery(propertyId: string, month: string) {
   return queryOptions({
     queryKey: calendarKeys.month(propertyId, month),
     queryFn: ({ signal }) =>
-      apiFetch<PropertyCalendar>(
-        `/api/properties/${encodeURIComponent(propertyId)}/calendar?month=${encodeURIComponent(month)}`,
-        { signal },
-      ),
+      callEndpoint(calendarEndpoints.getPropertyCalendar, {
+        params: { propertyId },
+        query: { month },
+        signal,
+      }),
   });
 }
 
@@ -24,10 +26,7 @@ export function useUpdateCalendarDays(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateCalendarDays) =>
-      apiFetch<{ updated: number }>(`/api/properties/${encodeURIComponent(propertyId)}/calendar`, {
-        method: 'PUT',
-        body: input,
-      }),
+      callEndpoint(calendarEndpoints.updateCalendarDays, { params: { propertyId }, body: input }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }

@@ -1,18 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChannelConnection,
-  ChannelList,
-  NewChannel,
-  ConflictAction,
-  SyncConflict,
-  SyncResult,
-} from '@/domain/channel';
-import { apiFetch } from '@/client/lib/api-client';
+import type { NewChannel, ConflictAction } from '@/domain/channel';
+import { channelEndpoints } from '@/domain/contracts/channels';
+import type { EndpointResult } from '@/domain/contracts/endpoint';
+import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 /** A connection as the dashboard lists it: with its property's name. */
-export type ConnectionNeedingAttention = ChannelConnection & { property_name: string };
-export type ChannelsAttention = { connections: ConnectionNeedingAttention[]; open_conflicts: number };
+export type ConnectionNeedingAttention = EndpointResult<
+  typeof channelEndpoints.listChannelsNeedingAttention
+>['connections'][number];
 
 export const channelKeys = {
   all: [...operatorDataKey, 'channels'] as const,
@@ -21,14 +17,11 @@ export const channelKeys = {
   attention: () => [...channelKeys.all, 'attention'] as const,
 };
 
-const propertyPath = (propertyId: string) => `/api/properties/${encodeURIComponent(propertyId)}`;
-const channelPath = (channelId: string) => `/api/channels/${encodeURIComponent(channelId)}`;
-
 /** A property's export URL and its connections with their health. */
 export function channelsQuery(propertyId: string) {
   return queryOptions({
     queryKey: channelKeys.property(propertyId),
-    queryFn: ({ signal }) => apiFetch<ChannelList>(`${propertyPath(propertyId)}/channels`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(channelEndpoints.listChannels, { params: { propertyId }, signal }),
     // Health is measured against the clock ("synced 3 minutes ago", stale): keep it current while open.
     refetchInterval: 60_000,
   });
@@ -39,9 +32,7 @@ export function syncConflictsQuery(propertyId: string) {
   return queryOptions({
     queryKey: channelKeys.conflicts(propertyId),
     queryFn: ({ signal }) =>
-      apiFetch<SyncConflict[]>(`/api/sync-conflicts?property_id=${encodeURIComponent(propertyId)}`, {
-        signal,
-      }),
+      callEndpoint(channelEndpoints.listSyncConflicts, { query: { property_id: propertyId }, signal }),
   });
 }
 
@@ -49,7 +40,7 @@ export function syncConflictsQuery(propertyId: string) {
 export function channelsAttentionQuery() {
   return queryOptions({
     queryKey: channelKeys.attention(),
-    queryFn: ({ signal }) => apiFetch<ChannelsAttention>('/api/channels/attention', { signal }),
+    queryFn: ({ signal }) => callEndpoint(channelEndpoints.listChannelsNeedingAttention, { signal }),
   });
 }
 
@@ -63,7 +54,7 @@ export function useCreateChannel(propertyId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: NewChannel) =>
-      apiFetch<ChannelConnection>(`${propertyPath(propertyId)}/channels`, { method: 'POST', body: input }),
+      callEndpoint(channelEndpoints.createChannel, { params: { propertyId }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +63,10 @@ export function useUpdateChannel() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { channelId: string; changes: { import_url: string; name: string | null } }) =>
-      apiFetch<ChannelConnection>(channelPath(input.channelId), { method: 'PATCH', body: input.changes }),
+      callEndpoint(channelEndpoints.updateChannel, {
+        params: { channelId: input.channelId },
+        body: input.changes,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -81,7 +75,7 @@ export function useDeleteChannel() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (channelId: string) =>
-      apiFetch<{ deleted: true; kept_stays: number }>(channelPath(channelId), { method: 'DELETE' }),
+      callEndpoint(channelEndpoints.deleteChannel, { params: { channelId } }),
     onSuccess: invalidate,
   });
 }
@@ -89,8 +83,7 @@ export function useDeleteChannel() {
 export function useSyncChannel() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (channelId: string) =>
-      apiFetch<SyncResult>(`${channelPath(channelId)}/sync`, { method: 'POST' }),
+    mutationFn: (channelId: string) => callEndpoint(channelEndpoints.syncChannel, { params: { channelId } }),
     // A failed fetch is an answer too (outcome "failed"): the health it recorded shows either way.
     onSettled: invalidate,
   });
@@ -100,8 +93,8 @@ export function useRotateExportUrl(propertyId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (channelId: string | null) =>
-      apiFetch<{ export_url: string; channel_id: string | null }>(`${propertyPath(propertyId)}/export-url`, {
-        method: 'POST',
+      callEndpoint(channelEndpoints.rotateExportUrl, {
+        params: { propertyId },
         body: channelId ? { channel_id: channelId } : {},
       }),
     onSuccess: invalidate,
@@ -112,8 +105,8 @@ export function useResolveConflict() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { conflictId: string; action: ConflictAction; note?: string }) =>
-      apiFetch<SyncConflict>(`/api/sync-conflicts/${encodeURIComponent(input.conflictId)}/resolve`, {
-        method: 'POST',
+      callEndpoint(channelEndpoints.resolveSyncConflict, {
+        params: { conflictId: input.conflictId },
         body: input.note ? { action: input.action, note: input.note } : { action: input.action },
       }),
     // A 409 means the calendar moved meanwhile: the reload shows how things stand now.

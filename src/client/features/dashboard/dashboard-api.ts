@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Dashboard } from '@/domain/dashboard';
-import type { DashboardStats } from '@/domain/stats';
-import { apiFetch } from '@/client/lib/api-client';
+import { propertyEndpoints } from '@/domain/contracts/properties';
+import { reportEndpoints } from '@/domain/contracts/reports';
+import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 export const dashboardKeys = {
@@ -13,15 +13,15 @@ export const dashboardKeys = {
 export function dashboardStatsQuery() {
   return queryOptions({
     queryKey: dashboardKeys.stats(),
-    queryFn: ({ signal }) => apiFetch<DashboardStats>('/api/stats', { signal }),
+    queryFn: ({ signal }) => callEndpoint(propertyEndpoints.getDashboardStats, { signal }),
   });
 }
 
 /** Today and the coming days, for one property or (without an id) for all of them. */
 export function dashboardDayQuery(propertyId: string | null) {
-  const search = propertyId ? `?property=${encodeURIComponent(propertyId)}` : '';
   return queryOptions({
     queryKey: [...dashboardKeys.all, 'day', propertyId ?? 'all'] as const,
-    queryFn: ({ signal }) => apiFetch<Dashboard>(`/api/dashboard${search}`, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(reportEndpoints.getDashboard, { query: { property: propertyId ?? undefined }, signal }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GuestRequest } from '@/domain/message';
-import { apiFetch } from '@/client/lib/api-client';
+import { messageEndpoints } from '@/domain/contracts/messages';
+import { callEndpoint } from '@/client/lib/api-client';
 
 export const guestRequestKeys = {
   request: (token: string) => ['guest-request', token] as const,
@@ -10,7 +10,7 @@ export const guestRequestKeys = {
 export function guestRequestQuery(token: string) {
   return queryOptions({
     queryKey: guestRequestKeys.request(token),
-    queryFn: ({ signal }) => apiFetch<GuestRequest>(`/api/requests/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(messageEndpoints.getGuestRequest, { params: { token }, signal }),
     // The operator may decide while the page is open: coming back to the tab shows it.
     refetchOnWindowFocus: true,
   });
@@ -20,8 +20,7 @@ export function guestRequestQuery(token: string) {
 export function useWithdrawRequest(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<GuestRequest>(`/api/requests/${encodeURIComponent(token)}/withdraw`, { method: 'POST' }),
+    mutationFn: () => callEndpoint(messageEndpoints.withdrawGuestRequest, { params: { token } }),
     onSuccess: (request) => queryClient.setQueryData(guestRequestKeys.request(token), request),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message, MessageStatus, MessageSummary } from '@/domain/message';
-import { apiFetch, apiFetchPage } from '@/client/lib/api-client';
+import { messageEndpoints } from '@/domain/contracts/messages';
+import type { MessageStatus } from '@/domain/message';
+import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 export const messageKeys = {
@@ -14,11 +15,17 @@ export const MESSAGES_PAGE_SIZE = 50;
 
 /** A page of the operator's messages, newest first, and how many there are in all. */
 export function messagesQuery(filter: { status: MessageStatus | null; offset: number }) {
-  const params = new URLSearchParams({ limit: String(MESSAGES_PAGE_SIZE), offset: String(filter.offset) });
-  if (filter.status) params.set('status', filter.status);
   return queryOptions({
     queryKey: messageKeys.list(filter),
-    queryFn: ({ signal }) => apiFetchPage<MessageSummary>(`/api/messages?${params}`, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpointPage(messageEndpoints.listMessages, {
+        query: {
+          limit: String(MESSAGES_PAGE_SIZE),
+          offset: String(filter.offset),
+          status: filter.status ?? undefined,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     // Delivery happens in the background: a pending message turns sent within seconds.
     refetchInterval: (query) =>
@@ -30,7 +37,7 @@ export function messagesQuery(filter: { status: MessageStatus | null; offset: nu
 export function messageQuery(id: string) {
   return queryOptions({
     queryKey: messageKeys.one(id),
-    queryFn: ({ signal }) => apiFetch<Message>(`/api/messages/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(messageEndpoints.getMessage, { params: { messageId: id }, signal }),
   });
 }
 
@@ -38,8 +45,7 @@ export function messageQuery(id: string) {
 export function useResendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<MessageSummary>(`/api/messages/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
+    mutationFn: (id: string) => callEndpoint(messageEndpoints.resendMessage, { params: { messageId: id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PricingRules, PropertyPricing } from '@/domain/pricing';
-import { apiFetch } from '@/client/lib/api-client';
+import { pricingEndpoints } from '@/domain/contracts/pricing';
+import type { PricingRules } from '@/domain/pricing';
+import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 export const pricingKeys = {
@@ -13,7 +14,7 @@ export function pricingQuery(propertyId: string) {
   return queryOptions({
     queryKey: pricingKeys.property(propertyId),
     queryFn: ({ signal }) =>
-      apiFetch<PropertyPricing>(`/api/properties/${encodeURIComponent(propertyId)}/pricing`, { signal }),
+      callEndpoint(pricingEndpoints.getPricingRules, { params: { propertyId }, signal }),
   });
 }
 
@@ -21,10 +22,7 @@ export function useUpdatePricing(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: PricingRules) =>
-      apiFetch<PropertyPricing>(`/api/properties/${encodeURIComponent(propertyId)}/pricing`, {
-        method: 'PUT',
-        body: rules,
-      }),
+      callEndpoint(pricingEndpoints.updatePricingRules, { params: { propertyId }, body: rules }),
     onSuccess: (saved) => {
       queryClient.setQueryData(pricingKeys.property(propertyId), saved);
       void invalidateOperatorData(queryClient);

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { propertyEndpoints } from '@/domain/contracts/properties';
 import type { NewProperty, Property, PropertyUpdate } from '@/domain/property';
-import { apiFetch } from '@/client/lib/api-client';
+import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 export const propertyKeys = {
@@ -12,7 +13,7 @@ export const propertyKeys = {
 export function propertiesQuery() {
   return queryOptions({
     queryKey: propertyKeys.list(),
-    queryFn: ({ signal }) => apiFetch<Property[]>('/api/properties', { signal }),
+    queryFn: ({ signal }) => callEndpoint(propertyEndpoints.listProperties, { signal }),
   });
 }
 
@@ -21,8 +22,7 @@ export function useCreateProperty() {
   return useMutation({
     // A 401 here is the form's "You must be logged in" message, with what was typed kept.
     meta: { keepSessionOn401: true },
-    mutationFn: (input: NewProperty) =>
-      apiFetch<Property>('/api/properties', { method: 'POST', body: input }),
+    mutationFn: (input: NewProperty) => callEndpoint(propertyEndpoints.createProperty, { body: input }),
     onSuccess: (created) => {
       // The new card shows at once; the reload confirms it.
       queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) => [...(list ?? []), created]);
@@ -35,7 +35,10 @@ export function useUpdateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { propertyId: string; changes: PropertyUpdate }) =>
-      apiFetch<Property>(`/api/properties/${input.propertyId}`, { method: 'PATCH', body: input.changes }),
+      callEndpoint(propertyEndpoints.updateProperty, {
+        params: { propertyId: input.propertyId },
+        body: input.changes,
+      }),
     onSuccess: (property) => {
       queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) =>
         property.is_active

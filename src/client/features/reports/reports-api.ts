@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Report } from '@/domain/report';
-import { apiFetch } from '@/client/lib/api-client';
+import { reportEndpoints } from '@/domain/contracts/reports';
+import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 export const reportKeys = {
@@ -11,10 +11,12 @@ export const reportKeys = {
 
 /** Occupancy, revenue and the rest by month and source, for one property or all of them. */
 export function reportQuery(query: { from: string; to: string; property: string | null }) {
-  const params = new URLSearchParams({ from: query.from, to: query.to });
-  if (query.property) params.set('property', query.property);
   return queryOptions({
     queryKey: reportKeys.report(query),
-    queryFn: ({ signal }) => apiFetch<Report>(`/api/reports?${params}`, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(reportEndpoints.getReport, {
+        query: { from: query.from, to: query.to, property: query.property ?? undefined },
+        signal,
+      }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RemovedSampleData, SampleData } from '@/domain/sample-data';
-import { apiFetch } from '@/client/lib/api-client';
+import { reportEndpoints } from '@/domain/contracts/reports';
+import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 export const sampleDataKeys = {
@@ -10,14 +10,14 @@ export const sampleDataKeys = {
 export function sampleDataQuery() {
   return queryOptions({
     queryKey: sampleDataKeys.all,
-    queryFn: ({ signal }) => apiFetch<SampleData>('/api/sample-data', { signal }),
+    queryFn: ({ signal }) => callEndpoint(reportEndpoints.getSampleData, { signal }),
   });
 }
 
 export function useRemoveSampleData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<RemovedSampleData>('/api/sample-data', { method: 'DELETE' }),
+    mutationFn: () => callEndpoint(reportEndpoints.removeSampleData, {}),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Operator, SessionResponse, SignIn } from '@/domain/auth';
-import { apiFetch, isApiError } from '@/client/lib/api-client';
+import type { Operator, SignIn } from '@/domain/auth';
+import { sessionEndpoints } from '@/domain/contracts/session';
+import { callEndpoint, isApiError } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 export const sessionKeys = { current: ['session'] as const };
@@ -11,7 +12,7 @@ export function sessionQuery() {
     queryKey: sessionKeys.current,
     queryFn: async ({ signal }): Promise<Operator | null> => {
       try {
-        const { operator } = await apiFetch<SessionResponse>('/api/session', { signal });
+        const { operator } = await callEndpoint(sessionEndpoints.getSession, { signal });
         return operator;
       } catch (error) {
         if (isApiError(error, 401)) return null;
@@ -27,7 +28,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { keepSessionOn401: true },
-    mutationFn: (input: SignIn) => apiFetch<SessionResponse>('/api/session', { method: 'POST', body: input }),
+    mutationFn: (input: SignIn) => callEndpoint(sessionEndpoints.signIn, { body: input }),
     onSuccess: ({ operator }) => {
       queryClient.removeQueries({ queryKey: operatorDataKey });
       queryClient.setQueryData(sessionKeys.current, operator);
@@ -38,7 +39,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ signedOut: true }>('/api/session', { method: 'DELETE' }),
+    mutationFn: () => callEndpoint(sessionEndpoints.signOut, {}),
     onSettled: () => {
       // Whatever the server said, the screen must not keep showing private data.
       queryClient.removeQueries({ queryKey: operatorDataKey });

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * One endpoint of the API, said once: the server registers its route from it (method, path, schemas,
+ * operationId) and the client calls it through `callEndpoint`, so the two cannot drift apart. The prose
+ * of the OpenAPI document (summary, description) stays with the route, out of the pages' bundles.
+ */
+export type Endpoint = {
+  readonly operationId: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path with `:name` for each parameter, as the server's router reads it. */
+  readonly path: string;
+  readonly tags: readonly string[];
+  /** Whether the operator's session is needed (401 without one). */
+  readonly session: boolean;
+  readonly params?: z.ZodType;
+  /** Request headers the endpoint reads (an Idempotency-Key). */
+  readonly headers?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The answer's body for each status it documents; a 2xx status is the answer a caller gets. */
+  readonly responses: Readonly<Record<number, z.ZodType>>;
+  /** The answer's media types when it is not JSON (a CSV export, a calendar file). */
+  readonly produces?: readonly string[];
+  /** A list answered a page at a time: the header that counts every matching item. */
+  readonly totalCountHeader?: string;
+};
+
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The body of the endpoint's successful answer. */
+export type EndpointResult<E extends Endpoint> = {
+  [Status in keyof E['responses'] & SuccessStatus]: z.output<E['responses'][Status]>;
+}[keyof E['responses'] & SuccessStatus];
+
+type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
+export type EndpointParams<E extends Endpoint> = InputOf<E['params']>;
+export type EndpointQuery<E extends Endpoint> = InputOf<E['query']>;
+export type EndpointBody<E extends Endpoint> = InputOf<E['body']>;
+
+/** The schema of the answer with this status, if the endpoint documents one. */
+export function findResponseSchema(endpoint: Endpoint, status: number): z.ZodType | undefined {
+  return Object.hasOwn(endpoint.responses, status) ? endpoint.responses[status] : undefined;
+}
+
+/** The endpoint's path with its parameters filled in (each percent-encoded). */
+export function buildEndpointPath(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${endpoint.operationId} needs "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The error answers an endpoint documents, all in the one error shape: `...errorResponses(400, 401, 404)`. */
+export const ErrorResponseSchema = z.object({
+  error: z.object({ message: z.string() }).loose(),
+});
+
+export function errorResponses<const Code extends number>(...codes: Code[]) {
+  return Object.fromEntries(codes.map((code) => [code, ErrorResponseSchema])) as Record<
+    Code,
+    typeof ErrorResponseSchema
+  >;
+}
+
+export const PropertyIdParamsSchema = z.object({
+  propertyId: z.uuid({ error: 'Property id must be a UUID' }),
+});
