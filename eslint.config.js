@@ -41,6 +41,12 @@ const architectureZones = [
   })),
 ];
 
+// Names of amounts in major units (JSON numbers, floats): `base_price`, `night.price`, `tax.amount`, `basePrice`.
+const MONEY_NAME =
+  '/^(?:\\w+_)?(?:price|amount|subtotal|fee|revenue)s?$|^[a-z]\\w*(?:Price|Amount|Subtotal|Fee|Revenue)s?$/';
+const MONEY_MESSAGE =
+  'Do money arithmetic in minor units with src/domain/money.ts (toMinor, addMoney, sumMoney, scaleMinor…), not on float amounts.';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'shots/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
@@ -86,6 +92,31 @@ export default tseslint.config(
               message: 'src/domain imports only zod, date-fns and its own modules.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Amounts are added in whole minor units through src/domain/money.ts, never as floats: arithmetic on a
+    // value named like an amount (price, base_price, amount, subtotal, fee, revenue, basePrice…) fails here.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/money.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['left', 'right'].flatMap((side) =>
+          [
+            `MemberExpression.${side}[property.name=${MONEY_NAME}]`,
+            `Identifier.${side}[name=${MONEY_NAME}]`,
+          ].map((operand) => ({
+            selector: `:matches(BinaryExpression[operator=/^[-+*\\/%]$/], AssignmentExpression[operator=/^[-+*\\/%]=$/]) > ${operand}`,
+            message: MONEY_MESSAGE,
+          })),
+        ),
+        {
+          selector:
+            "CallExpression[callee.object.name='Math'][callee.property.name='round'] > BinaryExpression[operator='*'] > Literal[value=100]",
+          message: MONEY_MESSAGE,
         },
       ],
     },

@@ -21,6 +21,7 @@ import { airbnbUid, writeAirbnbFeed } from '../src/server/channels/test/fixtures
 import { openDatabase } from '../src/server/db/client';
 import { bookings, channelConnections, channelExports, properties } from '../src/server/db/schema';
 import { addDaysToDate } from '../src/domain/dates';
+import { toMinorUnits } from '../src/domain/money';
 
 const EVENTS = 2_000;
 const STAYS = 5_000;
@@ -122,7 +123,7 @@ try {
     check_in: addDaysToDate(today, index * 2),
     check_out: addDaysToDate(today, index * 2 + 1),
     guests_count: 2,
-    total_amount: 1000,
+    total_amount: toMinorUnits(1000),
     status: 'confirmed' as const,
   }));
   for (let start = 0; start < rows.length; start += 1000)

@@ -17,6 +17,7 @@ import {
   printRows,
   startBenchServer,
 } from './support';
+import { toMinorUnits } from '../src/domain/money';
 
 const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 // Two seasons meeting inside the stay, weekend prices, extra guests, a cleaning fee and banded GST.
@@ -69,13 +70,18 @@ console.log(
 const scratch = await createScratchDatabase(process.argv[2]);
 const { database, villa } = await openBenchVilla(scratch, {
   max_guests: 12,
-  base_price: 25_000,
+  base_price: toMinorUnits(25_000),
   currency: 'INR',
 });
 await database.db.insert(pricingRules).values({ property_id: villa.id, rules });
 await database.db
   .insert(propertyCalendar)
-  .values({ property_id: villa.id, date: addDaysToDate(checkIn, 5), is_available: true, price: 27_000 });
+  .values({
+    property_id: villa.id,
+    date: addDaysToDate(checkIn, 5),
+    is_available: true,
+    price: toMinorUnits(27_000),
+  });
 await database.close();
 
 const server = await startBenchServer(scratch);

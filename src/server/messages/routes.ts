@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween } from '../../domain/dates';
+import { moneyFromMajor } from '../../domain/money';
 import {
   GuestRequestSchema,
   MessageListQuerySchema,
@@ -71,7 +72,7 @@ function describeRequestFacts(row: GuestRequestRow) {
     checkIn: row.check_in,
     checkOut: row.check_out,
     guests: row.guests_count,
-    total: row.total_amount,
+    total: moneyFromMajor(row.total_amount, row.currency),
     currency: row.currency,
     holdUntil: row.hold_until,
     guestPhone: row.guest_phone,
