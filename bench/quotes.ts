@@ -74,14 +74,12 @@ const { database, villa } = await openBenchVilla(scratch, {
   currency: 'INR',
 });
 await database.db.insert(pricingRules).values({ property_id: villa.id, rules });
-await database.db
-  .insert(propertyCalendar)
-  .values({
-    property_id: villa.id,
-    date: addDaysToDate(checkIn, 5),
-    is_available: true,
-    price: toMinorUnits(27_000),
-  });
+await database.db.insert(propertyCalendar).values({
+  property_id: villa.id,
+  date: addDaysToDate(checkIn, 5),
+  is_available: true,
+  price: toMinorUnits(27_000),
+});
 await database.close();
 
 const server = await startBenchServer(scratch);
