@@ -12,6 +12,9 @@ import {
   multiplyMoney,
   parseMinor,
   parseMoney,
+  scaleMinor,
+  formatAmountNumber,
+  hasWholeMinorUnits,
   subtractMoney,
   sumMoney,
   toMajor,
@@ -121,6 +124,40 @@ describe('adding amounts', () => {
   it('refuses fractions of a minor unit', () => {
     expect(() => makeMoney(0.5, 'AED')).toThrow(RangeError);
     expect(() => makeMoney(Number.MAX_SAFE_INTEGER + 2, 'AED')).toThrow(RangeError);
+  });
+});
+
+describe('taking a share of an amount', () => {
+  it('takes a percentage exactly, rounding half away from zero', () => {
+    expect(scaleMinor(1010, 5, 100)).toBe(51);
+    expect(scaleMinor(1005, 5, 100)).toBe(50);
+    expect(scaleMinor(-1010, 5, 100)).toBe(-51);
+    // 12.5% of 10.00, and the tax inside a price that includes 18%.
+    expect(scaleMinor(1000, 12.5, 100)).toBe(125);
+    expect(scaleMinor(11800, 18, 118)).toBe(1800);
+    expect(scaleMinor(1_00_000_00, 120, 100)).toBe(1_20_000_00);
+    expect(() => scaleMinor(100, 1, 0)).toThrow(RangeError);
+  });
+
+  it('agrees with exact rational rounding for any rate with up to two decimals', () => {
+    fc.assert(
+      fc.property(minorAmount, fc.integer({ min: 0, max: 10_000 }), (minor, hundredths) => {
+        const exact = (BigInt(Math.abs(minor)) * BigInt(hundredths) * 2n + 10_000n) / 20_000n;
+        expect(scaleMinor(minor, hundredths / 100, 100)).toBe(Number(minor < 0 ? -exact : exact));
+      }),
+    );
+  });
+
+  it('tells whole minor units from fractions of them, forgiving float noise', () => {
+    expect(hasWholeMinorUnits(2800.5)).toBe(true);
+    expect(hasWholeMinorUnits(0.1 + 0.2)).toBe(true);
+    expect(hasWholeMinorUnits(1.005)).toBe(false);
+  });
+
+  it("writes a quote line's number as before: thousands, up to two decimals", () => {
+    expect(formatAmountNumber(1_500_50)).toBe('1,500.5');
+    expect(formatAmountNumber(14_000_00)).toBe('14,000');
+    expect(formatAmountNumber(5)).toBe('0.05');
   });
 });
 
