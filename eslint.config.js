@@ -41,6 +41,18 @@ const architectureZones = [
   })),
 ];
 
+// Names of amounts in major units (JSON numbers, floats): `base_price`, `night.price`, `tax.amount`, `basePrice`.
+const MONEY_NAME =
+  '/^(?:\\w+_)?(?:price|amount|subtotal|fee|revenue)s?$|^[a-z]\\w*(?:Price|Amount|Subtotal|Fee|Revenue)s?$/';
+const MONEY_MESSAGE =
+  'Do money arithmetic in minor units with src/domain/money.ts (toMinor, addMoney, sumMoney, scaleMinor…), not on float amounts.';
+
+// `as never` fits any type, so it silences the checker instead of stating what a value is.
+const NO_AS_NEVER = {
+  selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+  message: 'No `as never`: give the value its real type.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'shots/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
@@ -109,6 +121,39 @@ export default tseslint.config(
     },
   },
   {
+    // No `as never` (see NO_AS_NEVER); the money rule below repeats it, as a later block's list replaces this one.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_AS_NEVER,
+  {
+    // Amounts are added in whole minor units through src/domain/money.ts, never as floats: arithmetic on a
+    // value named like an amount (price, base_price, amount, subtotal, fee, revenue, basePrice…) fails here.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/money.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['left', 'right'].flatMap((side) =>
+          [
+            `MemberExpression.${side}[property.name=${MONEY_NAME}]`,
+            `Identifier.${side}[name=${MONEY_NAME}]`,
+          ].map((operand) => ({
+            selector: `:matches(BinaryExpression[operator=/^[-+*\\/%]$/], AssignmentExpression[operator=/^[-+*\\/%]=$/]) > ${operand}`,
+            message: MONEY_MESSAGE,
+          })),
+        ),
+        NO_AS_NEVER,
+        {
+          selector:
+            "CallExpression[callee.object.name='Math'][callee.property.name='round'] > BinaryExpression[operator='*'] > Literal[value=100]",
+          message: MONEY_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
@@ -157,16 +202,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // `as never` fits any type, so it silences the checker instead of stating what a value is.
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
-          message: 'No `as never`: give the value its real type.',
-        },
       ],
     },
   },

@@ -19,6 +19,7 @@ import {
   timeDirect,
   type BenchRow,
 } from './support';
+import { toMinorUnits } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
 
 recordPrintedFigures('api');
@@ -27,7 +28,7 @@ const BOOKINGS = 10_000;
 const scratch = await createScratchDatabase(process.argv[2]);
 
 // 1. The data set, and the direct query timings (before the server holds the embedded database).
-const { database, villa } = await openBenchVilla(scratch, { max_guests: 10, base_price: 1000 });
+const { database, villa } = await openBenchVilla(scratch, { max_guests: 10, base_price: toMinorUnits(1000) });
 const rows = Array.from({ length: BOOKINGS }, (_, index) => ({
   property_id: villa.id,
   guest_name: `Guest ${index}`,
@@ -35,7 +36,7 @@ const rows = Array.from({ length: BOOKINGS }, (_, index) => ({
   check_in: addDaysToDate('2020-01-01', index * 2),
   check_out: addDaysToDate('2020-01-01', index * 2 + 1),
   guests_count: 2,
-  total_amount: 1000,
+  total_amount: toMinorUnits(1000),
   status: index % 7 === 0 ? ('cancelled' as const) : ('confirmed' as const),
   booking_source: (['direct', 'airbnb', 'booking_com'] as const)[index % 3],
 }));

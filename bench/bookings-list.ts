@@ -29,6 +29,7 @@ import {
   timeDirect,
   type BenchRow,
 } from './support';
+import { toMinorUnits } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
 
 recordPrintedFigures('bookings-list');
@@ -103,7 +104,7 @@ async function createPropertyWithBookings(name: string, count: number) {
         }),
     check_in: addDaysToDate('2020-01-01', index * 2),
     check_out: addDaysToDate('2020-01-01', index * 2 + 1),
-    total_amount: 1000,
+    total_amount: toMinorUnits(1000),
     status: index % 7 === 0 ? ('cancelled' as const) : ('confirmed' as const),
     booking_source: (['direct', 'airbnb', 'booking_com'] as const)[index % 3],
     created_at: new Date(Date.UTC(2020, 0, 1) + index * 3_600_000),

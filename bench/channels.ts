@@ -22,6 +22,7 @@ import { openDatabase } from '../src/server/db/client';
 import { buildConfig, readEnv } from '../src/server/env';
 import { bookings, channelConnections, channelExports, properties } from '../src/server/db/schema';
 import { addDaysToDate } from '../src/domain/dates';
+import { toMinorUnits } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
 
 recordPrintedFigures('channels');
@@ -127,7 +128,7 @@ try {
     check_in: addDaysToDate(today, index * 2),
     check_out: addDaysToDate(today, index * 2 + 1),
     guests_count: 2,
-    total_amount: 1000,
+    total_amount: toMinorUnits(1000),
     status: 'confirmed' as const,
   }));
   for (let start = 0; start < rows.length; start += 1000)

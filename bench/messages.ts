@@ -15,6 +15,7 @@ import { startSmtpSink } from '../src/server/messages/test/smtp-sink';
 import { createMailTransport } from '../src/server/messages/transport';
 import { startMessageWorker } from '../src/server/messages/worker';
 import { addDaysToDate, villaToday } from '../src/domain/dates';
+import { makeMoney } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
 
 recordPrintedFigures('messages');
@@ -98,7 +99,7 @@ const sample = await renderBookingMessage(
     checkIn: '2027-01-10',
     checkOut: '2027-01-12',
     guests: 2,
-    total: 2400,
+    total: makeMoney(2400_00, 'INR'),
     currency: 'INR',
   },
   { requestUrl: 'http://127.0.0.1:3000/request/x' },

@@ -17,6 +17,7 @@ import {
   printRows,
   startBenchServer,
 } from './support';
+import { toMinorUnits } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
 
 recordPrintedFigures('quotes');
@@ -72,13 +73,16 @@ console.log(
 const scratch = await createScratchDatabase(process.argv[2]);
 const { database, villa } = await openBenchVilla(scratch, {
   max_guests: 12,
-  base_price: 25_000,
+  base_price: toMinorUnits(25_000),
   currency: 'INR',
 });
 await database.db.insert(pricingRules).values({ property_id: villa.id, rules });
-await database.db
-  .insert(propertyCalendar)
-  .values({ property_id: villa.id, date: addDaysToDate(checkIn, 5), is_available: true, price: 27_000 });
+await database.db.insert(propertyCalendar).values({
+  property_id: villa.id,
+  date: addDaysToDate(checkIn, 5),
+  is_available: true,
+  price: toMinorUnits(27_000),
+});
 await database.close();
 
 const server = await startBenchServer(scratch);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countDaysBetween } from './dates';
 import { email, isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
+import { toMinor } from './money';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -199,7 +200,7 @@ export function createBookingRequestSchema(today: () => string) {
 
 /** Two amounts of money are the same price when they agree to the cent. */
 export function isSamePrice(a: number, b: number): boolean {
-  return Math.round(a * 100) === Math.round(b * 100);
+  return toMinor(a) === toMinor(b);
 }
 export type BookingRequestInput = z.input<ReturnType<typeof createBookingRequestSchema>>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealDate } from './dates';
+import { hasWholeMinorUnits } from './money';
 import { DATE_BOUNDS, hasControlCharacters } from './text-rules';
 
 export { DATE_BOUNDS, hasControlCharacters, stripControlCharacters } from './text-rules';
@@ -74,7 +75,7 @@ export function money(label: string, options: { max?: number } = {}) {
   return number(label)
     .min(0, `${label} must be at least 0`)
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    .refine(hasWholeMinorUnits, {
       message: `${label} can have at most two decimals`,
     });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BOOKING_LIMITS } from './booking';
 import { addDaysToDate, countDaysBetween, listDatesBetween } from './dates';
 import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
+import { formatAmountNumber, scaleMinor, toMajor, toMinor } from './money';
 
 /**
  * A property's prices, said once as rules: weekday prices, seasons, stay limits, guests, fees and taxes.
@@ -235,9 +236,6 @@ export type NightReason =
 
 export type PricedNight = { date: string; price: number; reason: NightReason; label: string };
 
-const toCents = (amount: number) => Math.round(amount * 100);
-const fromCents = (cents: number) => cents / 100;
-
 /**
  * A night's price and why: the operator's price for that day wins over every rule; else the season in
  * force (its own price, or a change in % on the usual price); else the weekday's price; else the base.
@@ -257,7 +255,7 @@ export function priceNight(input: {
   const usual = weekdayPrice ?? input.basePrice;
   const season = findSeason(date, rules.seasons);
   if (season && (season.price !== null || season.percent !== null)) {
-    const price = season.price ?? fromCents(Math.round(toCents(usual) * (1 + (season.percent ?? 0) / 100)));
+    const price = season.price ?? toMajor(scaleMinor(toMinor(usual), 100 + (season.percent ?? 0), 100));
     return { date, price, reason: { kind: 'season', season: season.name }, label: season.name };
   }
   if (weekdayPrice !== null) {
@@ -350,7 +348,7 @@ export type StayQuote = Omit<z.infer<typeof StayQuoteSchema>, 'nights' | 'taxes'
 /** The rate of a tax for a nightly amount before tax: the first band whose limit it does not pass. */
 function findRate(tax: Tax, netCents: number): number {
   return (
-    tax.bands.find((band) => band.up_to === null || netCents <= toCents(band.up_to)) ?? tax.bands.at(-1)!
+    tax.bands.find((band) => band.up_to === null || netCents <= toMinor(band.up_to)) ?? tax.bands.at(-1)!
   ).rate;
 }
 
@@ -370,8 +368,6 @@ function findNightRates(taxes: readonly Tax[], enteredCents: number, includeTax:
   return rates;
 }
 
-const formatAmount = (cents: number) =>
-  fromCents(cents).toLocaleString('en-US', { maximumFractionDigits: 2 });
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
@@ -410,16 +406,16 @@ export function priceStay(input: {
   const nightCount = plural(nights.length, 'night');
   for (const night of nights) {
     const parts: Omit<Charge, 'rates'>[] = [
-      { line: `${night.label}\u0000${night.price}`, cents: toCents(night.price) },
+      { line: `${night.label}\u0000${night.price}`, cents: toMinor(night.price) },
       ...(extraGuests > 0
         ? [
             {
               line: `${plural(extraGuests, 'extra guest')} × ${nightCount}`,
-              cents: extraGuests * toCents(rules.extra_guest_fee),
+              cents: extraGuests * toMinor(rules.extra_guest_fee),
             },
           ]
         : []),
-      ...nightlyFees.map((fee) => ({ line: `${fee.name} × ${nightCount}`, cents: toCents(fee.amount) })),
+      ...nightlyFees.map((fee) => ({ line: `${fee.name} × ${nightCount}`, cents: toMinor(fee.amount) })),
     ];
     const rates = findNightRates(
       rules.taxes,
@@ -431,7 +427,7 @@ export function priceStay(input: {
   const stayRates = rules.taxes.map((_, index) =>
     Math.max(0, ...charges.map((charge) => charge.rates[index] ?? 0)),
   );
-  charges.push(...stayFees.map((fee) => ({ line: fee.name, cents: toCents(fee.amount), rates: stayRates })));
+  charges.push(...stayFees.map((fee) => ({ line: fee.name, cents: toMinor(fee.amount), rates: stayRates })));
 
   // Each charge's taxes (on top, or the part of it that is tax) and its amount before tax.
   const taxes = new Map<string, { name: string; rate: number; cents: number; base: number }>();
@@ -439,7 +435,7 @@ export function priceStay(input: {
   for (const charge of charges) {
     const combined = charge.rates.reduce((sum, rate) => sum + rate, 0);
     const taxCents = charge.rates.map((rate) =>
-      Math.round(includeTax ? (charge.cents * rate) / (100 + combined) : (charge.cents * rate) / 100),
+      includeTax ? scaleMinor(charge.cents, rate, 100 + combined) : scaleMinor(charge.cents, rate, 100),
     );
     const net = includeTax ? charge.cents - taxCents.reduce((sum, cents) => sum + cents, 0) : charge.cents;
     rules.taxes.forEach((tax, index) => {
@@ -467,10 +463,10 @@ export function priceStay(input: {
     const text =
       price === undefined
         ? label!
-        : `${plural(line.count, 'night')} × ${formatAmount(toCents(Number(price)))} (${label})`;
+        : `${plural(line.count, 'night')} × ${formatAmountNumber(toMinor(Number(price)))} (${label})`;
     return { label: `${text}${before}`, cents: line.net };
   });
-  const subtotal = quoteLines.reduce((sum, line) => sum + line.cents, 0);
+  const subtotalCents = quoteLines.reduce((sum, line) => sum + line.cents, 0);
   const taxTotal = [...taxes.values()].reduce((sum, tax) => sum + tax.cents, 0);
   return {
     check_in: input.checkIn,
@@ -479,17 +475,17 @@ export function priceStay(input: {
     nights_count: nights.length,
     guests: input.guests,
     currency: input.currency,
-    lines: quoteLines.map((line) => ({ label: line.label, amount: fromCents(line.cents) })),
-    subtotal: fromCents(subtotal),
+    lines: quoteLines.map((line) => ({ label: line.label, amount: toMajor(line.cents) })),
+    subtotal: toMajor(subtotalCents),
     taxes: [...taxes.values()]
       .sort((a, b) => a.name.localeCompare(b.name) || a.rate - b.rate)
       .map((tax) => ({
         name: tax.name,
         rate: tax.rate,
-        amount: fromCents(tax.cents),
-        base: fromCents(tax.base),
+        amount: toMajor(tax.cents),
+        base: toMajor(tax.base),
       })),
-    total: fromCents(subtotal + taxTotal),
+    total: toMajor(subtotalCents + taxTotal),
     prices_include_tax: includeTax,
   };
 }

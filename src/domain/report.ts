@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_SOURCES } from './booking';
 import { countDaysBetween } from './dates';
 import { isoDate } from './fields';
+import { scaleMinor, toMajor } from './money';
 
 /** A report covers at most this many days (three years), so one request stays cheap. */
 export const MAX_REPORT_DAYS = 1098;
@@ -84,6 +85,9 @@ export const createEmptyReportCounts = (): ReportCounts => ({
 
 const ratio = (part: number, whole: number, digits: number) =>
   whole === 0 ? null : Math.round((part / whole) * 10 ** digits) / 10 ** digits;
+/** An amount per night, to the cent. */
+const perNight = (cents: number, nights: number) =>
+  nights === 0 ? null : toMajor(scaleMinor(cents, 1, nights));
 
 /** The figures an operator reads, from the counts: occupancy, ADR and RevPAR. */
 export function computeReportFigures(counts: ReportCounts): ReportFigures {
@@ -95,15 +99,15 @@ export function computeReportFigures(counts: ReportCounts): ReportFigures {
     booked_nights: counts.booked_nights,
     unpriced_nights: counts.unpriced_nights,
     occupancy: ratio(counts.booked_nights, available, 4),
-    revenue: counts.revenue_cents / 100,
-    adr: ratio(counts.revenue_cents / 100, counts.booked_nights - counts.unpriced_nights, 2),
-    revpar: ratio(counts.revenue_cents / 100, available, 2),
+    revenue: toMajor(counts.revenue_cents),
+    adr: perNight(counts.revenue_cents, counts.booked_nights - counts.unpriced_nights),
+    revpar: perNight(counts.revenue_cents, available),
     sources: [...counts.sources]
       .sort((a, b) => BOOKING_SOURCES.indexOf(a.source) - BOOKING_SOURCES.indexOf(b.source))
       .map((source) => ({
         source: source.source,
         nights: source.nights,
-        revenue: source.revenue_cents / 100,
+        revenue: toMajor(source.revenue_cents),
       })),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MINOR_PER_MAJOR, scaleMinor, toMinor } from './money';
 import type { Property } from './property';
 
 export const DashboardStatsSchema = z.object({
@@ -21,8 +22,12 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-const average = (prices: readonly number[]) =>
-  prices.length === 0 ? 0 : Math.round(prices.reduce((sum, price) => sum + price, 0) / prices.length);
+/** The average of base prices (major units, as the API gives them), to the whole rupee or dirham. */
+function averageBasePrice(prices: readonly number[]): number {
+  if (prices.length === 0) return 0;
+  const totalMinor = prices.reduce((sum, price) => sum + toMinor(price), 0);
+  return scaleMinor(totalMinor, 1, prices.length * MINOR_PER_MAJOR);
+}
 
 /**
  * The dashboard's four figures; active bookings come from the server's live count. Rupees and dirhams
@@ -39,9 +44,13 @@ export function computeDashboardStats(
   }
   return {
     totalProperties: active.length,
-    averagePrice: average(active.map((property) => property.base_price)),
+    averagePrice: averageBasePrice(active.map((property) => property.base_price)),
     averagePrices: [...byCurrency]
-      .map(([currency, prices]) => ({ currency, average: average(prices), properties: prices.length }))
+      .map(([currency, prices]) => ({
+        currency,
+        average: averageBasePrice(prices),
+        properties: prices.length,
+      }))
       .sort((a, b) => b.properties - a.properties || a.currency.localeCompare(b.currency)),
     totalCapacity: active.reduce((sum, property) => sum + property.max_guests, 0),
     activeBookings,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
 import { priceStay } from '../../src/domain/pricing';
-import { formatMoney } from '../../src/domain/quote';
+import { formatMajorAmount } from '../../src/domain/money';
 import { getJson, gotoManagement, openSignedInPage } from './manage-helpers';
 import { findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
 
@@ -52,7 +52,7 @@ describe('a direct booking', () => {
     await expect
       .poll(() => page.getByTestId('quote-total').textContent())
       .toBe(
-        formatMoney(
+        formatMajorAmount(
           priceStay({
             checkIn,
             checkOut,
@@ -109,7 +109,7 @@ describe('a direct booking', () => {
         rules: availability.rules,
         dayPrices: new Map(Object.entries(prices)),
       });
-      return formatMoney(quote.total, quote.currency);
+      return formatMajorAmount(quote.total, quote.currency);
     };
     await openBookingForm(page);
     await page.locator('.booking-form [aria-busy="false"]').waitFor();
@@ -180,7 +180,7 @@ describe('a direct booking', () => {
     });
     await expect
       .poll(() => page.getByTestId('quote-total').textContent())
-      .toBe(formatMoney(quote.total, quote.currency));
+      .toBe(formatMajorAmount(quote.total, quote.currency));
     const summary = page.locator('[aria-live="polite"]').filter({ has: page.getByTestId('quote-total') });
     const text = await summary.textContent();
     expect(text).toContain('3 nights × 38,000 (Christmas and New Year)');

@@ -4,7 +4,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/domain/booking';
 import { computeMonthDays, type PropertyCalendar } from '../../src/domain/calendar';
-import { formatMoney } from '../../src/domain/quote';
+import { formatMajorAmount } from '../../src/domain/money';
 import { addDaysToDate, shiftMonth, villaMonth } from '../../src/domain/dates';
 import type { Property } from '../../src/domain/property';
 import { DESKTOP, findAccessibilityViolations, launchBrowser, PHONE } from './support/browser';
@@ -237,7 +237,7 @@ describe('management area: calendar and bookings', () => {
     );
     if (priced) {
       await expect(page.locator(`[data-date="${priced.date}"]`).textContent()).resolves.toContain(
-        formatMoney(priced.price!, answer.currency),
+        formatMajorAmount(priced.price!, answer.currency),
       );
     }
     // A day without a row is priced by the rules (weekday, season) or the base price.
@@ -247,7 +247,7 @@ describe('management area: calendar and bookings', () => {
     if (plain) {
       const day = expected.find((entry) => entry.date === plain)!;
       await expect(page.locator(`[data-date="${plain}"]`).textContent()).resolves.toContain(
-        formatMoney(day.price, answer.currency),
+        formatMajorAmount(day.price, answer.currency),
       );
     }
     expect(priced ?? plain).toBeDefined();

@@ -127,7 +127,7 @@ describe("management area: the operator's day and reports", () => {
       const totalRow = table.locator('tfoot tr');
       const cells = await totalRow.locator('th, td').allTextContents();
       expect(cells.slice(0, 3)).toEqual(['Total', String(figures.available_nights), '1']);
-      expect(cells[5]).toBe('INR 1,000');
+      expect(cells[5]).toBe('₹1,000');
       await expect(page.locator('[data-figure="Nights sold"]').textContent()).resolves.toBe('1');
       expect(await findAccessibilityViolations(page)).toEqual([]);
       await context.close();

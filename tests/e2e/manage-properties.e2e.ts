@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/domain/booking';
+import { formatMajorAmount } from '../../src/domain/money';
 import type { Property } from '../../src/domain/property';
 import type { DashboardStats } from '../../src/domain/stats';
 import { DESKTOP, findAccessibilityViolations, launchBrowser, PHONE } from './support/browser';
@@ -67,11 +68,9 @@ describe('management area: dashboard, properties and the Add New Property dialog
     // The figures load after the page shell: wait until the skeletons are gone.
     await page.locator('[data-stat="Active Bookings"]', { hasNotText: 'Loading' }).waitFor();
     await expect(stat('Total Properties').textContent()).resolves.toBe(String(stats.totalProperties));
-    // Rupees and dirhams are averaged apart: "INR 12,500 · AED 650".
+    // Rupees and dirhams are averaged apart: "₹12,500 · AED 650".
     await expect(stat('Average Price').textContent()).resolves.toBe(
-      stats.averagePrices
-        .map((entry) => `${entry.currency} ${entry.average.toLocaleString('en-US')}`)
-        .join(' · '),
+      stats.averagePrices.map((entry) => formatMajorAmount(entry.average, entry.currency)).join(' · '),
     );
     await expect(stat('Total Capacity').textContent()).resolves.toBe(`${stats.totalCapacity} Guests`);
     await expect(stat('Active Bookings').textContent()).resolves.toBe(String(stats.activeBookings));

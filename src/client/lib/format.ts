@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 
 // Dates for people. Calendar dates (yyyy-MM-dd) are formatted as the dates they are, never shifted
-// through a time zone; amounts use `formatMoney` from src/domain/quote.
+// through a time zone; amounts use `formatMoney` from src/domain/money.
 
 /** A calendar date (yyyy-MM-dd) as "Nov 22, 2026". */
 export function formatDate(date: string): string {

@@ -176,7 +176,8 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
       guest_email: 'asha@example.com',
       guest_phone: '+91 98220 12345',
       special_requests: 'A quiet room, please',
-      total_amount: 2000,
+      // The column holds minor units (fils).
+      total_amount: 2000_00,
     });
   });
 

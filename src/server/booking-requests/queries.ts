@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
+import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties, requestLinks } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
@@ -40,7 +41,7 @@ export async function findSiteProperty(
     .select(bookableColumns)
     .from(properties)
     .where(and(eq(properties.id, found.out_id), eq(properties.is_active, true)));
-  return row;
+  return row && { ...row, base_price: toMajor(row.base_price) };
 }
 
 export type PendingRequestCounts = { fromNetwork: number; fromEmail: number; nightsHeld: number };

@@ -10,7 +10,7 @@ import {
   isSamePrice,
   pickStay,
 } from '../../domain/booking';
-import { formatMoney } from '../../domain/quote';
+import { formatMajorAmount, makeMoney, toMajor, toMinorUnits } from '../../domain/money';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
 import { QuoteResultSchema } from '../../domain/availability';
@@ -140,7 +140,7 @@ function shapeRequested(
       check_in: booking.check_in,
       check_out: booking.check_out,
       guests_count: booking.guests_count,
-      total_amount: booking.total_amount,
+      total_amount: toMajor(booking.total_amount),
       currency: booking.currency,
       status: 'pending' as const,
     },
@@ -252,7 +252,7 @@ export async function registerBookingRequestRoutes(
             {
               ...input,
               id: crypto.randomUUID(),
-              total_amount: 0,
+              total_amount: toMinorUnits(0),
               currency: DEFAULT_CURRENCY,
               status: 'pending',
               request_fingerprint: null,
@@ -296,7 +296,7 @@ export async function registerBookingRequestRoutes(
           if (input.quoted_total !== undefined && !isSamePrice(input.quoted_total, quote.total)) {
             throw new HttpError(
               409,
-              BOOKING_MESSAGES.priceChanged(formatMoney(quote.total, quote.currency)),
+              BOOKING_MESSAGES.priceChanged(formatMajorAmount(quote.total, quote.currency)),
               {},
               { code: 'price_changed', quote: shapeQuote(quote, unavailable) },
             );
@@ -319,7 +319,7 @@ export async function registerBookingRequestRoutes(
           const created = await insertBookingRequest(tx, {
             property_id: property.id,
             ...pickStay(input),
-            total_amount: quote.total,
+            total_amount: toMinorUnits(quote.total),
             currency: quote.currency,
             request_key: requestKey ?? null,
             request_network: network,
@@ -344,7 +344,7 @@ export async function registerBookingRequestRoutes(
                 checkIn: created.check_in,
                 checkOut: created.check_out,
                 guests: created.guests_count,
-                total: created.total_amount,
+                total: makeMoney(created.total_amount, created.currency),
                 currency: created.currency,
                 quote,
               });

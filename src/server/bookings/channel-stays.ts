@@ -5,6 +5,7 @@ import {
   type BookingSource,
   type BookingStatus,
 } from '../../domain/booking';
+import { toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { overlapsNights } from '../db/overlaps';
 import { bookings, requestLinks } from '../db/schema';
@@ -137,7 +138,7 @@ const toBookingValues = (stay: ImportedStayValues): typeof bookings.$inferInsert
   check_in: stay.check_in,
   check_out: stay.check_out,
   guests_count: 1,
-  total_amount: 0,
+  total_amount: toMinorUnits(0),
   amount_known: false,
   currency: stay.currency,
   external_booking_id: stay.external_booking_id,

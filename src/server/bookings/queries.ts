@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
 import type { BookingStatus, CalendarBooking, PaymentStatus, StoredBooking } from '../../domain/booking';
+import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, propertyBookingCounts } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
@@ -18,7 +19,8 @@ export function shapeBooking(row: BookingRow): StoredBooking {
     overlap_exempt: _overlapExempt,
     ...rest
   } = row;
-  return { ...rest, created_at: row.created_at.toISOString() };
+  // The API's amounts are major-unit numbers; the database's are minor units.
+  return { ...rest, total_amount: toMajor(row.total_amount), created_at: row.created_at.toISOString() };
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */

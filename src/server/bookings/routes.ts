@@ -10,6 +10,7 @@ import {
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
+import { moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
@@ -115,7 +116,7 @@ export async function registerBookingRoutes(
         const inserted = await insertBooking(tx, {
           property_id: property.id,
           ...pickStay(input),
-          total_amount: quote?.total ?? input.total_amount ?? 0,
+          total_amount: toMinorUnits(quote?.total ?? input.total_amount ?? 0),
           quote,
           currency: property.currency,
           status: input.status,
@@ -171,7 +172,7 @@ export async function registerBookingRoutes(
               checkIn: updated.check_in,
               checkOut: updated.check_out,
               guests: updated.guests_count,
-              total: updated.total_amount,
+              total: moneyFromMajor(updated.total_amount, updated.currency),
               currency: updated.currency,
               quote: await findBookingQuote(tx, updated.id),
             },

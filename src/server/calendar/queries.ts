@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { CalendarRow } from '../../domain/calendar';
 import type { ChannelKind } from '../../domain/channel';
+import { toMajor, toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { channelBlocks, channelConflicts, channelConnections, propertyCalendar } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
@@ -100,7 +101,7 @@ export async function listOperatorCalendarRows(
   db: Executor,
   input: { propertyId: string; start: string; end: string },
 ): Promise<CalendarRow[]> {
-  return db
+  const rows = await db
     .select({
       date: propertyCalendar.date,
       is_available: propertyCalendar.is_available,
@@ -115,6 +116,7 @@ export async function listOperatorCalendarRows(
       ),
     )
     .orderBy(asc(propertyCalendar.date));
+  return rows.map((row) => ({ ...row, price: row.price === null ? null : toMajor(row.price) }));
 }
 
 /**
@@ -127,7 +129,8 @@ export async function upsertCalendarDays(
 ): Promise<void> {
   const set: Partial<typeof propertyCalendar.$inferInsert> = {};
   if (input.is_available !== undefined) set.is_available = input.is_available;
-  if (input.price !== undefined) set.price = input.price;
+  const price = input.price === undefined || input.price === null ? input.price : toMinorUnits(input.price);
+  if (price !== undefined) set.price = price;
   await db
     .insert(propertyCalendar)
     .values(
@@ -135,7 +138,7 @@ export async function upsertCalendarDays(
         property_id: input.propertyId,
         date,
         is_available: input.is_available ?? true,
-        price: input.price ?? null,
+        price: price ?? null,
       })),
     )
     .onConflictDoUpdate({ target: [propertyCalendar.property_id, propertyCalendar.date], set });

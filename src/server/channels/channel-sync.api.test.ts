@@ -568,9 +568,10 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       .select()
       .from(propertyCalendar)
       .where(eq(propertyCalendar.property_id, property.id));
+    // The column holds minor units (paise).
     expect(rows.map((row) => [row.date, row.is_available, row.price]).sort()).toEqual([
       ['2026-12-05', false, null],
-      ['2026-12-06', true, 500],
+      ['2026-12-06', true, 500_00],
     ]);
     const calendar = (await request('GET', `/api/properties/${property.id}/calendar?month=2026-12`)).json();
     expect(calendar.calendar.slice(0, 3)).toEqual([

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../domain/booking';
 import type { DashboardStay } from '../../domain/dashboard';
+import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
 
@@ -44,5 +45,9 @@ export async function listDashboardStays(
       ),
     )
     .orderBy(sql`${bookings.check_in}`, bookings.id);
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    total_amount: toMajor(row.total_amount),
+    created_at: row.created_at.toISOString(),
+  }));
 }

@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -19,6 +18,8 @@ import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/c
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
 import { DEFAULT_CURRENCY, PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
+import type { MinorUnits } from '../../domain/money';
+import { moneyColumn } from './money-column';
 
 // Tables and columns keep the names the product was first specified with (properties, bookings,
 // property_calendar). Value lists come from src/domain, so a column's type and its CHECK constraint are
@@ -113,7 +114,10 @@ export const properties = pgTable(
     bedrooms: integer('bedrooms').notNull().default(1),
     bathrooms: integer('bathrooms').notNull().default(1),
     max_guests: integer('max_guests').notNull().default(2),
-    base_price: numeric('base_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(100),
+    // The SQL default as SQL reads it (100.00), which drizzle-kit writes out as it is.
+    base_price: moneyColumn('base_price')
+      .notNull()
+      .default(100 as MinorUnits),
     currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     amenities: text('amenities')
       .array()
@@ -153,7 +157,9 @@ export const bookings = pgTable(
     check_in: date('check_in', { mode: 'string' }).notNull(),
     check_out: date('check_out', { mode: 'string' }).notNull(),
     guests_count: integer('guests_count').notNull().default(1),
-    total_amount: numeric('total_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    total_amount: moneyColumn('total_amount')
+      .notNull()
+      .default(0 as MinorUnits),
     currency: text('currency').notNull().default(DEFAULT_CURRENCY),
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('pending'),
     booking_source: text('booking_source', { enum: BOOKING_SOURCES }).notNull().default('direct'),
@@ -232,7 +238,7 @@ export const propertyCalendar = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     is_available: boolean('is_available').notNull().default(true),
-    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
+    price: moneyColumn('price'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

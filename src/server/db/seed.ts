@@ -4,6 +4,7 @@ import { site, villa } from '../../content/site';
 import { DEFAULT_CURRENCY } from '../../domain/property';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import { nightsOverlap } from '../../domain/nights';
+import { makeMoney, multiplyMoney, toColumnUnits, toMajor, toMinorUnits } from '../../domain/money';
 import type { Executor } from './client';
 import { INDIAN_GST, priceStay, PricingRulesSchema, type PricingRules } from '../../domain/pricing';
 import { declareActor } from './with-operator';
@@ -313,6 +314,7 @@ export async function seedDemoData(
         .insert(properties)
         .values({
           ...sample,
+          base_price: toMinorUnits(sample.base_price),
           owner_id: input.ownerId,
           created_at: sql`now() - make_interval(mins => ${60 - index})`,
         })
@@ -332,7 +334,7 @@ export async function seedDemoData(
                   checkIn,
                   checkOut,
                   guests: booking.guests,
-                  basePrice: property.base_price,
+                  basePrice: toMajor(property.base_price),
                   currency: property.currency,
                   rules,
                 })
@@ -345,7 +347,11 @@ export async function seedDemoData(
             check_in: checkIn,
             check_out: checkOut,
             guests_count: booking.guests,
-            total_amount: quote?.total ?? property.base_price * booking.nights,
+            total_amount: quote
+              ? toMinorUnits(quote.total)
+              : toColumnUnits(
+                  multiplyMoney(makeMoney(property.base_price, property.currency), booking.nights),
+                ),
             quote,
             currency: property.currency,
             status: booking.status,
@@ -363,10 +369,25 @@ export async function seedDemoData(
         await tx.insert(propertyCalendar).values([
           { property_id: property.id, date: addDaysToDate(today, 16), is_available: false, price: null },
           { property_id: property.id, date: addDaysToDate(today, 17), is_available: false, price: null },
-          { property_id: property.id, date: addDaysToDate(today, 36), is_available: true, price: 30_000 },
-          { property_id: property.id, date: addDaysToDate(today, 37), is_available: true, price: 30_000 },
+          {
+            property_id: property.id,
+            date: addDaysToDate(today, 36),
+            is_available: true,
+            price: toMinorUnits(30_000),
+          },
+          {
+            property_id: property.id,
+            date: addDaysToDate(today, 37),
+            is_available: true,
+            price: toMinorUnits(30_000),
+          },
           // Overridden by the booking that covers it: bookings win over calendar rows.
-          { property_id: property.id, date: addDaysToDate(today, 25), is_available: true, price: 28_000 },
+          {
+            property_id: property.id,
+            date: addDaysToDate(today, 25),
+            is_available: true,
+            price: toMinorUnits(28_000),
+          },
         ]);
       }
     }

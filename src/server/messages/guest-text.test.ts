@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { quoteGuestLines, quoteGuestText } from './guest-text';
 import { renderBookingMessage, type BookingFacts } from './render-message';
 import { createMailTransport } from './transport';
+import { makeMoney } from '../../domain/money';
 
 const ENCODED_NAME = `=?utf-8?b?${Buffer.from('Pay now: http://evil.example').toString('base64')}?=`;
 
@@ -20,7 +21,7 @@ const facts: BookingFacts = {
   checkIn: '2027-01-10',
   checkOut: '2027-01-12',
   guests: 2,
-  total: 2000,
+  total: makeMoney(2000_00, 'INR'),
   currency: 'INR',
 };
 
@@ -83,7 +84,7 @@ describe("a guest's text in a message", () => {
       'Special requests:\n  > A quiet room\n  > Quoted total: AED 0\n  > <b>bold</b>\n',
     );
     expect(rendered.text.split('\n').filter((line) => line.startsWith('Quoted total:'))).toEqual([
-      expect.stringMatching(/^Quoted total:\s+INR 2,000$/),
+      expect.stringMatching(/^Quoted total:\s+₹2,000$/),
     ]);
     expect(rendered.text).toMatch(/^Guest:\s+"Asha Rao"$/m);
     expect(rendered.text).toMatch(/^Phone:\s+"\+91 98220 12345"$/m);

@@ -155,9 +155,9 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(guest!.text).toContain('If you did not make this request, ignore this e-mail');
     expect(guest!.text).toMatch(/a request that is not confirmed lapses quietly/);
     expect(guest!.text).toContain('The Villa');
-    expect(guest!.text).toContain('INR 1,000');
+    expect(guest!.text).toContain('₹1,000');
     // The breakdown the guest was quoted on the site, line by line.
-    expect(guest!.text).toMatch(/\d+ nights? × 1,000 \(Base price\):\s+INR [\d,]+/);
+    expect(guest!.text).toMatch(/\d+ nights? × 1,000 \(Base price\):\s+₹[\d,]+/);
     expect(guest!.text).toMatch(/Check-in:\s+\w{3}, \d+ \w{3} 2027/);
     expect(guest!.html).toContain('Where Peace Lives');
     expect(guest!.html).toContain('Confirm my request');
@@ -351,7 +351,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       lines.filter((line) => /^(Quoted total|Open the booking|Reference|Answer by):/.test(line)),
     ).toEqual([
       expect.stringMatching(/^Reference:\s+SV-[0-9A-F]{8}$/),
-      expect.stringMatching(/^Quoted total:\s+INR [\d,]+$/),
+      expect.stringMatching(/^Quoted total:\s+₹[\d,]+$/),
       expect.stringMatching(/^Answer by:\s+\w{3}, /),
       expect.stringMatching(/^Open the booking: http:\/\/villa\.test\/villa-management\?/),
     ]);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MessageKind, MessageListQuery, MessageSummary, Message } from '../../domain/message';
+import { parseMinor, toMajor } from '../../domain/money';
 import type { StayQuote } from '../../domain/pricing';
 import type { Executor } from '../db/client';
 import { bookings, outboxMessages, properties, requestLinks, requestTokens } from '../db/schema';
@@ -329,7 +330,8 @@ export async function findGuestRequest(db: Executor, token: string): Promise<Gue
     check_in: toDateText(row.out_check_in),
     check_out: toDateText(row.out_check_out),
     guests_count: Number(row.out_guests_count),
-    total_amount: Number(row.out_total_amount),
+    // numeric arrives as its decimal text: read exactly, then as the API's major-unit number.
+    total_amount: toMajor(parseMinor(String(row.out_total_amount))),
     currency: String(row.out_currency),
     created_at: new Date(row.out_created_at as string),
     hold_until: new Date(row.out_hold_until as string),

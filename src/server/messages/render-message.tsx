@@ -3,7 +3,7 @@ import { render } from '@react-email/render';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, formatCalendarDate, VILLA_TIME_ZONE } from '../../domain/dates';
 import type { MessageKind } from '../../domain/message';
-import { formatMoney } from '../../domain/quote';
+import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
 import { messageTexts } from '../../content/messages';
 import { site } from '../../content/site';
 import { quoteGuestLines, quoteGuestText } from './guest-text';
@@ -21,7 +21,8 @@ export type BookingFacts = {
   checkIn: string;
   checkOut: string;
   guests: number;
-  total: number;
+  total: Money;
+  /** The currency of the quote's lines (the total carries its own). */
   currency: string;
   /** The breakdown the guest was quoted (nights, fees, taxes), when the booking kept one. */
   quote?: Pick<StayQuote, 'lines' | 'taxes' | 'subtotal'> | null;
@@ -83,18 +84,18 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     // The same breakdown as the quote on the site: each line, then each tax with its rate.
     ...(facts.quote?.lines ?? []).map((line) => ({
       label: line.label,
-      value: formatMoney(line.amount, facts.currency),
+      value: formatMajorAmount(line.amount, facts.currency),
     })),
     ...(facts.quote && facts.quote.taxes.length > 0
       ? [
-          { label: labels.subtotal, value: formatMoney(facts.quote.subtotal, facts.currency) },
+          { label: labels.subtotal, value: formatMajorAmount(facts.quote.subtotal, facts.currency) },
           ...facts.quote.taxes.map((tax) => ({
             label: `${tax.name} ${tax.rate}%`,
-            value: formatMoney(tax.amount, facts.currency),
+            value: formatMajorAmount(tax.amount, facts.currency),
           })),
         ]
       : []),
-    { label: labels.total, value: formatMoney(facts.total, facts.currency) },
+    { label: labels.total, value: formatMoney(facts.total) },
   ];
   if (forOperator) {
     facts_.push(

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageLoader } from '../site/pages';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween } from '../../domain/dates';
+import { moneyFromMajor } from '../../domain/money';
 import { type GuestRequest, type GuestRequestPageData } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
@@ -65,7 +66,7 @@ function describeRequestFacts(row: GuestRequestRow) {
     checkIn: row.check_in,
     checkOut: row.check_out,
     guests: row.guests_count,
-    total: row.total_amount,
+    total: moneyFromMajor(row.total_amount, row.currency),
     currency: row.currency,
     holdUntil: row.hold_until,
     guestPhone: row.guest_phone,

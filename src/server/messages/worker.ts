@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { makeMoney } from '../../domain/money';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
@@ -129,7 +130,7 @@ export function startMessageWorker(options: {
                 checkIn: row.booking.check_in,
                 checkOut: row.booking.check_out,
                 guests: row.booking.guests_count,
-                total: row.booking.total_amount,
+                total: makeMoney(row.booking.total_amount, row.booking.currency),
                 currency: row.booking.currency,
                 holdUntil: row.hold_until,
               },

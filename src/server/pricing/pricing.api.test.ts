@@ -143,7 +143,8 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
       .select({ total: bookings.total_amount, quote: bookings.quote })
       .from(bookings)
       .where(eq(bookings.guest_email, 'meera@example.com'));
-    expect(stored?.total).toBe(37760);
+    // The column holds minor units (paise); the quote kept with it, the API's major units.
+    expect(stored?.total).toBe(37760_00);
     expect(stored?.quote).toMatchObject({
       total: 37760,
       lines: body.lines,

@@ -1,15 +1,17 @@
 import { and, asc, eq, inArray, gte, sql } from 'drizzle-orm';
 import type { NewProperty, Property, PropertyUpdate } from '../../domain/property';
 import { OPEN_STATUSES } from '../../domain/booking';
+import { toMajor, toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
 import { notFound } from '../http-error';
 
 type PropertyRow = typeof properties.$inferSelect;
 
+/** A property as the API sends it: the base price in major units (the database keeps minor ones). */
 export function shapeProperty(row: PropertyRow): Property {
   const { updated_at: _updatedAt, ...rest } = row;
-  return { ...rest, created_at: row.created_at.toISOString() };
+  return { ...rest, base_price: toMajor(row.base_price), created_at: row.created_at.toISOString() };
 }
 
 /** Active properties, oldest first (the retreat's own villa leads). Row-level security limits them to the operator's. */
@@ -31,7 +33,10 @@ export async function insertProperty(
   db: Executor,
   input: NewProperty & { owner_id: string },
 ): Promise<Property> {
-  const [row] = await db.insert(properties).values(input).returning();
+  const [row] = await db
+    .insert(properties)
+    .values({ ...input, base_price: toMinorUnits(input.base_price) })
+    .returning();
   if (!row) throw new Error('The property was not saved');
   return shapeProperty(row);
 }
@@ -68,7 +73,11 @@ export async function updateProperty(
 ): Promise<Property | undefined> {
   const [row] = await db
     .update(properties)
-    .set({ ...changes, updated_at: sql`now()` })
+    .set({
+      ...changes,
+      base_price: changes.base_price === undefined ? undefined : toMinorUnits(changes.base_price),
+      updated_at: sql`now()`,
+    })
     .where(eq(properties.id, propertyId))
     .returning();
   return row ? shapeProperty(row) : undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { toMajor, toMinorUnits } from '../../domain/money';
 import { buildApp, type AppDeps } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { bookings, properties, propertyCalendar } from '../db/schema';
@@ -81,14 +82,15 @@ export async function createTestContext(
   };
 }
 
-type PropertyValues = Partial<typeof properties.$inferInsert>;
-type BookingValues = Partial<typeof bookings.$inferInsert>;
+// Amounts in these helpers are major units (1500.5), as the API takes them; rows come back the same way.
+type PropertyValues = Omit<Partial<typeof properties.$inferInsert>, 'base_price'> & { base_price?: number };
+type BookingValues = Omit<Partial<typeof bookings.$inferInsert>, 'total_amount'> & { total_amount?: number };
 
 /** Inserts a property directly (as the table owner, bypassing row-level security). */
 export async function insertTestProperty(
   database: TestDatabase,
   ownerId: string,
-  values: PropertyValues = {},
+  { base_price, ...values }: PropertyValues = {},
 ) {
   const [row] = await database.db
     .insert(properties)
@@ -99,15 +101,16 @@ export async function insertTestProperty(
       country: 'India',
       owner_id: ownerId,
       ...values,
+      ...(base_price === undefined ? {} : { base_price: toMinorUnits(base_price) }),
     })
     .returning();
-  return row!;
+  return { ...row!, base_price: toMajor(row!.base_price) };
 }
 
 export async function insertTestBooking(
   database: TestDatabase,
   propertyId: string,
-  values: BookingValues = {},
+  { total_amount = 300, ...values }: BookingValues = {},
 ) {
   const [row] = await database.db
     .insert(bookings)
@@ -118,21 +121,25 @@ export async function insertTestBooking(
       check_in: '2026-12-01',
       check_out: '2026-12-04',
       guests_count: 2,
-      total_amount: 300,
+      total_amount: toMinorUnits(total_amount),
       ...values,
     })
     .returning();
-  return row!;
+  return { ...row!, total_amount: toMajor(row!.total_amount) };
 }
 
 export async function insertTestCalendarDay(
   database: TestDatabase,
   propertyId: string,
-  values: { date: string; is_available?: boolean; price?: number | null },
+  { price, ...values }: { date: string; is_available?: boolean; price?: number | null },
 ) {
   const [row] = await database.db
     .insert(propertyCalendar)
-    .values({ property_id: propertyId, ...values })
+    .values({
+      property_id: propertyId,
+      ...values,
+      ...(price === undefined ? {} : { price: price === null ? null : toMinorUnits(price) }),
+    })
     .returning();
-  return row!;
+  return { ...row!, price: row!.price === null ? null : toMajor(row!.price) };
 }

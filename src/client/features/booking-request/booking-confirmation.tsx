@@ -4,7 +4,7 @@ import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';
 import { formatVillaClock } from '@/domain/dates';
 import { describeTimeLeft } from '@/domain/message';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { Button } from '@/client/components/ui/button';
 import { formatLongDate } from '@/client/lib/format';
 
@@ -61,7 +61,7 @@ export function BookingConfirmation({
         </div>
         <div>
           <dt className="text-muted-foreground">Total</dt>
-          <dd className="font-medium">{formatMoney(booking.total_amount, booking.currency)}</dd>
+          <dd className="font-medium">{formatMajorAmount(booking.total_amount, booking.currency)}</dd>
         </div>
       </dl>
       <h4 className="mt-8 font-semibold">What happens next</h4>

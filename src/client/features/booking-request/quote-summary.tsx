@@ -1,6 +1,6 @@
 import type { QuoteResult } from '@/domain/availability';
 import { BOOKING_MESSAGES } from '@/domain/booking';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { FormAlert } from '@/client/components/ui/form';
 import { formatLongDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
@@ -48,21 +48,27 @@ export function QuoteSummary({
             {quote.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-4">
                 <span>{line.label}</span>
-                <span className="shrink-0 tabular-nums">{formatMoney(line.amount, quote.currency)}</span>
+                <span className="shrink-0 tabular-nums">
+                  {formatMajorAmount(line.amount, quote.currency)}
+                </span>
               </li>
             ))}
             {quote.taxes.length > 0 ? (
               <>
                 <li className="flex justify-between gap-4 border-t pt-1">
                   <span>Subtotal</span>
-                  <span className="shrink-0 tabular-nums">{formatMoney(quote.subtotal, quote.currency)}</span>
+                  <span className="shrink-0 tabular-nums">
+                    {formatMajorAmount(quote.subtotal, quote.currency)}
+                  </span>
                 </li>
                 {quote.taxes.map((tax) => (
                   <li key={`${tax.name}-${tax.rate}`} className="flex justify-between gap-4">
                     <span>
                       {tax.name} {tax.rate}%{quote.prices_include_tax ? ' (included)' : ''}
                     </span>
-                    <span className="shrink-0 tabular-nums">{formatMoney(tax.amount, quote.currency)}</span>
+                    <span className="shrink-0 tabular-nums">
+                      {formatMajorAmount(tax.amount, quote.currency)}
+                    </span>
                   </li>
                 ))}
               </>
@@ -73,7 +79,7 @@ export function QuoteSummary({
               Total for {quote.nights_count} night{quote.nights_count === 1 ? '' : 's'}
             </span>
             <span data-testid="quote-total" className="tabular-nums">
-              {formatMoney(quote.total, quote.currency)}
+              {formatMajorAmount(quote.total, quote.currency)}
             </span>
           </p>
         </>

@@ -1,7 +1,7 @@
 import { CalendarIcon, MailIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { formatBookingReference, type Booking } from '@/domain/booking';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { formatDate, formatTimestampDate } from '@/client/lib/format';
 import { EntityHistory } from '@/client/features/activity';
 import { BookingActions } from './booking-actions';
@@ -57,7 +57,7 @@ export const BookingCard = memo(function BookingCard({ booking }: { booking: Boo
         </Detail>
         <Detail label="Total">
           {booking.amount_known ? (
-            <span className="font-semibold">{formatMoney(booking.total_amount, booking.currency)}</span>
+            <span className="font-semibold">{formatMajorAmount(booking.total_amount, booking.currency)}</span>
           ) : (
             <span className="text-muted-foreground" title="The channel's calendar gives no price">
               {booking.currency} unknown

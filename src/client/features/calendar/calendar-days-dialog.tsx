@@ -8,7 +8,7 @@ import {
   type UpdateCalendarDays,
 } from '@/domain/calendar';
 import type { Property } from '@/domain/property';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { FormDialog } from '@/client/components/form-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
@@ -57,7 +57,7 @@ export function CalendarDaysDialog({
     { value: 'price', label: 'Set nightly price' },
     {
       value: 'base-price',
-      label: `Back to the base price (${formatMoney(property.base_price, property.currency)})`,
+      label: `Back to the base price (${formatMajorAmount(property.base_price, property.currency)})`,
     },
   ];
 

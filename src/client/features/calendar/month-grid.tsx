@@ -4,7 +4,7 @@ import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import type { CalendarDay, DayStatus } from '@/domain/calendar';
 import { CHANNEL_LABELS } from '@/domain/channel';
 import { villaToday } from '@/domain/dates';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { cn } from '@/client/lib/utils';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -105,7 +105,7 @@ export function MonthGrid({
                   className="mt-auto hidden truncate text-[11px] leading-tight sm:block"
                   title={day.priceLabel}
                 >
-                  {formatMoney(day.price, currency)}
+                  {formatMajorAmount(day.price, currency)}
                 </span>
               ) : null}
             </button>

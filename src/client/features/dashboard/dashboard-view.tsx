@@ -14,7 +14,7 @@ import { DEFAULT_CURRENCY } from '@/domain/property';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { ChannelsAttention } from '@/client/features/channels';
 import { NoPropertiesYet, PropertyCard } from '@/client/features/properties';
 import { SampleDataBanner } from '@/client/features/sample-data';
@@ -70,9 +70,9 @@ export function DashboardView({
             value={
               stats.data
                 ? stats.data.averagePrices.length === 0
-                  ? formatMoney(0, DEFAULT_CURRENCY)
+                  ? formatMajorAmount(0, DEFAULT_CURRENCY)
                   : stats.data.averagePrices
-                      .map((entry) => formatMoney(entry.average, entry.currency))
+                      .map((entry) => formatMajorAmount(entry.average, entry.currency))
                       .join(' · ')
                 : stats.isError
                   ? '—'

@@ -9,7 +9,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { DashboardStay } from '@/domain/dashboard';
 import type { Property } from '@/domain/property';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { LoadError } from '@/client/components/load-error';
 import { PropertyScopeToggle, type PropertyScope } from '@/client/components/property-scope-toggle';
 import { Button } from '@/client/components/ui/button';
@@ -222,7 +222,9 @@ function DecisionItem({
         <p className="truncate font-medium">{stay.guest_name}</p>
         <p className="truncate text-xs text-muted-foreground">
           {formatShortDate(stay.check_in)} – {formatShortDate(stay.check_out)} ·{' '}
-          {stay.amount_known ? formatMoney(stay.total_amount, stay.currency) : `${stay.currency} unknown`}
+          {stay.amount_known
+            ? formatMajorAmount(stay.total_amount, stay.currency)
+            : `${stay.currency} unknown`}
           {showProperty ? ` · ${stay.property_name}` : ''}
         </p>
         <p className="mt-1 flex items-center gap-1 text-xs font-medium text-accent [&_svg]:size-3.5">

@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { formatVillaClock } from '@/domain/dates';
 import { describeTimeLeft, type GuestRequest } from '@/domain/message';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { site } from '@/content/site';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
@@ -178,7 +178,11 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
           label="Guests"
           value={`${request.guests_count} ${request.guests_count === 1 ? 'guest' : 'guests'} · ${request.nights} ${request.nights === 1 ? 'night' : 'nights'}`}
         />
-        <Fact icon={Clock3Icon} label="Total" value={formatMoney(request.total_amount, request.currency)} />
+        <Fact
+          icon={Clock3Icon}
+          label="Total"
+          value={formatMajorAmount(request.total_amount, request.currency)}
+        />
       </dl>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {request.can_withdraw ? <WithdrawButton token={token} /> : null}

@@ -11,7 +11,7 @@ import {
   type PricingRulesInput,
   type PropertyPricing,
 } from '@/domain/pricing';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { FormAlert, FormField } from '@/client/components/ui/form';
@@ -74,8 +74,8 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
           <CardHeader>
             <h3 className="text-lg font-semibold">Nightly prices</h3>
             <CardDescription>
-              Leave a day blank for the base price ({formatMoney(pricing.base_price, currency)}). A price set
-              on a day in the calendar wins over every rule.
+              Leave a day blank for the base price ({formatMajorAmount(pricing.base_price, currency)}). A
+              price set on a day in the calendar wins over every rule.
             </CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">

@@ -8,7 +8,7 @@ import {
   type PricingRulesInput,
   type PropertyPricing,
 } from '@/domain/pricing';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import { Input } from '@/client/components/ui/input';
 import { formatShortDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
@@ -77,7 +77,7 @@ export function PricingPreview({ pricing, values }: { pricing: PropertyPricing; 
             >
               <span className="block text-muted-foreground">{formatShortDate(night.date)}</span>
               <span className="block font-semibold tabular-nums">
-                {formatMoney(night.price, pricing.currency)}
+                {formatMajorAmount(night.price, pricing.currency)}
               </span>
               <span className="block truncate text-muted-foreground">{night.label}</span>
             </li>
@@ -131,7 +131,7 @@ export function PricingPreview({ pricing, values }: { pricing: PropertyPricing; 
             {quote.lines.map((line) => (
               <div key={line.label} className="flex justify-between gap-4">
                 <dt>{line.label}</dt>
-                <dd className="tabular-nums">{formatMoney(line.amount, quote.currency)}</dd>
+                <dd className="tabular-nums">{formatMajorAmount(line.amount, quote.currency)}</dd>
               </div>
             ))}
             {quote.taxes.map((tax) => (
@@ -140,14 +140,14 @@ export function PricingPreview({ pricing, values }: { pricing: PropertyPricing; 
                 className="flex justify-between gap-4 text-muted-foreground"
               >
                 <dt>
-                  {tax.name} {tax.rate}% on {formatMoney(tax.base, quote.currency)}
+                  {tax.name} {tax.rate}% on {formatMajorAmount(tax.base, quote.currency)}
                 </dt>
-                <dd className="tabular-nums">{formatMoney(tax.amount, quote.currency)}</dd>
+                <dd className="tabular-nums">{formatMajorAmount(tax.amount, quote.currency)}</dd>
               </div>
             ))}
             <div className="mt-1 flex justify-between gap-4 border-t pt-2 font-semibold">
               <dt>Total</dt>
-              <dd className="tabular-nums">{formatMoney(quote.total, quote.currency)}</dd>
+              <dd className="tabular-nums">{formatMajorAmount(quote.total, quote.currency)}</dd>
             </div>
           </dl>
         ) : (

@@ -2,7 +2,7 @@ import { BedDoubleIcon, CheckCircle2Icon, MapPinIcon, UsersIcon } from 'lucide-r
 import type { Property } from '@/domain/property';
 import { Badge } from '@/client/components/ui/badge';
 import { cn } from '@/client/lib/utils';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 
 type PropertyCardProps = {
   property: Property;
@@ -62,7 +62,7 @@ export function PropertyCard({ property, selected, onSelect, detailed = false }:
           </span>
         </span>
         <span className="font-semibold text-foreground">
-          {formatMoney(property.base_price, property.currency)}
+          {formatMajorAmount(property.base_price, property.currency)}
           <span className="font-normal text-muted-foreground"> / night</span>
         </span>
       </span>

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BOOKING_SOURCE_LABELS, type BookingSource } from '@/domain/booking';
+import { formatMajorAmount } from '@/domain/money';
 import type { Report } from '@/domain/report';
 import { formatMonthShort, formatPercent } from './report-format';
 
@@ -25,8 +26,7 @@ export default function ReportCharts({ months, currency }: { months: Months; cur
     occupancy: month.occupancy === null ? 0 : Math.round(month.occupancy * 1000) / 10,
     ...Object.fromEntries(month.sources.map((item) => [item.source, item.revenue])),
   }));
-  const money = (value: number) =>
-    `${currency} ${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+  const money = (value: number) => formatMajorAmount(value, currency);
   return (
     <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2">
       <figure className="min-w-0">

@@ -3,7 +3,7 @@ import { lazy, Suspense, useId } from 'react';
 import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import { villaToday } from '@/domain/dates';
 import type { Property } from '@/domain/property';
-import { formatMoney } from '@/domain/quote';
+import { formatMajorAmount } from '@/domain/money';
 import type { Report, ReportFigures } from '@/domain/report';
 import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
@@ -139,7 +139,7 @@ const lastNight = (to: string) => {
 
 function CurrencyReport({ entry, several }: { entry: Report['currencies'][number]; several: boolean }) {
   const { currency, total, months } = entry;
-  const money = (value: number | null) => (value === null ? '—' : formatMoney(value, currency));
+  const money = (value: number | null) => (value === null ? '—' : formatMajorAmount(value, currency));
   const sources = [...new Set(months.flatMap((month) => month.sources.map((item) => item.source)))];
   return (
     <Card>
