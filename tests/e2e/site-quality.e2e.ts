@@ -7,19 +7,25 @@ import {
   launchBrowser,
   openPage,
   PHONE,
-  waitForFrames,
 } from './support/browser';
 
 /** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 50 });
 
-/** Scrolls through the whole page so every lazy section and image loads. */
+/**
+ * Scrolls through the whole page so every lazy section and image loads: a step of 500 px, then two frames
+ * (the observers that start loading have run), in one call into the page, until its end (which moves
+ * down as sections load).
+ */
 async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 500) {
-    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
-    await waitForFrames(page);
-  }
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await nextFrame();
+      await nextFrame();
+    }
+  });
   await page.waitForLoadState('networkidle');
 }
 

@@ -3,7 +3,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitUntil } from '../../test/wait-until';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const START_SCRIPT = `${PROJECT_ROOT}/scripts/start.mjs`;
@@ -34,20 +33,19 @@ export async function spawnServer(env: Record<string, string>, options: { readyT
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const timeout = (options.readyTimeoutMs ?? 180_000) - (performance.now() - startedAt);
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-      return fetch(`${baseUrl}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-    },
-    { timeout, interval: 100, message: () => `the server was not ready in time:\n${output}` },
-  ).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (performance.now() - startedAt > (options.readyTimeoutMs ?? 180_000)) {
+      child.kill('SIGKILL');
+      throw new Error(`The server was not ready in time:\n${output}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     baseUrl,

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { waitUntil } from '../../../test/wait-until';
 
 export type ReceivedMail = {
   to: string;
@@ -83,11 +82,11 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       rejected = address;
     },
     async waitFor(count, timeoutMs = 10_000) {
-      await waitUntil(() => received.length >= count, {
-        timeout: timeoutMs,
-        interval: 50,
-        message: () => `expected ${count} messages, got ${received.length}`,
-      });
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`Expected ${count} messages, got ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
