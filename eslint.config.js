@@ -124,9 +124,9 @@ export default tseslint.config(
     // No `as never` (see NO_AS_NEVER); the money rule below repeats it, as a later block's list replaces this one.
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        NO_AS_NEVER,
+      'no-restricted-syntax': ['error', NO_AS_NEVER],
+    },
+  },
   {
     // Amounts are added in whole minor units through src/domain/money.ts, never as floats: arithmetic on a
     // value named like an amount (price, base_price, amount, subtotal, fee, revenue, basePrice…) fails here.
@@ -199,9 +199,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { name: 'node:timers/promises', message: 'Wait with waitUntil (src/test/wait-until.ts).' },
-      ],
-    },
-  },
       ],
     },
   },

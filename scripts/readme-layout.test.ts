@@ -66,3 +66,10 @@ describe("the README's commands", () => {
     expect(readFileSync(join(root, '.ci/run'), 'utf8')).toMatch(/^npm test\b/m);
   });
 });
+
+describe('the README', () => {
+  // The front door: what the product is, the two commands, the variables and the layout; the rest is in docs/.
+  it('stays under 120 lines', () => {
+    expect(readme.split('\n').length).toBeLessThan(120);
+  });
+});
