@@ -70,6 +70,6 @@ describe("the README's commands", () => {
 describe('the README', () => {
   // The front door: what the product is, the two commands, the variables and the layout; the rest is in docs/.
   it('stays under 120 lines', () => {
-    expect(readme.split('\n').length).toBeLessThan(120);
+    expect(readme.trimEnd().split('\n').length).toBeLessThan(120);
   });
 });
