@@ -18,7 +18,7 @@ import { registerBookingRequestRoutes } from './booking-requests/routes';
 import { registerBookingRoutes } from './bookings/routes';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerDashboardRoutes } from './dashboard/routes';
-import { registerChannelRoutes } from './channels/routes';
+import { EXPORT_NOT_FOUND, registerChannelRoutes } from './channels/routes';
 import type { Database } from './db/client';
 import { describeDatabaseRefusal } from './db/errors';
 import type { Config } from './env';
@@ -293,6 +293,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .code(404)
         .send(toErrorBody(`There is no ${request.method} ${request.url.split('?')[0]} in this API`));
     }
+    // A calendar address too long for the router is still a channel's request: the export's own answer.
+    if (request.url.startsWith('/ical/')) return reply.code(404).send(toErrorBody(EXPORT_NOT_FOUND));
     return site.sendNotFoundPage(reply);
   });
 

@@ -56,7 +56,7 @@ const CHANNEL_NOT_FOUND = 'Channel connection not found';
 /** An unguessable URL secret: 192 random bits. */
 const createToken = () => randomBytes(24).toString('base64url');
 
-const EXPORT_NOT_FOUND =
+export const EXPORT_NOT_FOUND =
   'This calendar address is not valid: it may have been replaced. Copy the current one from the management area.';
 
 /**
