@@ -62,6 +62,7 @@ export type AppDeps = {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_LIMIT_BYTES = 64 * 1024;
+const MAX_PARAM_LENGTH = 200;
 
 /** Messages for Fastify's own request errors, which otherwise speak in internal codes. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count, not `true`: with `true` a client could name any address in X-Forwarded-For.
     trustProxy: trustProxy ? (_address: string, hop: number) => hop < trustProxy : false,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
     // A request without Host reaches the hooks (and is refused there in the API's error shape) instead of
     // Node's empty 400.
     http: { requireHostHeader: false },
@@ -289,6 +290,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
+      // The router reports a segment over maxParamLength only when no other route could match; say it always.
+      const segments = request.url.split('?', 1)[0]!.split('/');
+      if (segments.some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+        return reply.code(414).send(toErrorBody(FRAMEWORK_MESSAGES.FST_ERR_MAX_PARAM_LENGTH!));
+      }
       return reply
         .code(404)
         .send(toErrorBody(`There is no ${request.method} ${request.url.split('?')[0]} in this API`));
