@@ -114,7 +114,7 @@ describe('management area: dashboard, properties and the Add New Property dialog
     await expect(card.textContent()).resolves.toContain(withBookingCom.property_type);
     await expect(card.textContent()).resolves.toContain(`${withBookingCom.city}, ${withBookingCom.country}`);
     await expect(card.textContent()).resolves.toContain(
-      `${withBookingCom.currency} ${withBookingCom.base_price.toLocaleString('en-US')}`,
+      formatMajorAmount(withBookingCom.base_price, withBookingCom.currency),
     );
     await expect(
       page.locator(`[data-property-id="${withoutBookingCom.id}"]`).textContent(),
