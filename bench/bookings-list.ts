@@ -151,6 +151,11 @@ const ROUNDS = 4;
 const server = await startBenchServer(scratch);
 const listPath = (propertyId: string, q?: string) =>
   `/api/properties/${propertyId}/bookings${q ? `?q=${encodeURIComponent(q)}` : ''}`;
+const searchRow = (q: string, propertyId: string, size: string, matchCount: number, directP50: number) => ({
+  endpoint: `q=${q} (${matchCount} matches), ${size}`,
+  path: listPath(propertyId, q),
+  directP50,
+});
 // In turns, round after round, so that the two sides of each ratio share whatever else the machine is
 // doing while they are measured.
 const rows = await measureEndpointsInTurn(
@@ -158,26 +163,10 @@ const rows = await measureEndpointsInTurn(
   [
     { endpoint: 'listBookings page, 100 bookings', path: listPath(small.id), directP50: bare.small.p50 },
     { endpoint: 'listBookings page, 10,000 bookings', path: listPath(large.id), directP50: bare.large.p50 },
-    {
-      endpoint: `q=${SEARCH} (${matches.smallSearch} matches), 100 bookings`,
-      path: listPath(small.id, SEARCH),
-      directP50: bare.smallSearch.p50,
-    },
-    {
-      endpoint: `q=${SEARCH} (${matches.largeSearch} matches), 10,000 bookings`,
-      path: listPath(large.id, SEARCH),
-      directP50: bare.largeSearch.p50,
-    },
-    {
-      endpoint: `q=${COMMON_SEARCH} (${matches.smallCommon} matches), 100 bookings`,
-      path: listPath(small.id, COMMON_SEARCH),
-      directP50: bare.smallCommon.p50,
-    },
-    {
-      endpoint: `q=${COMMON_SEARCH} (${matches.largeCommon} matches), 10,000 bookings`,
-      path: listPath(large.id, COMMON_SEARCH),
-      directP50: bare.largeCommon.p50,
-    },
+    searchRow(SEARCH, small.id, '100 bookings', matches.smallSearch, bare.smallSearch.p50),
+    searchRow(SEARCH, large.id, '10,000 bookings', matches.largeSearch, bare.largeSearch.p50),
+    searchRow(COMMON_SEARCH, small.id, '100 bookings', matches.smallCommon, bare.smallCommon.p50),
+    searchRow(COMMON_SEARCH, large.id, '10,000 bookings', matches.largeCommon, bare.largeCommon.p50),
   ],
   { rounds: ROUNDS, warmupSeconds: WARMUP_S },
 );

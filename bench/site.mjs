@@ -20,20 +20,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, spawnBuiltServer } from '../scripts/built-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = process.env.BUILD_DIR ? resolve(process.env.BUILD_DIR) : join(root, 'dist');
 const runs = Number(process.env.RUNS || 1);
 const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
-// The flags of tests/e2e/support/browser.ts (CHROMIUM_ARGS), plus headless.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const freePort = () =>
   new Promise((done, fail) => {
@@ -77,19 +69,11 @@ try {
   // The built server, on a free port, with a throwaway database.
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'villa-bench-'));
-  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      BUILD_DIR: buildDir,
-      OPERATOR_EMAIL: 'bench@example.com',
-      OPERATOR_PASSWORD: 'bench-password-123',
-      LOG_LEVEL: 'warn',
-    },
+  const server = spawnBuiltServer({
+    port,
+    dataDir,
+    buildDir,
+    env: { OPERATOR_EMAIL: 'bench@example.com', OPERATOR_PASSWORD: 'bench-password-123' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   cleanups.push(async () => {

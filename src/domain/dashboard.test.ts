@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeDashboardStay as stay } from '../test/dashboard-stays';
 import { arrangeDashboard } from './dashboard';
-
-const stay = (id: string, values: Partial<Parameters<typeof arrangeDashboard>[0][number]>) => ({
-  id: `00000000-0000-4000-8000-00000000000${id}`,
-  property_id: '00000000-0000-4000-8000-000000000100',
-  property_name: 'Villa',
-  guest_name: `Guest ${id}`,
-  check_in: '2026-12-10',
-  check_out: '2026-12-12',
-  guests_count: 2,
-  booking_source: 'direct' as const,
-  status: 'confirmed' as const,
-  payment_status: 'unpaid' as const,
-  total_amount: 100,
-  amount_known: true,
-  currency: 'INR',
-  created_at: '2026-12-01T00:00:00.000Z',
-  lapses_at: null,
-  guest_confirmed: null,
-  ...values,
-});
 
 describe("the dashboard's day", () => {
   // 06:00 UTC on the 10th is 11:30 on the 10th at the villa.

@@ -141,6 +141,16 @@ async function readAnswer(endpoint: Endpoint, response: Response): Promise<unkno
   return body;
 }
 
+/** Sends one call of an endpoint: the address from its path and parameters, the method from the contract. */
+function sendEndpointCall<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): Promise<Response> {
+  const { body, signal, headers } = call as {
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+  return send(buildEndpointUrl(endpoint, call), { method: endpoint.method, body, signal, headers });
+}
+
 /**
  * Calls an endpoint through its contract: the address from its path and parameters, the method from the
  * contract, and its answer typed (and, in development and tests, checked) by the contract's schema.
@@ -149,17 +159,7 @@ export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   call: EndpointCall<E>,
 ): Promise<EndpointResult<E>> {
-  const { body, signal, headers } = call as {
-    body?: unknown;
-    signal?: AbortSignal;
-    headers?: Record<string, string>;
-  };
-  const response = await send(buildEndpointUrl(endpoint, call), {
-    method: endpoint.method,
-    body,
-    signal,
-    headers,
-  });
+  const response = await sendEndpointCall(endpoint, call);
   return (await readAnswer(endpoint, response)) as EndpointResult<E>;
 }
 
@@ -168,17 +168,7 @@ export async function callEndpointPage<E extends Endpoint & { totalCountHeader: 
   endpoint: E,
   call: EndpointCall<E>,
 ): Promise<{ items: EndpointResult<E>; total: number }> {
-  const { body, signal, headers } = call as {
-    body?: unknown;
-    signal?: AbortSignal;
-    headers?: Record<string, string>;
-  };
-  const response = await send(buildEndpointUrl(endpoint, call), {
-    method: endpoint.method,
-    body,
-    signal,
-    headers,
-  });
+  const response = await sendEndpointCall(endpoint, call);
   const items = (await readAnswer(endpoint, response)) as EndpointResult<E>;
   const total = Number(response.headers.get(endpoint.totalCountHeader));
   return { items, total: Number.isFinite(total) ? total : (items as unknown[]).length };

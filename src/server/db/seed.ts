@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDaysToDate, countDaysBetween, getMonthRange, villaToday } from '../../domain/dates';
+import { amenities as landingAmenities } from '../../content/landing';
 import { site, villa } from '../../content/site';
 import { DEFAULT_CURRENCY } from '../../domain/property';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
@@ -37,14 +38,9 @@ const SAMPLE_PROPERTIES = [
     max_guests: villa.guestCapacity,
     base_price: 25_000,
     currency: 'INR',
+    // The landing page's amenities, with the internet named as guests search a listing for it.
     amenities: [
-      'Private Lawn',
-      'Indoor Lounge',
-      'Kitchen Access',
-      'Scenic Views',
-      'Event Space',
-      'Amphitheatre',
-      'Parking',
+      ...landingAmenities.filter(({ icon }) => icon !== 'wifi').map(({ title }) => title),
       'High-speed internet',
     ],
     airbnb_listing_id: null,

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { spawnBuiltServer } from '../../../scripts/built-server.mjs';
 import { readTestEnv } from '../../../src/server/test/test-env';
 import { createEmptyPostgresDatabase } from '../../../src/server/test/test-database';
 import { waitUntil } from '../../../src/test/wait-until';
@@ -79,21 +80,17 @@ export default async function setup(project: TestProject) {
   }
   const port = await findFreePort();
   let output = '';
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
+  const child = spawnBuiltServer({
+    port,
+    dataDir,
+    databaseUrl,
+    buildDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
       // The channel tests serve their feeds from a loopback server inside the test.
       CHANNEL_ALLOW_PRIVATE_URLS: 'true',
-      BUILD_DIR: buildDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -39,6 +39,29 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
   };
 }
 
+/** An open conflict of the connection over a stay, as the server lists it. */
+function makeConflict(
+  connection: ChannelConnection,
+  values: Pick<SyncConflict, 'id' | 'message' | 'theirs' | 'ours'>,
+): SyncConflict {
+  return {
+    property_id: property.id,
+    property_name: property.name,
+    connection_id: connection.id,
+    channel: 'airbnb',
+    connection_name: null,
+    kind: 'stay_overlaps',
+    status: 'open',
+    maybe_echo: false,
+    actions: ['accept_theirs', 'keep_ours'],
+    holds_nights: true,
+    note: null,
+    created_at: '2026-11-20T00:00:00Z',
+    resolved_at: null,
+    ...values,
+  };
+}
+
 /** The list as the server answers it: the property's address masked unless this answer made it. */
 const list = (connections: ChannelConnection[], { made = false } = {}): ChannelList => ({
   property_id: property.id,
@@ -298,15 +321,8 @@ describe('the Channels view', () => {
 
   it("shows a conflict's two sides and asks before cancelling ours", async () => {
     const connection = makeConnection({ open_conflicts: 1 });
-    const conflict: SyncConflict = {
+    const conflict = makeConflict(connection, {
       id: '00000000-0000-4000-8000-0000000000c1',
-      property_id: property.id,
-      property_name: property.name,
-      connection_id: connection.id,
-      channel: 'airbnb',
-      connection_name: null,
-      kind: 'stay_overlaps',
-      status: 'open',
       message:
         'Airbnb has a stay from 2026-12-03 to 2026-12-06 (HMABCD1234) that overlaps a booking here, so it was not imported.',
       theirs: {
@@ -328,13 +344,7 @@ describe('the Channels view', () => {
           created_at: '2026-11-01T00:00:00Z',
         },
       ],
-      maybe_echo: false,
-      actions: ['accept_theirs', 'keep_ours'],
-      holds_nights: true,
-      note: null,
-      created_at: '2026-11-20T00:00:00Z',
-      resolved_at: null,
-    };
+    });
     const fetchSpy = stubApi({
       channels: () => json(list([connection])),
       conflicts: [conflict],
@@ -373,15 +383,8 @@ describe('the Channels view', () => {
 
   it('keeps ours over a conflict with the reason the operator gives', async () => {
     const connection = makeConnection({ open_conflicts: 1 });
-    const conflict = {
+    const conflict = makeConflict(connection, {
       id: '00000000-0000-4000-8000-0000000000c2',
-      property_id: property.id,
-      property_name: property.name,
-      connection_id: connection.id,
-      channel: 'airbnb',
-      connection_name: null,
-      kind: 'stay_overlaps',
-      status: 'open',
       message: 'Airbnb has a stay that overlaps a booking here, so it was not imported.',
       theirs: {
         uid: 'y@airbnb.com',
@@ -392,13 +395,7 @@ describe('the Channels view', () => {
         external_booking_id: 'HMWXYZ0001',
       },
       ours: [],
-      maybe_echo: false,
-      actions: ['accept_theirs', 'keep_ours'],
-      holds_nights: true,
-      note: null,
-      created_at: '2026-11-20T00:00:00Z',
-      resolved_at: null,
-    } satisfies SyncConflict;
+    });
     const fetchSpy = stubApi({
       channels: () => json(list([connection])),
       conflicts: [conflict],

@@ -149,24 +149,21 @@ export function DashboardView({
               <PlusIcon aria-hidden="true" />
               Add New Property
             </Button>
-            <Button
-              variant="outline"
-              className="justify-start"
-              disabled={!selectedId}
-              onClick={onOpenCalendar}
-            >
-              <CalendarDaysIcon aria-hidden="true" />
-              View Calendar
-            </Button>
-            <Button
-              variant="outline"
-              className="justify-start"
-              disabled={!selectedId}
-              onClick={onOpenBookings}
-            >
-              <ClipboardListIcon aria-hidden="true" />
-              Manage Bookings
-            </Button>
+            {[
+              { label: 'View Calendar', Icon: CalendarDaysIcon, onClick: onOpenCalendar },
+              { label: 'Manage Bookings', Icon: ClipboardListIcon, onClick: onOpenBookings },
+            ].map(({ label, Icon, onClick }) => (
+              <Button
+                key={label}
+                variant="outline"
+                className="justify-start"
+                disabled={!selectedId}
+                onClick={onClick}
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </Button>
+            ))}
             {!selectedId ? (
               <p className="text-xs text-muted-foreground">
                 Select a property to enable the calendar and bookings.

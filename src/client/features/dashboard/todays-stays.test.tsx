@@ -2,32 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard, DashboardStay } from '@/domain/dashboard';
+import { makeDashboardStay } from '@/test/dashboard-stays';
 import { TodaysStays } from './todays-stays';
 
 const HOUR = 3_600_000;
 
-function makeStay(id: string, values: Partial<DashboardStay>): DashboardStay {
-  return {
-    id: `00000000-0000-4000-8000-00000000000${id}`,
-    property_id: '00000000-0000-4000-8000-000000000100',
-    property_name: 'Shanti Villa',
-    guest_name: `Guest ${id}`,
-    check_in: '2027-01-10',
-    check_out: '2027-01-12',
-    nights: 2,
-    guests_count: 2,
-    booking_source: 'direct',
-    status: 'pending',
-    payment_status: 'unpaid',
-    total_amount: 9000,
-    amount_known: true,
-    currency: 'INR',
-    created_at: new Date(Date.now() - 45 * HOUR).toISOString(),
-    lapses_at: null,
-    guest_confirmed: null,
-    ...values,
-  };
-}
+/** A guest's request waiting for a decision. */
+const makeStay = (id: string, values: Partial<DashboardStay>) =>
+  makeDashboardStay(id, { status: 'pending', ...values });
 
 function renderWith(dashboard: Partial<Dashboard>) {
   const body: Dashboard = {

@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import { Controller, FormProvider, useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import type { ComponentProps } from 'react';
+import {
+  Controller,
+  FormProvider,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import { BOOKING_LIMITS } from '@/domain/booking';
 import {
@@ -25,6 +33,20 @@ import { PricingPreview } from './pricing-preview';
 const wholeNumber = { valueAsNumber: true } as const;
 /** The longest stay a guest can request: the rules cannot ask for more (the schema refuses it too). */
 const NIGHTS_HINT = `at most ${BOOKING_LIMITS.maxNights} nights`;
+
+/** The stay limits outside seasons: whole numbers, each with its bounds. */
+const STAY_LIMITS = [
+  { name: 'min_nights', label: 'Minimum nights', hint: NIGHTS_HINT, min: 1, max: BOOKING_LIMITS.maxNights },
+  { name: 'max_nights', label: 'Maximum nights', hint: NIGHTS_HINT, min: 1, max: BOOKING_LIMITS.maxNights },
+  { name: 'min_advance_days', label: 'Advance notice (days)', hint: '1: no same-day check-in', min: 0 },
+  {
+    name: 'max_advance_days',
+    label: 'Booking horizon (days)',
+    hint: `at most ${BOOKING_LIMITS.maxDaysAhead} days`,
+    min: 1,
+    max: BOOKING_LIMITS.maxDaysAhead,
+  },
+] as const;
 
 const EMPTY_SEASON = {
   name: '',
@@ -135,52 +157,14 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
             </CardDescription>
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <FormField label="Minimum nights" hint={NIGHTS_HINT} error={errors.min_nights}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={1}
-                  max={BOOKING_LIMITS.maxNights}
-                  {...register('min_nights', wholeNumber)}
-                />
-              )}
-            </FormField>
-            <FormField label="Maximum nights" hint={NIGHTS_HINT} error={errors.max_nights}>
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={1}
-                  max={BOOKING_LIMITS.maxNights}
-                  {...register('max_nights', wholeNumber)}
-                />
-              )}
-            </FormField>
-            <FormField
-              label="Advance notice (days)"
-              hint="1: no same-day check-in"
-              error={errors.min_advance_days}
-            >
-              {(props) => (
-                <Input {...props} type="number" min={0} {...register('min_advance_days', wholeNumber)} />
-              )}
-            </FormField>
-            <FormField
-              label="Booking horizon (days)"
-              hint={`at most ${BOOKING_LIMITS.maxDaysAhead} days`}
-              error={errors.max_advance_days}
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  type="number"
-                  min={1}
-                  max={BOOKING_LIMITS.maxDaysAhead}
-                  {...register('max_advance_days', wholeNumber)}
-                />
-              )}
-            </FormField>
+            {STAY_LIMITS.map(({ name, ...field }) => (
+              <NumberField
+                key={name}
+                {...field}
+                error={errors[name]}
+                registration={register(name, wholeNumber)}
+              />
+            ))}
           </CardContent>
         </Card>
 
@@ -190,11 +174,13 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
           </CardHeader>
           <CardContent className="grid gap-3">
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-              <FormField label="Guests the price covers" hint="blank: all" error={errors.guests_included}>
-                {(props) => (
-                  <Input {...props} type="number" min={1} {...register('guests_included', nullableNumber)} />
-                )}
-              </FormField>
+              <NumberField
+                label="Guests the price covers"
+                hint="blank: all"
+                min={1}
+                error={errors.guests_included}
+                registration={register('guests_included', nullableNumber)}
+              />
               <FormField label={`Each extra guest, per night (${currency})`} error={errors.extra_guest_fee}>
                 {(props) => <MoneyInput {...props} {...register('extra_guest_fee', wholeNumber)} />}
               </FormField>
@@ -336,27 +322,21 @@ function SeasonFields({ index, currency, onRemove }: SectionProps) {
         <FormField label={`Nightly price (${currency})`} hint="or a change in %" error={error?.price}>
           {(props) => <MoneyInput {...props} {...register(`seasons.${index}.price`, nullableNumber)} />}
         </FormField>
-        <FormField label="Change in %" hint="e.g. 20 or -10" error={error?.percent}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              step="1"
-              {...register(`seasons.${index}.percent`, nullableNumber)}
-            />
-          )}
-        </FormField>
-        <FormField label="Minimum nights" hint={`blank: the usual; ${NIGHTS_HINT}`} error={error?.min_nights}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              min={1}
-              max={BOOKING_LIMITS.maxNights}
-              {...register(`seasons.${index}.min_nights`, nullableNumber)}
-            />
-          )}
-        </FormField>
+        <NumberField
+          label="Change in %"
+          hint="e.g. 20 or -10"
+          step="1"
+          error={error?.percent}
+          registration={register(`seasons.${index}.percent`, nullableNumber)}
+        />
+        <NumberField
+          label="Minimum nights"
+          hint={`blank: the usual; ${NIGHTS_HINT}`}
+          min={1}
+          max={BOOKING_LIMITS.maxNights}
+          error={error?.min_nights}
+          registration={register(`seasons.${index}.min_nights`, nullableNumber)}
+        />
       </div>
       <CheckInDays index={index} />
       <Button
@@ -432,18 +412,14 @@ function TaxFields({ index, currency, onRemove }: SectionProps) {
               <MoneyInput {...props} {...register(`taxes.${index}.bands.${band}.up_to`, nullableNumber)} />
             )}
           </FormField>
-          <FormField label="Rate (%)" error={error?.bands?.[band]?.rate}>
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={0}
-                max={100}
-                step="0.01"
-                {...register(`taxes.${index}.bands.${band}.rate`, wholeNumber)}
-              />
-            )}
-          </FormField>
+          <NumberField
+            label="Rate (%)"
+            min={0}
+            max={100}
+            step="0.01"
+            error={error?.bands?.[band]?.rate}
+            registration={register(`taxes.${index}.bands.${band}.rate`, wholeNumber)}
+          />
           <RemoveRowButton label={`Remove band ${band + 1}`} onClick={() => bands.remove(band)} />
         </div>
       ))}
@@ -461,6 +437,22 @@ function TaxFields({ index, currency, onRemove }: SectionProps) {
         </Button>
       </div>
     </fieldset>
+  );
+}
+
+type NumberFieldProps = {
+  label: string;
+  hint?: string;
+  error?: { message?: string };
+  registration: UseFormRegisterReturn;
+} & Pick<ComponentProps<'input'>, 'min' | 'max' | 'step'>;
+
+/** A labelled number input; its registration says how the value is read (a number, or blank as none). */
+function NumberField({ label, hint, error, registration, ...bounds }: NumberFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(props) => <Input {...props} type="number" {...bounds} {...registration} />}
+    </FormField>
   );
 }
 
