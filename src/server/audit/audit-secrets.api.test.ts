@@ -4,7 +4,13 @@ import { upsertOperator } from '../auth/queries';
 import { hashExportToken } from '../channels/queries';
 import type { Executor } from '../db/client';
 import { auditEvents, channelConnections, operators } from '../db/schema';
-import { createTestContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import {
+  createSignedInContext,
+  insertTestProperty,
+  uniqueEmail,
+  type SignedInOperator,
+  type TestContext,
+} from '../test/test-app';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 
 /**
@@ -48,12 +54,10 @@ async function readAuditText(db: Executor): Promise<string> {
 
 describe.each(listTestDatabaseKinds())('secrets in the audit log [%s]', (kind) => {
   let context: TestContext;
-  let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
+  let operator: SignedInOperator;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind);
-    operator = await context.createSignedInOperator();
-    propertyId = (await insertTestProperty(context.database, operator.id)).id;
+    ({ context, operator, propertyId } = await createSignedInContext(kind));
   });
   afterAll(async () => {
     await context?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { propertyCalendar } from '../db/schema';
-import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { createSignedInContext, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 describe.each(listTestDatabaseKinds())('calendar edits with far dates [%s]', (kind) => {
@@ -8,10 +8,7 @@ describe.each(listTestDatabaseKinds())('calendar edits with far dates [%s]', (ki
   let cookie: string;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind);
-    const operator = await context.createSignedInOperator();
-    cookie = operator.cookie;
-    propertyId = (await insertTestProperty(context.database, operator.id)).id;
+    ({ context, cookie, propertyId } = await createSignedInContext(kind));
   });
   afterAll(async () => {
     await context?.close();

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { channelConnections, channelExports } from '../db/schema';
-import { createTestContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import {
+  createSignedInContext,
+  insertTestProperty,
+  uniqueEmail,
+  type SignedInOperator,
+  type TestContext,
+} from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';
@@ -22,14 +28,12 @@ function readToken(url: string): string {
 
 describe.each(listTestDatabaseKinds())('the secret of a calendar export URL [%s]', (kind) => {
   let context: TestContext;
-  let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
+  let operator: SignedInOperator;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind, {
+    ({ context, operator, propertyId } = await createSignedInContext(kind, {
       server: { publicUrl: PUBLIC_URL },
-    });
-    operator = await context.createSignedInOperator();
-    propertyId = (await insertTestProperty(context.database, operator.id)).id;
+    }));
   });
   afterAll(async () => {
     await context?.close();

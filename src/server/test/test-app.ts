@@ -18,9 +18,13 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
+export type SignedInOperator = Awaited<ReturnType<TestContext['createSignedInOperator']>>;
+
 let counter = 0;
 export const uniqueEmail = (prefix = 'operator') => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
 export const TEST_PASSWORD = 'correct horse battery staple';
+/** A test's "now": 06:00 UTC is 11:30 in India, so "today" for the villa is 2026-11-22. */
+export const TEST_NOW = new Date('2026-11-22T06:00:00Z');
 
 /** The session cookie a response set, as a request's Cookie header. */
 export function readSessionCookie(response: LightMyRequestResponse): string {
@@ -80,6 +84,26 @@ export async function createTestContext(
       await database.drop();
     },
   };
+}
+
+/**
+ * A test context (as createTestContext(kind, overrides) makes it) with an operator signed in, their cookie,
+ * and the id of a property of theirs, inserted with `propertyValues`.
+ */
+export async function createSignedInContext(
+  kind: DatabaseKind,
+  overrides: TestAppOverrides = {},
+  propertyValues: PropertyValues = {},
+) {
+  const context = await createTestContext(kind, overrides);
+  try {
+    const operator = await context.createSignedInOperator();
+    const property = await insertTestProperty(context.database, operator.id, propertyValues);
+    return { context, operator, cookie: operator.cookie, propertyId: property.id };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 }
 
 // Amounts in these helpers are major units (1500.5), as the API takes them; rows come back the same way.
