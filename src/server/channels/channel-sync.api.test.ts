@@ -60,6 +60,18 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
     feeds.set(path, { kind: 'calendar', body: writeAirbnbFeed(feed), etag });
     return connect(propertyId, 'airbnb', path);
   }
+  /** Connects to an Airbnb calendar of one stay (uid airbnbUid(name)) at /airbnb/<name>.ics, ETag "<name>". */
+  const connectOneStayFeed = (
+    propertyId: string,
+    name: string,
+    stay: { check_in: string; check_out: string; code: string },
+  ) =>
+    connectAirbnbFeed(
+      propertyId,
+      `/airbnb/${name}.ics`,
+      { reservations: [{ uid: airbnbUid(name), ...stay }] },
+      `"${name}"`,
+    );
   const sync = (channelId: string) => syncChannel(context, operator.cookie, channelId);
   const listBookings = (propertyId: string) => listPropertyBookings(context, operator.cookie, propertyId);
   const unavailable = async (from: string, to: string) =>
@@ -453,16 +465,11 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
 
   it('reports a stay cancelled here that the channel still lists, and restores it when asked', async () => {
     const property = await insertTestProperty(context.database, operator.id, { name: 'Olive Grove' });
-    const channel = await connectAirbnbFeed(
-      property.id,
-      '/airbnb/olive.ics',
-      {
-        reservations: [
-          { uid: airbnbUid('olive'), check_in: '2026-12-03', check_out: '2026-12-06', code: 'HMOLIV0001' },
-        ],
-      },
-      '"olive"',
-    );
+    const channel = await connectOneStayFeed(property.id, 'olive', {
+      check_in: '2026-12-03',
+      check_out: '2026-12-06',
+      code: 'HMOLIV0001',
+    });
     await sync(channel.id);
     const [stay] = await listBookings(property.id);
     expect(
@@ -498,16 +505,11 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       check_out: '2026-12-12',
       status: 'confirmed',
     });
-    const channel = await connectAirbnbFeed(
-      property.id,
-      '/airbnb/palm.ics',
-      {
-        reservations: [
-          { uid: airbnbUid('palm'), check_in: '2026-12-11', check_out: '2026-12-13', code: 'HMPALM0001' },
-        ],
-      },
-      '"palm"',
-    );
+    const channel = await connectOneStayFeed(property.id, 'palm', {
+      check_in: '2026-12-11',
+      check_out: '2026-12-13',
+      code: 'HMPALM0001',
+    });
     const first = await sync(channel.id);
     expect(first.counts).toMatchObject({ added: 0, conflicts: 1 });
     expect(

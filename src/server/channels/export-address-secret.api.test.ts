@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { channelConnections, channelExports } from '../db/schema';
-import {
-  createSignedInContext,
-  insertTestProperty,
-  uniqueEmail,
-  type SignedInOperator,
-  type TestContext,
-} from '../test/test-app';
+import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';
@@ -28,10 +22,10 @@ function readToken(url: string): string {
 
 describe.each(listTestDatabaseKinds())('the secret of a calendar export URL [%s]', (kind) => {
   let context: TestContext;
-  let operator: SignedInOperator;
+  let cookie: string;
   let propertyId: string;
   beforeAll(async () => {
-    ({ context, operator, propertyId } = await createSignedInContext(kind, {
+    ({ context, cookie, propertyId } = await createSignedInContext(kind, {
       server: { publicUrl: PUBLIC_URL },
     }));
   });
@@ -40,7 +34,7 @@ describe.each(listTestDatabaseKinds())('the secret of a calendar export URL [%s]
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    context.app.inject({ method, url, payload, headers: { cookie: operator.cookie } });
+    context.app.inject({ method, url, payload, headers: { cookie } });
   const listChannels = async () => {
     const response = await call('GET', `/api/properties/${propertyId}/channels`);
     expect(response.statusCode, response.body).toBe(200);
