@@ -5,7 +5,7 @@ import { bookings } from '../db/schema';
 import {
   createSignedInContext,
   createTestContext,
-  insertTestBooking,
+  insertTestBookings,
   insertTestCalendarDay,
   TEST_NOW as NOW,
   type TestContext,
@@ -36,17 +36,10 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     ));
     await insertTestCalendarDay(context.database, propertyId, { date: '2026-12-11', price: 1500.5 });
     await insertTestCalendarDay(context.database, propertyId, { date: '2026-12-20', is_available: false });
-    await insertTestBooking(context.database, propertyId, {
-      check_in: '2026-12-24',
-      check_out: '2026-12-27',
-      status: 'confirmed',
-      guest_name: 'Secret Guest',
-    });
-    await insertTestBooking(context.database, propertyId, {
-      check_in: '2026-12-28',
-      check_out: '2026-12-30',
-      status: 'cancelled',
-    });
+    await insertTestBookings(context.database, propertyId, [
+      { check_in: '2026-12-24', check_out: '2026-12-27', status: 'confirmed', guest_name: 'Secret Guest' },
+      { check_in: '2026-12-28', check_out: '2026-12-30', status: 'cancelled' },
+    ]);
   });
   afterAll(async () => {
     await context?.close();

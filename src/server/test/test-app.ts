@@ -152,6 +152,17 @@ export async function insertTestBooking(
   return { ...row!, total_amount: toMajor(row!.total_amount) };
 }
 
+/** Inserts bookings of one property, one after another, in the order given. */
+export async function insertTestBookings(
+  database: TestDatabase,
+  propertyId: string,
+  values: BookingValues[],
+) {
+  const rows = [];
+  for (const each of values) rows.push(await insertTestBooking(database, propertyId, each));
+  return rows;
+}
+
 export async function insertTestCalendarDay(
   database: TestDatabase,
   propertyId: string,
