@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { toMajor, toMinorUnits } from '../../domain/money';
 import { buildApp, type AppDeps } from '../app';
@@ -104,6 +105,25 @@ export async function createSignedInContext(
     await context.close();
     throw error;
   }
+}
+
+/**
+ * For a suite: registers hooks that make a signed-in context (as createSignedInContext does) before its
+ * tests and close it after them. What it returns is filled in by then; read it inside the tests.
+ */
+export function useSignedInContext(
+  kind: DatabaseKind,
+  overrides: TestAppOverrides = {},
+  propertyValues: PropertyValues = {},
+) {
+  const current = {} as Awaited<ReturnType<typeof createSignedInContext>>;
+  beforeAll(async () => {
+    Object.assign(current, await createSignedInContext(kind, overrides, propertyValues));
+  });
+  afterAll(async () => {
+    await current.context?.close();
+  });
+  return current;
 }
 
 // Amounts in these helpers are major units (1500.5), as the API takes them; rows come back the same way.
