@@ -4,7 +4,7 @@ import { upsertOperator } from '../auth/queries';
 import { hashExportToken } from '../channels/queries';
 import type { Executor } from '../db/client';
 import { auditEvents, channelConnections, operators } from '../db/schema';
-import { createTestContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 
 /**
@@ -48,19 +48,17 @@ async function readAuditText(db: Executor): Promise<string> {
 
 describe.each(listTestDatabaseKinds())('secrets in the audit log [%s]', (kind) => {
   let context: TestContext;
-  let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
+  let cookie: string;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind);
-    operator = await context.createSignedInOperator();
-    propertyId = (await insertTestProperty(context.database, operator.id)).id;
+    ({ context, cookie, propertyId } = await createSignedInContext(kind));
   });
   afterAll(async () => {
     await context?.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    context.app.inject({ method, url, payload, headers: { cookie: operator.cookie } });
+    context.app.inject({ method, url, payload, headers: { cookie } });
 
   it('masks or leaves out every audited column whose name looks like a secret', async () => {
     const audited = await listAuditedTables(context.database.db);

@@ -3,18 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../db/schema';
 import {
+  createSignedInContext,
   createTestContext,
-  insertTestBooking,
+  insertTestBookings,
   insertTestCalendarDay,
-  insertTestProperty,
+  TEST_NOW as NOW,
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { BOOKINGS_CLOSED_MESSAGE } from './routes';
-
-// 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
-const NOW = new Date('2026-11-22T06:00:00Z');
 
 const request = (values: Record<string, unknown> = {}) => ({
   check_in: '2026-12-10',
@@ -31,31 +29,17 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   let context: TestContext;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind, {
-      now: () => NOW,
-      requests: UNLIMITED_REQUESTS,
-    });
-    const operator = await context.createSignedInOperator();
-    const property = await insertTestProperty(context.database, operator.id, {
-      name: 'The Villa',
-      base_price: 1000,
-      currency: 'AED',
-      max_guests: 8,
-    });
-    propertyId = property.id;
+    ({ context, propertyId } = await createSignedInContext(
+      kind,
+      { now: () => NOW, requests: UNLIMITED_REQUESTS },
+      { name: 'The Villa', base_price: 1000, currency: 'AED', max_guests: 8 },
+    ));
     await insertTestCalendarDay(context.database, propertyId, { date: '2026-12-11', price: 1500.5 });
     await insertTestCalendarDay(context.database, propertyId, { date: '2026-12-20', is_available: false });
-    await insertTestBooking(context.database, propertyId, {
-      check_in: '2026-12-24',
-      check_out: '2026-12-27',
-      status: 'confirmed',
-      guest_name: 'Secret Guest',
-    });
-    await insertTestBooking(context.database, propertyId, {
-      check_in: '2026-12-28',
-      check_out: '2026-12-30',
-      status: 'cancelled',
-    });
+    await insertTestBookings(context.database, propertyId, [
+      { check_in: '2026-12-24', check_out: '2026-12-27', status: 'confirmed', guest_name: 'Secret Guest' },
+      { check_in: '2026-12-28', check_out: '2026-12-30', status: 'cancelled' },
+    ]);
   });
   afterAll(async () => {
     await context?.close();
@@ -301,9 +285,7 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
 
 describe.each(listTestDatabaseKinds())('booking request limits [%s]', (kind) => {
   it('rate limits requests per network, not per address, with a clear 429', async () => {
-    const context = await createTestContext(kind, { now: () => NOW, requests: { perHour: 2 } });
-    const operator = await context.createSignedInOperator();
-    await insertTestProperty(context.database, operator.id);
+    const { context } = await createSignedInContext(kind, { now: () => NOW, requests: { perHour: 2 } });
     const statuses: number[] = [];
     // Three addresses of one network, then one of another: a new address in the same network is no way
     // round the limit.

@@ -28,6 +28,13 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
   const patch = (url: string, payload: object, cookie = operator.cookie) =>
     context.app.inject({ method: 'PATCH', url, payload, headers: { cookie } });
 
+  const addBooking = (payload: object) =>
+    context.app.inject({
+      method: 'POST',
+      url: `/api/properties/${propertyId}/bookings`,
+      headers: { cookie: operator.cookie },
+      payload,
+    });
   it('confirms, then completes a booking; refuses transitions that make no sense', async () => {
     const booking = await insertTestBooking(context.database, propertyId, {
       check_in: '2026-11-19',
@@ -120,21 +127,16 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
 
   it('adds a booking by hand, priced from the calendar unless a total is given', async () => {
     await insertTestCalendarDay(context.database, propertyId, { date: '2027-01-02', price: 800 });
-    const response = await context.app.inject({
-      method: 'POST',
-      url: `/api/properties/${propertyId}/bookings`,
-      headers: { cookie: operator.cookie },
-      payload: {
-        check_in: '2027-01-01',
-        check_out: '2027-01-04',
-        guests_count: 2,
-        guest_name: 'Walk-in Guest',
-        guest_email: 'walkin@example.com',
-        booking_source: 'airbnb',
-        external_booking_id: 'HMABC123',
-      },
+    const response = await addBooking({
+      check_in: '2027-01-01',
+      check_out: '2027-01-04',
+      guests_count: 2,
+      guest_name: 'Walk-in Guest',
+      guest_email: 'walkin@example.com',
+      booking_source: 'airbnb',
+      external_booking_id: 'HMABC123',
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
       status: 'confirmed',
       booking_source: 'airbnb',
@@ -142,18 +144,13 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
       total_amount: 1800,
       payment_status: 'unpaid',
     });
-    const overlap = await context.app.inject({
-      method: 'POST',
-      url: `/api/properties/${propertyId}/bookings`,
-      headers: { cookie: operator.cookie },
-      payload: {
-        check_in: '2027-01-03',
-        check_out: '2027-01-05',
-        guests_count: 2,
-        guest_name: 'Second',
-        guest_email: 'second@example.com',
-        total_amount: 100,
-      },
+    const overlap = await addBooking({
+      check_in: '2027-01-03',
+      check_out: '2027-01-05',
+      guests_count: 2,
+      guest_name: 'Second',
+      guest_email: 'second@example.com',
+      total_amount: 100,
     });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().error.message).toBe('Those dates are no longer available');
@@ -180,12 +177,7 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
       [{ ...base, guests_count: '2' }, 'Guests must be a number'],
       [{ ...base, guest_name: 'A\u0000B' }, 'Full name contains characters that are not allowed'],
     ] as const) {
-      const response = await context.app.inject({
-        method: 'POST',
-        url: `/api/properties/${propertyId}/bookings`,
-        headers: { cookie: operator.cookie },
-        payload,
-      });
+      const response = await addBooking(payload);
       expect(response.statusCode, String(message)).toBe(400);
       expect(response.json().error.message).toEqual(message);
     }

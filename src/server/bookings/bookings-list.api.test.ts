@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { createSignedInContext, insertTestBooking, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 type Listed = { guest_name: string; check_in: string };
@@ -11,10 +11,7 @@ describe.each(listTestDatabaseKinds())(
     let cookie: string;
     let propertyId: string;
     beforeAll(async () => {
-      context = await createTestContext(kind);
-      const operator = await context.createSignedInOperator();
-      cookie = operator.cookie;
-      propertyId = (await insertTestProperty(context.database, operator.id, { name: 'List Villa' })).id;
+      ({ context, cookie, propertyId } = await createSignedInContext(kind, {}, { name: 'List Villa' }));
       const guests: [
         string,
         string,

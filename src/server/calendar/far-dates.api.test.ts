@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { propertyCalendar } from '../db/schema';
-import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { useSignedInContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 describe.each(listTestDatabaseKinds())('calendar edits with far dates [%s]', (kind) => {
-  let context: TestContext;
-  let cookie: string;
-  let propertyId: string;
-  beforeAll(async () => {
-    context = await createTestContext(kind);
-    const operator = await context.createSignedInOperator();
-    cookie = operator.cookie;
-    propertyId = (await insertTestProperty(context.database, operator.id)).id;
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
+  const signedIn = useSignedInContext(kind);
+  const putCalendar = (payload: object) =>
+    signedIn.context.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${signedIn.propertyId}/calendar`,
+      payload,
+      headers: { cookie: signedIn.cookie },
+    });
 
   it.each([
     ['2026-12-30', '9999-12-31'],
@@ -25,24 +21,14 @@ describe.each(listTestDatabaseKinds())('calendar edits with far dates [%s]', (ki
     ['0001-01-01', '0001-01-02'],
     ['2026-12-30', '+10000-01-01'],
   ])('refuses %s to %s with a 400 and changes nothing', async (start, end) => {
-    const response = await context.app.inject({
-      method: 'PUT',
-      url: `/api/properties/${propertyId}/calendar`,
-      payload: { start, end, is_available: false },
-      headers: { cookie },
-    });
+    const response = await putCalendar({ start, end, is_available: false });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toMatch(/between 2000-01-01 and 2100-12-31|date/);
-    expect(await context.database.db.select().from(propertyCalendar)).toEqual([]);
+    expect(await signedIn.context.database.db.select().from(propertyCalendar)).toEqual([]);
   });
 
   it('still takes the last day of the window', async () => {
-    const response = await context.app.inject({
-      method: 'PUT',
-      url: `/api/properties/${propertyId}/calendar`,
-      payload: { start: '2100-12-30', end: '2100-12-31', is_available: false },
-      headers: { cookie },
-    });
+    const response = await putCalendar({ start: '2100-12-30', end: '2100-12-31', is_available: false });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -1,14 +1,13 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { createChannelTestContext, listPropertyBookings, syncChannel } from '../test/channel-test-context';
+import { insertTestProperty, type SignedInOperator, type TestContext } from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { startFeedServer, type FeedServer } from './test/feed-server';
+import type { FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed, writeGenericFeed } from './test/fixtures';
 import { pause } from '../../test/wait-until';
-
-type Operator = Awaited<ReturnType<TestContext['createSignedInOperator']>>;
 
 /** `count` one-night closed ranges, each repeating daily since a day in 2000 (the feed that froze the server). */
 function writeDailyRepeatsSince2000(count: number): string {
@@ -28,16 +27,14 @@ function writeDailyRepeatsSince2000(count: number): string {
 describe.each(listTestDatabaseKinds())('channel feeds that could freeze or break a sync [%s]', (kind) => {
   let context: TestContext;
   let feeds: FeedServer;
-  let operator: Operator;
+  let operator: SignedInOperator;
   const clock = new Date('2026-11-22T06:30:00Z');
 
   beforeAll(async () => {
-    feeds = await startFeedServer();
-    context = await createTestContext(kind, {
+    ({ context, feeds, operator } = await createChannelTestContext(kind, {
       now: () => clock,
-      channels: { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6, fetchTimeoutMs: 5_000 },
-    });
-    operator = await context.createSignedInOperator();
+      channels: { fetchTimeoutMs: 5_000 },
+    }));
   });
   afterAll(async () => {
     await context?.close();
@@ -58,16 +55,8 @@ describe.each(listTestDatabaseKinds())('channel feeds that could freeze or break
     expect(response.statusCode, response.body).toBe(201);
     return { propertyId: property.id, channelId: response.json().id as string, path };
   }
-  async function sync(channelId: string) {
-    const response = await request('POST', `/api/channels/${channelId}/sync`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
-  async function listBookings(propertyId: string) {
-    return (await request('GET', `/api/properties/${propertyId}/bookings`)).json() as Array<
-      Record<string, unknown>
-    >;
-  }
+  const sync = (channelId: string) => syncChannel(context, operator.cookie, channelId);
+  const listBookings = (propertyId: string) => listPropertyBookings(context, operator.cookie, propertyId);
 
   it(
     'keeps answering while a feed of 1,000 daily repeats since 2000 syncs, and reads their repeats that are to come',

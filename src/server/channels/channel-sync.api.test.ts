@@ -1,30 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, channelBlocks, propertyCalendar } from '../db/schema';
-import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import { createChannelTestContext, listPropertyBookings, syncChannel } from '../test/channel-test-context';
+import {
+  insertTestBooking,
+  insertTestProperty,
+  type SignedInOperator,
+  type TestContext,
+} from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { EMPTY_COUNTS } from './sync';
 import { startFeedServer, type FeedServer } from './test/feed-server';
 import { airbnbUid, writeAirbnbFeed, writeBookingComFeed, writeGenericFeed } from './test/fixtures';
 
-type Operator = Awaited<ReturnType<TestContext['createSignedInOperator']>>;
-
 describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) => {
   let context: TestContext;
   let feeds: FeedServer;
-  let operator: Operator;
+  let operator: SignedInOperator;
   let villaId: string;
   // Noon at the villa on 22 November 2026; some steps move the clock on.
   let clock = new Date('2026-11-22T06:30:00Z');
 
   beforeAll(async () => {
-    feeds = await startFeedServer();
-    context = await createTestContext(kind, {
-      now: () => clock,
-      channels: { allowPrivateUrls: true, syncMinutes: 15, staleHours: 6, fetchTimeoutMs: 2_000 },
-    });
-    operator = await context.createSignedInOperator();
+    ({ context, feeds, operator } = await createChannelTestContext(kind, { now: () => clock }));
     // The oldest active property: the one the public booking form books.
     villaId = (
       await insertTestProperty(context.database, operator.id, { name: 'The Villa', currency: 'INR' })
@@ -61,16 +60,20 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
     feeds.set(path, { kind: 'calendar', body: writeAirbnbFeed(feed), etag });
     return connect(propertyId, 'airbnb', path);
   }
-  async function sync(channelId: string) {
-    const response = await request('POST', `/api/channels/${channelId}/sync`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  }
-  async function listBookings(propertyId: string) {
-    return (await request('GET', `/api/properties/${propertyId}/bookings`)).json() as Array<
-      Record<string, unknown>
-    >;
-  }
+  /** Connects to an Airbnb calendar of one stay (uid airbnbUid(name)) at /airbnb/<name>.ics, ETag "<name>". */
+  const connectOneStayFeed = (
+    propertyId: string,
+    name: string,
+    stay: { check_in: string; check_out: string; code: string },
+  ) =>
+    connectAirbnbFeed(
+      propertyId,
+      `/airbnb/${name}.ics`,
+      { reservations: [{ uid: airbnbUid(name), ...stay }] },
+      `"${name}"`,
+    );
+  const sync = (channelId: string) => syncChannel(context, operator.cookie, channelId);
+  const listBookings = (propertyId: string) => listPropertyBookings(context, operator.cookie, propertyId);
   const unavailable = async (from: string, to: string) =>
     (await request('GET', `/api/availability?from=${from}&to=${to}`, undefined, '')).json()
       .unavailable as string[];
@@ -462,16 +465,11 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
 
   it('reports a stay cancelled here that the channel still lists, and restores it when asked', async () => {
     const property = await insertTestProperty(context.database, operator.id, { name: 'Olive Grove' });
-    const channel = await connectAirbnbFeed(
-      property.id,
-      '/airbnb/olive.ics',
-      {
-        reservations: [
-          { uid: airbnbUid('olive'), check_in: '2026-12-03', check_out: '2026-12-06', code: 'HMOLIV0001' },
-        ],
-      },
-      '"olive"',
-    );
+    const channel = await connectOneStayFeed(property.id, 'olive', {
+      check_in: '2026-12-03',
+      check_out: '2026-12-06',
+      code: 'HMOLIV0001',
+    });
     await sync(channel.id);
     const [stay] = await listBookings(property.id);
     expect(
@@ -507,16 +505,11 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
       check_out: '2026-12-12',
       status: 'confirmed',
     });
-    const channel = await connectAirbnbFeed(
-      property.id,
-      '/airbnb/palm.ics',
-      {
-        reservations: [
-          { uid: airbnbUid('palm'), check_in: '2026-12-11', check_out: '2026-12-13', code: 'HMPALM0001' },
-        ],
-      },
-      '"palm"',
-    );
+    const channel = await connectOneStayFeed(property.id, 'palm', {
+      check_in: '2026-12-11',
+      check_out: '2026-12-13',
+      code: 'HMPALM0001',
+    });
     const first = await sync(channel.id);
     expect(first.counts).toMatchObject({ added: 0, conflicts: 1 });
     expect(

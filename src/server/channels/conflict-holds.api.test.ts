@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDatesBetween } from '../../domain/dates';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
@@ -85,13 +86,7 @@ describe.each(listTestDatabaseKinds())('a stay in conflict holds its nights [%s]
     conflictId = result.conflicts[0].id;
 
     // 14–16 are the direct stay's; 17 and 18 only Airbnb's, and on sale nowhere meanwhile.
-    expect(await unavailable()).toEqual([
-      '2026-12-14',
-      '2026-12-15',
-      '2026-12-16',
-      '2026-12-17',
-      '2026-12-18',
-    ]);
+    expect(await unavailable()).toEqual(listDatesBetween('2026-12-14', '2026-12-19'));
     const request = await call(
       'POST',
       '/api/booking-requests',
@@ -165,14 +160,7 @@ describe.each(listTestDatabaseKinds())('a stay in conflict holds its nights [%s]
         theirs: expect.objectContaining({ check_in: '2026-12-16', check_out: '2026-12-20' }),
       }),
     ]);
-    expect(await unavailable()).toEqual([
-      '2026-12-14',
-      '2026-12-15',
-      '2026-12-16',
-      '2026-12-17',
-      '2026-12-18',
-      '2026-12-19',
-    ]);
+    expect(await unavailable()).toEqual(listDatesBetween('2026-12-14', '2026-12-20'));
   });
 
   it("gives a channel's stay the nights of a request its guest has not confirmed: no conflict, the request gives way", async () => {

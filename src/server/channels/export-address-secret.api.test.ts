@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { channelConnections, channelExports } from '../db/schema';
-import { createTestContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';
@@ -22,21 +22,19 @@ function readToken(url: string): string {
 
 describe.each(listTestDatabaseKinds())('the secret of a calendar export URL [%s]', (kind) => {
   let context: TestContext;
-  let operator: Awaited<ReturnType<TestContext['createSignedInOperator']>>;
+  let cookie: string;
   let propertyId: string;
   beforeAll(async () => {
-    context = await createTestContext(kind, {
+    ({ context, cookie, propertyId } = await createSignedInContext(kind, {
       server: { publicUrl: PUBLIC_URL },
-    });
-    operator = await context.createSignedInOperator();
-    propertyId = (await insertTestProperty(context.database, operator.id)).id;
+    }));
   });
   afterAll(async () => {
     await context?.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    context.app.inject({ method, url, payload, headers: { cookie: operator.cookie } });
+    context.app.inject({ method, url, payload, headers: { cookie } });
   const listChannels = async () => {
     const response = await call('GET', `/api/properties/${propertyId}/channels`);
     expect(response.statusCode, response.body).toBe(200);

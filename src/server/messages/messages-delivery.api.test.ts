@@ -7,9 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import {
-  createTestContext,
+  createSignedInContext,
   insertTestBooking,
-  insertTestProperty,
+  TEST_NOW as NOW,
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
@@ -22,8 +22,6 @@ import { createMailTransport } from './transport';
 import { startMessageWorker, type MessageWorker } from './worker';
 import { waitUntil } from '../../test/wait-until';
 
-// 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
-const NOW = new Date('2026-11-22T06:00:00Z');
 const SETTINGS = { server: { publicUrl: 'http://villa.test' }, messages: { messageIdDomain: 'villa.test' } };
 /** A worker's configuration: the test's links, and retries at once (up to 3 attempts) unless told. */
 const workerConfig = (mail: ConfigOverrides['mail'] = {}) =>
@@ -63,19 +61,11 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
   let propertyId: string;
 
   beforeAll(async () => {
-    context = await createTestContext(kind, {
-      now: () => NOW,
-      requests: UNLIMITED_REQUESTS,
-      ...SETTINGS,
-    });
-    operator = await context.createSignedInOperator();
-    const property = await insertTestProperty(context.database, operator.id, {
-      name: 'The Villa',
-      base_price: 1000,
-      currency: 'INR',
-      max_guests: 8,
-    });
-    propertyId = property.id;
+    ({ context, operator, propertyId } = await createSignedInContext(
+      kind,
+      { now: () => NOW, requests: UNLIMITED_REQUESTS, ...SETTINGS },
+      { name: 'The Villa', base_price: 1000, currency: 'INR', max_guests: 8 },
+    ));
     sink = await startSmtpSink();
     worker = startSinkWorker('test-worker');
   });

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import {
-  createTestContext,
+  createSignedInContext,
   insertTestBooking,
-  insertTestProperty,
+  TEST_NOW,
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
@@ -12,9 +12,6 @@ import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startMessageWorker } from './worker';
 import { createMailTransport } from './transport';
-
-// 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
-const NOW = new Date('2026-11-22T06:00:00Z');
 
 describe.each(listTestDatabaseKinds())(
   'when a pending request lapses, as the operator sees it [%s]',
@@ -24,11 +21,11 @@ describe.each(listTestDatabaseKinds())(
     let propertyId: string;
 
     beforeAll(async () => {
-      context = await createTestContext(kind, { now: () => NOW, requests: UNLIMITED_REQUESTS });
-      operator = await context.createSignedInOperator();
-      propertyId = (
-        await insertTestProperty(context.database, operator.id, { name: 'The Villa', max_guests: 8 })
-      ).id;
+      ({ context, operator, propertyId } = await createSignedInContext(
+        kind,
+        { now: () => TEST_NOW, requests: UNLIMITED_REQUESTS },
+        { name: 'The Villa', max_guests: 8 },
+      ));
     });
     afterAll(async () => {
       await context?.close();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { toMajor, toMinorUnits } from '../../domain/money';
 import { buildApp, type AppDeps } from '../app';
@@ -18,9 +19,13 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
+export type SignedInOperator = Awaited<ReturnType<TestContext['createSignedInOperator']>>;
+
 let counter = 0;
 export const uniqueEmail = (prefix = 'operator') => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
 export const TEST_PASSWORD = 'correct horse battery staple';
+/** A test's "now": 06:00 UTC is 11:30 in India, so "today" for the villa is 2026-11-22. */
+export const TEST_NOW = new Date('2026-11-22T06:00:00Z');
 
 /** The session cookie a response set, as a request's Cookie header. */
 export function readSessionCookie(response: LightMyRequestResponse): string {
@@ -82,6 +87,45 @@ export async function createTestContext(
   };
 }
 
+/**
+ * A test context (as createTestContext(kind, overrides) makes it) with an operator signed in, their cookie,
+ * and the id of a property of theirs, inserted with `propertyValues`.
+ */
+export async function createSignedInContext(
+  kind: DatabaseKind,
+  overrides: TestAppOverrides = {},
+  propertyValues: PropertyValues = {},
+) {
+  const context = await createTestContext(kind, overrides);
+  try {
+    const operator = await context.createSignedInOperator();
+    const property = await insertTestProperty(context.database, operator.id, propertyValues);
+    return { context, operator, cookie: operator.cookie, propertyId: property.id };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
+ * For a suite: registers hooks that make a signed-in context (as createSignedInContext does) before its
+ * tests and close it after them. What it returns is filled in by then; read it inside the tests.
+ */
+export function useSignedInContext(
+  kind: DatabaseKind,
+  overrides: TestAppOverrides = {},
+  propertyValues: PropertyValues = {},
+) {
+  const current = {} as Awaited<ReturnType<typeof createSignedInContext>>;
+  beforeAll(async () => {
+    Object.assign(current, await createSignedInContext(kind, overrides, propertyValues));
+  });
+  afterAll(async () => {
+    await current.context?.close();
+  });
+  return current;
+}
+
 // Amounts in these helpers are major units (1500.5), as the API takes them; rows come back the same way.
 type PropertyValues = Omit<Partial<typeof properties.$inferInsert>, 'base_price'> & { base_price?: number };
 type BookingValues = Omit<Partial<typeof bookings.$inferInsert>, 'total_amount'> & { total_amount?: number };
@@ -126,6 +170,17 @@ export async function insertTestBooking(
     })
     .returning();
   return { ...row!, total_amount: toMajor(row!.total_amount) };
+}
+
+/** Inserts bookings of one property, one after another, in the order given. */
+export async function insertTestBookings(
+  database: TestDatabase,
+  propertyId: string,
+  values: BookingValues[],
+) {
+  const rows = [];
+  for (const each of values) rows.push(await insertTestBooking(database, propertyId, each));
+  return rows;
 }
 
 export async function insertTestCalendarDay(

@@ -39,9 +39,17 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const database = await openPglite({ pglite });
     return { ...database, drop: () => database.close() };
   }
-  const empty = await createEmptyPostgresDatabase();
-  const database = await openPostgres(empty.url);
+  const database = await openEmptyPostgresDatabase(await createEmptyPostgresDatabase());
   await database.migrate();
+  return database;
+}
+
+/** Opens a database createEmptyPostgresDatabase made; `drop()` closes it, then removes it. */
+async function openEmptyPostgresDatabase(empty: {
+  url: string;
+  drop(): Promise<void>;
+}): Promise<TestDatabase> {
+  const database = await openPostgres(empty.url);
   return {
     ...database,
     url: empty.url,
@@ -74,15 +82,7 @@ export async function createTestDatabaseBefore(kind: DatabaseKind, name: string)
     } finally {
       await client.end();
     }
-    const database = await openPostgres(empty.url);
-    return {
-      ...database,
-      url: empty.url,
-      async drop() {
-        await database.close();
-        await empty.drop();
-      },
-    };
+    return await openEmptyPostgresDatabase(empty);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
