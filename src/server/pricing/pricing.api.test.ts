@@ -182,12 +182,41 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
       ],
       [{ extra_guest_fee: '500' }, 'Extra guest fee must be a number'],
       [{ taxes: [{ name: 'GST', bands: [] }] }, 'A tax needs at least one rate'],
+      [
+        { seasons: [{ name: 'Quiet', start: '2026-12-01', end: '2026-12-10', percent: -89.995 }] },
+        'Season change can have at most two decimals',
+      ],
+      [
+        { taxes: [{ name: 'GST', bands: [{ up_to: null, rate: 18.125 }] }] },
+        'Tax rate can have at most two decimals',
+      ],
     ] as const) {
       const response = await pricing('PUT', { ...rules, ...change });
       expect(response.statusCode, message).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
     expect((await pricing('GET')).json().rules.cleaning_fee).toBe(2000);
+  });
+
+  it('reads a change in % and tax rates stored with more than two decimals rounded to two', async () => {
+    await pricing('PUT', rules);
+    await context.database.db
+      .update(pricingRules)
+      .set({
+        rules: {
+          ...PricingRulesSchema.parse(rules),
+          seasons: [{ ...PricingRulesSchema.parse(rules).seasons[0]!, price: null, percent: -89.995 }],
+          taxes: [{ name: 'GST', bands: [{ up_to: null, rate: 18.005 }] }],
+        },
+      })
+      .where(eq(pricingRules.property_id, propertyId));
+    const read = await pricing('GET');
+    expect(read.statusCode).toBe(200);
+    expect(read.json().rules).toMatchObject({
+      seasons: [{ name: 'Diwali', percent: -90 }],
+      taxes: [{ bands: [{ rate: 18.01 }] }],
+    });
+    await pricing('PUT', rules);
   });
 
   it('refuses stay limits a guest request could never reach, and reads ones stored before as the limits', async () => {
