@@ -29,7 +29,7 @@ export type RulesVersion = { migration: number; revision: number; digest: string
 export type DatabaseRules = { sql: string; version: RulesVersion };
 
 /** The digest of the rules' text, as RULES_DIGEST must state it. */
-export function digestRulesText(text: string): string {
+function digestRulesText(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
