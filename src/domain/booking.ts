@@ -119,6 +119,12 @@ export const BOOKING_LIMITS = {
   maxDaysAhead: 540,
 } as const;
 
+/**
+ * The largest total a booking may have, in major units, typed or priced by the rules: well within what
+ * the database's amounts hold (numeric(12,2)), and far above any real stay, so a larger one is a mistake.
+ */
+export const MAX_BOOKING_TOTAL = 100_000_000;
+
 export const BOOKING_MESSAGES = {
   unavailable: 'Those dates are no longer available',
   priceChanged: (total: string) =>
@@ -128,6 +134,8 @@ export const BOOKING_MESSAGES = {
   tooLong: `Stays can be at most ${BOOKING_LIMITS.maxNights} nights; for longer stays please contact us`,
   tooFarAhead: `Bookings open up to ${BOOKING_LIMITS.maxDaysAhead} days ahead`,
   tooManyGuests: (max: number) => `This property sleeps at most ${max} guests`,
+  totalTooLarge: (total: string) =>
+    `The stay's total under the pricing rules, ${total}, is more than a booking's total may be (${MAX_BOOKING_TOTAL.toLocaleString('en-US')}): check the prices, fees and taxes`,
 } as const;
 
 const guestName = requiredText('Full name', { max: 100 });
@@ -247,7 +255,7 @@ export function createManualBookingSchema(today: () => string) {
         .enum(PAYMENT_STATUSES, { error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}` })
         .default('unpaid'),
       external_booking_id: optionalText('External booking id', { max: 100 }),
-      total_amount: money('Total', { max: 100_000_000 })
+      total_amount: money('Total', { max: MAX_BOOKING_TOTAL })
         .nullish()
         .describe('Leave out (or null) to price the stay from the calendar'),
     }),

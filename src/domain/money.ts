@@ -234,7 +234,7 @@ function toFraction(value: number): { numerator: bigint; denominator: bigint } {
 
 /**
  * `minor × numerator ÷ denominator` in whole minor units, computed exactly and rounded half away from
- * zero: a change in % (`scaleMinor(price, 100 + percent, 100)`) or a tax (`scaleMinor(net, rate, 100)`).
+ * zero: a change in basis points (`scaleMinor(price, 10_000 + points, 10_000)`) or a tax likewise.
  * Decimal factors count as written (18.5 is 185 / 10), so no float error moves a rounding.
  */
 export function scaleMinor(minor: number, numerator: number, denominator = 1): number {

@@ -98,6 +98,14 @@ describe('pricing a night', () => {
     expect(priceNight({ date: '2026-12-01', basePrice: 10000, rules: VILLA }).price).toBe(11000);
     expect(priceNight({ date: '2026-12-04', basePrice: 10000, rules: VILLA }).price).toBe(15400);
   });
+
+  it('applies a change in % in whole basis points, rounding a half paisa up as every amount is', () => {
+    // 10.00 less 89.95% is 1.005 exactly, so 1.01 (100 − 89.95 in floating point is 10.049999…).
+    const rules = PricingRulesSchema.parse({
+      seasons: [{ name: 'Quiet', start: '2026-10-01', end: '2026-10-31', percent: -89.95 }],
+    });
+    expect(priceNight({ date: '2026-10-05', basePrice: 10, rules }).price).toBe(1.01);
+  });
 });
 
 describe('quoting a stay', () => {
@@ -159,6 +167,26 @@ describe('quoting a stay', () => {
     expect(quote('2026-10-05', '2026-10-06', { base: 7875, rules })).toMatchObject({
       taxes: [{ rate: 5, amount: 375 }],
       total: 7875,
+    });
+  });
+
+  it('chooses the band of a price that includes tax in whole numbers: exactly on the limit is the lower rate', () => {
+    const rules = PricingRulesSchema.parse({
+      taxes: [
+        {
+          name: 'VAT',
+          bands: [
+            { up_to: 1000, rate: 1.5 },
+            { up_to: null, rate: 3 },
+          ],
+        },
+      ],
+      prices_include_tax: true,
+    });
+    // 1,015 is 1,000 before 1.5% tax (in floating point, 1,015 ÷ 1.015 is 1,000.0000000000001).
+    expect(quote('2026-10-05', '2026-10-06', { base: 1015, rules })).toMatchObject({
+      taxes: [{ rate: 1.5, amount: 15, base: 1000 }],
+      total: 1015,
     });
   });
 
@@ -240,6 +268,36 @@ describe('the rules schema', () => {
       seasons: [{ min_nights: 30 }, { min_nights: 2 }],
     });
     expect(clampStoredPricingRules({})).toEqual({});
+  });
+
+  it('refuses percentages with more than two decimals, naming the field', () => {
+    const season = { name: 'A', start: '2026-12-01', end: '2026-12-10' };
+    expect(firstMessage({ seasons: [{ ...season, percent: -89.995 }] })).toBe(
+      'Season change can have at most two decimals',
+    );
+    expect(firstMessage({ taxes: [{ name: 'T', bands: [{ up_to: null, rate: 5.125 }] }] })).toBe(
+      'Tax rate can have at most two decimals',
+    );
+    expect(
+      firstMessage({
+        seasons: [{ ...season, percent: -89.95 }],
+        taxes: [{ name: 'T', bands: [{ up_to: null, rate: 12.5 }] }],
+      }),
+    ).toBeUndefined();
+  });
+
+  it('reads percentages stored with more decimals rounded to two, half away from zero', () => {
+    const stored = {
+      seasons: [
+        { name: 'A', start: '2026-12-01', end: '2026-12-10', percent: -89.995 },
+        { name: 'B', start: '2027-01-01', end: '2027-01-10', percent: 12.344 },
+      ],
+      taxes: [{ name: 'T', bands: [{ up_to: null, rate: 18.005 }] }],
+    };
+    expect(PricingRulesSchema.parse(clampStoredPricingRules(stored))).toMatchObject({
+      seasons: [{ percent: -90 }, { percent: 12.34 }],
+      taxes: [{ bands: [{ rate: 18.01 }] }],
+    });
   });
 
   it('refuses rules that contradict themselves', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BOOKING_LIMITS } from './booking';
 import { addDaysToDate, countDaysBetween, listDatesBetween } from './dates';
 import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
-import { formatAmountNumber, scaleMinor, toMajor, toMinor } from './money';
+import { formatAmountNumber, hasWholeMinorUnits, scaleMinor, toMajor, toMinor } from './money';
 
 /**
  * A property's prices, said once as rules: weekday prices, seasons, stay limits, guests, fees and taxes.
@@ -33,11 +33,28 @@ const stayNights = (label: string) =>
     max: BOOKING_LIMITS.maxNights,
     maxMessage: `${label} must be at most ${BOOKING_LIMITS.maxNights} nights (the longest stay a guest can request)`,
   });
-const percent = (label: string) =>
+/**
+ * A percentage (a season's change, a tax rate) with at most two decimals, so that it is a whole number of
+ * basis points (`toBasisPoints`) and the amounts made with it are integer arithmetic.
+ */
+const percentage = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a number` })
-    .min(-90, `${label} must be at least -90%`)
-    .max(500, `${label} must be at most 500%`);
+    .min(min, `${label} must be at least ${min}%`)
+    .max(max, `${label} must be at most ${max}%`)
+    .refine(hasWholeMinorUnits, { message: `${label} can have at most two decimals` });
+const percent = (label: string) => percentage(label, -90, 500);
+
+/** Basis points in a whole: 100 %. */
+const WHOLE_BP = 10_000;
+
+/**
+ * A percentage in basis points (12.5 → 1250), from its decimals as written, rounded half away from zero
+ * as every amount is (only stored rules from before the two-decimal limit have more).
+ */
+export function toBasisPoints(percent: number): number {
+  return scaleMinor(100, percent);
+}
 
 export const SeasonSchema = z
   .object({
@@ -78,10 +95,7 @@ const TaxBandSchema = z.object({
   up_to: money('Band limit')
     .nullable()
     .describe('The highest nightly price this rate applies to (included); null for no limit'),
-  rate: z
-    .number({ error: 'Tax rate must be a number' })
-    .min(0, 'Tax rate must be at least 0%')
-    .max(100, 'Tax rate must be at most 100%'),
+  rate: percentage('Tax rate', 0, 100),
 });
 
 export const TaxSchema = z
@@ -176,9 +190,11 @@ export type PricingRules = z.output<typeof PricingRulesSchema>;
 export const DEFAULT_PRICING_RULES: PricingRules = PricingRulesSchema.parse({});
 
 /**
- * Rules as they were stored, brought within the stay limits before they are parsed: rules saved before
- * the limits were enforced (up to 365 nights and 1,095 days ahead) read as what a guest could request
- * of them anyway, instead of failing to read. The next save stores the clamped values.
+ * Rules as they were stored, brought within today's limits before they are parsed, instead of failing to
+ * read: stay limits saved before they were enforced (up to 365 nights and 1,095 days ahead) read as what a
+ * guest could request of them anyway, and percentages saved with more than two decimals (before that limit)
+ * are rounded to two, half away from zero, as they were then charged to the paisa anyway. The next save
+ * stores the clamped values.
  */
 export function clampStoredPricingRules(stored: unknown): unknown {
   if (!isRecord(stored)) return stored;
@@ -193,12 +209,35 @@ export function clampStoredPricingRules(stored: unknown): unknown {
     }),
     ...(Array.isArray(stored.seasons) && {
       seasons: stored.seasons.map((season: unknown) =>
-        isRecord(season) && 'min_nights' in season
-          ? { ...season, min_nights: nights(season.min_nights) }
+        isRecord(season)
+          ? {
+              ...season,
+              ...('min_nights' in season && { min_nights: nights(season.min_nights) }),
+              ...('percent' in season && { percent: twoDecimals(season.percent) }),
+            }
           : season,
       ),
     }),
+    ...(Array.isArray(stored.taxes) && {
+      taxes: stored.taxes.map((tax: unknown) =>
+        isRecord(tax) && Array.isArray(tax.bands)
+          ? {
+              ...tax,
+              bands: tax.bands.map((band: unknown) =>
+                isRecord(band) && 'rate' in band ? { ...band, rate: twoDecimals(band.rate) } : band,
+              ),
+            }
+          : tax,
+      ),
+    }),
   };
+}
+
+/** A stored number with at most two decimals (other values are left for the schema to refuse). */
+function twoDecimals(value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 1e9
+    ? toBasisPoints(value) / 100
+    : value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -255,7 +294,9 @@ export function priceNight(input: {
   const usual = weekdayPrice ?? input.basePrice;
   const season = findSeason(date, rules.seasons);
   if (season && (season.price !== null || season.percent !== null)) {
-    const price = season.price ?? toMajor(scaleMinor(toMinor(usual), 100 + (season.percent ?? 0), 100));
+    const price =
+      season.price ??
+      toMajor(scaleMinor(toMinor(usual), WHOLE_BP + toBasisPoints(season.percent ?? 0), WHOLE_BP));
     return { date, price, reason: { kind: 'season', season: season.name }, label: season.name };
   }
   if (weekdayPrice !== null) {
@@ -345,23 +386,29 @@ export type StayQuote = Omit<z.infer<typeof StayQuoteSchema>, 'nights' | 'taxes'
   taxes: QuoteTax[];
 };
 
-/** The rate of a tax for a nightly amount before tax: the first band whose limit it does not pass. */
-function findRate(tax: Tax, netCents: number): number {
-  return (
-    tax.bands.find((band) => band.up_to === null || netCents <= toMinor(band.up_to)) ?? tax.bands.at(-1)!
-  ).rate;
+/**
+ * The rate of a tax for a nightly amount before tax: the first band whose limit it does not pass.
+ * `isWithin(limitCents)` says whether that amount is at most the limit.
+ */
+function findRate(tax: Tax, isWithin: (limitCents: number) => boolean): number {
+  return (tax.bands.find((band) => band.up_to === null || isWithin(toMinor(band.up_to))) ?? tax.bands.at(-1)!)
+    .rate;
 }
+
+const sumBasisPoints = (rates: readonly number[]) =>
+  rates.reduce((sum, rate) => sum + toBasisPoints(rate), 0);
 
 /**
  * The rates of every tax for one night's amount. Bands are chosen by the amount before tax; when prices
  * include tax that amount depends on the rates themselves, so the choice is repeated until it settles.
  */
 function findNightRates(taxes: readonly Tax[], enteredCents: number, includeTax: boolean): number[] {
-  let rates = taxes.map((tax) => findRate(tax, enteredCents));
+  let rates = taxes.map((tax) => findRate(tax, (limit) => enteredCents <= limit));
   if (!includeTax) return rates;
   for (let round = 0; round < 4; round += 1) {
-    const net = enteredCents / (1 + rates.reduce((sum, rate) => sum + rate, 0) / 100);
-    const next = taxes.map((tax) => findRate(tax, net));
+    // The amount before tax, entered ÷ (1 + rates), is within the limit: compared in whole numbers.
+    const combined = WHOLE_BP + sumBasisPoints(rates);
+    const next = taxes.map((tax) => findRate(tax, (limit) => enteredCents * WHOLE_BP <= limit * combined));
     if (next.every((rate, index) => rate === rates[index])) break;
     rates = next;
   }
@@ -433,9 +480,9 @@ export function priceStay(input: {
   const taxes = new Map<string, { name: string; rate: number; cents: number; base: number }>();
   const lines = new Map<string, { count: number; unit: number; net: number }>();
   for (const charge of charges) {
-    const combined = charge.rates.reduce((sum, rate) => sum + rate, 0);
+    const combined = sumBasisPoints(charge.rates);
     const taxCents = charge.rates.map((rate) =>
-      includeTax ? scaleMinor(charge.cents, rate, 100 + combined) : scaleMinor(charge.cents, rate, 100),
+      scaleMinor(charge.cents, toBasisPoints(rate), includeTax ? WHOLE_BP + combined : WHOLE_BP),
     );
     const net = includeTax ? charge.cents - taxCents.reduce((sum, cents) => sum + cents, 0) : charge.cents;
     rules.taxes.forEach((tax, index) => {

@@ -63,6 +63,22 @@ export type AppDeps = {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BODY_LIMIT_BYTES = 64 * 1024;
 const MAX_PARAM_LENGTH = 200;
+/** The longest request target (path and query) answered; no address of the site or the API comes near it. */
+const MAX_URL_LENGTH = 2_048;
+
+/**
+ * An address refused 414 before any route sees it, on the API and the site alike: longer than
+ * MAX_URL_LENGTH, or with a path segment longer than the router takes. Without this, the static files'
+ * route met a name too long for the file system and answered 403, and the answer to a long segment
+ * depended on whether a build's files were there.
+ */
+function isOverLongUrl(url: string): boolean {
+  if (url.length > MAX_URL_LENGTH) return true;
+  return url
+    .split('?', 1)[0]!
+    .split('/')
+    .some((segment) => segment.length > MAX_PARAM_LENGTH);
+}
 
 /** Messages for Fastify's own request errors, which otherwise speak in internal codes. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -215,6 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Every unsafe method is checked, whatever the path: request.url is not yet decoded here, so a
   // path test could be dodged with percent-encoding.
   app.addHook('onRequest', async (request) => {
+    if (isOverLongUrl(request.url)) throw new HttpError(414, FRAMEWORK_MESSAGES.FST_ERR_MAX_PARAM_LENGTH!);
     if (!request.headers.host) throw new HttpError(400, 'The request has no Host header');
     const expect = request.headers.expect;
     if (expect !== undefined && expect.toLowerCase() !== '100-continue') {
@@ -290,16 +307,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      // The router reports a segment over maxParamLength only when no other route could match; say it always.
-      const segments = request.url.split('?', 1)[0]!.split('/');
-      if (segments.some((segment) => segment.length > MAX_PARAM_LENGTH)) {
-        return reply.code(414).send(toErrorBody(FRAMEWORK_MESSAGES.FST_ERR_MAX_PARAM_LENGTH!));
-      }
       return reply
         .code(404)
         .send(toErrorBody(`There is no ${request.method} ${request.url.split('?')[0]} in this API`));
     }
-    // A calendar address too long for the router is still a channel's request: the export's own answer.
+    // Any other calendar address is still a channel's request: the export's own answer.
     if (request.url.startsWith('/ical/')) return reply.code(404).send(toErrorBody(EXPORT_NOT_FOUND));
     return site.sendNotFoundPage(reply);
   });

@@ -1,6 +1,7 @@
 import { applyEnvironmentOperator, countOperators, findFirstOperator, upsertOperator } from './auth/queries';
 import { generatePassword } from './auth/password';
 import type { Database } from './db/client';
+import type { RulesOutcome } from './db/rules';
 import { seedDemoData } from './db/seed';
 import type { Config } from './env';
 
@@ -10,6 +11,7 @@ export type BootstrapReport = {
   operatorEmail: string;
   generatedPassword?: string;
   seeded: boolean;
+  rules: RulesOutcome;
 };
 
 /**
@@ -20,7 +22,7 @@ export async function prepareDatabase(
   database: Database,
   config: Pick<Config, 'operator'>,
 ): Promise<BootstrapReport> {
-  await database.migrate();
+  const rules = await database.migrate();
   const { db } = database;
   const { operator: settings } = config;
   let generatedPassword: string | undefined;
@@ -35,5 +37,5 @@ export async function prepareDatabase(
   const owner = await findFirstOperator(db);
   if (!operator || !owner) throw new Error('No operator account could be prepared');
   const seeded = settings.seedDemo ? await seedDemoData(db, { ownerId: owner.id }) : false;
-  return { operatorEmail: operator.email, generatedPassword, seeded };
+  return { operatorEmail: operator.email, generatedPassword, seeded, rules };
 }

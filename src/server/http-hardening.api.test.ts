@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
@@ -242,5 +245,55 @@ describe.each(listTestDatabaseKinds())('HTTP errors, origins and logs [%s]', (ki
     expect(logText).toContain('/request/[redacted]');
     expect(logText).toContain('/ical/[redacted]');
     expect(logText).not.toContain(token);
+  });
+});
+
+describe('addresses too long to answer', () => {
+  let context: TestContext;
+  let port: number;
+  let clientDir: string;
+  beforeAll(async () => {
+    // A build's files (a home page and an asset), so that static files are served as in production.
+    clientDir = mkdtempSync(join(tmpdir(), 'villa-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Home</title>');
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'assets', 'app.js'), 'console.log(1);');
+    context = await createTestContext('pglite', { server: { clientDir } });
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = context.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await context?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers 414 for an over-long address or path segment, on the API and the site alike', async () => {
+    const urls = [
+      `/${'a'.repeat(300)}`,
+      `/assets/${'a'.repeat(300)}.js`,
+      `/partnership/${'a'.repeat(201)}`,
+      `/ical/${'a'.repeat(250)}.ics`,
+      `/${'a/'.repeat(2_100)}`,
+      `/api/${'a/'.repeat(2_100)}`,
+      `/api/properties?q=${'a'.repeat(4_100)}`,
+      `/?${'a'.repeat(2_100)}`,
+    ];
+    for (const url of urls) {
+      const injected = await context.app.inject({ method: 'GET', url });
+      const sent = await fetch(`http://127.0.0.1:${port}${url}`);
+      for (const [how, status, body, headers] of [
+        ['inject', injected.statusCode, injected.json(), injected.headers],
+        ['listen', sent.status, await sent.json(), Object.fromEntries(sent.headers)],
+      ] as const) {
+        expect(status, `${how} ${url.slice(0, 40)}`).toBe(414);
+        expect(body).toEqual({ error: { message: 'The address is too long' } });
+        expectSecurityHeaders(headers);
+      }
+    }
+    // Just within the limits: answered as usual.
+    expect((await context.app.inject({ url: `/${'a'.repeat(200)}` })).statusCode).toBe(404);
+    expect((await context.app.inject({ url: `/api/nothing?q=${'a'.repeat(2_000)}` })).statusCode).toBe(404);
+    expect((await context.app.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
   });
 });

@@ -32,6 +32,13 @@ const logger = createLogger({ level: config.logLevel });
 async function startServer() {
   const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   const report = await prepareDatabase(database, config);
+  if (report.rules.result === 'newer-in-database') {
+    // An older build (a rollback, or an old server during a rolling deploy) must not undo newer rules.
+    logger.warn(
+      { databaseRules: report.rules.database, buildRules: report.rules.build },
+      'The database has newer rules than this build; they were left in place',
+    );
+  }
   if (report.generatedPassword) {
     // Printed once, on purpose not through the JSON log: the operator has to read it.
     console.log(

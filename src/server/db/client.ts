@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { applyDatabaseRules } from './rules';
+import { applyDatabaseRules, type RulesOutcome } from './rules';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,8 +24,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The embedded database's engine (backups snapshot it in this process); unset on PostgreSQL. */
   pglite?: PGlite;
-  /** Runs the migrations not run yet, then the database rules (src/server/db/rules) when they changed. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the migrations not run yet, then the database rules (src/server/db/rules) when this build's are
+   * newer than the database's; says what became of the rules.
+   */
+  migrate(): Promise<RulesOutcome>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -68,7 +71,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
     pglite,
     async migrate() {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      await applyDatabaseRules({ kind: 'pglite', pglite });
+      const rules = await applyDatabaseRules({ kind: 'pglite', pglite });
       // PGlite runs no autovacuum: without fresh statistics the planner cannot tell a selective index
       // from a scan, and without a vacuum a count cannot be read from an index alone. Doing both at
       // every start keeps them current enough. Only our own tables: the system catalogs do not grow
@@ -77,6 +80,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
         `select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables`,
       );
       if (rows.length > 0) await pglite.query(`vacuum (analyze) ${rows.map((row) => row.name).join(', ')}`);
+      return rules;
     },
     async ping() {
       if (pglite.closed) throw new Error('The embedded database is closed');
@@ -155,7 +159,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migratePg(drizzlePg(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-          await applyDatabaseRules({ kind: 'postgres', client: connection });
+          return await applyDatabaseRules({ kind: 'postgres', client: connection });
         } finally {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

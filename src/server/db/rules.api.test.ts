@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { readRulesCatalogue } from '../test/read-catalogue';
 import type { Executor } from './client';
-import { applyDatabaseRules } from './rules';
+import {
+  applyDatabaseRules,
+  readDatabaseRules,
+  recordRulesVersion,
+  type DatabaseRules,
+  type RulesOutcome,
+} from './rules';
 import { APP_ROLE, GUEST_ROLE } from './with-operator';
 
 /** Tables the application roles may use without row-level security, and why. None today. */
@@ -114,7 +120,7 @@ describe.each(listTestDatabaseKinds())('database rules as code [%s]', (kind) => 
   });
 
   /** Applies the rules on the test database's own connection. */
-  async function applyRules(options: { force?: boolean } = {}): Promise<boolean> {
+  async function applyRules(options: { force?: boolean; rules?: DatabaseRules } = {}): Promise<RulesOutcome> {
     if (database.pglite) return applyDatabaseRules({ kind: 'pglite', pglite: database.pglite }, options);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -158,12 +164,72 @@ describe.each(listTestDatabaseKinds())('database rules as code [%s]', (kind) => 
   });
 
   it('applies the rules once after the migrations, and again only when they change', async () => {
-    expect(await applyRules()).toBe(false);
+    expect((await applyRules()).result).toBe('current');
+    // Kept as public.database_rules_version(), whatever the search_path.
+    const { rows } = (await database.db.execute(
+      sql`select public.database_rules_version() as version`,
+    )) as unknown as { rows: { version: string }[] };
+    expect(JSON.parse(rows[0]!.version)).toEqual(readDatabaseRules().version);
+  });
+
+  it('leaves newer rules in place when an older build starts on the database, and applies newer ones over older', async () => {
+    const build = readDatabaseRules();
+    const readVersion = async () =>
+      (
+        (await database.db.execute(sql`select public.database_rules_version() as version`)) as unknown as {
+          rows: { version: string }[];
+        }
+      ).rows[0]!.version;
+    const hasMarker = async () =>
+      (
+        (await database.db.execute(
+          sql`select to_regprocedure('public.newer_rules_marker()') is not null as present`,
+        )) as unknown as { rows: { present: boolean }[] }
+      ).rows[0]!.present;
+    // A newer build's rules: this build's with one more function, at the next revision.
+    const newerVersion = { ...build.version, revision: build.version.revision + 1, digest: 'newer' };
+    const newer: DatabaseRules = {
+      version: newerVersion,
+      sql: `${build.sql}
+        create function public.newer_rules_marker() returns integer language sql as 'select 1';
+        ${recordRulesVersion(newerVersion)}`,
+    };
+    try {
+      expect((await applyRules({ rules: newer })).result).toBe('applied');
+      const stored = await readVersion();
+      // This (older) build starts: it says so, and neither its rules nor its version replace the newer ones.
+      expect(await applyRules()).toEqual({
+        result: 'newer-in-database',
+        database: newerVersion,
+        build: build.version,
+      });
+      expect(await readVersion()).toBe(stored);
+      expect(await hasMarker()).toBe(true);
+      // The same holds for a build at the newer revision but an older migration.
+      const olderMigration = {
+        ...build,
+        version: { ...newerVersion, migration: newerVersion.migration - 1 },
+      };
+      expect((await applyRules({ rules: olderMigration })).result).toBe('newer-in-database');
+    } finally {
+      await database.db.execute(sql`drop function if exists public.newer_rules_marker()`);
+      await applyRules({ force: true });
+    }
+    expect(JSON.parse(await readVersion())).toEqual(build.version);
+  });
+
+  it('applies over a version written before versions were ordered (a bare digest)', async () => {
+    await database.db.execute(
+      sql.raw(`create or replace function public.database_rules_version() returns text language sql immutable
+        as $$ select '0123456789abcdef'::text $$`),
+    );
+    expect((await applyRules()).result).toBe('applied');
+    expect((await applyRules()).result).toBe('current');
   });
 
   it('states the whole of what it governs: applying the rules again restores them and changes nothing else', async () => {
     const before = await readRulesCatalogue(database.db);
-    expect(await applyRules({ force: true })).toBe(true);
+    expect((await applyRules({ force: true })).result).toBe('applied');
     expect(await readRulesCatalogue(database.db)).toEqual(before);
 
     // Rules changed by hand (a policy and a trigger dropped, others added, a function rewritten, a grant

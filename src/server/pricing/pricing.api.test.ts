@@ -166,6 +166,61 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
     expect(refused.json().error.message).toBe('Minimum stay in Diwali is 3 nights');
   });
 
+  it('refuses a stay whose total under the rules is above the cap on a typed total, before writing anything', async () => {
+    const countBookings = async () => (await context.database.db.select().from(bookings)).length;
+    const before = await countBookings();
+    const stay = { check_in: '2026-10-05', check_out: '2026-10-16', guests_count: 2 };
+    const booking = { ...stay, guest_name: 'Dev', guest_email: 'dev@example.com' };
+    // 11 nights at 10,000,000: 110,000,000 is above the cap, though the database could hold it.
+    const dear = { weekday_prices: Array(7).fill(10_000_000) };
+    // 11 extra guests at 10,000,000 for 30 nights, taxed at 100% five times: beyond what the database holds.
+    const dearest = {
+      weekday_prices: Array(7).fill(10_000_000),
+      guests_included: 1,
+      extra_guest_fee: 10_000_000,
+      taxes: Array.from({ length: 5 }, (_, index) => ({
+        name: `T${index}`,
+        bands: [{ up_to: null, rate: 100 }],
+      })),
+    };
+    for (const [pricingChange, guests, checkOut] of [
+      [dear, 2, '2026-10-16'],
+      [dearest, 12, '2026-11-04'],
+    ] as const) {
+      expect((await pricing('PUT', pricingChange)).statusCode).toBe(200);
+      const attempt = { ...booking, check_out: checkOut, guests_count: guests };
+      for (const response of [
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/quote?check_in=${stay.check_in}&check_out=${checkOut}&guests=${guests}`,
+        }),
+        await context.app.inject({ method: 'POST', url: '/api/booking-requests', payload: attempt }),
+        await context.app.inject({
+          method: 'POST',
+          url: `/api/properties/${propertyId}/bookings`,
+          headers: { cookie },
+          payload: attempt,
+        }),
+      ]) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().error.message).toMatch(
+          /^The stay's total under the pricing rules, [\d,.]+ INR, is more than a booking's total may be \(100,000,000\): check the prices, fees and taxes$/,
+        );
+      }
+    }
+    expect(await countBookings()).toBe(before);
+    // A typed total is capped the same.
+    const typed = await context.app.inject({
+      method: 'POST',
+      url: `/api/properties/${propertyId}/bookings`,
+      headers: { cookie },
+      payload: { ...booking, total_amount: 100_000_000.01 },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().error.message).toBe('Total must be at most 100,000,000');
+    await pricing('PUT', rules);
+  });
+
   it('refuses rules that make no sense with a clear 400, and changes nothing', async () => {
     await pricing('PUT', rules);
     for (const [change, message] of [
@@ -182,12 +237,41 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
       ],
       [{ extra_guest_fee: '500' }, 'Extra guest fee must be a number'],
       [{ taxes: [{ name: 'GST', bands: [] }] }, 'A tax needs at least one rate'],
+      [
+        { seasons: [{ name: 'Quiet', start: '2026-12-01', end: '2026-12-10', percent: -89.995 }] },
+        'Season change can have at most two decimals',
+      ],
+      [
+        { taxes: [{ name: 'GST', bands: [{ up_to: null, rate: 18.125 }] }] },
+        'Tax rate can have at most two decimals',
+      ],
     ] as const) {
       const response = await pricing('PUT', { ...rules, ...change });
       expect(response.statusCode, message).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
     expect((await pricing('GET')).json().rules.cleaning_fee).toBe(2000);
+  });
+
+  it('reads a change in % and tax rates stored with more than two decimals rounded to two', async () => {
+    await pricing('PUT', rules);
+    await context.database.db
+      .update(pricingRules)
+      .set({
+        rules: {
+          ...PricingRulesSchema.parse(rules),
+          seasons: [{ ...PricingRulesSchema.parse(rules).seasons[0]!, price: null, percent: -89.995 }],
+          taxes: [{ name: 'GST', bands: [{ up_to: null, rate: 18.005 }] }],
+        },
+      })
+      .where(eq(pricingRules.property_id, propertyId));
+    const read = await pricing('GET');
+    expect(read.statusCode).toBe(200);
+    expect(read.json().rules).toMatchObject({
+      seasons: [{ name: 'Diwali', percent: -90 }],
+      taxes: [{ bands: [{ rate: 18.01 }] }],
+    });
+    await pricing('PUT', rules);
   });
 
   it('refuses stay limits a guest request could never reach, and reads ones stored before as the limits', async () => {

@@ -1,12 +1,17 @@
+import { BOOKING_MESSAGES, MAX_BOOKING_TOTAL } from '../../domain/booking';
+import { formatAmountNumber, toMinor } from '../../domain/money';
 import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
 import { listOperatorCalendarRows } from '../calendar/queries';
 import type { Executor } from '../db/client';
+import { HttpError } from '../http-error';
 import { findPricingRules } from './queries';
 
 /**
  * The price of a stay at a property under its rules, with the prices the operator set on single days
  * (they win over the rules). The one place the server prices a stay: quotes, guest requests and manual
  * bookings all come here, so they agree to the paisa with each other and with the browser's preview.
+ * A total above the cap on a typed one is a 400 naming it, before anything is written (beyond the cap
+ * it would also overflow the database's amounts).
  */
 export async function quoteStay(
   db: Executor,
@@ -23,7 +28,7 @@ export async function quoteStay(
     start: input.checkIn,
     end: input.checkOut,
   });
-  return priceStay({
+  const quote = priceStay({
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     guests: input.guests,
@@ -32,4 +37,11 @@ export async function quoteStay(
     rules: input.rules ?? (await findPricingRules(db, input.property.id)),
     dayPrices: new Map(rows.map((row) => [row.date, row.price])),
   });
+  if (quote.total > MAX_BOOKING_TOTAL) {
+    throw new HttpError(
+      400,
+      BOOKING_MESSAGES.totalTooLarge(`${formatAmountNumber(toMinor(quote.total))} ${quote.currency}`),
+    );
+  }
+  return quote;
 }
