@@ -55,7 +55,7 @@ export function startMessageWorker(options: {
   transport: MailTransport;
   holder: string;
   /** Links and texts of the messages it writes, and how it delivers (mail.pollMs 0: no timer). */
-  config: Pick<Config, 'server' | 'messages' | 'mail'>;
+  config: Pick<Config, 'server' | 'messages' | 'mail' | 'payments'>;
   logger?: FastifyBaseLogger;
   lapseEveryMs?: number;
 }): MessageWorker {
