@@ -60,3 +60,22 @@ export function renderQrSvg(text: string, label: string): string {
 export function renderQrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { ...QR_OPTIONS, type: 'png', margin: QR_QUIET_ZONE, scale: 6 });
 }
+
+/** The Content-ID of the QR code in a confirmation e-mail (its HTML shows `cid:` this). */
+export const UPI_QR_CID = 'upi-qr@shantivilla';
+
+export type InlineImage = { cid: string; filename: string; contentType: string; content: Buffer };
+
+/**
+ * The QR code a message shows, as the inline image its HTML names, made when the message is sent. The
+ * outbox keeps only a message's text, and the code is a function of the link the text holds, so nothing
+ * more is stored: a resend draws the same image.
+ */
+export async function attachUpiQr(message: { text: string; html: string }): Promise<InlineImage[]> {
+  if (!message.html.includes(`cid:${UPI_QR_CID}`)) return [];
+  const uri = /upi:\/\/pay\?\S+/.exec(message.text)?.[0];
+  if (!uri) return [];
+  return [
+    { cid: UPI_QR_CID, filename: 'upi-qr.png', contentType: 'image/png', content: await renderQrPng(uri) },
+  ];
+}
