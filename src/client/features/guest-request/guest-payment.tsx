@@ -64,7 +64,7 @@ export function GuestPayment({ payment, currency }: { payment: GuestPaymentData;
       aria-labelledby="payment-title"
       className="mt-8 rounded-xl border border-accent/40 bg-background p-5 sm:p-6"
     >
-      <h2 id="payment-title" className="font-display text-2xl font-medium">
+      <h2 id="payment-title" className="font-display text-2xl font-medium lining-nums">
         {heading}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
