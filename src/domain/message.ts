@@ -74,6 +74,25 @@ export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 export const REQUEST_CLOSED_REASONS = ['withdrawn', 'lapsed', 'unconfirmed'] as const;
 export type RequestClosedReason = (typeof REQUEST_CLOSED_REASONS)[number];
 
+/**
+ * How the guest pays what is due now: by UPI (a `upi://pay` link and its QR code as an SVG the server drew)
+ * when the operator takes UPI and the stay is in rupees, and always in the operator's own words otherwise.
+ */
+export const GuestPaymentSchema = z.object({
+  amount_due_now: z.number().describe('In major units, in the currency of the request'),
+  due_date: z.string().describe('A calendar date (yyyy-MM-dd)'),
+  upi: z
+    .object({
+      uri: z.string().describe('upi://pay?pa=…&pn=…&am=…&cu=INR&tn=<reference>'),
+      qr_svg: z.string().describe('The link as a QR code: an SVG document drawn by the server'),
+      vpa: z.string(),
+      payee_name: z.string(),
+    })
+    .nullable(),
+  instructions: z.string().nullable().describe("How to pay, in the operator's words; null: UPI only"),
+});
+export type GuestPayment = z.infer<typeof GuestPaymentSchema>;
+
 /** What the guest's own request page shows: no e-mail, no phone, nothing of anyone else's. */
 export const GuestRequestSchema = StaySummarySchema.extend({
   reference: z.string(),
@@ -90,6 +109,7 @@ export const GuestRequestSchema = StaySummarySchema.extend({
   confirm_by: z
     .string()
     .describe('Until then an unconfirmed request holds its nights; after it, it lapses quietly'),
+  payment: GuestPaymentSchema.optional().describe('What to pay now and how; only once the stay is confirmed'),
 });
 export type GuestRequest = z.infer<typeof GuestRequestSchema>;
 

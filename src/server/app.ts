@@ -290,7 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });
-  await registerMessageRoutes(app, { db, config, onMessagesWritten });
+  await registerMessageRoutes(app, { db, config, now, onMessagesWritten });
   await registerChannelRoutes(app, {
     db,
     config,

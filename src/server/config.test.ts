@@ -27,6 +27,7 @@ describe('the configuration', () => {
     expect(config.mail).toMatchObject({ outboxDir: '/srv/villa/outbox', pollMs: 5_000 });
     expect(config.channels).toMatchObject({ allowPrivateUrls: false, syncMinutes: 15, staleHours: 6 });
     expect(config.backups).toEqual({ dir: '/srv/villa/backups', keep: 7 });
+    expect(config.payments).toEqual({ upi: null, reminderDays: 3 });
   });
 
   it('reads the variables into their places', () => {
@@ -37,12 +38,18 @@ describe('the configuration', () => {
       REQUEST_PENDING_PER_EMAIL: '5',
       MAIL_FROM: 'Villa <desk@mail.example.net>',
       BACKUP_DIR: '/mnt/backups',
+      UPI_VPA: 'shantivilla@okaxis',
+      PAYMENT_REMINDER_DAYS: '5',
     });
     expect(config.server).toMatchObject({ port: 8080, publicUrl: 'https://villa.example.org' });
     expect(config.sessions.ttlMs).toBe(2 * 3_600_000);
     expect(config.requests.pending.perEmail).toBe(5);
     expect(config.messages.messageIdDomain).toBe('mail.example.net');
     expect(config.backups.dir).toBe('/mnt/backups');
+    expect(config.payments).toEqual({
+      upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' },
+      reminderDays: 5,
+    });
   });
 
   it('is frozen all the way down', () => {

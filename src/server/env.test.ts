@@ -28,6 +28,18 @@ describe('reading the environment', () => {
     [{ OPERATOR_NOTIFY_EMAIL: 'nope' }, 'OPERATOR_NOTIFY_EMAIL'],
     [{ REQUEST_HOLD_HOURS: '0' }, 'REQUEST_HOLD_HOURS'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ UPI_VPA: 'shantivilla' }, 'UPI_VPA'],
+    [{ UPI_VPA: 'shanti villa@okaxis' }, 'UPI_VPA'],
+    [{ UPI_VPA: 'shantivilla@ok axis' }, 'UPI_VPA'],
+    [{ UPI_VPA: 'a@b@okaxis' }, 'UPI_VPA'],
+    [{ UPI_VPA: `${'x'.repeat(65)}@okaxis` }, 'UPI_VPA'],
+    [{ UPI_VPA: 'villa@ok&am=1' }, 'UPI_VPA'],
+    [{ UPI_PAYEE_NAME: 'x'.repeat(51) }, 'UPI_PAYEE_NAME'],
+    [{ UPI_PAYEE_NAME: 'Shanti\nVilla' }, 'UPI_PAYEE_NAME'],
+    [{ PAYMENT_REMINDER_DAYS: '31' }, 'PAYMENT_REMINDER_DAYS'],
+    [{ PAYMENT_REMINDER_DAYS: '-1' }, 'PAYMENT_REMINDER_DAYS'],
+    [{ PAYMENT_REMINDER_DAYS: '2.5' }, 'PAYMENT_REMINDER_DAYS'],
+    [{ PAYMENT_REMINDER_DAYS: 'soon' }, 'PAYMENT_REMINDER_DAYS'],
   ])('refuses %o, naming %s', (source, name) => {
     expect(() => readEnv(source)).toThrow(new RegExp(name));
   });
@@ -59,6 +71,24 @@ describe('reading the environment', () => {
     expect(readEnv({ MAIL_OUTBOX_DIR: '/tmp/mail' }).mailOutboxDir).toBe('/tmp/mail');
     expect(readEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).SMTP_URL).toBe(
       'smtps://u:p@mail.example.com:465',
+    );
+  });
+
+  it('takes no UPI unless UPI_VPA names one; the payee is the brand unless named; reminders 3 days ahead', () => {
+    expect(readEnv({}).UPI_VPA).toBeUndefined();
+    expect(readEnv({})).toMatchObject({
+      UPI_PAYEE_NAME: 'Shanti Villa Retreat',
+      PAYMENT_REMINDER_DAYS: 3,
+    });
+    expect(readEnv({ UPI_VPA: ' ShantiVilla.Stays@OKAXIS ', UPI_PAYEE_NAME: 'Shanti Stays' })).toMatchObject({
+      UPI_VPA: 'shantivilla.stays@okaxis',
+      UPI_PAYEE_NAME: 'Shanti Stays',
+    });
+    expect(readEnv({ UPI_VPA: '9876543210@ybl' }).UPI_VPA).toBe('9876543210@ybl');
+    expect(readEnv({ PAYMENT_REMINDER_DAYS: '0' }).PAYMENT_REMINDER_DAYS).toBe(0);
+    expect(readEnv({ PAYMENT_REMINDER_DAYS: '' }).PAYMENT_REMINDER_DAYS).toBe(3);
+    expect(() => readEnv({ UPI_VPA: 'nope' })).toThrow(
+      'UPI_VPA must be a UPI ID (name@handle), e.g. shantivilla@okaxis',
     );
   });
 });

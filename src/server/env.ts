@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NewPasswordSchema } from '../domain/auth';
+import { isVpa, UPI_PAYEE_NAME_MAX } from '../domain/upi';
+import { site } from '../content/site';
 
 const booleanText = (name: string, fallback: boolean) =>
   z
@@ -194,6 +196,34 @@ const EnvSchema = z
           message: 'PUBLIC_URL must be an http:// or https:// URL, e.g. https://shantivilla.example.com',
         },
       ),
+    // Payments: UPI straight to the operator's own UPI ID (no gateway); unset, guests are told another way.
+    UPI_VPA: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || isVpa(value), {
+        message: 'UPI_VPA must be a UPI ID (name@handle), e.g. shantivilla@okaxis',
+      }),
+    UPI_PAYEE_NAME: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || site.brandName)
+      .refine((value) => value.length <= UPI_PAYEE_NAME_MAX && !/[\p{Cc}]/u.test(value), {
+        message: `UPI_PAYEE_NAME must be at most ${UPI_PAYEE_NAME_MAX} characters on one line`,
+      }),
+    // An empty value means the default here, as for BACKUP_KEEP: 0 is a real choice (on the day).
+    PAYMENT_REMINDER_DAYS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'PAYMENT_REMINDER_DAYS must be a number' })
+        .int('PAYMENT_REMINDER_DAYS must be a whole number')
+        .min(0, 'PAYMENT_REMINDER_DAYS must be between 0 and 30')
+        .max(30, 'PAYMENT_REMINDER_DAYS must be between 0 and 30')
+        .default(3),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -355,6 +385,13 @@ export type Config = DeepReadonly<{
     /** Daily backups kept; 0 turns the daily backup off. */
     keep: number;
   };
+  /** How guests pay. */
+  payments: {
+    /** UPI to the operator's own UPI ID, for stays in rupees; null: no UPI. */
+    upi: { vpa: string; payeeName: string } | null;
+    /** Days before a balance falls due that the guest is reminded of it. */
+    reminderDays: number;
+  };
 }>;
 
 type DeepReadonly<T> = T extends (infer Item)[]
@@ -441,6 +478,10 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
     backups: {
       dir: env.BACKUP_DIR ? resolve(env.BACKUP_DIR) : join(env.dataDir, 'backups'),
       keep: env.BACKUP_KEEP,
+    },
+    payments: {
+      upi: env.UPI_VPA ? { vpa: env.UPI_VPA, payeeName: env.UPI_PAYEE_NAME } : null,
+      reminderDays: env.PAYMENT_REMINDER_DAYS,
     },
   } satisfies Config;
   return deepFreeze(overrides.reduce<Config>((merged, next) => mergeDeep(merged, next), config));

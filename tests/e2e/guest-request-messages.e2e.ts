@@ -103,7 +103,27 @@ describe("a guest's request page and messages", () => {
     expect(confirm.status()).toBe(200);
     await guest.page.reload();
     await guest.page.getByText('Status: Confirmed').waitFor();
+    // What is due now, by UPI: a link a phone's UPI app opens, and its QR code for another device.
+    const payment = guest.page.getByRole('region', { name: /^Pay ₹[\d,]+ now by UPI$/ });
+    await payment.waitFor();
+    expect(await payment.getByRole('link', { name: 'Pay with a UPI app' }).getAttribute('href')).toMatch(
+      /^upi:\/\/pay\?pa=shantivilla@okaxis&pn=Shanti%20Villa%20Retreat&am=\d+\.\d\d&cu=INR&tn=SV-\w{8}$/,
+    );
+    await payment
+      .getByRole('img', { name: /^UPI QR code to pay ₹[\d,]+ to Shanti Villa Retreat$/ })
+      .waitFor();
+    await payment.getByRole('button', { name: 'Copy UPI ID' }).waitFor();
+    expect(await findAccessibilityViolations(guest.page)).toEqual([]);
+    expect(await guest.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await poll(async () => (await findMessage('request_confirmed', guestEmail))?.status).toBe('sent');
+    // The confirmation says the same, with the QR code as an image in the message itself.
+    const confirmed = await simpleParser(
+      await readFile(join(getOutboxDir(), `${(await findMessage('request_confirmed', guestEmail))!.id}.eml`)),
+    );
+    expect(confirmed.text).toMatch(/Pay with a UPI app: upi:\/\/pay\?pa=shantivilla@okaxis&/);
+    expect(confirmed.attachments.map((image) => [image.contentType, image.contentDisposition])).toEqual([
+      ['image/png', 'inline'],
+    ]);
     expect(guest.pageErrors).toEqual([]);
     // Hydrated with the server's data (no mismatch reported), and nothing the CSP refused (zod's eval test).
     expect(guest.consoleMessages.filter((message) => message.type === 'error')).toEqual([]);

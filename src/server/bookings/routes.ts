@@ -163,6 +163,7 @@ export async function registerBookingRoutes(
           await recordBookingStatusChanged(tx, options.messages, {
             from: booking.status,
             to,
+            today: today(),
             facts: {
               bookingId: updated.id,
               propertyId: property.id,

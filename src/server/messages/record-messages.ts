@@ -19,6 +19,7 @@ import {
   type ChannelMessageKind,
 } from './render-message';
 import type { MessageSettings } from './settings';
+import { planGuestPayment } from '../payments/guest-payment';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
@@ -124,13 +125,21 @@ export function describeStatusMessage(from: BookingStatus, to: BookingStatus): M
 export async function recordBookingStatusChanged(
   tx: Executor,
   settings: MessageSettings,
-  change: { from: BookingStatus; to: BookingStatus; facts: BookingFacts },
+  change: { from: BookingStatus; to: BookingStatus; facts: BookingFacts; today: string },
 ): Promise<void> {
   const kind = describeStatusMessage(change.from, change.to);
   if (!kind) return;
   const link = await findRequestLink(tx, change.facts.bookingId);
   if (!link) return;
-  const message = await composeMessage(settings, kind, change.facts.guestEmail, change.facts, {
+  // A confirmation says what is due now and how to pay it.
+  const facts: BookingFacts =
+    kind === 'request_confirmed'
+      ? {
+          ...change.facts,
+          payment: planGuestPayment({ ...change.facts, status: change.to }, settings, change.today),
+        }
+      : change.facts;
+  const message = await composeMessage(settings, kind, change.facts.guestEmail, facts, {
     requestToken: await insertRequestToken(tx, { bookingId: change.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);

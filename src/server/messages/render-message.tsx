@@ -5,9 +5,17 @@ import { countDaysBetween, formatCalendarDate, VILLA_TIME_ZONE } from '../../dom
 import type { MessageKind } from '../../domain/message';
 import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
 import { messageTexts } from '../../content/messages';
+import { paymentTexts } from '../../content/payments';
+import { fillPaymentText, type GuestPaymentPlan } from '../payments/guest-payment';
+import { UPI_QR_CID } from '../payments/upi-qr';
 import { site } from '../../content/site';
 import { quoteGuestLines, quoteGuestText } from './guest-text';
-import { BookingEmail, type BookingEmailProps, type EmailFact } from './templates/booking-email';
+import {
+  BookingEmail,
+  type BookingEmailProps,
+  type EmailFact,
+  type EmailPayment,
+} from './templates/booking-email';
 
 /** What every booking message is written from. */
 export type BookingFacts = {
@@ -30,6 +38,8 @@ export type BookingFacts = {
   holdUntil?: Date | string | null;
   /** Until when a new request waits for the guest to confirm it from the e-mail. */
   confirmBy?: Date | string | null;
+  /** What the guest pays now and how (the confirmation says it). */
+  payment?: GuestPaymentPlan | null;
 };
 
 export type MessageLinks = {
@@ -59,6 +69,30 @@ export function formatVillaTime(moment: Date | string): string {
 
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The confirmation's "pay now" part: the UPI link and its QR code, the operator's words, or both. */
+function describePayment(plan: GuestPaymentPlan): EmailPayment {
+  const amount = formatMoney(plan.due.amount);
+  const upi = plan.upi;
+  return {
+    heading: fillPaymentText(upi ? paymentTexts.upiHeading : paymentTexts.otherHeading, { amount }),
+    dueLine: fillPaymentText(paymentTexts.dueLine, { date: formatCalendarDate(plan.due.due_date) }),
+    upi: upi
+      ? {
+          url: upi.uri,
+          label: paymentTexts.upiButton,
+          qr: {
+            src: `cid:${UPI_QR_CID}`,
+            alt: fillPaymentText(paymentTexts.qrLabel, { amount, payee: upi.payeeName }),
+            caption: paymentTexts.upiScan,
+          },
+          idLine: `${paymentTexts.upiIdLabel}: ${upi.vpa} (${upi.payeeName})`,
+          utrLine: paymentTexts.keepUtr,
+        }
+      : undefined,
+    instructions: plan.instructions ?? undefined,
+  };
 }
 
 function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
@@ -120,9 +154,22 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     paragraphs: [fill(texts.intro, values), fill(texts.next, values)],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
+    payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,
     notes: forOperator ? [messageTexts.operatorNote] : [messageTexts.contactLine, messageTexts.automaticNote],
     footer: messageTexts.footer,
   };
+}
+
+function writePaymentText(payment: EmailPayment): string[] {
+  return [
+    payment.heading,
+    payment.dueLine,
+    '',
+    ...(payment.upi
+      ? [`${payment.upi.label}: ${payment.upi.url}`, payment.upi.idLine, '', payment.upi.utrLine, '']
+      : []),
+    ...(payment.instructions ? [payment.instructions, ''] : []),
+  ];
 }
 
 /** The plain-text twin of the HTML: the same words, facts and link, for every mail program. */
@@ -141,6 +188,7 @@ function writePlainText(props: BookingEmailProps): string {
         : [`${`${fact.label}:`.padEnd(width)}${fact.value}`],
     ),
     '',
+    ...(props.payment ? writePaymentText(props.payment) : []),
     ...(props.action ? [`${props.action.label}: ${props.action.url}`, ''] : []),
     ...props.notes.flatMap((text) => [text, '']),
     '--',
@@ -149,7 +197,10 @@ function writePlainText(props: BookingEmailProps): string {
   ].join('\n');
 }
 
-/** A booking message's subject, HTML and plain text. No images, no tracking. */
+/**
+ * A booking message's subject, HTML and plain text. No tracking, and no images but the UPI QR code of a
+ * confirmation, attached to the message itself when it is sent (see attachUpiQr).
+ */
 export async function renderBookingMessage(
   kind: MessageKind,
   facts: BookingFacts,

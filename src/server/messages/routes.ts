@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageLoader } from '../site/pages';
 import { formatBookingReference } from '../../domain/booking';
-import { countDaysBetween } from '../../domain/dates';
+import { countDaysBetween, villaToday } from '../../domain/dates';
 import { moneyFromMajor } from '../../domain/money';
 import { type GuestRequest, type GuestRequestPageData } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
@@ -24,6 +24,7 @@ import type { Config } from '../env';
 import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { registerEndpoint } from '../register-endpoint';
+import { planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
 
 /** Messages and links, and how often a guest's request page may be looked up. */
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
@@ -34,7 +35,21 @@ export const REQUEST_NOT_FOUND =
   'This request link is not valid. Check the link in your e-mail, or contact us.';
 const TOTAL_COUNT_HEADER = 'x-total-count';
 
-function shapeGuestRequest(row: GuestRequestRow): GuestRequest {
+/** The request as its guest sees it; once confirmed, with what is due now and how to pay it. */
+function shapeGuestRequest(
+  row: GuestRequestRow,
+  payment: { config: Pick<Config, 'payments'>; today: string },
+): GuestRequest {
+  const plan = planGuestPayment(
+    {
+      bookingId: row.booking_id,
+      status: row.status,
+      total: moneyFromMajor(row.total_amount, row.currency),
+      checkIn: row.check_in,
+    },
+    payment.config,
+    payment.today,
+  );
   return {
     reference: formatBookingReference(row.booking_id),
     status: row.status,
@@ -52,6 +67,7 @@ function shapeGuestRequest(row: GuestRequestRow): GuestRequest {
     can_withdraw: row.status === 'pending',
     guest_confirmed: row.confirmed_at !== null,
     confirm_by: row.confirm_by.toISOString(),
+    ...(plan ? { payment: shapeGuestPayment(plan) } : {}),
   };
 }
 
@@ -134,7 +150,14 @@ export function createRequestPageLoader(options: {
       const token = (request.params as { token?: string }).token ?? '';
       if (token.length > 100) return undefined;
       const row = await openGuestRequest(options.db, { ...options, token });
-      return row && { token, request: shapeGuestRequest(row), rendered_at: now().toISOString() };
+      const at = now();
+      return (
+        row && {
+          token,
+          request: shapeGuestRequest(row, { config: options.config, today: villaToday(at) }),
+          rendered_at: at.toISOString(),
+        }
+      );
     },
   };
 }
@@ -147,8 +170,10 @@ export async function registerMessageRoutes(
     config: MessageRouteConfig;
     /** Called after a change wrote messages, so the worker sends them without waiting for its timer. */
     onMessagesWritten?: () => void;
+    now?: () => Date;
   },
 ) {
+  const today = () => villaToday(options.now?.());
   registerEndpoint(
     app,
     messageEndpoints.listMessages,
@@ -215,7 +240,7 @@ export async function registerMessageRoutes(
       const row = await openGuestRequest(options.db, { ...options, token: request.params.token });
       if (!row) throw notFound(REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      return shapeGuestRequest(row);
+      return shapeGuestRequest(row, { config: options.config, today: today() });
     },
   );
 
@@ -252,7 +277,7 @@ export async function registerMessageRoutes(
       );
       options.onMessagesWritten?.();
       reply.header('cache-control', 'no-store');
-      return shapeGuestRequest(row);
+      return shapeGuestRequest(row, { config: options.config, today: today() });
     },
   );
 }

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { InlineImage } from '../payments/upi-qr';
 
 /** One message as the worker hands it to the transport. */
 export type OutgoingMail = {
@@ -10,6 +11,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Images the HTML shows by `cid:` (the UPI QR code of a confirmation). */
+  inlineImages?: InlineImage[];
 };
 
 export type MailTransport = {
@@ -35,6 +38,10 @@ function toNodemailer(options: MailTransportOptions, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    attachments: (mail.inlineImages ?? []).map((image) => ({
+      ...image,
+      contentDisposition: 'inline' as const,
+    })),
     // The same Message-ID on a resend is what lets a receiving side recognise a duplicate.
     headers: { 'X-Outbox-Id': mail.id },
   };

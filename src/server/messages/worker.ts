@@ -13,6 +13,7 @@ import {
   markMessageSent,
 } from './queries';
 import { recordRequestLapsed } from './record-messages';
+import { attachUpiQr } from '../payments/upi-qr';
 import type { MailTransport } from './transport';
 
 export type DeliverySettings = Config['mail']['delivery'];
@@ -55,7 +56,7 @@ export function startMessageWorker(options: {
   transport: MailTransport;
   holder: string;
   /** Links and texts of the messages it writes, and how it delivers (mail.pollMs 0: no timer). */
-  config: Pick<Config, 'server' | 'messages' | 'mail'>;
+  config: Pick<Config, 'server' | 'messages' | 'mail' | 'payments'>;
   logger?: FastifyBaseLogger;
   lapseEveryMs?: number;
 }): MessageWorker {
@@ -76,13 +77,16 @@ export function startMessageWorker(options: {
       if (claimed.length === 0) break;
       for (const message of claimed) {
         try {
+          const text = fillRequestToken(message.text_body, message.link_token);
+          const html = fillRequestToken(message.html_body, message.link_token);
           await transport.send({
             id: message.id,
             messageId: message.message_id,
             to: message.to_address,
             subject: message.subject,
-            text: fillRequestToken(message.text_body, message.link_token),
-            html: fillRequestToken(message.html_body, message.link_token),
+            text,
+            html,
+            inlineImages: await attachUpiQr({ text, html }),
           });
           await markMessageSent(db, { id: message.id, holder });
           delivered += 1;

@@ -91,6 +91,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       // The channel tests serve their feeds from a loopback server inside the test.
       CHANNEL_ALLOW_PRIVATE_URLS: 'true',
+      // Guests of confirmed stays in rupees are shown a UPI link and QR code for what is due.
+      UPI_VPA: 'shantivilla@okaxis',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -21,6 +21,7 @@ import { formatLongDate } from '@/client/lib/format';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
+import { GuestPayment } from './guest-payment';
 
 const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
@@ -184,6 +185,7 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
           value={formatMajorAmount(request.total_amount, request.currency)}
         />
       </dl>
+      {request.payment ? <GuestPayment payment={request.payment} currency={request.currency} /> : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {request.can_withdraw ? <WithdrawButton token={token} /> : null}
         <p className="text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Button, Column, Row, Section, Text } from '@react-email/components';
+import { Button, Column, Img, Row, Section, Text } from '@react-email/components';
 import { EmailLayout, emailColors } from './email-layout';
 
 export type EmailFact = {
@@ -8,12 +8,29 @@ export type EmailFact = {
   lines?: boolean;
 };
 
+/** What the guest pays now and how (the confirmation): by UPI, in words, or both. */
+export type EmailPayment = {
+  heading: string;
+  dueLine: string;
+  upi?: {
+    url: string;
+    label: string;
+    /** The QR code, attached to the message as an inline image (cid); most mail programs show no SVG. */
+    qr: { src: string; alt: string; caption: string };
+    /** "UPI ID: name@handle (Payee)", for paying by hand when the link does not open. */
+    idLine: string;
+    utrLine: string;
+  };
+  instructions?: string;
+};
+
 export type BookingEmailProps = {
   preview: string;
   heading: string;
   paragraphs: string[];
   facts: EmailFact[];
   action?: { label: string; url: string };
+  payment?: EmailPayment;
   notes: string[];
   footer: string;
 };
@@ -64,6 +81,7 @@ export function BookingEmail(props: BookingEmailProps) {
           </Row>
         ))}
       </Section>
+      {props.payment ? <PaymentSection payment={props.payment} /> : null}
       {props.action ? (
         <Button
           href={props.action.url}
@@ -89,5 +107,52 @@ export function BookingEmail(props: BookingEmailProps) {
         </Text>
       ))}
     </EmailLayout>
+  );
+}
+
+function PaymentSection({ payment }: { payment: EmailPayment }) {
+  const text = { fontSize: '14px', lineHeight: '22px', color: emailColors.foreground, margin: '0 0 8px' };
+  return (
+    <Section
+      style={{
+        border: `1px solid ${emailColors.border}`,
+        borderRadius: '8px',
+        padding: '16px',
+        margin: '0 0 20px',
+      }}
+    >
+      <Text style={{ fontSize: '18px', fontWeight: 600, color: emailColors.primary, margin: '0 0 4px' }}>
+        {payment.heading}
+      </Text>
+      <Text style={{ ...text, color: emailColors.muted, fontSize: '13px' }}>{payment.dueLine}</Text>
+      {payment.upi ? (
+        <>
+          <Button
+            href={payment.upi.url}
+            style={{
+              backgroundColor: emailColors.accent,
+              color: emailColors.primaryForeground,
+              borderRadius: '999px',
+              padding: '12px 24px',
+              fontSize: '15px',
+              fontWeight: 600,
+              textDecoration: 'none',
+              margin: '4px 0 12px',
+            }}
+          >
+            {payment.upi.label}
+          </Button>
+          <Img src={payment.upi.qr.src} alt={payment.upi.qr.alt} width="180" height="180" />
+          <Text style={{ ...text, fontSize: '13px', color: emailColors.muted }}>
+            {payment.upi.qr.caption}
+          </Text>
+          <Text style={{ ...text, fontWeight: 600 }}>{payment.upi.idLine}</Text>
+          <Text style={{ ...text, fontSize: '13px', color: emailColors.muted }}>{payment.upi.utrLine}</Text>
+        </>
+      ) : null}
+      {payment.instructions ? (
+        <Text style={{ ...text, whiteSpace: 'pre-line' }}>{payment.instructions}</Text>
+      ) : null}
+    </Section>
   );
 }

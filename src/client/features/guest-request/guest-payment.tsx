@@ -1,0 +1,126 @@
+import { CheckIcon, CopyIcon, SmartphoneIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { GuestPayment as GuestPaymentData } from '@/domain/message';
+import { formatMajorAmount } from '@/domain/money';
+import { paymentTexts } from '@/content/payments';
+import { buttonVariants } from '@/client/components/ui/button-variants';
+import { formatLongDate } from '@/client/lib/format';
+import { cn } from '@/client/lib/utils';
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * Whether a QR code from the server can be put into the page as markup: our own SVG (renderQrSvg), which
+ * never holds scripts, foreign content, event handlers or links. Anything else is not shown.
+ */
+export function isSafeQrSvg(svg: string): boolean {
+  return (
+    svg.startsWith('<svg ') &&
+    svg.trimEnd().endsWith('</svg>') &&
+    !/<script|<foreignObject|<iframe|<image|<use|\son\w+\s*=|href|javascript:/i.test(svg)
+  );
+}
+
+function CopyVpaButton({ vpa }: { vpa: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(vpa);
+      setState('copied');
+    } catch {
+      // No clipboard (an old browser, or a page not served over HTTPS): the ID is on screen to type.
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        className={cn(buttonVariants({ variant: 'outline', size: 'sm', shape: 'pill' }), 'px-4')}
+      >
+        {state === 'copied' ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+        {paymentTexts.copy}
+      </button>
+      <span role="status" className="text-sm text-muted-foreground">
+        {state === 'copied' ? paymentTexts.copied : state === 'failed' ? 'Please copy it by hand.' : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * What the guest pays now and how: by UPI (the link for a phone's UPI app, its QR code for another device,
+ * the UPI ID to type) when offered, and the operator's words otherwise (or beside it).
+ */
+export function GuestPayment({ payment, currency }: { payment: GuestPaymentData; currency: string }) {
+  const amount = formatMajorAmount(payment.amount_due_now, currency);
+  const upi = payment.upi;
+  const heading = fill(upi ? paymentTexts.upiHeading : paymentTexts.otherHeading, { amount });
+  return (
+    <section
+      aria-labelledby="payment-title"
+      className="mt-8 rounded-xl border border-accent/40 bg-background p-5 sm:p-6"
+    >
+      <h2 id="payment-title" className="font-display text-2xl font-medium lining-nums">
+        {heading}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {fill(paymentTexts.dueLine, { date: formatLongDate(payment.due_date) })}
+      </p>
+      {upi ? (
+        <div className="mt-5 grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
+          <div className="space-y-4">
+            <a
+              href={upi.uri}
+              className={cn(
+                buttonVariants({ variant: 'default', size: 'lg', shape: 'pill' }),
+                'w-full px-6 sm:w-auto',
+              )}
+            >
+              <SmartphoneIcon aria-hidden="true" />
+              {paymentTexts.upiButton}
+            </a>
+            <dl className="space-y-3 text-sm">
+              <div>
+                <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">
+                  {paymentTexts.upiIdLabel}
+                </dt>
+                <dd className="mt-1 flex flex-wrap items-center gap-3">
+                  <span className="font-mono text-base break-all text-foreground">{upi.vpa}</span>
+                  <CopyVpaButton vpa={upi.vpa} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">
+                  {paymentTexts.payeeLabel}
+                </dt>
+                <dd className="mt-1 text-base text-foreground">{upi.payee_name}</dd>
+              </div>
+            </dl>
+          </div>
+          {isSafeQrSvg(upi.qr_svg) ? (
+            <figure className="mx-auto w-52 sm:mx-0">
+              <div
+                className="rounded-lg border border-border bg-white p-1 [&>svg]:block [&>svg]:h-auto [&>svg]:w-full"
+                // Our own SVG, checked above: a QR code drawn on the server, nothing that runs.
+                dangerouslySetInnerHTML={{ __html: upi.qr_svg }}
+              />
+              <figcaption className="mt-2 text-xs leading-snug text-muted-foreground">
+                {paymentTexts.upiScan}
+              </figcaption>
+            </figure>
+          ) : null}
+        </div>
+      ) : null}
+      {payment.instructions ? (
+        <p className="mt-4 leading-relaxed whitespace-pre-line text-foreground">{payment.instructions}</p>
+      ) : null}
+      {upi ? (
+        <p className="mt-4 text-sm leading-relaxed text-muted-foreground">{paymentTexts.keepUtr}</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { readAmountDueNow, type AmountDueNow } from '../../domain/amount-due';
+import { formatBookingReference, type BookingStatus } from '../../domain/booking';
+import type { GuestPayment } from '../../domain/message';
+import { formatMoney, toMajor, type Money } from '../../domain/money';
+import { buildUpiPayUri, UPI_MAX_AMOUNT_MINOR } from '../../domain/upi';
+import { paymentTexts } from '../../content/payments';
+import type { Config } from '../env';
+import { renderQrSvg } from './upi-qr';
+
+/** What a guest is asked to pay now and how: the e-mail and the request page are written from it. */
+export type GuestPaymentPlan = {
+  due: AmountDueNow;
+  upi: { uri: string; vpa: string; payeeName: string } | null;
+  /** How to pay in words; null only when UPI is offered and the operator wrote nothing of their own. */
+  instructions: string | null;
+};
+
+/** A text of paymentTexts with its placeholders filled. */
+export function fillPaymentText(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * What a booking's guest pays now and how, or null when nothing is due. UPI only for stays in rupees, when
+ * the operator set a UPI ID, and for no more than a UPI payment may carry; otherwise the guest is told in
+ * the operator's words (`operatorInstructions`), or else in ours: never "how to pay" with nothing after it.
+ */
+export function planGuestPayment(
+  booking: { bookingId: string; status: BookingStatus; total: Money; checkIn: string },
+  settings: Pick<Config, 'payments'>,
+  today: string,
+  // The property's own payment instructions arrive with the payments ledger's settings; none until then.
+  operatorInstructions: string | null = null,
+): GuestPaymentPlan | null {
+  // At the ledger's merge: summarizePayments(...).next_due instead (the same shape).
+  const due = readAmountDueNow(booking, today);
+  if (!due) return null;
+  const upiSettings = settings.payments.upi;
+  const upi =
+    upiSettings && due.amount.currency === 'INR' && due.amount.minor <= UPI_MAX_AMOUNT_MINOR
+      ? {
+          uri: buildUpiPayUri({
+            ...upiSettings,
+            amount: due.amount,
+            note: formatBookingReference(booking.bookingId),
+          }),
+          vpa: upiSettings.vpa,
+          payeeName: upiSettings.payeeName,
+        }
+      : null;
+  const instructions = operatorInstructions?.trim() || (upi ? null : paymentTexts.fallbackInstructions);
+  return { due, upi, instructions };
+}
+
+/** The plan as the request page's API answers it: amounts as the API's other money fields, the QR drawn. */
+export function shapeGuestPayment(plan: GuestPaymentPlan): GuestPayment {
+  return {
+    amount_due_now: toMajor(plan.due.amount),
+    due_date: plan.due.due_date,
+    upi: plan.upi && {
+      uri: plan.upi.uri,
+      qr_svg: renderQrSvg(
+        plan.upi.uri,
+        fillPaymentText(paymentTexts.qrLabel, {
+          amount: formatMoney(plan.due.amount),
+          payee: plan.upi.payeeName,
+        }),
+      ),
+      vpa: plan.upi.vpa,
+      payee_name: plan.upi.payeeName,
+    },
+    instructions: plan.instructions,
+  };
+}
