@@ -126,6 +126,13 @@ export type RefundPaymentInput = z.input<ReturnType<typeof createRefundPaymentSc
 /** A new entry as the rules check it (either endpoint's input, parsed). */
 export type NewLedgerEntry = { kind: PaymentKind; amount: number; corrects_id: string | null };
 
+/**
+ * Why a payment status cannot be set by hand (updatePaymentStatus, createBooking): only 'paid' can, which
+ * records a payment of what is left to pay.
+ */
+export const PAYMENT_STATUS_BY_HAND_MESSAGE =
+  "The payment status follows the booking's ledger and cannot be set by hand: record a payment (or a refund) with its amount instead. Only 'paid' can be set, which records a payment of what is left to pay.";
+
 // ---------------------------------------------------------------------------------------------------------
 // Payment settings: the property's schedule and how guests pay without a gateway.
 
