@@ -113,7 +113,12 @@ export async function readLedger(
   const confirmedOn = await findConfirmedOn(db, input.booking.id);
   return {
     entries,
-    summary: summarizePayments({ ...input.booking, confirmed_on: confirmedOn }, entries, settings, input.today),
+    summary: summarizePayments(
+      { ...input.booking, confirmed_on: confirmedOn },
+      entries,
+      settings,
+      input.today,
+    ),
   };
 }
 
@@ -165,7 +170,10 @@ export async function recordPaidInFull(
 ): Promise<PaymentEntry> {
   const { booking } = input;
   if (!booking.amount_known) {
-    throw new HttpError(409, 'The total of this stay is not known: record the payment with its amount instead');
+    throw new HttpError(
+      409,
+      'The total of this stay is not known: record the payment with its amount instead',
+    );
   }
   await lockBooking(db, booking.id);
   const totals = totalLedger(await listLedgerEntries(db, booking.id), booking.currency);

@@ -90,7 +90,9 @@ export async function registerPaymentRoutes(app: FastifyInstance, options: { db:
   registerEndpoint(
     app,
     paymentEndpoints.getPaymentSettings,
-    { summary: "A property's payment schedule, security deposit and payment instructions (defaults if unset)" },
+    {
+      summary: "A property's payment schedule, security deposit and payment instructions (defaults if unset)",
+    },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) =>
         findPaymentSettings(tx, await requireProperty(tx, request.params.propertyId)),
