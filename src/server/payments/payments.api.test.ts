@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentLedger, RecordedEntry } from '../../domain/payment';
 import { insertTestBooking, insertTestProperty, TEST_NOW, useSignedInContext } from '../test/test-app';
@@ -387,5 +388,49 @@ describe.each(listTestDatabaseKinds())("a booking's payments [%s]", (kind) => {
       refunded: 3000,
       payment_status: 'refunded',
     });
+  });
+  it("agrees with the domain's derivation whatever the sequence of payments, refunds and corrections", async () => {
+    let stayDay = 0;
+    const step = fc.record({
+      refund: fc.boolean(),
+      minor: fc.integer({ min: 1, max: 6000_00 }),
+      correctLast: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('direct', 'airbnb', 'vrbo'),
+        fc.array(step, { minLength: 1, maxLength: 6 }),
+        async (source, steps) => {
+          stayDay += 2;
+          const checkIn = new Date(Date.UTC(2028, 0, stayDay)).toISOString().slice(0, 10);
+          const checkOut = new Date(Date.UTC(2028, 0, stayDay + 1)).toISOString().slice(0, 10);
+          const stay = await addStay({
+            booking_source: source as 'direct',
+            check_in: checkIn,
+            check_out: checkOut,
+          });
+          let last: RecordedEntry['entry'] | undefined;
+          for (const next of steps) {
+            const values = {
+              amount: next.minor / 100,
+              ...(next.correctLast && last ? { corrects_id: last.id } : {}),
+            };
+            const kindOfLast = last?.kind === 'refund';
+            const response = (next.correctLast && last ? kindOfLast : next.refund)
+              ? await refund(stay.id, values)
+              : await pay(stay.id, values);
+            expect([201, 409], response.body).toContain(response.statusCode);
+            if (response.statusCode === 201) last = response.json<RecordedEntry>().entry;
+          }
+          const { summary } = await ledgerOf(stay.id);
+          expect(await statusOf(stay.id)).toBe(summary.payment_status);
+          expect(summary.refunded).toBeLessThanOrEqual(summary.paid);
+          expect(Math.round(summary.net_paid * 100)).toBe(
+            Math.round(summary.paid * 100) - Math.round(summary.refunded * 100),
+          );
+        },
+      ),
+      { numRuns: 12, seed: 20_261_126 },
+    );
   });
 });
