@@ -11,6 +11,8 @@ export const AUDIT_ENTITY_TYPES = [
   'pricing_rules',
   'operator',
   'session',
+  'payment',
+  'payment_settings',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -23,6 +25,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   pricing_rules: 'Pricing rules',
   operator: 'Account',
   session: 'Sign-in session',
+  payment: 'Payment',
+  payment_settings: 'Payment settings',
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */

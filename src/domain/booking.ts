@@ -17,7 +17,11 @@ export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
   other: 'Other channel',
 };
 
-export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded'] as const;
+/**
+ * Derived from the booking's ledger (src/domain/payment.ts), never set by hand: 'channel' is a stay the
+ * channel collects (Airbnb, Booking.com) with no money recorded here. Values are only ever added.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid', 'refunded', 'channel'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**

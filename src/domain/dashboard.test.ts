@@ -26,6 +26,22 @@ describe("the dashboard's day", () => {
     expect(dashboard.arrivals[0]?.nights).toBe(2);
   });
 
+  it('never lists a stay the channel collects as arriving unpaid', () => {
+    const dashboard = arrangeDashboard(
+      [
+        stay('1', {
+          check_in: '2026-12-11',
+          check_out: '2026-12-12',
+          booking_source: 'airbnb',
+          payment_status: 'channel',
+        }),
+        stay('2', { check_in: '2026-12-12', check_out: '2026-12-13', payment_status: 'partial' }),
+      ],
+      { today, now },
+    );
+    expect(dashboard.unpaid_arrivals.map((item) => item.guest_name)).toEqual(['Guest 2']);
+  });
+
   it('puts pending requests oldest first with how many whole hours they have waited', () => {
     const dashboard = arrangeDashboard(
       [

@@ -89,7 +89,12 @@ export function arrangeDashboard(stays: readonly Stay[], input: { today: string;
         ),
       })),
     unpaid_arrivals: byCheckIn.filter(
-      (stay) => stay.status === 'confirmed' && stay.payment_status !== 'paid' && soon(stay.check_in),
+      // A stay the channel collects is not the operator's to chase.
+      (stay) =>
+        stay.status === 'confirmed' &&
+        stay.payment_status !== 'paid' &&
+        stay.payment_status !== 'channel' &&
+        soon(stay.check_in),
     ),
   };
 }

@@ -27,6 +27,7 @@ import { createRequestPageLoader, registerMessageRoutes } from './messages/route
 import { HttpError, toErrorBody } from './http-error';
 import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
+import { registerPaymentRoutes } from './payments/routes';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
@@ -284,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerPropertyRoutes(app, { db, now });
   await registerCalendarRoutes(app, { db, now });
   await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
+  await registerPaymentRoutes(app, { db, now });
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db });
   await registerPricingRoutes(app, { db, now });

@@ -68,7 +68,7 @@ export const bookingEndpoints = {
     session: true,
     params: BookingIdParamsSchema,
     body: PaymentStatusUpdateSchema,
-    responses: { 200: BookingSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   declinePendingRequests: defineEndpoint({
     operationId: 'declinePendingRequests',

@@ -106,7 +106,11 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
     expect(response.json().payment_status).toBe('paid');
     const bad = await patch(`/api/bookings/${booking.id}/payment`, { payment_status: 'free' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Payment must be one of unpaid, partial, paid, refunded');
+    expect(bad.json().error.message).toBe('Payment must be one of unpaid, partial, paid, refunded, channel');
+    // The status follows the ledger now: other statuses are recorded as amounts, never set by hand.
+    const byHand = await patch(`/api/bookings/${booking.id}/payment`, { payment_status: 'unpaid' });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().error.message).toMatch(/record a payment \(or a refund\) with its amount/);
   });
 
   it("cannot change another operator's booking, nor an unknown one", async () => {
@@ -142,7 +146,8 @@ describe.each(listTestDatabaseKinds())("the operator's booking changes [%s]", (k
       booking_source: 'airbnb',
       external_booking_id: 'HMABC123',
       total_amount: 1800,
-      payment_status: 'unpaid',
+      // Airbnb collects the guest's money: never 'unpaid' here.
+      payment_status: 'channel',
     });
     const overlap = await addBooking({
       check_in: '2027-01-03',

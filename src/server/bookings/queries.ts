@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
-import type { BookingStatus, CalendarBooking, PaymentStatus, StoredBooking } from '../../domain/booking';
+import type { BookingStatus, CalendarBooking, StoredBooking } from '../../domain/booking';
 import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, propertyBookingCounts } from '../db/schema';
@@ -157,18 +157,6 @@ export async function updateBookingStatusFrom(
     .update(bookings)
     .set({ status: input.to, updated_at: sql`now()` })
     .where(and(eq(bookings.id, input.bookingId), eq(bookings.status, input.from)))
-    .returning();
-  return row ? shapeBooking(row) : undefined;
-}
-
-export async function updatePaymentStatus(
-  db: Executor,
-  input: { bookingId: string; paymentStatus: PaymentStatus },
-): Promise<StoredBooking | undefined> {
-  const [row] = await db
-    .update(bookings)
-    .set({ payment_status: input.paymentStatus, updated_at: sql`now()` })
-    .where(eq(bookings.id, input.bookingId))
     .returning();
   return row ? shapeBooking(row) : undefined;
 }

@@ -29,10 +29,11 @@ import {
   listBookingsPage,
   listMatchingBookings,
   updateBookingStatusFrom,
-  updatePaymentStatus,
 } from './queries';
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
+import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
+import { lockBooking, recordPaidInFull } from '../payments/queries';
 import { registerEndpoint } from '../register-endpoint';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -96,6 +97,15 @@ export async function registerBookingRoutes(
     },
     async (request, reply) => {
       const input = request.body;
+      // The status follows the ledger: 'paid' records the total as paid, 'channel' only says what the
+      // source says already; an amount partly paid or refunded is recorded with its amount.
+      if (
+        input.payment_status === 'partial' ||
+        input.payment_status === 'refunded' ||
+        (input.payment_status === 'channel' && !isChannelCollected(input.booking_source))
+      ) {
+        throw new HttpError(400, PAYMENT_STATUS_BY_HAND_MESSAGE, {}, { field: 'payment_status' });
+      }
       const booking = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
         if (input.guests_count > property.max_guests) {
@@ -121,11 +131,19 @@ export async function registerBookingRoutes(
           currency: property.currency,
           status: input.status,
           booking_source: input.booking_source,
-          payment_status: input.payment_status,
           external_booking_id: input.external_booking_id,
         });
+        // A stay with nothing to pay (a total of 0) has nothing to record.
+        if (input.payment_status === 'paid' && inserted.amount_known && inserted.total_amount > 0) {
+          await recordPaidInFull(tx, {
+            booking: inserted,
+            operatorId: getOperator(request).id,
+            note: 'Marked paid when the booking was added',
+            today: today(),
+          });
+        }
         // Entered by hand, so it never lapses; said the same way as for every booking.
-        const [shaped] = await addRequestStates(tx, [inserted]);
+        const [shaped] = await addRequestStates(tx, [(await findBooking(tx, inserted.id))!]);
         return shaped!;
       });
       return reply.code(201).send(booking);
@@ -190,16 +208,26 @@ export async function registerBookingRoutes(
     app,
     bookingEndpoints.updatePaymentStatus,
     {
-      summary: "Set a booking's payment status (unpaid, partial, paid, refunded)",
+      summary: "Mark a booking paid: records a payment of what is left to pay (method 'other')",
+      description:
+        "payment_status follows the booking's ledger (listPayments, recordPayment, refundPayment): 'paid' records a payment of the balance, dated today; asking for the status the booking already has changes nothing; any other status is refused with 409.",
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
-        const updated = await updatePaymentStatus(tx, {
-          bookingId: request.params.bookingId,
-          paymentStatus: request.body.payment_status,
-        });
-        if (!updated) throw notFound(BOOKING_NOT_FOUND);
-        return (await addRequestStates(tx, [updated]))[0]!;
+        const booking = await lockBooking(tx, request.params.bookingId);
+        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        const wanted = request.body.payment_status;
+        if (booking.payment_status !== wanted) {
+          if (wanted !== 'paid') throw new HttpError(409, PAYMENT_STATUS_BY_HAND_MESSAGE);
+          await recordPaidInFull(tx, {
+            booking,
+            operatorId: getOperator(request).id,
+            note: 'Marked paid',
+            today: today(),
+          });
+        }
+        const updated = await findBooking(tx, booking.id);
+        return (await addRequestStates(tx, [updated!]))[0]!;
       }),
   );
 

@@ -86,7 +86,6 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     [{ total_amount: -1 }, 'bookings_total_amount_check'],
     [{ status: 'lost' }, 'bookings_status_check'],
     [{ booking_source: 'expedia' }, 'bookings_booking_source_check'],
-    [{ payment_status: 'maybe' }, 'bookings_payment_status_check'],
   ])('checks booking values: %o', async (values, constraint) => {
     const error = await refusal(
       insertTestBooking(database, propertyId, {
@@ -99,6 +98,24 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     );
     expect(findPgError(error)).toMatchObject({ code: '23514', constraint });
     expect(describeDatabaseRefusal(error)?.statusCode).toBe(400);
+  });
+
+  it('derives payment_status from the ledger: a value set by hand, even one the check refuses, is replaced', async () => {
+    const booking = await insertTestBooking(database, propertyId, {
+      check_in: '2027-06-22',
+      check_out: '2027-06-23',
+      status: 'cancelled',
+      payment_status: 'maybe' as 'paid',
+    });
+    expect(booking.payment_status).toBe('unpaid');
+    const channel = await insertTestBooking(database, propertyId, {
+      check_in: '2027-06-23',
+      check_out: '2027-06-24',
+      status: 'cancelled',
+      booking_source: 'airbnb',
+      payment_status: 'paid',
+    });
+    expect(channel.payment_status).toBe('channel');
   });
 
   it.each([

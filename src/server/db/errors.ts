@@ -55,6 +55,12 @@ const CHECK_MESSAGES: Record<string, string> = {
   properties_base_price_check: 'Base price must be at least 0',
   properties_property_type_check: 'Property type must be one of villa, apartment, house, condo',
   property_calendar_price_check: 'Price must not be negative',
+  payments_amount_check: 'Amount must be more than 0',
+  payments_currency_matches_booking: "A payment is recorded in its booking's currency",
+  payments_refund_within_paid: 'A refund can be at most what was paid and not yet refunded',
+  payments_returned_within_held: 'At most the security deposit held can be returned',
+  payments_correction_check:
+    'A correction reverses an uncorrected entry of the same booking and kind, for at most what is left of it',
 };
 
 /** Maps a database rule's refusal to an HTTP status and a message a person can act on; undefined if it is a fault. */

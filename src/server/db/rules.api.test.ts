@@ -26,6 +26,8 @@ const AUDITED_TABLES = [
   'channel_conflicts',
   'operators',
   'operator_sessions',
+  'payments',
+  'payment_settings',
 ];
 
 /** Every other table, and why its changes are not audited. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,6 +17,12 @@ import {
 import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../domain/booking';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
+import {
+  PAYMENT_KINDS,
+  PAYMENT_LIMITS,
+  PAYMENT_METHODS,
+  PAYMENT_SETTINGS_DEFAULTS,
+} from '../../domain/payment';
 import { DEFAULT_CURRENCY, PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
 import type { MinorUnits } from '../../domain/money';
@@ -552,5 +559,94 @@ export const requestTokens = pgTable(
   (table) => [
     index('request_tokens_booking_idx').on(table.booking_id),
     check('request_tokens_purpose_check', sql`${table.purpose} in ('page', 'confirm')`),
+  ],
+);
+
+/**
+ * A booking's ledger: every payment, refund and security deposit held or returned. Entries are never
+ * changed or deleted (a mistake is reversed by an entry with corrects_id): the application role may only
+ * read and insert, and a trigger refuses anyone else's change (src/server/db/rules). Inserting one derives
+ * the booking's payment_status again in the same transaction; its currency must be the booking's.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    amount: moneyColumn('amount').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    received_on: date('received_on', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    // A gateway's id of the payment (Razorpay's pay_…): unique, so a payment delivered many times, even at
+    // once, is recorded once.
+    gateway_payment_id: text('gateway_payment_id'),
+    // Checked at the end of the statement (no action), so a sample booking's whole ledger goes in one delete.
+    corrects_id: uuid('corrects_id').references((): AnyPgColumn => payments.id),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The operator who recorded it (row-level security holds the application to its own); null: the system.
+    created_by: uuid('created_by'),
+  },
+  (table) => [
+    index('payments_booking_idx').on(table.booking_id, table.created_at),
+    uniqueIndex('payments_gateway_payment_id_key').on(table.gateway_payment_id),
+    index('payments_corrects_idx')
+      .on(table.corrects_id)
+      .where(sql`${table.corrects_id} is not null`),
+    check('payments_kind_check', sql`${table.kind} in (${inList(PAYMENT_KINDS)})`),
+    check('payments_method_check', sql`${table.method} in (${inList(PAYMENT_METHODS)})`),
+    check('payments_amount_check', sql`${table.amount} > 0`),
+    check('payments_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'payments_reference_check',
+      sql`${table.reference} is null or char_length(${table.reference}) <= ${sql.raw(String(PAYMENT_LIMITS.referenceMax))}`,
+    ),
+    check(
+      'payments_note_check',
+      sql`${table.note} is null or char_length(${table.note}) <= ${sql.raw(String(PAYMENT_LIMITS.noteMax))}`,
+    ),
+    check(
+      'payments_gateway_payment_id_check',
+      sql`${table.gateway_payment_id} is null or char_length(${table.gateway_payment_id}) between 1 and 100`,
+    ),
+    check(
+      'payments_corrects_other_check',
+      sql`${table.corrects_id} is null or ${table.corrects_id} <> ${table.id}`,
+    ),
+  ],
+);
+
+/** A property's payment schedule and instructions; none means the defaults (PAYMENT_SETTINGS_DEFAULTS). */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    property_id: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    deposit_percent: integer('deposit_percent').notNull().default(PAYMENT_SETTINGS_DEFAULTS.deposit_percent),
+    balance_due_days: integer('balance_due_days')
+      .notNull()
+      .default(PAYMENT_SETTINGS_DEFAULTS.balance_due_days),
+    // In the property's currency.
+    security_deposit: moneyColumn('security_deposit')
+      .notNull()
+      .default(PAYMENT_SETTINGS_DEFAULTS.security_deposit as MinorUnits),
+    payment_instructions: text('payment_instructions')
+      .notNull()
+      .default(PAYMENT_SETTINGS_DEFAULTS.payment_instructions),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payment_settings_deposit_percent_check', sql`${table.deposit_percent} between 0 and 100`),
+    check('payment_settings_balance_due_days_check', sql`${table.balance_due_days} between 0 and 365`),
+    check('payment_settings_security_deposit_check', sql`${table.security_deposit} >= 0`),
+    check(
+      'payment_settings_payment_instructions_check',
+      sql`char_length(${table.payment_instructions}) <= ${sql.raw(String(PAYMENT_LIMITS.instructionsMax))}`,
+    ),
   ],
 );

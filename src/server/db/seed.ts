@@ -5,11 +5,20 @@ import { site, villa } from '../../content/site';
 import { DEFAULT_CURRENCY } from '../../domain/property';
 import type { BookingSource, BookingStatus, PaymentStatus } from '../../domain/booking';
 import { nightsOverlap } from '../../domain/nights';
-import { makeMoney, multiplyMoney, toColumnUnits, toMajor, toMinorUnits } from '../../domain/money';
+import {
+  makeMoney,
+  multiplyMoney,
+  scaleMinor,
+  toColumnUnits,
+  toMajor,
+  toMinorUnits,
+  type MinorUnits,
+} from '../../domain/money';
+import { isChannelCollected, PAYMENT_SETTINGS_DEFAULTS } from '../../domain/payment';
 import type { Executor } from './client';
 import { INDIAN_GST, priceStay, PricingRulesSchema, type PricingRules } from '../../domain/pricing';
 import { declareActor } from './with-operator';
-import { bookings, pricingRules, properties, propertyCalendar } from './schema';
+import { bookings, payments, pricingRules, properties, propertyCalendar } from './schema';
 
 type SeedBooking = {
   guest: [name: string, email: string, phone: string | null];
@@ -294,6 +303,33 @@ function withCrossMonthStay(list: SeedBooking[], today: string, index: number): 
   return [...list.filter((stay) => !overlaps(stay)), crossing];
 }
 
+/**
+ * A sample stay's ledger, for the payment status it shows: paid in full, its deposit paid (partial), or
+ * paid and refunded. Stays a channel collects have none. Received when booked; rupees by UPI.
+ */
+function sampleLedger(
+  booking: SeedBooking,
+  row: { id: string; total_amount: MinorUnits },
+  context: { currency: string; today: string },
+): (typeof payments.$inferInsert)[] {
+  if (isChannelCollected(booking.source) || booking.payment === 'unpaid') return [];
+  const entry = (kind: 'payment' | 'refund', amount: number, note: string) => ({
+    booking_id: row.id,
+    kind,
+    amount: amount as MinorUnits,
+    currency: context.currency,
+    method: context.currency === 'INR' ? ('upi' as const) : ('bank_transfer' as const),
+    received_on: addDaysToDate(context.today, -booking.bookedDaysAgo),
+    note,
+  });
+  if (booking.payment === 'partial') {
+    const deposit = scaleMinor(row.total_amount, PAYMENT_SETTINGS_DEFAULTS.deposit_percent, 100);
+    return [entry('payment', deposit, 'Deposit')];
+  }
+  const paid = entry('payment', row.total_amount, 'Paid in full');
+  return booking.payment === 'refunded' ? [paid, entry('refund', row.total_amount, 'Refunded')] : [paid];
+}
+
 /** Adds the retreat's villa and three other rentals with bookings around today, if there are no properties yet. */
 export async function seedDemoData(
   db: Executor,
@@ -319,47 +355,55 @@ export async function seedDemoData(
       const rules = createSampleRules(index, today);
       if (rules) await tx.insert(pricingRules).values({ property_id: property.id, rules });
       const list = withCrossMonthStay(index === 0 ? VILLA_BOOKINGS : otherBookings(index), today, index);
-      await tx.insert(bookings).values(
-        list.map((booking) => {
-          const checkIn = addDaysToDate(today, booking.from);
-          const checkOut = addDaysToDate(today, booking.from + booking.nights);
-          // Direct stays carry the quote the rules give; channel stays came with the channel's price.
-          const quote =
-            rules && booking.source === 'direct'
-              ? priceStay({
-                  checkIn,
-                  checkOut,
-                  guests: booking.guests,
-                  basePrice: toMajor(property.base_price),
-                  currency: property.currency,
-                  rules,
-                })
-              : null;
-          return {
-            property_id: property.id,
-            guest_name: booking.guest[0],
-            guest_email: booking.guest[1],
-            guest_phone: booking.guest[2],
-            check_in: checkIn,
-            check_out: checkOut,
-            guests_count: booking.guests,
-            total_amount: quote
-              ? toMinorUnits(quote.total)
-              : toColumnUnits(
-                  multiplyMoney(makeMoney(property.base_price, property.currency), booking.nights),
-                ),
-            quote,
-            currency: property.currency,
-            status: booking.status,
-            booking_source: booking.source,
-            payment_status: booking.payment,
-            special_requests: booking.requests ?? null,
-            external_booking_id: booking.external ?? null,
-            is_sample: true,
-            created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
-          };
-        }),
+      const inserted = await tx
+        .insert(bookings)
+        .values(
+          list.map((booking) => {
+            const checkIn = addDaysToDate(today, booking.from);
+            const checkOut = addDaysToDate(today, booking.from + booking.nights);
+            // Direct stays carry the quote the rules give; channel stays came with the channel's price.
+            const quote =
+              rules && booking.source === 'direct'
+                ? priceStay({
+                    checkIn,
+                    checkOut,
+                    guests: booking.guests,
+                    basePrice: toMajor(property.base_price),
+                    currency: property.currency,
+                    rules,
+                  })
+                : null;
+            return {
+              property_id: property.id,
+              guest_name: booking.guest[0],
+              guest_email: booking.guest[1],
+              guest_phone: booking.guest[2],
+              check_in: checkIn,
+              check_out: checkOut,
+              guests_count: booking.guests,
+              total_amount: quote
+                ? toMinorUnits(quote.total)
+                : toColumnUnits(
+                    multiplyMoney(makeMoney(property.base_price, property.currency), booking.nights),
+                  ),
+              quote,
+              currency: property.currency,
+              status: booking.status,
+              booking_source: booking.source,
+              payment_status: booking.payment,
+              special_requests: booking.requests ?? null,
+              external_booking_id: booking.external ?? null,
+              is_sample: true,
+              created_at: sql`now() - make_interval(days => ${booking.bookedDaysAgo})`,
+            };
+          }),
+        )
+        .returning({ id: bookings.id, total_amount: bookings.total_amount });
+      const ledger = list.flatMap((booking, position) =>
+        sampleLedger(booking, inserted[position]!, { currency: property.currency, today }),
       );
+      // Each sample stay's payment status follows from its ledger, as every booking's does.
+      if (ledger.length > 0) await tx.insert(payments).values(ledger);
       if (index === 0) {
         // A maintenance closure, and higher prices on a festival weekend.
         await tx.insert(propertyCalendar).values([

@@ -121,4 +121,114 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
       },
     ]);
   });
+  it('keeps what payment statuses set by hand meant, as ledger entries, and channel stays become channel', async () => {
+    database = await createTestDatabaseBefore(kind, 'payment_ledger');
+    const { db } = database;
+    const [operator] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into operators (email, password_hash) values ('ledger@example.com', 'x') returning id`,
+      ),
+    );
+    const [property] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into properties (name, address, city, country, owner_id, currency) values ('Villa', 'Road', 'Pune', 'India', ${operator!.id}, 'INR') returning id`,
+      ),
+    );
+    const stays: Record<string, string> = {};
+    const stay = async (
+      name: string,
+      values: { status: string; source?: string; total?: string; known?: boolean },
+      day: number,
+    ) => {
+      const [row] = rowsOf<{ id: string }>(
+        await db.execute(
+          sql`insert into bookings (property_id, guest_name, guest_email, check_in, check_out, total_amount, currency,
+                booking_source, payment_status, amount_known, created_at)
+              values (${property!.id}, ${name}, 'g@example.com', ${`2027-01-${String(day).padStart(2, '0')}`},
+                ${`2027-01-${String(day + 1).padStart(2, '0')}`}, ${values.total ?? '5000.00'}, 'INR',
+                ${values.source ?? 'direct'}, ${values.status}, ${values.known ?? true}, '2026-10-01T20:00:00Z')
+              returning id`,
+        ),
+      );
+      stays[name] = row!.id;
+    };
+    await stay('paid', { status: 'paid' }, 1);
+    await stay('partial', { status: 'partial' }, 3);
+    await stay('refunded', { status: 'refunded', total: '3000.00' }, 5);
+    await stay('unpaid', { status: 'unpaid' }, 7);
+    await stay('airbnb paid', { status: 'paid', source: 'airbnb' }, 9);
+    await stay('booking.com unpaid', { status: 'unpaid', source: 'booking_com' }, 11);
+    await stay('unknown total', { status: 'paid', source: 'vrbo', total: '0', known: false }, 13);
+    // The log shows each booking made when its row says; one marked paid later, which is then the day
+    // received (22:00 UTC is the next day in India).
+    await db.execute(
+      sql`update audit_events set occurred_at = '2026-10-01T20:00:00Z' where entity_type = 'booking'`,
+    );
+    await db.execute(
+      sql`insert into audit_events (occurred_at, operator_id, actor, entity_type, entity_id, action, before, after)
+          values ('2026-10-05T22:00:00Z', ${operator!.id}, 'operator', 'booking', ${stays.paid!}, 'update',
+            '{"payment_status": "unpaid"}', '{"payment_status": "paid"}')`,
+    );
+
+    await database.migrate();
+
+    const statuses = rowsOf<{ guest_name: string; payment_status: string }>(
+      await db.execute(sql`select guest_name, payment_status from bookings order by check_in`),
+    );
+    expect(statuses.map((row) => [row.guest_name, row.payment_status])).toEqual([
+      ['paid', 'paid'],
+      ['partial', 'partial'],
+      ['refunded', 'refunded'],
+      ['unpaid', 'unpaid'],
+      ['airbnb paid', 'channel'],
+      ['booking.com unpaid', 'channel'],
+      ['unknown total', 'paid'],
+    ]);
+    const entries = rowsOf<{
+      guest_name: string;
+      kind: string;
+      amount: string;
+      method: string;
+      received_on: string;
+      note: string;
+    }>(
+      await db.execute(
+        sql`select b.guest_name, e.kind, e.amount::text as amount, e.method, e.received_on::text as received_on, e.note
+            from payments e join bookings b on b.id = e.booking_id order by b.check_in, e.kind`,
+      ),
+    );
+    expect(entries.map(({ note: _note, ...rest }) => rest)).toEqual([
+      { guest_name: 'paid', kind: 'payment', amount: '5000.00', method: 'other', received_on: '2026-10-06' },
+      { guest_name: 'partial', kind: 'payment', amount: '0.01', method: 'other', received_on: '2026-10-02' },
+      {
+        guest_name: 'refunded',
+        kind: 'payment',
+        amount: '3000.00',
+        method: 'other',
+        received_on: '2026-10-02',
+      },
+      {
+        guest_name: 'refunded',
+        kind: 'refund',
+        amount: '3000.00',
+        method: 'other',
+        received_on: '2026-10-02',
+      },
+      {
+        guest_name: 'unknown total',
+        kind: 'payment',
+        amount: '0.01',
+        method: 'other',
+        received_on: '2026-10-02',
+      },
+    ]);
+    expect(entries[0]!.note).toBe('Recorded before the ledger');
+    expect(entries[1]!.note).toMatch(/^Recorded before the ledger: marked partly paid, amount not known/);
+    const audited = rowsOf<{ count: number }>(
+      await db.execute(
+        sql`select count(*)::int as count from audit_events where entity_type = 'payment' and actor = 'system'`,
+      ),
+    );
+    expect(audited[0]!.count).toBe(5);
+  });
 });

@@ -130,9 +130,9 @@ describe.each(listTestDatabaseKinds())(
         method: 'PATCH',
         url: `/api/bookings/${id}/payment`,
         headers: { cookie: operator.cookie },
-        payload: { payment_status: 'partial' },
+        payload: { payment_status: 'paid' },
       });
-      expect(paid.json()).toMatchObject({ status: 'pending', lapses_at: holdUntil });
+      expect(paid.json()).toMatchObject({ status: 'pending', payment_status: 'paid', lapses_at: holdUntil });
       const confirmed = await context.app.inject({
         method: 'PATCH',
         url: `/api/bookings/${id}/status`,

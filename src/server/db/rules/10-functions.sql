@@ -57,6 +57,10 @@ AS $$
 DECLARE
   v_count integer;
 BEGIN
+  -- Their ledgers first (the only entries ever deleted: refuse_payment_change lets sample ones go).
+  DELETE FROM payments e
+  USING bookings b, properties p
+  WHERE e.booking_id = b.id AND b.is_sample AND p.id = b.property_id AND p.owner_id = app_current_operator_id();
   DELETE FROM bookings b
   USING properties p
   WHERE b.is_sample AND p.id = b.property_id AND p.owner_id = app_current_operator_id();
@@ -135,6 +139,141 @@ BEGIN
 END
 $$;
 REVOKE ALL ON FUNCTION count_truncated_bookings() FROM PUBLIC;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- The payment ledger (payments): entries are only ever added; bookings.payment_status follows from them.
+
+-- A booking's payment status from its ledger, the rule derivePaymentStatus (src/domain/payment.ts) states:
+-- 'channel' for a stay Airbnb or Booking.com collects while no money of it is recorded here; else
+-- 'refunded' when refunds took back all that was paid, 'paid' when what is kept covers the total (any
+-- amount when the total is not known), 'partial' when something is kept, 'unpaid' when nothing is. A
+-- correcting entry (corrects_id) counts against the kind it reverses.
+CREATE OR REPLACE FUNCTION derive_payment_status(p_booking uuid, p_source text, p_total numeric, p_amount_known boolean)
+  RETURNS text
+  LANGUAGE sql STABLE
+  SET search_path = public, pg_temp
+AS $$
+  SELECT CASE
+    WHEN p_source IN ('airbnb', 'booking_com') AND t.paid = 0 AND t.refunded = 0 THEN 'channel'
+    WHEN t.paid - t.refunded <= 0 THEN CASE WHEN t.refunded > 0 THEN 'refunded' ELSE 'unpaid' END
+    WHEN NOT p_amount_known OR t.paid - t.refunded >= p_total THEN 'paid'
+    ELSE 'partial'
+  END
+  FROM (
+    SELECT
+      coalesce(sum(CASE WHEN e.corrects_id IS NULL THEN e.amount ELSE -e.amount END) FILTER (WHERE e.kind = 'payment'), 0) AS paid,
+      coalesce(sum(CASE WHEN e.corrects_id IS NULL THEN e.amount ELSE -e.amount END) FILTER (WHERE e.kind = 'refund'), 0) AS refunded
+    FROM payments e WHERE e.booking_id = p_booking
+  ) t
+$$;
+
+-- Whoever writes a booking (the operator, a guest's request, a channel sync, code running as the owner),
+-- its payment_status is the derived one: a value set by hand is replaced. Runs as the owner, as the
+-- ledger is read whole whoever asks (a guest may not read it at all).
+CREATE OR REPLACE FUNCTION derive_booking_payment_status() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  NEW.payment_status := derive_payment_status(NEW.id, NEW.booking_source, NEW.total_amount, NEW.amount_known);
+  RETURN NEW;
+END
+$$;
+REVOKE ALL ON FUNCTION derive_booking_payment_status() FROM PUBLIC;
+
+-- After each new entry, the booking's status is derived again (through the trigger above), in the same
+-- transaction.
+CREATE OR REPLACE FUNCTION rederive_booking_payment_status() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  UPDATE bookings SET payment_status = payment_status WHERE id = NEW.booking_id;
+  RETURN NULL;
+END
+$$;
+REVOKE ALL ON FUNCTION rederive_booking_payment_status() FROM PUBLIC;
+
+-- The rules of a new entry, whoever inserts it: the booking's currency; a refund never above what was paid
+-- and not yet refunded; a security deposit returned never above what is held; a correction only of an
+-- uncorrected entry of the same booking and kind, for at most what is left of it. The booking's row is
+-- locked first, so entries of one booking are checked one after another, never both against the same
+-- totals. The server checks the same (checkLedgerEntry) first, to answer in words; this is the backstop.
+CREATE OR REPLACE FUNCTION check_payment_entry() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  v_currency text;
+  v_corrected payments%ROWTYPE;
+  v_left numeric;
+  v_sign integer := CASE WHEN NEW.corrects_id IS NULL THEN 1 ELSE -1 END;
+  v_paid numeric;
+  v_refunded numeric;
+  v_held numeric;
+  v_returned numeric;
+BEGIN
+  SELECT b.currency INTO v_currency FROM bookings b WHERE b.id = NEW.booking_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN NEW; -- the foreign key refuses it
+  END IF;
+  IF NEW.currency IS DISTINCT FROM v_currency THEN
+    RAISE EXCEPTION 'A ledger entry is in its booking''s currency (%)', v_currency
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_currency_matches_booking';
+  END IF;
+  IF NEW.corrects_id IS NOT NULL THEN
+    SELECT * INTO v_corrected FROM payments WHERE id = NEW.corrects_id;
+    IF NOT FOUND OR v_corrected.booking_id <> NEW.booking_id OR v_corrected.kind <> NEW.kind
+       OR v_corrected.corrects_id IS NOT NULL THEN
+      RAISE EXCEPTION 'A correction reverses an uncorrected entry of the same booking and kind'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_correction_check';
+    END IF;
+    SELECT v_corrected.amount - coalesce(sum(amount), 0) INTO v_left FROM payments WHERE corrects_id = NEW.corrects_id;
+    IF NEW.amount > v_left THEN
+      RAISE EXCEPTION 'A correction reverses at most what is left of its entry'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_correction_check';
+    END IF;
+  END IF;
+  SELECT
+    coalesce(sum(CASE WHEN corrects_id IS NULL THEN amount ELSE -amount END) FILTER (WHERE kind = 'payment'), 0),
+    coalesce(sum(CASE WHEN corrects_id IS NULL THEN amount ELSE -amount END) FILTER (WHERE kind = 'refund'), 0),
+    coalesce(sum(CASE WHEN corrects_id IS NULL THEN amount ELSE -amount END) FILTER (WHERE kind = 'security_deposit_held'), 0),
+    coalesce(sum(CASE WHEN corrects_id IS NULL THEN amount ELSE -amount END) FILTER (WHERE kind = 'security_deposit_returned'), 0)
+  INTO v_paid, v_refunded, v_held, v_returned
+  FROM payments WHERE booking_id = NEW.booking_id;
+  CASE NEW.kind
+    WHEN 'payment' THEN v_paid := v_paid + v_sign * NEW.amount;
+    WHEN 'refund' THEN v_refunded := v_refunded + v_sign * NEW.amount;
+    WHEN 'security_deposit_held' THEN v_held := v_held + v_sign * NEW.amount;
+    ELSE v_returned := v_returned + v_sign * NEW.amount;
+  END CASE;
+  IF v_refunded > v_paid THEN
+    RAISE EXCEPTION 'Refunds would come to more than was paid'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_refund_within_paid';
+  END IF;
+  IF v_returned > v_held THEN
+    RAISE EXCEPTION 'More of the security deposit would be returned than is held'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_returned_within_held';
+  END IF;
+  RETURN NEW;
+END
+$$;
+REVOKE ALL ON FUNCTION check_payment_entry() FROM PUBLIC;
+
+-- Entries are never changed or deleted, not even by code running as the owner: a mistake is reversed by a
+-- correcting entry. The one exception is the made-up ledger of sample data, removed with its bookings.
+CREATE OR REPLACE FUNCTION refuse_payment_change() RETURNS trigger
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = OLD.booking_id AND b.is_sample) THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'Ledger entries are never changed or deleted; record a correcting entry instead'
+    USING ERRCODE = 'insufficient_privilege';
+END
+$$;
 
 -- ---------------------------------------------------------------------------------------------------------
 -- Guests' requests from the public site
@@ -429,12 +568,17 @@ BEGIN
     v_entity_id := left(v_row->>'id', 12);
     v_before := v_before - 'id';
     v_after := v_after - 'id';
+  ELSIF TG_TABLE_NAME = 'payments' THEN
+    -- A ledger entry belongs to its booking's property.
+    SELECT b.property_id, p.owner_id INTO v_property, v_operator
+    FROM bookings b JOIN properties p ON p.id = b.property_id WHERE b.id = (v_row->>'booking_id')::uuid;
+    v_entity_id := v_row->>'id';
   ELSE
     v_property := (v_row->>'property_id')::uuid;
     SELECT p.owner_id INTO v_operator FROM properties p WHERE p.id = v_property;
     v_entity_id := CASE
       WHEN TG_TABLE_NAME = 'property_calendar' THEN (v_row->>'property_id') || '/' || (v_row->>'date')
-      WHEN TG_TABLE_NAME = 'pricing_rules' THEN v_row->>'property_id'
+      WHEN TG_TABLE_NAME IN ('pricing_rules', 'payment_settings') THEN v_row->>'property_id'
       ELSE v_row->>'id'
     END;
   END IF;

@@ -98,6 +98,31 @@ GRANT SELECT (property_id, rules) ON pricing_rules TO villa_guest;
 CREATE POLICY pricing_rules_guest_read ON pricing_rules FOR SELECT TO villa_guest
   USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = pricing_rules.property_id AND p.is_active));
 
+-- The payment ledger: the operator reads their properties' bookings' entries and adds entries recorded by
+-- themselves; nobody changes or deletes one (no UPDATE or DELETE grant, and a trigger refuses the owner too).
+ALTER TABLE payments ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT ON payments TO villa_app;
+CREATE POLICY payments_owner_read ON payments FOR SELECT TO villa_app
+  USING (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = payments.booking_id AND p.owner_id = app_current_operator_id()
+  ));
+CREATE POLICY payments_owner_write ON payments FOR INSERT TO villa_app
+  WITH CHECK (
+    created_by = app_current_operator_id()
+    AND EXISTS (
+      SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+      WHERE b.id = payments.booking_id AND p.owner_id = app_current_operator_id()
+    )
+  );
+
+-- Each property's payment schedule and instructions, kept by its operator.
+ALTER TABLE payment_settings ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON payment_settings TO villa_app;
+CREATE POLICY payment_settings_owner ON payment_settings TO villa_app
+  USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = payment_settings.property_id AND p.owner_id = app_current_operator_id()))
+  WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = payment_settings.property_id AND p.owner_id = app_current_operator_id()));
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Channels. The sync runs as villa_app for the property's operator. The public site (availability, quotes,
 -- guest requests) and the export read closed nights: dates and the channel that closed them, nothing else.

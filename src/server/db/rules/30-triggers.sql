@@ -43,6 +43,13 @@ CREATE TRIGGER channel_connections_audit AFTER INSERT OR UPDATE OR DELETE ON cha
 CREATE TRIGGER channel_conflicts_audit AFTER INSERT OR UPDATE OR DELETE ON channel_conflicts
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('channel_conflict', 'system', 'updated_at', '');
 
+-- Every ledger entry, and every change of a property's payment settings.
+CREATE TRIGGER payments_audit AFTER INSERT OR UPDATE OR DELETE ON payments
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('payment', 'system', '', '');
+
+CREATE TRIGGER payment_settings_audit AFTER INSERT OR UPDATE OR DELETE ON payment_settings
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('payment_settings', 'system', 'updated_at', '');
+
 -- Only the fact that a password changed is kept.
 CREATE TRIGGER operators_audit AFTER INSERT OR UPDATE OR DELETE ON operators
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('operator', 'system', 'updated_at', 'password_hash,env_password_hash', '');
@@ -70,3 +77,21 @@ CREATE TRIGGER bookings_count_moved AFTER UPDATE OF property_id ON bookings
 
 CREATE TRIGGER bookings_count_truncated AFTER TRUNCATE ON bookings
   FOR EACH STATEMENT EXECUTE FUNCTION count_truncated_bookings();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- The payment ledger (functions in 10-functions.sql): each entry is checked against its booking, never
+-- changed or deleted (TRUNCATE, which empties a whole database's bookings, is left to whoever may), and derives its booking's payment_status again; a booking's payment_status is always
+-- the derived one, whatever a writer sets.
+
+CREATE TRIGGER payments_check BEFORE INSERT ON payments
+  FOR EACH ROW EXECUTE FUNCTION check_payment_entry();
+
+CREATE TRIGGER payments_never_change BEFORE UPDATE OR DELETE ON payments
+  FOR EACH ROW EXECUTE FUNCTION refuse_payment_change();
+
+CREATE TRIGGER payments_derive_status AFTER INSERT ON payments
+  FOR EACH ROW EXECUTE FUNCTION rederive_booking_payment_status();
+
+CREATE TRIGGER bookings_derive_payment_status
+  BEFORE INSERT OR UPDATE OF payment_status, booking_source, total_amount, amount_known ON bookings
+  FOR EACH ROW EXECUTE FUNCTION derive_booking_payment_status();

@@ -1,0 +1,381 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  checkLedgerEntry,
+  createRecordPaymentSchema,
+  createRefundPaymentSchema,
+  derivePaymentStatus,
+  describePaymentInstructions,
+  PAYMENT_INSTRUCTIONS_FALLBACK,
+  PAYMENT_SETTINGS_DEFAULTS,
+  PaymentSettingsUpdateSchema,
+  scheduleTotal,
+  summarizePayments,
+  totalLedger,
+  type LedgerEntry,
+  type PaymentBooking,
+  type PaymentKind,
+} from './payment';
+
+const TODAY = '2026-11-22';
+const SETTINGS = { deposit_percent: 30, balance_due_days: 14, security_deposit: 0 };
+
+const booking = (values: Partial<PaymentBooking> = {}): PaymentBooking => ({
+  total_amount: 10_000,
+  currency: 'INR',
+  booking_source: 'direct',
+  amount_known: true,
+  status: 'confirmed',
+  check_in: '2027-01-10',
+  // 05:00 UTC is 10:30 in India: made on 2026-11-20 at the villa.
+  created_at: '2026-11-20T05:00:00.000Z',
+  confirmed_on: null,
+  ...values,
+});
+
+let counter = 0;
+const entry = (kind: PaymentKind, amount: number, corrects_id: string | null = null): LedgerEntry => ({
+  id: `e${(counter += 1)}`,
+  kind,
+  amount,
+  corrects_id,
+});
+
+describe('a booking summary', () => {
+  it('asks a 30% deposit when confirmed and the balance 14 days before check-in', () => {
+    const summary = summarizePayments(booking(), [], SETTINGS, TODAY);
+    expect(summary).toMatchObject({
+      total: 10_000,
+      paid: 0,
+      balance: 10_000,
+      payment_status: 'unpaid',
+      schedule: [
+        { part: 'deposit', amount: 3000, due_on: '2026-11-20' },
+        { part: 'balance', amount: 7000, due_on: '2026-12-27' },
+      ],
+      // The deposit was due on the day it was made (the booking's confirmation is not known).
+      next_due: { amount: 3000, date: '2026-11-20' },
+      overdue: true,
+    });
+  });
+
+  it('counts the deposit from the day the operator confirmed, and what is paid towards it', () => {
+    const summary = summarizePayments(
+      booking({ confirmed_on: TODAY }),
+      [entry('payment', 1000)],
+      SETTINGS,
+      TODAY,
+    );
+    expect(summary).toMatchObject({
+      paid: 1000,
+      net_paid: 1000,
+      balance: 9000,
+      payment_status: 'partial',
+      next_due: { amount: 2000, date: TODAY },
+      overdue: false,
+    });
+    const depositPaid = summarizePayments(
+      booking({ confirmed_on: TODAY }),
+      [entry('payment', 3000)],
+      SETTINGS,
+      TODAY,
+    );
+    expect(depositPaid.next_due).toEqual({ amount: 7000, date: '2026-12-27' });
+  });
+
+  it('asks for everything at once when the stay is closer than the balance days', () => {
+    const summary = summarizePayments(
+      booking({ check_in: '2026-12-01', confirmed_on: TODAY }),
+      [],
+      SETTINGS,
+      TODAY,
+    );
+    expect(summary.schedule).toEqual([{ part: 'full', amount: 10_000, due_on: TODAY }]);
+    expect(summary.next_due).toEqual({ amount: 10_000, date: TODAY });
+  });
+
+  it('asks everything already due together, from the earliest day it fell due', () => {
+    const summary = summarizePayments(booking({ check_in: '2026-12-01' }), [], SETTINGS, '2026-11-25');
+    // Made on 2026-11-20, check-in 11 days later: all of it was due then.
+    expect(summary.next_due).toEqual({ amount: 10_000, date: '2026-11-20' });
+    const later = summarizePayments(
+      booking({ check_in: '2026-12-20', confirmed_on: '2026-11-01' }),
+      [entry('payment', 1000)],
+      SETTINGS,
+      '2026-12-10',
+    );
+    // Deposit (2,000 left) and balance (7,000, due 2026-12-06) are both past due.
+    expect(later.next_due).toEqual({ amount: 9000, date: '2026-11-01' });
+    expect(later.overdue).toBe(true);
+  });
+
+  it('rounds the deposit half up in minor units and asks none at 0%', () => {
+    expect(
+      scheduleTotal(
+        1001,
+        { deposit_percent: 50, balance_due_days: 14 },
+        { confirmed_on: TODAY, check_in: '2027-01-10' },
+      ),
+    ).toEqual([
+      { part: 'deposit', minor: 501, due_on: TODAY },
+      { part: 'balance', minor: 500, due_on: '2026-12-27' },
+    ]);
+    expect(
+      scheduleTotal(
+        1001,
+        { deposit_percent: 0, balance_due_days: 14 },
+        { confirmed_on: TODAY, check_in: '2027-01-10' },
+      ),
+    ).toEqual([{ part: 'full', minor: 1001, due_on: '2026-12-27' }]);
+    expect(
+      scheduleTotal(
+        1001,
+        { deposit_percent: 100, balance_due_days: 14 },
+        { confirmed_on: TODAY, check_in: '2027-01-10' },
+      ),
+    ).toEqual([{ part: 'full', minor: 1001, due_on: TODAY }]);
+  });
+
+  it("shows a stay the channel collects as 'channel', owing nothing, until money of it is recorded here", () => {
+    const airbnb = booking({ booking_source: 'airbnb' });
+    expect(summarizePayments(airbnb, [], SETTINGS, TODAY)).toMatchObject({
+      payment_status: 'channel',
+      balance: 0,
+      next_due: null,
+      overdue: false,
+    });
+    expect(summarizePayments(airbnb, [entry('payment', 10_000)], SETTINGS, TODAY).payment_status).toBe(
+      'paid',
+    );
+  });
+
+  it('owes nothing on a cancelled stay, and shows refunds', () => {
+    const summary = summarizePayments(
+      booking({ status: 'cancelled' }),
+      [entry('payment', 3000), entry('refund', 3000)],
+      SETTINGS,
+      TODAY,
+    );
+    expect(summary).toMatchObject({ balance: 0, refunded: 3000, net_paid: 0, payment_status: 'refunded' });
+    expect(summary.next_due).toBeNull();
+  });
+
+  it('asks nothing of a pending request before the day it is confirmed', () => {
+    const summary = summarizePayments(booking({ status: 'pending' }), [], SETTINGS, TODAY);
+    expect(summary.next_due).toEqual({ amount: 3000, date: TODAY });
+    expect(summary.overdue).toBe(false);
+  });
+
+  it('never shows a balance below 0: an overpayment is shown as overpaid', () => {
+    const summary = summarizePayments(booking(), [entry('payment', 12_000.5)], SETTINGS, TODAY);
+    expect(summary).toMatchObject({ balance: 0, overpaid: 2000.5, payment_status: 'paid', next_due: null });
+  });
+
+  it('keeps security deposits apart from what is paid for the stay', () => {
+    const summary = summarizePayments(
+      booking(),
+      [entry('security_deposit_held', 5000), entry('security_deposit_returned', 2000)],
+      { ...SETTINGS, security_deposit: 5000 },
+      TODAY,
+    );
+    expect(summary).toMatchObject({
+      paid: 0,
+      security_deposit_held: 3000,
+      security_deposit_requested: 5000,
+      payment_status: 'unpaid',
+    });
+  });
+
+  it("counts a correction against the entry it reverses, and calls a stay of unknown total 'paid' once paid", () => {
+    const mistake = entry('payment', 5000);
+    const entries = [mistake, entry('payment', 5000, mistake.id), entry('payment', 500)];
+    expect(totalLedger(entries, 'INR').payment).toBe(50_000);
+    const unknown = booking({ amount_known: false, total_amount: 0, booking_source: 'vrbo' });
+    expect(summarizePayments(unknown, entries, SETTINGS, TODAY)).toMatchObject({
+      payment_status: 'paid',
+      balance: 0,
+      next_due: null,
+    });
+    expect(summarizePayments(unknown, [], SETTINGS, TODAY).payment_status).toBe('unpaid');
+  });
+});
+
+describe('the rules of a new entry', () => {
+  const inr = { currency: 'INR' };
+
+  it('refuses a refund above what was paid and not yet refunded', () => {
+    const paid = [entry('payment', 3000), entry('refund', 1000)];
+    expect(checkLedgerEntry(inr, paid, { kind: 'refund', amount: 2000, corrects_id: null })).toBeUndefined();
+    expect(checkLedgerEntry(inr, paid, { kind: 'refund', amount: 2000.01, corrects_id: null })).toBe(
+      'A refund can be at most what was paid and not yet refunded: ₹2,000',
+    );
+    expect(checkLedgerEntry(inr, [], { kind: 'refund', amount: 1, corrects_id: null })).toBe(
+      'Nothing has been paid that could be refunded',
+    );
+  });
+
+  it('refuses a security deposit returned above what is held', () => {
+    const held = [entry('security_deposit_held', 500)];
+    expect(
+      checkLedgerEntry(inr, held, { kind: 'security_deposit_returned', amount: 500, corrects_id: null }),
+    ).toBeUndefined();
+    expect(
+      checkLedgerEntry(inr, held, { kind: 'security_deposit_returned', amount: 501, corrects_id: null }),
+    ).toBe('At most the security deposit held can be returned: ₹500');
+  });
+
+  it('lets a correction reverse only what is left of an uncorrected entry of its own kind', () => {
+    const payment = entry('payment', 3000);
+    const correction = entry('payment', 1000, payment.id);
+    const ledger = [payment, correction];
+    expect(
+      checkLedgerEntry(inr, ledger, { kind: 'payment', amount: 2000, corrects_id: payment.id }),
+    ).toBeUndefined();
+    expect(checkLedgerEntry(inr, ledger, { kind: 'payment', amount: 2001, corrects_id: payment.id })).toBe(
+      'A correction can reverse at most what is left of that entry: ₹2,000',
+    );
+    expect(checkLedgerEntry(inr, ledger, { kind: 'refund', amount: 10, corrects_id: payment.id })).toMatch(
+      /reverses an entry of its own kind/,
+    );
+    expect(
+      checkLedgerEntry(inr, ledger, { kind: 'payment', amount: 10, corrects_id: correction.id }),
+    ).toMatch(/cannot itself be corrected/);
+    expect(checkLedgerEntry(inr, ledger, { kind: 'payment', amount: 10, corrects_id: 'nope' })).toMatch(
+      /not in this booking/,
+    );
+    // Correcting a payment that was partly refunded may not leave more refunded than paid.
+    const refunded = [payment, entry('refund', 2500)];
+    expect(
+      checkLedgerEntry(inr, refunded, { kind: 'payment', amount: 600, corrects_id: payment.id }),
+    ).toMatch(/more refunded than paid/);
+  });
+});
+
+describe('ledger invariants, whatever the sequence of payments, refunds and corrections', () => {
+  type Step = { kind: PaymentKind; minor: number; correct: number | null };
+  const step = fc.record({
+    kind: fc.constantFrom<PaymentKind>(
+      'payment',
+      'refund',
+      'security_deposit_held',
+      'security_deposit_returned',
+    ),
+    minor: fc.integer({ min: 1, max: 5_000_00 }),
+    correct: fc.option(fc.nat({ max: 30 }), { freq: 4 }),
+  });
+
+  it('adds up, keeps the status in step, and never lets more be refunded than paid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20_000_00 }),
+        fc.constantFrom('direct', 'airbnb', 'booking_com', 'vrbo'),
+        fc.boolean(),
+        fc.array(step, { maxLength: 30 }),
+        (totalMinor, source, amountKnown, steps: Step[]) => {
+          const stay = booking({
+            total_amount: totalMinor / 100,
+            booking_source: source as PaymentBooking['booking_source'],
+            amount_known: amountKnown,
+          });
+          const ledger: LedgerEntry[] = [];
+          let paid = 0;
+          let refunded = 0;
+          for (const next of steps) {
+            const target =
+              next.correct === null ? undefined : ledger[next.correct % Math.max(1, ledger.length)];
+            const candidate = {
+              kind: target?.kind ?? next.kind,
+              amount: next.minor / 100,
+              corrects_id: target?.id ?? null,
+            };
+            const refusal = checkLedgerEntry(stay, ledger, candidate);
+            const before = totalLedger(ledger, 'INR');
+            if (refusal === undefined) {
+              ledger.push({ id: `s${ledger.length}`, ...candidate });
+              const sign = candidate.corrects_id ? -1 : 1;
+              if (candidate.kind === 'payment') paid += sign * next.minor;
+              if (candidate.kind === 'refund') refunded += sign * next.minor;
+            } else if (!candidate.corrects_id && candidate.kind === 'refund') {
+              // Refused only because it is above what is left to refund.
+              expect(next.minor).toBeGreaterThan(before.payment - before.refund);
+            }
+            const totals = totalLedger(ledger, 'INR');
+            expect(totals.refund).toBeLessThanOrEqual(totals.payment);
+            expect(totals.security_deposit_returned).toBeLessThanOrEqual(totals.security_deposit_held);
+          }
+          const summary = summarizePayments(stay, ledger, SETTINGS, TODAY);
+          const net = paid - refunded;
+          expect(Math.round(summary.paid * 100)).toBe(paid);
+          expect(Math.round(summary.refunded * 100)).toBe(refunded);
+          expect(Math.round(summary.net_paid * 100)).toBe(net);
+          expect(net).toBeGreaterThanOrEqual(0);
+          const channel = (source === 'airbnb' || source === 'booking_com') && paid === 0 && refunded === 0;
+          const owed = channel || !amountKnown ? 0 : Math.max(0, totalMinor - net);
+          expect(Math.round(summary.balance * 100)).toBe(owed);
+          expect(Math.round(summary.overpaid * 100)).toBe(amountKnown ? Math.max(0, net - totalMinor) : 0);
+          // What is scheduled adds up to the total, and what is due next is never more than the balance.
+          if (!channel && amountKnown) {
+            expect(summary.schedule.reduce((sum, part) => sum + Math.round(part.amount * 100), 0)).toBe(
+              totalMinor,
+            );
+          }
+          expect(Math.round((summary.next_due?.amount ?? 0) * 100)).toBeLessThanOrEqual(owed);
+          const expected = channel
+            ? 'channel'
+            : net === 0
+              ? refunded > 0
+                ? 'refunded'
+                : 'unpaid'
+              : !amountKnown || net >= totalMinor
+                ? 'paid'
+                : 'partial';
+          expect(summary.payment_status).toBe(expected);
+          expect(derivePaymentStatus(stay, totalLedger(ledger, 'INR'))).toBe(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('payment inputs', () => {
+  const record = createRecordPaymentSchema(() => TODAY);
+  const valid = { amount: 2500.5, method: 'upi', received_on: TODAY, reference: 'UTR 4471' };
+
+  it('takes a payment received up to today, a deposit held, and a correction', () => {
+    expect(record.parse(valid)).toEqual({ ...valid, kind: 'payment', note: null, corrects_id: null });
+    expect(record.parse({ ...valid, kind: 'security_deposit_held' }).kind).toBe('security_deposit_held');
+  });
+
+  it.each([
+    [{ amount: 0 }, 'Amount must be more than 0'],
+    [{ amount: 10.005 }, 'Amount can have at most two decimals'],
+    [{ amount: '10' }, 'Amount must be a number'],
+    [{ received_on: '2026-11-23' }, 'Received on cannot be after today (2026-11-22)'],
+    [{ received_on: '2020-01-01' }, 'Received on is too far in the past'],
+    [{ received_on: '2026-02-30' }, 'Received on is not a real date'],
+    [{ method: 'cheque' }, 'Method must be one of upi, bank_transfer, cash, card, razorpay, channel, other'],
+    [{ kind: 'refund' }, 'Kind must be one of payment, security_deposit_held'],
+    [{ reference: 'x'.repeat(101) }, 'Reference must be at most 100 characters'],
+  ])('refuses %o', (change, message) => {
+    const result = record.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('takes refunds and security deposits returned on the refund side only', () => {
+    const refund = createRefundPaymentSchema(() => TODAY);
+    expect(refund.parse(valid).kind).toBe('refund');
+    expect(refund.safeParse({ ...valid, kind: 'payment' }).success).toBe(false);
+  });
+
+  it('checks payment settings and falls back to words of its own when the operator wrote none', () => {
+    expect(PaymentSettingsUpdateSchema.safeParse({ deposit_percent: 101 }).success).toBe(false);
+    expect(PaymentSettingsUpdateSchema.safeParse({ balance_due_days: -1 }).success).toBe(false);
+    expect(PaymentSettingsUpdateSchema.parse({ payment_instructions: '  ' })).toEqual({
+      payment_instructions: '',
+    });
+    expect(describePaymentInstructions(PAYMENT_SETTINGS_DEFAULTS)).toBe(PAYMENT_INSTRUCTIONS_FALLBACK);
+    expect(describePaymentInstructions({ payment_instructions: 'Bank: HDFC 0001' })).toBe('Bank: HDFC 0001');
+  });
+});

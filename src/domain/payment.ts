@@ -1,0 +1,418 @@
+import { z } from 'zod';
+import type { Booking, BookingSource, PaymentStatus } from './booking';
+import { PAYMENT_STATUSES } from './booking';
+import { addDaysToDate, countDaysBetween, villaToday } from './dates';
+import { isoDate, money, optionalText, wholeNumber } from './fields';
+import { formatMoney, makeMoney, moneyFromMajor, scaleMinor, toMajor } from './money';
+
+/**
+ * A booking's money: a ledger of entries that are never edited or deleted (a mistake is reversed by a
+ * correcting entry), the property's payment schedule, and what follows from both (paid, balance, what is
+ * due next, payment_status). Pure, so the server, the client and the database's derivation agree: the
+ * database derives bookings.payment_status by the same rule (derive_payment_status in
+ * src/server/db/rules/10-functions.sql).
+ */
+
+export const PAYMENT_KINDS = [
+  'payment',
+  'refund',
+  'security_deposit_held',
+  'security_deposit_returned',
+] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** Money coming in (recordPayment) and going back (refundPayment). */
+export const INCOMING_KINDS = ['payment', 'security_deposit_held'] as const satisfies readonly PaymentKind[];
+export const OUTGOING_KINDS = [
+  'refund',
+  'security_deposit_returned',
+] as const satisfies readonly PaymentKind[];
+
+export const PAYMENT_METHODS = [
+  'upi',
+  'bank_transfer',
+  'cash',
+  'card',
+  'razorpay',
+  'channel',
+  'other',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Sources whose channel takes the guest's money: the operator is paid out by the channel. */
+export const CHANNEL_COLLECTED_SOURCES: readonly BookingSource[] = ['airbnb', 'booking_com'];
+
+export const PAYMENT_LIMITS = {
+  maxAmount: 100_000_000,
+  referenceMax: 100,
+  noteMax: 1000,
+  instructionsMax: 2000,
+  /** How far back a day received may be: older is a typo, not a payment. */
+  maxDaysBack: 3 * 366,
+} as const;
+
+export const PaymentEntrySchema = z.object({
+  id: z.uuid(),
+  booking_id: z.uuid(),
+  kind: z.enum(PAYMENT_KINDS),
+  amount: z.number().describe('Major units, always above 0; the kind says which way the money went'),
+  currency: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  received_on: z.string().describe("The day the money moved (yyyy-MM-dd, the villa's calendar)"),
+  reference: z.string().nullable().describe('UTR, cheque number, gateway id'),
+  note: z.string().nullable(),
+  gateway_payment_id: z
+    .string()
+    .nullable()
+    .describe("The payment gateway's id of this payment; each is recorded at most once"),
+  corrects_id: z
+    .uuid()
+    .nullable()
+    .describe('The entry this one reverses (a mistake): it counts against that entry, of the same kind'),
+  created_at: z.string(),
+  created_by: z.uuid().nullable().describe('The operator who recorded it; null when the system did'),
+});
+export type PaymentEntry = z.infer<typeof PaymentEntrySchema>;
+
+/** What the summary reads of an entry. */
+export type LedgerEntry = Pick<PaymentEntry, 'id' | 'kind' | 'amount' | 'corrects_id'> &
+  Partial<Pick<PaymentEntry, 'currency'>>;
+
+const amountField = money('Amount', { max: PAYMENT_LIMITS.maxAmount }).refine((value) => value > 0, {
+  message: 'Amount must be more than 0',
+});
+
+/** The day received: a real day, not after today at the villa and not years back. */
+function receivedOnField(today: () => string) {
+  return isoDate('Received on').superRefine((value, ctx) => {
+    const now = today();
+    if (value > now) ctx.addIssue({ code: 'custom', message: `Received on cannot be after today (${now})` });
+    else if (countDaysBetween(value, now) > PAYMENT_LIMITS.maxDaysBack) {
+      ctx.addIssue({ code: 'custom', message: 'Received on is too far in the past' });
+    }
+  });
+}
+
+function entryInputShape<const K extends readonly [PaymentKind, ...PaymentKind[]]>(
+  kinds: K,
+  today: () => string,
+) {
+  return {
+    kind: z.enum(kinds, { error: `Kind must be one of ${kinds.join(', ')}` }).default(kinds[0]),
+    amount: amountField,
+    method: z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }),
+    received_on: receivedOnField(today),
+    reference: optionalText('Reference', { max: PAYMENT_LIMITS.referenceMax }),
+    note: optionalText('Note', { max: PAYMENT_LIMITS.noteMax, multiline: true }),
+    corrects_id: z
+      .uuid({ error: 'corrects_id must be the id of an entry of this booking' })
+      .nullish()
+      .transform((value) => value ?? null)
+      .describe('Reverse this entry of the same kind (a mistake) instead of recording new money'),
+  };
+}
+
+/** Money in: a payment or a security deposit held (recordPayment). */
+export function createRecordPaymentSchema(today: () => string) {
+  return z.object(entryInputShape(INCOMING_KINDS, today));
+}
+export type RecordPaymentInput = z.input<ReturnType<typeof createRecordPaymentSchema>>;
+
+/** Money back: a refund or a security deposit returned (refundPayment). */
+export function createRefundPaymentSchema(today: () => string) {
+  return z.object(entryInputShape(OUTGOING_KINDS, today));
+}
+export type RefundPaymentInput = z.input<ReturnType<typeof createRefundPaymentSchema>>;
+
+/** A new entry as the rules check it (either endpoint's input, parsed). */
+export type NewLedgerEntry = { kind: PaymentKind; amount: number; corrects_id: string | null };
+
+/**
+ * Why a payment status cannot be set by hand (updatePaymentStatus, createBooking): only 'paid' can, which
+ * records a payment of what is left to pay.
+ */
+export const PAYMENT_STATUS_BY_HAND_MESSAGE =
+  "The payment status follows the booking's ledger and cannot be set by hand: record a payment (or a refund) with its amount instead. Only 'paid' can be set, which records a payment of what is left to pay.";
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment settings: the property's schedule and how guests pay without a gateway.
+
+export const PAYMENT_SETTINGS_DEFAULTS = {
+  deposit_percent: 30,
+  balance_due_days: 14,
+  security_deposit: 0,
+  payment_instructions: '',
+} as const;
+
+/** What a guest is told when the operator wrote no instructions of their own: never an empty promise. */
+export const PAYMENT_INSTRUCTIONS_FALLBACK =
+  'Reply to this e-mail to arrange payment, and quote your booking reference with it.';
+
+export const PaymentSettingsSchema = z.object({
+  property_id: z.uuid(),
+  currency: z.string().describe("The property's currency, which security_deposit is in"),
+  deposit_percent: z.number().int().describe('Share of the total due when the operator confirms (0: none)'),
+  balance_due_days: z.number().int().describe('The balance is due this many days before check-in'),
+  security_deposit: z.number().describe('Refundable security deposit asked of each stay (0: none)'),
+  payment_instructions: z
+    .string()
+    .describe("The operator's own words on how to pay, for when no UPI or gateway is set up ('' for none)"),
+});
+export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
+export type PaymentScheduleSettings = Pick<
+  PaymentSettings,
+  'deposit_percent' | 'balance_due_days' | 'security_deposit'
+>;
+
+export const PaymentSettingsUpdateSchema = z.object({
+  deposit_percent: wholeNumber('Deposit percent', { min: 0, max: 100 }).optional(),
+  balance_due_days: wholeNumber('Balance due days', { min: 0, max: 365 }).optional(),
+  security_deposit: money('Security deposit', { max: PAYMENT_LIMITS.maxAmount }).optional(),
+  payment_instructions: optionalText('Payment instructions', {
+    max: PAYMENT_LIMITS.instructionsMax,
+    multiline: true,
+  })
+    .transform((value) => value ?? '')
+    .optional(),
+});
+export type PaymentSettingsUpdateInput = z.input<typeof PaymentSettingsUpdateSchema>;
+export type PaymentSettingsUpdate = z.output<typeof PaymentSettingsUpdateSchema>;
+
+/** The operator's instructions, or the fallback when they wrote none. */
+export function describePaymentInstructions(settings: Pick<PaymentSettings, 'payment_instructions'>): string {
+  return settings.payment_instructions.trim() || PAYMENT_INSTRUCTIONS_FALLBACK;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The ledger's totals and the rules of a new entry.
+
+/** Minor units of each kind, with correcting entries counted against the kind they reverse. */
+export type LedgerTotals = Record<PaymentKind, number>;
+
+export function totalLedger(entries: readonly LedgerEntry[], currency: string): LedgerTotals {
+  const totals: LedgerTotals = {
+    payment: 0,
+    refund: 0,
+    security_deposit_held: 0,
+    security_deposit_returned: 0,
+  };
+  for (const entry of entries) {
+    const minor = moneyFromMajor(entry.amount, entry.currency ?? currency).minor;
+    totals[entry.kind] += entry.corrects_id ? -minor : minor;
+  }
+  return totals;
+}
+
+/**
+ * Why a new entry may not join the ledger, or undefined when it may: a refund never above what was paid
+ * and not yet refunded, a security deposit returned never above what is held, and a correction only of
+ * an entry of the same kind, never of more than is left of it, and never one that would leave more
+ * refunded than paid (or more returned than held).
+ */
+export function checkLedgerEntry(
+  booking: { currency: string },
+  entries: readonly LedgerEntry[],
+  entry: NewLedgerEntry,
+): string | undefined {
+  const { currency } = booking;
+  const amount = moneyFromMajor(entry.amount, currency);
+  if (amount.minor <= 0) return 'Amount must be more than 0';
+  const totals = totalLedger(entries, currency);
+  const show = (minor: number) => formatMoney(makeMoney(minor, currency));
+  if (entry.corrects_id) {
+    const corrected = entries.find((item) => item.id === entry.corrects_id);
+    if (!corrected) return "The entry to correct is not in this booking's ledger";
+    if (corrected.corrects_id)
+      return 'A correcting entry cannot itself be corrected; record the entry again instead';
+    if (corrected.kind !== entry.kind) {
+      return `A correction reverses an entry of its own kind: this one is a ${corrected.kind.replace(/_/g, ' ')}`;
+    }
+    const left =
+      moneyFromMajor(corrected.amount, currency).minor -
+      entries
+        .filter((item) => item.corrects_id === corrected.id)
+        .reduce((sum, item) => sum + moneyFromMajor(item.amount, currency).minor, 0);
+    if (amount.minor > left)
+      return `A correction can reverse at most what is left of that entry: ${show(left)}`;
+    if (entry.kind === 'payment' && totals.payment - amount.minor < totals.refund) {
+      return `This correction would leave more refunded than paid: refunds come to ${show(totals.refund)}`;
+    }
+    if (
+      entry.kind === 'security_deposit_held' &&
+      totals.security_deposit_held - amount.minor < totals.security_deposit_returned
+    ) {
+      return `This correction would leave more of the security deposit returned than held`;
+    }
+    return undefined;
+  }
+  if (entry.kind === 'refund') {
+    const refundable = totals.payment - totals.refund;
+    if (amount.minor > refundable) {
+      return refundable <= 0
+        ? 'Nothing has been paid that could be refunded'
+        : `A refund can be at most what was paid and not yet refunded: ${show(refundable)}`;
+    }
+  }
+  if (entry.kind === 'security_deposit_returned') {
+    const held = totals.security_deposit_held - totals.security_deposit_returned;
+    if (amount.minor > held) {
+      return held <= 0
+        ? 'No security deposit is held for this booking'
+        : `At most the security deposit held can be returned: ${show(held)}`;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The summary.
+
+export type PaymentBooking = Pick<
+  Booking,
+  'total_amount' | 'currency' | 'booking_source' | 'amount_known' | 'status' | 'check_in' | 'created_at'
+> & {
+  /** The day the operator confirmed it (villa time), when known; else the day it was made counts. */
+  confirmed_on?: string | null;
+};
+
+export const SCHEDULE_PARTS = ['deposit', 'balance', 'full'] as const;
+
+const DueSchema = z.object({ amount: z.number(), date: z.string() });
+
+export const PaymentSummarySchema = z.object({
+  currency: z.string(),
+  total: z.number(),
+  paid: z.number().describe('Payments received (corrections deducted)'),
+  refunded: z.number(),
+  net_paid: z.number().describe('paid − refunded'),
+  balance: z
+    .number()
+    .describe(
+      'What the guest still owes: total − net_paid, never below 0 (see overpaid); 0 for a cancelled stay and for one the channel collects',
+    ),
+  overpaid: z.number().describe('net_paid above the total, if any (0 otherwise)'),
+  security_deposit_requested: z.number().describe("The property's security deposit (0: none)"),
+  security_deposit_held: z.number().describe('Security deposit held now (held − returned)'),
+  schedule: z
+    .array(z.object({ part: z.enum(SCHEDULE_PARTS), amount: z.number(), due_on: z.string() }))
+    .describe('What is due when: a deposit and the balance, or the full amount at once'),
+  next_due: DueSchema.nullable().describe(
+    'What to pay next and by when: everything already due (from the earliest unpaid due day), else the next part; null when nothing is owed',
+  ),
+  overdue: z.boolean().describe('A part of a confirmed or completed stay is unpaid past its due day'),
+  payment_status: z.enum(PAYMENT_STATUSES),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
+
+export const PaymentLedgerSchema = z.object({
+  entries: z.array(PaymentEntrySchema).describe('Oldest first'),
+  summary: PaymentSummarySchema,
+});
+export type PaymentLedger = z.infer<typeof PaymentLedgerSchema>;
+
+export const RecordedEntrySchema = z.object({ entry: PaymentEntrySchema, summary: PaymentSummarySchema });
+export type RecordedEntry = z.infer<typeof RecordedEntrySchema>;
+
+export function isChannelCollected(source: BookingSource): boolean {
+  return CHANNEL_COLLECTED_SOURCES.includes(source);
+}
+
+/**
+ * The booking's payment status from its ledger: 'channel' for a stay the channel collects while no money
+ * of it is recorded here; else 'refunded' when refunds took back all that was paid, 'paid' when what is
+ * kept covers the total (any amount when the total is not known), 'partial' when something is kept,
+ * 'unpaid' when nothing is.
+ */
+export function derivePaymentStatus(
+  booking: Pick<PaymentBooking, 'booking_source' | 'amount_known' | 'total_amount' | 'currency'>,
+  totals: LedgerTotals,
+): PaymentStatus {
+  if (isChannelCollected(booking.booking_source) && totals.payment === 0 && totals.refund === 0) {
+    return 'channel';
+  }
+  const net = totals.payment - totals.refund;
+  if (net <= 0) return totals.refund > 0 ? 'refunded' : 'unpaid';
+  const total = moneyFromMajor(booking.total_amount, booking.currency).minor;
+  if (!booking.amount_known || net >= total) return 'paid';
+  return 'partial';
+}
+
+type Installment = { part: (typeof SCHEDULE_PARTS)[number]; minor: number; due_on: string };
+
+/**
+ * The schedule of a total: the deposit (its share, rounded half up in minor units) due on the day of
+ * confirmation, the rest `balance_due_days` before check-in; all of it at once when that day is not after
+ * the deposit's.
+ */
+export function scheduleTotal(
+  totalMinor: number,
+  settings: Pick<PaymentScheduleSettings, 'deposit_percent' | 'balance_due_days'>,
+  dates: { confirmed_on: string; check_in: string },
+): Installment[] {
+  if (totalMinor <= 0) return [];
+  const balanceDue = addDaysToDate(dates.check_in, -settings.balance_due_days);
+  const deposit = scaleMinor(totalMinor, settings.deposit_percent, 100);
+  if (balanceDue <= dates.confirmed_on || deposit >= totalMinor) {
+    return [{ part: 'full', minor: totalMinor, due_on: dates.confirmed_on }];
+  }
+  if (deposit <= 0) return [{ part: 'full', minor: totalMinor, due_on: balanceDue }];
+  return [
+    { part: 'deposit', minor: deposit, due_on: dates.confirmed_on },
+    { part: 'balance', minor: totalMinor - deposit, due_on: balanceDue },
+  ];
+}
+
+export function summarizePayments(
+  booking: PaymentBooking,
+  entries: readonly LedgerEntry[],
+  settings: PaymentScheduleSettings,
+  today: string,
+): PaymentSummary {
+  const { currency } = booking;
+  const major = (minor: number) => toMajor(makeMoney(minor, currency));
+  const totals = totalLedger(entries, currency);
+  const total = moneyFromMajor(booking.total_amount, currency).minor;
+  const net = totals.payment - totals.refund;
+  const payment_status = derivePaymentStatus(booking, totals);
+  const owing = payment_status !== 'channel' && booking.status !== 'cancelled' && booking.amount_known;
+  const balance = owing ? Math.max(0, total - net) : 0;
+  // A pending request is due when the operator confirms it: today at the earliest.
+  const confirmedOn =
+    booking.status === 'pending' ? today : (booking.confirmed_on ?? villaToday(new Date(booking.created_at)));
+  const schedule = owing
+    ? scheduleTotal(total, settings, { confirmed_on: confirmedOn, check_in: booking.check_in })
+    : [];
+  // Money kept pays the parts in order; what is left of each is still owed.
+  let covered = Math.max(0, net);
+  const unpaid = schedule
+    .map((part) => {
+      const paidOfPart = Math.min(covered, part.minor);
+      covered -= paidOfPart;
+      return { ...part, left: part.minor - paidOfPart };
+    })
+    .filter((part) => part.left > 0);
+  const dueNow = unpaid.filter((part) => part.due_on <= today);
+  const next = dueNow.length > 0 ? dueNow : unpaid.slice(0, 1);
+  const next_due =
+    next.length > 0
+      ? { amount: major(next.reduce((sum, part) => sum + part.left, 0)), date: next[0]!.due_on }
+      : null;
+  const overdue =
+    (booking.status === 'confirmed' || booking.status === 'completed') &&
+    next_due !== null &&
+    next_due.date < today;
+  return {
+    currency,
+    total: major(total),
+    paid: major(totals.payment),
+    refunded: major(totals.refund),
+    net_paid: major(net),
+    balance: major(balance),
+    overpaid: major(booking.amount_known ? Math.max(0, net - total) : 0),
+    security_deposit_requested: settings.security_deposit,
+    security_deposit_held: major(totals.security_deposit_held - totals.security_deposit_returned),
+    schedule: schedule.map((part) => ({ part: part.part, amount: major(part.minor), due_on: part.due_on })),
+    next_due,
+    overdue,
+    payment_status,
+  };
+}

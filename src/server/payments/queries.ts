@@ -1,0 +1,196 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { StoredBooking } from '../../domain/booking';
+import { villaToday } from '../../domain/dates';
+import { makeMoney, moneyFromMajor, subtractMoney, toMajor, toMinorUnits } from '../../domain/money';
+import {
+  checkLedgerEntry,
+  PAYMENT_SETTINGS_DEFAULTS,
+  summarizePayments,
+  totalLedger,
+  type PaymentEntry,
+  type PaymentKind,
+  type PaymentLedger,
+  type PaymentMethod,
+  type PaymentSettings,
+  type PaymentSettingsUpdate,
+} from '../../domain/payment';
+import { shapeBooking } from '../bookings/queries';
+import type { Executor } from '../db/client';
+import { auditEvents, bookings, payments, paymentSettings } from '../db/schema';
+import { HttpError } from '../http-error';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export function shapePaymentEntry(row: PaymentRow): PaymentEntry {
+  return { ...row, amount: toMajor(row.amount), created_at: row.created_at.toISOString() };
+}
+
+/**
+ * The booking, its row locked until the transaction ends: entries of one booking are then checked against
+ * its ledger one after another, so two refunds at once can never both pass against the same totals.
+ * Undefined when row-level security hides it (another operator's) or it does not exist.
+ */
+export async function lockBooking(db: Executor, bookingId: string): Promise<StoredBooking | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
+  return row ? shapeBooking(row) : undefined;
+}
+
+/** The booking's ledger, oldest first. */
+export async function listLedgerEntries(db: Executor, bookingId: string): Promise<PaymentEntry[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.booking_id, bookingId))
+    .orderBy(asc(payments.created_at), asc(payments.id));
+  return rows.map(shapePaymentEntry);
+}
+
+/** A property's payment settings, or the defaults when the operator saved none. */
+export async function findPaymentSettings(
+  db: Executor,
+  property: { id: string; currency: string },
+): Promise<PaymentSettings> {
+  const [row] = await db
+    .select()
+    .from(paymentSettings)
+    .where(eq(paymentSettings.property_id, property.id))
+    .limit(1);
+  return {
+    property_id: property.id,
+    currency: property.currency,
+    deposit_percent: row?.deposit_percent ?? PAYMENT_SETTINGS_DEFAULTS.deposit_percent,
+    balance_due_days: row?.balance_due_days ?? PAYMENT_SETTINGS_DEFAULTS.balance_due_days,
+    security_deposit: row ? toMajor(row.security_deposit) : PAYMENT_SETTINGS_DEFAULTS.security_deposit,
+    payment_instructions: row?.payment_instructions ?? PAYMENT_SETTINGS_DEFAULTS.payment_instructions,
+  };
+}
+
+/** Saves the fields given, keeping the others as they were (or their defaults). */
+export async function savePaymentSettings(
+  db: Executor,
+  input: { propertyId: string; changes: PaymentSettingsUpdate },
+): Promise<void> {
+  const { security_deposit, ...rest } = input.changes;
+  const changes = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+    ...(security_deposit === undefined ? {} : { security_deposit: toMinorUnits(security_deposit) }),
+  };
+  await db
+    .insert(paymentSettings)
+    .values({ property_id: input.propertyId, ...changes })
+    .onConflictDoUpdate({
+      target: paymentSettings.property_id,
+      set: { ...changes, updated_at: sql`now()` },
+    });
+}
+
+/**
+ * The day the operator confirmed the booking (the villa's calendar), from the audit log, which records
+ * every status change; null when it shows none (confirmed when it was made, or made before the log).
+ */
+export async function findConfirmedOn(db: Executor, bookingId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${auditEvents.occurred_at})` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity_type, 'booking'),
+        eq(auditEvents.entity_id, bookingId),
+        eq(auditEvents.action, 'update'),
+        sql`${auditEvents.after}->>'status' = 'confirmed'`,
+      ),
+    );
+  return row?.at ? villaToday(new Date(row.at)) : null;
+}
+
+/** The booking's ledger and what follows from it, as of `today`. */
+export async function readLedger(
+  db: Executor,
+  input: { booking: StoredBooking; property: { id: string; currency: string }; today: string },
+): Promise<PaymentLedger> {
+  const entries = await listLedgerEntries(db, input.booking.id);
+  const settings = await findPaymentSettings(db, input.property);
+  const confirmedOn = await findConfirmedOn(db, input.booking.id);
+  return {
+    entries,
+    summary: summarizePayments(
+      { ...input.booking, confirmed_on: confirmedOn },
+      entries,
+      settings,
+      input.today,
+    ),
+  };
+}
+
+export type NewEntry = {
+  kind: PaymentKind;
+  amount: number;
+  method: PaymentMethod;
+  received_on: string;
+  reference: string | null;
+  note: string | null;
+  corrects_id: string | null;
+};
+
+/**
+ * Adds an entry to a booking's ledger, in the caller's transaction, after locking the booking and checking
+ * the entry against its ledger (a 409 in words when it does not fit). The database checks the same rules
+ * again and derives the booking's payment_status in the same transaction.
+ */
+export async function recordLedgerEntry(
+  db: Executor,
+  input: { booking: StoredBooking; entry: NewEntry; operatorId: string | null },
+): Promise<PaymentEntry> {
+  // Locked again (a no-op when the caller did): the check below must see every committed entry.
+  await lockBooking(db, input.booking.id);
+  const entries = await listLedgerEntries(db, input.booking.id);
+  const refusal = checkLedgerEntry(input.booking, entries, input.entry);
+  if (refusal) throw new HttpError(409, refusal);
+  const [row] = await db
+    .insert(payments)
+    .values({
+      booking_id: input.booking.id,
+      ...input.entry,
+      amount: toMinorUnits(input.entry.amount),
+      currency: input.booking.currency,
+      created_by: input.operatorId,
+    })
+    .returning();
+  if (!row) throw new Error('The entry was not saved');
+  return shapePaymentEntry(row);
+}
+
+/**
+ * Records a payment of what is left to pay (method 'other', received today): what marking a booking paid
+ * means now that the status follows the ledger. A 409 when the total is not known or nothing is left.
+ */
+export async function recordPaidInFull(
+  db: Executor,
+  input: { booking: StoredBooking; operatorId: string; note: string; today: string },
+): Promise<PaymentEntry> {
+  const { booking } = input;
+  if (!booking.amount_known) {
+    throw new HttpError(
+      409,
+      'The total of this stay is not known: record the payment with its amount instead',
+    );
+  }
+  await lockBooking(db, booking.id);
+  const totals = totalLedger(await listLedgerEntries(db, booking.id), booking.currency);
+  const kept = makeMoney(totals.payment - totals.refund, booking.currency);
+  const left = subtractMoney(moneyFromMajor(booking.total_amount, booking.currency), kept);
+  if (left.minor <= 0) throw new HttpError(409, 'Nothing is left to pay on this booking');
+  return recordLedgerEntry(db, {
+    booking,
+    operatorId: input.operatorId,
+    entry: {
+      kind: 'payment',
+      amount: toMajor(left),
+      method: 'other',
+      received_on: input.today,
+      reference: null,
+      note: input.note,
+      corrects_id: null,
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentEndpoints } from '../../domain/contracts/payments';
+import { villaToday } from '../../domain/dates';
+import { createRecordPaymentSchema, createRefundPaymentSchema } from '../../domain/payment';
+import { getOperator } from '../auth/plugin';
+import { findBooking } from '../bookings/queries';
+import { BOOKING_NOT_FOUND } from '../bookings/routes';
+import type { Db, Tx } from '../db/client';
+import { withOperator } from '../db/with-operator';
+import { notFound } from '../http-error';
+import { requireProperty } from '../properties/queries';
+import { registerEndpoint } from '../register-endpoint';
+import {
+  findPaymentSettings,
+  lockBooking,
+  readLedger,
+  recordLedgerEntry,
+  savePaymentSettings,
+  type NewEntry,
+} from './queries';
+
+export async function registerPaymentRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+  const today = () => villaToday(options.now?.());
+
+  /** Records an entry on the operator's booking and answers it with the ledger's new summary. */
+  async function recordEntry(tx: Tx, input: { bookingId: string; operatorId: string; entry: NewEntry }) {
+    const booking = await lockBooking(tx, input.bookingId);
+    if (!booking) throw notFound(BOOKING_NOT_FOUND);
+    const entry = await recordLedgerEntry(tx, { booking, entry: input.entry, operatorId: input.operatorId });
+    const property = await requireProperty(tx, booking.property_id);
+    // Read again: the database derived its payment_status from the new entry.
+    const updated = await findBooking(tx, booking.id);
+    const { summary } = await readLedger(tx, { booking: updated!, property, today: today() });
+    return { entry, summary };
+  }
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.listPayments,
+    {
+      summary: "A booking's ledger (payments, refunds, security deposits) and what follows from it",
+      description:
+        'Entries oldest first; the summary gives the total, what was paid and refunded, the balance, the schedule (deposit and balance, or all at once), what is due next and by when, whether it is overdue, and payment_status as derived from the ledger.',
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const booking = await findBooking(tx, request.params.bookingId);
+        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        const property = await requireProperty(tx, booking.property_id);
+        return readLedger(tx, { booking, property, today: today() });
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.recordPayment,
+    {
+      body: createRecordPaymentSchema(today),
+      summary: 'Record money received: a payment or a security deposit held',
+      description:
+        "Entries are never changed or deleted: a mistake is reversed by an entry of the same kind with corrects_id naming it. Amounts are in the booking's currency. 409 when the entry does not fit the ledger (a correction of more than is left of its entry, or one that would leave more refunded than paid).",
+    },
+    async (request, reply) => {
+      const operatorId = getOperator(request).id;
+      const result = await withOperator(options.db, operatorId, (tx) =>
+        recordEntry(tx, { bookingId: request.params.bookingId, operatorId, entry: request.body }),
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.refundPayment,
+    {
+      body: createRefundPaymentSchema(today),
+      summary: 'Record money paid back: a refund or a security deposit returned',
+      description:
+        'A refund is never above what was paid and not yet refunded, a security deposit returned never above what is held: 409 otherwise, however many refunds arrive at once.',
+    },
+    async (request, reply) => {
+      const operatorId = getOperator(request).id;
+      const result = await withOperator(options.db, operatorId, (tx) =>
+        recordEntry(tx, { bookingId: request.params.bookingId, operatorId, entry: request.body }),
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.getPaymentSettings,
+    {
+      summary: "A property's payment schedule, security deposit and payment instructions (defaults if unset)",
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) =>
+        findPaymentSettings(tx, await requireProperty(tx, request.params.propertyId)),
+      ),
+  );
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.updatePaymentSettings,
+    {
+      summary: "Change a property's payment settings: the fields given change, the others stay",
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const property = await requireProperty(tx, request.params.propertyId);
+        await savePaymentSettings(tx, { propertyId: property.id, changes: request.body });
+        return findPaymentSettings(tx, property);
+      }),
+  );
+}
