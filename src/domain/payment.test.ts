@@ -5,9 +5,6 @@ import {
   createRecordPaymentSchema,
   createRefundPaymentSchema,
   derivePaymentStatus,
-  describePaymentInstructions,
-  PAYMENT_INSTRUCTIONS_FALLBACK,
-  PAYMENT_SETTINGS_DEFAULTS,
   PaymentSettingsUpdateSchema,
   scheduleTotal,
   summarizePayments,
@@ -369,13 +366,11 @@ describe('payment inputs', () => {
     expect(refund.safeParse({ ...valid, kind: 'payment' }).success).toBe(false);
   });
 
-  it('checks payment settings and falls back to words of its own when the operator wrote none', () => {
+  it('checks payment settings, keeping no instructions made of spaces', () => {
     expect(PaymentSettingsUpdateSchema.safeParse({ deposit_percent: 101 }).success).toBe(false);
     expect(PaymentSettingsUpdateSchema.safeParse({ balance_due_days: -1 }).success).toBe(false);
     expect(PaymentSettingsUpdateSchema.parse({ payment_instructions: '  ' })).toEqual({
       payment_instructions: '',
     });
-    expect(describePaymentInstructions(PAYMENT_SETTINGS_DEFAULTS)).toBe(PAYMENT_INSTRUCTIONS_FALLBACK);
-    expect(describePaymentInstructions({ payment_instructions: 'Bank: HDFC 0001' })).toBe('Bank: HDFC 0001');
   });
 });

@@ -143,10 +143,6 @@ export const PAYMENT_SETTINGS_DEFAULTS = {
   payment_instructions: '',
 } as const;
 
-/** What a guest is told when the operator wrote no instructions of their own: never an empty promise. */
-export const PAYMENT_INSTRUCTIONS_FALLBACK =
-  'Reply to this e-mail to arrange payment, and quote your booking reference with it.';
-
 export const PaymentSettingsSchema = z.object({
   property_id: z.uuid(),
   currency: z.string().describe("The property's currency, which security_deposit is in"),
@@ -176,11 +172,6 @@ export const PaymentSettingsUpdateSchema = z.object({
 });
 export type PaymentSettingsUpdateInput = z.input<typeof PaymentSettingsUpdateSchema>;
 export type PaymentSettingsUpdate = z.output<typeof PaymentSettingsUpdateSchema>;
-
-/** The operator's instructions, or the fallback when they wrote none. */
-export function describePaymentInstructions(settings: Pick<PaymentSettings, 'payment_instructions'>): string {
-  return settings.payment_instructions.trim() || PAYMENT_INSTRUCTIONS_FALLBACK;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The ledger's totals and the rules of a new entry.

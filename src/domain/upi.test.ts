@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readAmountDueNow } from './amount-due';
 import { makeMoney, parseMinor } from './money';
 import { buildUpiPayUri, isVpa } from './upi';
 
@@ -111,29 +110,5 @@ describe('a UPI ID', () => {
     'Villa@okaxis',
   ])('refuses %s', (vpa) => {
     expect(isVpa(vpa)).toBe(false);
-  });
-});
-
-describe('the amount due now (until the payments ledger)', () => {
-  const booking = { status: 'confirmed' as const, total: inr(1_000_00_00), checkIn: '2027-01-20' };
-
-  it('asks a confirmed stay for a 30% deposit now, or all of it when the stay starts within 14 days', () => {
-    expect(readAmountDueNow(booking, '2026-12-01')).toEqual({
-      amount: inr(300_00_00),
-      due_date: '2026-12-01',
-    });
-    expect(readAmountDueNow(booking, '2027-01-06')).toEqual({
-      amount: inr(1_000_00_00),
-      due_date: '2027-01-06',
-    });
-    // Rounded to whole paise, half away from zero: 30% of ₹0.05 is 1.5 paise.
-    expect(readAmountDueNow({ ...booking, total: inr(5) }, '2026-12-01')?.amount).toEqual(inr(2));
-  });
-
-  it('asks nothing before the operator confirms, after the stay, or of a stay without an amount', () => {
-    expect(readAmountDueNow({ ...booking, status: 'pending' }, '2026-12-01')).toBeNull();
-    expect(readAmountDueNow({ ...booking, status: 'completed' }, '2026-12-01')).toBeNull();
-    expect(readAmountDueNow({ ...booking, status: 'cancelled' }, '2026-12-01')).toBeNull();
-    expect(readAmountDueNow({ ...booking, total: inr(0) }, '2026-12-01')).toBeNull();
   });
 });

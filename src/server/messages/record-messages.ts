@@ -20,6 +20,7 @@ import {
 } from './render-message';
 import type { MessageSettings } from './settings';
 import { planGuestPayment } from '../payments/guest-payment';
+import { readGuestPaymentDue } from '../payments/queries';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
@@ -136,7 +137,13 @@ export async function recordBookingStatusChanged(
     kind === 'request_confirmed'
       ? {
           ...change.facts,
-          payment: planGuestPayment({ ...change.facts, status: change.to }, settings, change.today),
+          payment: planGuestPayment(
+            {
+              bookingId: change.facts.bookingId,
+              payment: await readGuestPaymentDue(tx, change.facts.bookingId, change.today),
+            },
+            settings,
+          ),
         }
       : change.facts;
   const message = await composeMessage(settings, kind, change.facts.guestEmail, facts, {

@@ -25,6 +25,7 @@ import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { registerEndpoint } from '../register-endpoint';
 import { planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
+import { findGuestPaymentDue, type GuestPaymentDue } from '../payments/queries';
 
 /** Messages and links, and how often a guest's request page may be looked up. */
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
@@ -37,19 +38,10 @@ const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** The request as its guest sees it; once confirmed, with what is due now and how to pay it. */
 function shapeGuestRequest(
-  row: GuestRequestRow,
-  payment: { config: Pick<Config, 'payments'>; today: string },
+  row: GuestRequestRow & { payment?: GuestPaymentDue },
+  config: Pick<Config, 'payments'>,
 ): GuestRequest {
-  const plan = planGuestPayment(
-    {
-      bookingId: row.booking_id,
-      status: row.status,
-      total: moneyFromMajor(row.total_amount, row.currency),
-      checkIn: row.check_in,
-    },
-    payment.config,
-    payment.today,
-  );
+  const plan = planGuestPayment({ bookingId: row.booking_id, payment: row.payment }, config);
   return {
     reference: formatBookingReference(row.booking_id),
     status: row.status,
@@ -98,8 +90,8 @@ function describeRequestFacts(row: GuestRequestRow) {
  */
 async function openGuestRequest(
   db: Db,
-  input: { token: string; config: MessageSettings; onMessagesWritten?: () => void },
-): Promise<GuestRequestRow | undefined> {
+  input: { token: string; config: MessageSettings; today: string; onMessagesWritten?: () => void },
+): Promise<(GuestRequestRow & { payment?: GuestPaymentDue }) | undefined> {
   let confirmed = false;
   const row = await withGuest(db, async (tx) => {
     if (await confirmGuestRequest(tx, input.token)) {
@@ -113,6 +105,15 @@ async function openGuestRequest(
     if (found?.status === 'pending' && !found.confirmed_at && found.confirm_by <= new Date()) {
       await releaseUnconfirmedRequests(tx, found.property_id);
       return findGuestRequest(tx, input.token);
+    }
+    // Once the operator confirmed, the page says what is due now: from the stay's ledger.
+    if (found?.status === 'confirmed') {
+      const payment = await findGuestPaymentDue(tx, {
+        token: input.token,
+        booking: { ...found, id: found.booking_id },
+        today: input.today,
+      });
+      return { ...found, payment };
     }
     return found;
   });
@@ -149,12 +150,12 @@ export function createRequestPageLoader(options: {
     async load(request: FastifyRequest): Promise<GuestRequestPageData | undefined> {
       const token = (request.params as { token?: string }).token ?? '';
       if (token.length > 100) return undefined;
-      const row = await openGuestRequest(options.db, { ...options, token });
       const at = now();
+      const row = await openGuestRequest(options.db, { ...options, token, today: villaToday(at) });
       return (
         row && {
           token,
-          request: shapeGuestRequest(row, { config: options.config, today: villaToday(at) }),
+          request: shapeGuestRequest(row, options.config),
           rendered_at: at.toISOString(),
         }
       );
@@ -237,10 +238,14 @@ export async function registerMessageRoutes(
         "The link in the guest's first e-mail also confirms the request, if it is still pending and its time to confirm (confirm_by) has not run out: it then holds its nights until the operator answers.",
     },
     async (request, reply) => {
-      const row = await openGuestRequest(options.db, { ...options, token: request.params.token });
+      const row = await openGuestRequest(options.db, {
+        ...options,
+        token: request.params.token,
+        today: today(),
+      });
       if (!row) throw notFound(REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      return shapeGuestRequest(row, { config: options.config, today: today() });
+      return shapeGuestRequest(row, options.config);
     },
   );
 
@@ -277,7 +282,7 @@ export async function registerMessageRoutes(
       );
       options.onMessagesWritten?.();
       reply.header('cache-control', 'no-store');
-      return shapeGuestRequest(row, { config: options.config, today: today() });
+      return shapeGuestRequest(row, options.config);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
-import { formatMoney, makeMoney, scaleMinor, toMinor } from '../../domain/money';
+import { formatDecimal, formatMoney, makeMoney, scaleMinor, toMinor } from '../../domain/money';
 import { paymentTexts } from '../../content/payments';
 import { bookings, outboxMessages } from '../db/schema';
 import type { ConfigOverrides } from '../env';
@@ -10,6 +10,7 @@ import { createMailTransport } from '../messages/transport';
 import { startMessageWorker } from '../messages/worker';
 import { TEST_NOW, UNLIMITED_REQUESTS, useSignedInContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { findConfirmedOn } from './queries';
 import { readQrModules, UPI_QR_CID } from './upi-qr';
 
 const UPI = { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' };
@@ -56,6 +57,7 @@ async function requestConfirmedStay(suite: Suite, email: string, checkIn = '2027
   expect(page.statusCode, page.body).toBe(200);
   return {
     booking: booking!,
+    token,
     page: page.json() as Record<string, unknown> & { payment?: Record<string, unknown> },
   };
 }
@@ -98,7 +100,7 @@ describe.each(listTestDatabaseKinds())('how a guest pays, with UPI set [%s]', (k
   });
 
   it('shows the deposit due now on the confirmed request, with its UPI link and QR code', async () => {
-    const { page } = await requestConfirmedStay(suite, 'asha-upi@example.com');
+    const { booking, page } = await requestConfirmedStay(suite, 'asha-upi@example.com');
     const total = makeMoney(toMinor(page.total_amount as number), 'INR');
     const deposit = scaleMinor(total.minor, 30, 100);
     const reference = page.reference as string;
@@ -106,7 +108,8 @@ describe.each(listTestDatabaseKinds())('how a guest pays, with UPI set [%s]', (k
     const uri = `upi://pay?pa=shantivilla@okaxis&pn=Shanti%20Villa%20Retreat&am=${am}&cu=INR&tn=${reference}`;
     expect(page.payment).toEqual({
       amount_due_now: deposit / 100,
-      due_date: '2026-11-22',
+      // Due on the day the operator confirmed, as the audit log (the database's clock) has it.
+      due_date: await findConfirmedOn(suite.context.database.db, booking.id),
       upi: { uri, qr_svg: expect.stringMatching(/^<svg /), vpa: UPI.vpa, payee_name: UPI.payeeName },
       instructions: null,
     });
@@ -115,6 +118,36 @@ describe.each(listTestDatabaseKinds())('how a guest pays, with UPI set [%s]', (k
       `aria-label="UPI QR code to pay ${formatMoney(makeMoney(deposit, 'INR'))} to Shanti Villa Retreat"`,
     );
     expect(svg).toContain(`viewBox="0 0 ${readQrModules(uri).length + 8} `);
+  });
+
+  it('asks for the balance by its day once the deposit is recorded, and for nothing once all is paid', async () => {
+    const checkIn = '2027-03-01';
+    const { booking, token, page } = await requestConfirmedStay(suite, 'meera-upi@example.com', checkIn);
+    const fetchPage = async () =>
+      (await suite.context.app.inject({ method: 'GET', url: `/api/requests/${token}` })).json() as Record<
+        string,
+        unknown
+      > & { payment?: Record<string, unknown> };
+    const { context, cookie } = suite;
+    const record = (amount: number, reference: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${booking.id}/payments`,
+        headers: { cookie },
+        payload: { amount, method: 'upi', received_on: '2026-11-22', reference },
+      });
+    const deposit = page.payment!.amount_due_now as number;
+    expect((await record(deposit, 'UTR 612345678901')).statusCode).toBe(201);
+    const total = makeMoney(toMinor(page.total_amount as number), 'INR');
+    const balance = total.minor - toMinor(deposit);
+    const after = await fetchPage();
+    expect(after.payment).toMatchObject({
+      amount_due_now: balance / 100,
+      due_date: addDaysToDate(checkIn, -14),
+    });
+    expect((after.payment!.upi as { uri: string }).uri).toContain(`&am=${formatDecimal(balance)}&`);
+    expect((await record(balance / 100, 'UTR 612345678902')).statusCode).toBe(201);
+    expect(await fetchPage()).not.toHaveProperty('payment');
   });
 
   it('says the amount and the UPI link in the confirmation e-mail, with the QR code as an inline PNG', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMoney } from '../../domain/money';
+import { makeMoney, type Money } from '../../domain/money';
 import { paymentTexts } from '../../content/payments';
 import { planGuestPayment } from './guest-payment';
 
@@ -7,17 +7,16 @@ const UPI = {
   payments: { upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' }, reminderDays: 3 },
 };
 const NO_UPI = { payments: { upi: null, reminderDays: 3 } };
-const booking = {
-  bookingId: '1a2b3c4d-0000-4000-8000-000000000000',
-  status: 'confirmed' as const,
-  total: makeMoney(1_00_000_00, 'INR'),
-  checkIn: '2027-01-20',
-};
+const bookingId = '1a2b3c4d-0000-4000-8000-000000000000';
+/** A booking whose ledger asks for `amount` by 1 December 2026, the operator's words on paying beside it. */
+const owing = (amount: Money, instructions = '') => ({
+  bookingId,
+  payment: { due: { amount, due_date: '2026-12-01' }, instructions },
+});
 
 describe("the plan of a guest's payment", () => {
-  it('offers UPI for a rupee deposit, with the booking reference as the note', () => {
-    const plan = planGuestPayment(booking, UPI, '2026-12-01');
-    expect(plan).toEqual({
+  it('offers UPI for what the ledger says is due in rupees, with the booking reference as the note', () => {
+    expect(planGuestPayment(owing(makeMoney(30_000_00, 'INR')), UPI)).toEqual({
       due: { amount: makeMoney(30_000_00, 'INR'), due_date: '2026-12-01' },
       upi: {
         uri: 'upi://pay?pa=shantivilla@okaxis&pn=Shanti%20Villa%20Retreat&am=30000.00&cu=INR&tn=SV-1A2B3C4D',
@@ -29,32 +28,32 @@ describe("the plan of a guest's payment", () => {
   });
 
   it("keeps the operator's own words beside UPI, and says something when there is no UPI", () => {
-    expect(
-      planGuestPayment(booking, UPI, '2026-12-01', ' Cash at check-in is fine too. ')?.instructions,
-    ).toBe('Cash at check-in is fine too.');
-    expect(planGuestPayment(booking, NO_UPI, '2026-12-01')).toMatchObject({
+    const deposit = makeMoney(30_000_00, 'INR');
+    expect(planGuestPayment(owing(deposit, ' Cash at check-in is fine too. '), UPI)?.instructions).toBe(
+      'Cash at check-in is fine too.',
+    );
+    expect(planGuestPayment(owing(deposit), NO_UPI)).toMatchObject({
       upi: null,
       instructions: paymentTexts.fallbackInstructions,
     });
-    expect(planGuestPayment(booking, NO_UPI, '2026-12-01', 'Bank transfer: …')?.instructions).toBe(
+    expect(planGuestPayment(owing(deposit, 'Bank transfer: …'), NO_UPI)?.instructions).toBe(
       'Bank transfer: …',
     );
   });
 
   it('offers no UPI for dirhams, nor above what one UPI payment may carry (₹1,00,000)', () => {
-    const aed = planGuestPayment({ ...booking, total: makeMoney(1_000_00, 'AED') }, UPI, '2026-12-01');
+    const aed = planGuestPayment(owing(makeMoney(300_00, 'AED')), UPI);
     expect(aed).toMatchObject({ due: { amount: makeMoney(300_00, 'AED') }, upi: null });
     expect(aed?.instructions).toBe(paymentTexts.fallbackInstructions);
-    // All of ₹1,00,000 is due at once 14 days before the stay: exactly the most UPI takes.
-    expect(planGuestPayment(booking, UPI, '2027-01-06')?.upi).not.toBeNull();
-    const more = { ...booking, total: makeMoney(1_00_000_01, 'INR') };
-    expect(planGuestPayment(more, UPI, '2027-01-06')).toMatchObject({
+    expect(planGuestPayment(owing(makeMoney(1_00_000_00, 'INR')), UPI)?.upi).not.toBeNull();
+    expect(planGuestPayment(owing(makeMoney(1_00_000_01, 'INR')), UPI)).toMatchObject({
       upi: null,
       instructions: paymentTexts.fallbackInstructions,
     });
   });
 
-  it('asks nothing of a request the operator has not confirmed', () => {
-    expect(planGuestPayment({ ...booking, status: 'pending' }, UPI, '2026-12-01')).toBeNull();
+  it('asks nothing when the ledger says nothing is due, or was not read', () => {
+    expect(planGuestPayment({ bookingId, payment: { due: null, instructions: 'Cash' } }, UPI)).toBeNull();
+    expect(planGuestPayment({ bookingId, payment: undefined }, UPI)).toBeNull();
   });
 });

@@ -1,15 +1,15 @@
-import { readAmountDueNow, type AmountDueNow } from '../../domain/amount-due';
-import { formatBookingReference, type BookingStatus } from '../../domain/booking';
+import { formatBookingReference } from '../../domain/booking';
 import type { GuestPayment } from '../../domain/message';
-import { formatMoney, toMajor, type Money } from '../../domain/money';
+import { formatMoney, toMajor } from '../../domain/money';
 import { buildUpiPayUri, UPI_MAX_AMOUNT_MINOR } from '../../domain/upi';
 import { paymentTexts } from '../../content/payments';
 import type { Config } from '../env';
+import type { AmountDue, GuestPaymentDue } from './queries';
 import { renderQrSvg } from './upi-qr';
 
 /** What a guest is asked to pay now and how: the e-mail and the request page are written from it. */
 export type GuestPaymentPlan = {
-  due: AmountDueNow;
+  due: AmountDue;
   upi: { uri: string; vpa: string; payeeName: string } | null;
   /** How to pay in words; null only when UPI is offered and the operator wrote nothing of their own. */
   instructions: string | null;
@@ -21,20 +21,17 @@ export function fillPaymentText(text: string, values: Record<string, string>): s
 }
 
 /**
- * What a booking's guest pays now and how, or null when nothing is due. UPI only for stays in rupees, when
- * the operator set a UPI ID, and for no more than a UPI payment may carry; otherwise the guest is told in
- * the operator's words (`operatorInstructions`), or else in ours: never "how to pay" with nothing after it.
+ * What a booking's guest pays now and how, or null when nothing is due (the ledger's next payment). UPI
+ * only for stays in rupees, when the operator set a UPI ID, and for no more than a UPI payment may carry;
+ * otherwise the guest is told in the operator's words, or else in ours: never "how to pay" with nothing after.
  */
 export function planGuestPayment(
-  booking: { bookingId: string; status: BookingStatus; total: Money; checkIn: string },
+  booking: { bookingId: string; payment: GuestPaymentDue | undefined },
   settings: Pick<Config, 'payments'>,
-  today: string,
-  // The property's own payment instructions arrive with the payments ledger's settings; none until then.
-  operatorInstructions: string | null = null,
 ): GuestPaymentPlan | null {
-  // At the ledger's merge: summarizePayments(...).next_due instead (the same shape).
-  const due = readAmountDueNow(booking, today);
+  const due = booking.payment?.due;
   if (!due) return null;
+  const operatorInstructions = booking.payment?.instructions ?? null;
   const upiSettings = settings.payments.upi;
   const upi =
     upiSettings && due.amount.currency === 'INR' && due.amount.minor <= UPI_MAX_AMOUNT_MINOR

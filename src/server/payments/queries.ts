@@ -1,7 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredBooking } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
-import { makeMoney, moneyFromMajor, subtractMoney, toMajor, toMinorUnits } from '../../domain/money';
+import {
+  makeMoney,
+  moneyFromMajor,
+  parseMinor,
+  subtractMoney,
+  toMajor,
+  toMinorUnits,
+  type MinorUnits,
+  type Money,
+} from '../../domain/money';
 import {
   checkLedgerEntry,
   PAYMENT_SETTINGS_DEFAULTS,
@@ -13,10 +22,11 @@ import {
   type PaymentMethod,
   type PaymentSettings,
   type PaymentSettingsUpdate,
+  type PaymentSummary,
 } from '../../domain/payment';
-import { shapeBooking } from '../bookings/queries';
+import { findBooking, shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
-import { auditEvents, bookings, payments, paymentSettings } from '../db/schema';
+import { auditEvents, bookings, payments, paymentSettings, properties } from '../db/schema';
 import { HttpError } from '../http-error';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -55,6 +65,19 @@ export async function findPaymentSettings(
     .from(paymentSettings)
     .where(eq(paymentSettings.property_id, property.id))
     .limit(1);
+  return shapePaymentSettings(property, row);
+}
+
+/** Stored settings, or the defaults for those the operator never saved. */
+function shapePaymentSettings(
+  property: { id: string; currency: string },
+  row:
+    | Pick<
+        typeof paymentSettings.$inferSelect,
+        'deposit_percent' | 'balance_due_days' | 'security_deposit' | 'payment_instructions'
+      >
+    | undefined,
+): PaymentSettings {
   return {
     property_id: property.id,
     currency: property.currency,
@@ -63,6 +86,81 @@ export async function findPaymentSettings(
     security_deposit: row ? toMajor(row.security_deposit) : PAYMENT_SETTINGS_DEFAULTS.security_deposit,
     payment_instructions: row?.payment_instructions ?? PAYMENT_SETTINGS_DEFAULTS.payment_instructions,
   };
+}
+
+/** What a guest pays next and by when, and the operator's own words on paying ('' for none). */
+export type GuestPaymentDue = { due: AmountDue | null; instructions: string };
+export type AmountDue = { amount: Money; due_date: string };
+
+function readNextDue(summary: PaymentSummary): AmountDue | null {
+  return summary.next_due && summary.next_due.amount > 0
+    ? { amount: moneyFromMajor(summary.next_due.amount, summary.currency), due_date: summary.next_due.date }
+    : null;
+}
+
+/** The guest's next payment, read as the operator (the confirmation e-mail is written in their change). */
+export async function readGuestPaymentDue(
+  db: Executor,
+  bookingId: string,
+  today: string,
+): Promise<GuestPaymentDue | undefined> {
+  const booking = await findBooking(db, bookingId);
+  if (!booking) return undefined;
+  const [property] = await db
+    .select({ id: properties.id, currency: properties.currency })
+    .from(properties)
+    .where(eq(properties.id, booking.property_id))
+    .limit(1);
+  if (!property) return undefined;
+  const { summary } = await readLedger(db, { booking, property, today });
+  const settings = await findPaymentSettings(db, property);
+  return { due: readNextDue(summary), instructions: settings.payment_instructions };
+}
+
+/**
+ * The guest's next payment, read by the token of their request page's link: the public role reads no
+ * ledger itself, find_guest_payment() hands it the entries' kinds and amounts only.
+ */
+export async function findGuestPaymentDue(
+  db: Executor,
+  input: {
+    token: string;
+    booking: Pick<StoredBooking, 'id' | 'property_id' | 'status' | 'total_amount' | 'currency' | 'check_in'>;
+    today: string;
+  },
+): Promise<GuestPaymentDue | undefined> {
+  const result = await db.execute(sql`select * from find_guest_payment(${input.token})`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) return undefined;
+  const currency = input.booking.currency;
+  const entries = (
+    row.out_entries as { id: string; kind: PaymentKind; amount: string; corrects_id: string | null }[]
+  ).map((entry) => ({ ...entry, amount: toMajor(makeMoney(parseMinor(entry.amount), currency)) }));
+  const settings = shapePaymentSettings(
+    { id: input.booking.property_id, currency },
+    row.out_deposit_percent === null
+      ? undefined
+      : {
+          deposit_percent: Number(row.out_deposit_percent),
+          balance_due_days: Number(row.out_balance_due_days),
+          security_deposit: parseMinor(String(row.out_security_deposit)) as MinorUnits,
+          payment_instructions: String(row.out_payment_instructions),
+        },
+  );
+  const confirmedAt = row.out_confirmed_at ? new Date(row.out_confirmed_at as string) : null;
+  const summary = summarizePayments(
+    {
+      ...input.booking,
+      booking_source: row.out_booking_source as StoredBooking['booking_source'],
+      amount_known: Boolean(row.out_amount_known),
+      created_at: new Date(row.out_created_at as string).toISOString(),
+      confirmed_on: confirmedAt ? villaToday(confirmedAt) : null,
+    },
+    entries,
+    settings,
+    input.today,
+  );
+  return { due: readNextDue(summary), instructions: settings.payment_instructions };
 }
 
 /** Saves the fields given, keeping the others as they were (or their defaults). */

@@ -342,6 +342,36 @@ $$;
 REVOKE ALL ON FUNCTION find_guest_request(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION find_guest_request(text) TO villa_guest;
 
+-- What a guest's request page needs to say what is due now, by the token of one of its links: the ledger's
+-- entries (kind and amount only), the property's payment schedule and the day the operator confirmed. The
+-- public role reads no ledger, settings or audit log itself.
+CREATE OR REPLACE FUNCTION find_guest_payment(p_token text)
+  RETURNS TABLE (
+    out_entries jsonb, out_booking_source text, out_amount_known boolean, out_created_at timestamptz,
+    out_deposit_percent integer, out_balance_due_days integer, out_security_deposit numeric,
+    out_payment_instructions text, out_confirmed_at timestamptz
+  )
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+  SELECT
+    (SELECT coalesce(jsonb_agg(jsonb_build_object(
+        'id', e.id, 'kind', e.kind, 'amount', e.amount::text, 'corrects_id', e.corrects_id
+      ) ORDER BY e.created_at, e.id), '[]'::jsonb)
+     FROM payments e WHERE e.booking_id = b.id),
+    b.booking_source, b.amount_known, b.created_at,
+    s.deposit_percent, s.balance_due_days, s.security_deposit, s.payment_instructions,
+    (SELECT min(a.occurred_at) FROM audit_events a
+     WHERE a.entity_type = 'booking' AND a.entity_id = b.id::text AND a.action = 'update'
+       AND a.after->>'status' = 'confirmed')
+  FROM request_tokens t
+  JOIN bookings b ON b.id = t.booking_id
+  LEFT JOIN payment_settings s ON s.property_id = b.property_id
+  WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
+$$;
+REVOKE ALL ON FUNCTION find_guest_payment(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION find_guest_payment(text) TO villa_guest;
+
 -- The guest withdraws their own pending request: it is cancelled (its nights open again) with the reason
 -- recorded. Returns the booking's id, or nothing when the token is unknown or the request is not pending.
 CREATE OR REPLACE FUNCTION withdraw_guest_request(p_token text)
