@@ -121,6 +121,27 @@ export default tseslint.config(
     },
   },
   {
+    // The client calls an endpoint by its route; a contract's module brings zod and its schemas into the
+    // page. Its types are free, and api-client.ts loads the contracts lazily to check answers in development.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/client/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/domain/contracts/(?!routes$)',
+              allowTypeImports: true,
+              message:
+                'Call an endpoint by its route (@/domain/contracts/routes); import a contract for its types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No `as never` (see NO_AS_NEVER); the money rule below repeats it, as a later block's list replaces this one.
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs}'],
     rules: {

@@ -41,6 +41,3 @@ export type BookingListQueryInput = z.input<typeof BookingListQuerySchema>;
 export const BOOKING_LIST_FILTER_KEYS = BookingListQuerySchema.keyof().exclude(['limit', 'offset']).options;
 export type BookingListFilterKey = (typeof BOOKING_LIST_FILTER_KEYS)[number];
 export type BookingListQuery = z.output<typeof BookingListQuerySchema>;
-
-/** The header that carries the number of all matching bookings, beside one page of them. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -111,4 +111,14 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
     expect(homeBytes, 'JS loaded by /').toBeDefined();
     expect(homeBytes).toBeLessThanOrEqual(90 * 1024);
   });
+
+  it("loads no zod before a public page's lazy sections: its API calls go by route, not by contract", () => {
+    // The contracts' schemas check answers in development and tests only; a form's lazy section brings zod.
+    for (const page of prerendered) {
+      const entry = readBuilt(getPageFile(page)).match(/<script data-entry="\/(assets\/[^"]+\.js)"/)?.[1];
+      expect(entry, page.name).toBeDefined();
+      for (const file of listLoadedScripts(entry!))
+        expect(readBuilt(file).includes('$ZodType'), `zod in ${file} (${page.name})`).toBe(false);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '@/domain/contracts/endpoint';
+import { healthRoutes } from '@/domain/contracts/routes';
 import { ApiError, callEndpoint, callEndpointPage, ResponseContractError } from './api-client';
 
 const ThingSchema = z.object({ name: z.string(), count: z.number().int() });
@@ -75,6 +76,23 @@ describe('callEndpoint', () => {
     const failure = callEndpoint(updateThing, { params: { placeId: 'p', name: 'a' }, body: { count: 3 } });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 404, message: 'No such thing' });
+  });
+});
+
+describe('callEndpoint by route', () => {
+  it("checks the answer, in tests, against the contract of the route's operationId", async () => {
+    const fetchSpy = answerWith(200, { status: 'ok', database: 'pglite' });
+    expect(await callEndpoint(healthRoutes.getHealth, {})).toEqual({ status: 'ok', database: 'pglite' });
+    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/health');
+    answerWith(200, { status: 'ok', database: 'sqlite' });
+    await expect(callEndpoint(healthRoutes.getHealth, {})).rejects.toBeInstanceOf(ResponseContractError);
+  });
+
+  it('refuses a route that has no contract', async () => {
+    answerWith(200, {});
+    const unknown = { operationId: 'noSuchEndpoint', method: 'GET', path: '/api/nothing' } as const;
+    // @ts-expect-error a route without a contract types no call either
+    await expect(callEndpoint(unknown, {})).rejects.toThrow('noSuchEndpoint has no contract');
   });
 });
 

@@ -1,12 +1,13 @@
-import {
-  buildEndpointPath,
-  findResponseSchema,
-  type Endpoint,
-  type EndpointBody,
-  type EndpointParams,
-  type EndpointQuery,
-  type EndpointResult,
+// Types only from the contracts: the schemas (and zod) load in development and tests alone, see readAnswer.
+import type { ContractOf } from '@/domain/contracts/all-endpoints';
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResult,
 } from '@/domain/contracts/endpoint';
+import { buildEndpointPath, type EndpointRoute } from '@/domain/contracts/routes';
 
 /** An API answer other than 2xx: its HTTP status and the server's message (or a generic one). */
 export class ApiError extends Error {
@@ -110,8 +111,8 @@ export type EndpointCall<E extends Endpoint> = Provided<'params', EndpointParams
   };
 
 /** The endpoint's address: its path with the parameters filled in, and the query's values that are set. */
-export function buildEndpointUrl(endpoint: Endpoint, call: { params?: unknown; query?: unknown }): string {
-  const path = buildEndpointPath(endpoint, (call.params ?? {}) as Record<string, unknown>);
+export function buildEndpointUrl(route: EndpointRoute, call: { params?: unknown; query?: unknown }): string {
+  const path = buildEndpointPath(route, (call.params ?? {}) as Record<string, unknown>);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
@@ -120,57 +121,66 @@ export function buildEndpointUrl(endpoint: Endpoint, call: { params?: unknown; q
   return query ? `${path}?${query}` : path;
 }
 
-async function readAnswer(endpoint: Endpoint, response: Response): Promise<unknown> {
+async function readAnswer(route: EndpointRoute, response: Response): Promise<unknown> {
   const body: unknown = await response.json();
-  if (!CHECK_RESPONSES) return body;
-  const schema = findResponseSchema(endpoint, response.status);
+  // A constant in a production build, so the check and the contracts it imports are left out of it.
+  if (CHECK_RESPONSES) await checkAnswer(route, response.status, body);
+  // The answer as sent, not as parsed: a production build, which does not parse, gets the same value.
+  return body;
+}
+
+async function checkAnswer(route: EndpointRoute, status: number, body: unknown): Promise<void> {
+  const { findEndpoint, findResponseSchema } = await import('@/domain/contracts/all-endpoints');
+  // A contract passed as it is (a test's own endpoint) is its own; a route is looked up by its operationId.
+  const endpoint = 'responses' in route ? (route as Endpoint) : findEndpoint(route.operationId);
+  if (!endpoint) throw new ResponseContractError(`${route.operationId} has no contract`);
+  const schema = findResponseSchema(endpoint, status);
   if (!schema) {
     throw new ResponseContractError(
-      `${endpoint.operationId} answered ${response.status}, which its contract does not document`,
+      `${route.operationId} answered ${status}, which its contract does not document`,
     );
   }
   const result = schema.safeParse(body);
   if (!result.success) {
     throw new ResponseContractError(
-      `${endpoint.operationId} answered a body its contract refuses: ${result.error.issues
+      `${route.operationId} answered a body its contract refuses: ${result.error.issues
         .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
         .join('; ')}`,
     );
   }
-  // The answer as sent, not as parsed: a production build, which does not parse, gets the same value.
-  return body;
 }
 
-/** Sends one call of an endpoint: the address from its path and parameters, the method from the contract. */
-function sendEndpointCall<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): Promise<Response> {
+/** Sends one call of an endpoint: the address from its path and parameters, the method from its route. */
+function sendEndpointCall(route: EndpointRoute, call: object): Promise<Response> {
   const { body, signal, headers } = call as {
     body?: unknown;
     signal?: AbortSignal;
     headers?: Record<string, string>;
   };
-  return send(buildEndpointUrl(endpoint, call), { method: endpoint.method, body, signal, headers });
+  return send(buildEndpointUrl(route, call), { method: route.method, body, signal, headers });
 }
 
 /**
- * Calls an endpoint through its contract: the address from its path and parameters, the method from the
- * contract, and its answer typed (and, in development and tests, checked) by the contract's schema.
+ * Calls an endpoint by its route (`messageRoutes.getGuestRequest`): the address from its path and
+ * parameters, the method from the route, and its answer typed (and, in development and tests, checked)
+ * by the endpoint's contract.
  */
-export async function callEndpoint<E extends Endpoint>(
-  endpoint: E,
-  call: EndpointCall<E>,
-): Promise<EndpointResult<E>> {
-  const response = await sendEndpointCall(endpoint, call);
-  return (await readAnswer(endpoint, response)) as EndpointResult<E>;
+export async function callEndpoint<Route extends EndpointRoute>(
+  route: Route,
+  call: EndpointCall<ContractOf<Route>>,
+): Promise<EndpointResult<ContractOf<Route>>> {
+  const response = await sendEndpointCall(route, call);
+  return (await readAnswer(route, response)) as EndpointResult<ContractOf<Route>>;
 }
 
 /** One page of a list endpoint's items, and the number of all matching items (the X-Total-Count header). */
-export async function callEndpointPage<E extends Endpoint & { totalCountHeader: string }>(
-  endpoint: E,
-  call: EndpointCall<E>,
-): Promise<{ items: EndpointResult<E>; total: number }> {
-  const response = await sendEndpointCall(endpoint, call);
-  const items = (await readAnswer(endpoint, response)) as EndpointResult<E>;
-  const total = Number(response.headers.get(endpoint.totalCountHeader));
+export async function callEndpointPage<Route extends EndpointRoute & { totalCountHeader: string }>(
+  route: Route,
+  call: EndpointCall<ContractOf<Route>>,
+): Promise<{ items: EndpointResult<ContractOf<Route>>; total: number }> {
+  const response = await sendEndpointCall(route, call);
+  const items = (await readAnswer(route, response)) as EndpointResult<ContractOf<Route>>;
+  const total = Number(response.headers.get(route.totalCountHeader));
   return { items, total: Number.isFinite(total) ? total : (items as unknown[]).length };
 }
 

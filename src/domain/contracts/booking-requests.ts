@@ -9,31 +9,26 @@ import {
 import { createBookingRequestSchema } from '../booking';
 import { villaToday } from '../dates';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { bookingRequestRoutes } from './routes';
 
 /** The public site's booking form: what the villa has free, the price of a stay, and a guest's request. */
 export const bookingRequestEndpoints = {
   getAvailability: defineEndpoint({
-    operationId: 'getAvailability',
-    method: 'GET',
-    path: '/api/availability',
+    ...bookingRequestRoutes.getAvailability,
     tags: ['public'],
     session: false,
     query: AvailabilityQuerySchema,
     responses: { 200: AvailabilitySchema, ...errorResponses(400, 404) },
   }),
   getQuote: defineEndpoint({
-    operationId: 'getQuote',
-    method: 'GET',
-    path: '/api/quote',
+    ...bookingRequestRoutes.getQuote,
     tags: ['public'],
     session: false,
     query: QuoteQuerySchema,
     responses: { 200: QuoteResultSchema, ...errorResponses(400, 404) },
   }),
   requestBooking: defineEndpoint({
-    operationId: 'requestBooking',
-    method: 'POST',
-    path: '/api/booking-requests',
+    ...bookingRequestRoutes.requestBooking,
     tags: ['public'],
     session: false,
     headers: z.object({

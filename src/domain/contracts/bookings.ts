@@ -7,28 +7,24 @@ import {
   DeclinePendingRequestsSchema,
   PaymentStatusUpdateSchema,
 } from '../booking';
-import { BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../booking-list';
+import { BookingListQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
+import { bookingRoutes } from './routes';
 
 export const BookingIdParamsSchema = z.object({ bookingId: z.uuid({ error: 'Booking id must be a UUID' }) });
 
 export const bookingEndpoints = {
   listBookings: defineEndpoint({
-    operationId: 'listBookings',
-    method: 'GET',
-    path: '/api/properties/:propertyId/bookings',
+    ...bookingRoutes.listBookings,
     tags: ['bookings'],
     session: true,
     params: PropertyIdParamsSchema,
     query: BookingListQuerySchema,
-    totalCountHeader: TOTAL_COUNT_HEADER,
     responses: { 200: z.array(BookingSchema), ...errorResponses(400, 401, 404) },
   }),
   exportBookingsCsv: defineEndpoint({
-    operationId: 'exportBookingsCsv',
-    method: 'GET',
-    path: '/api/properties/:propertyId/bookings.csv',
+    ...bookingRoutes.exportBookingsCsv,
     tags: ['bookings'],
     session: true,
     params: PropertyIdParamsSchema,
@@ -40,9 +36,7 @@ export const bookingEndpoints = {
     },
   }),
   createBooking: defineEndpoint({
-    operationId: 'createBooking',
-    method: 'POST',
-    path: '/api/properties/:propertyId/bookings',
+    ...bookingRoutes.createBooking,
     tags: ['bookings'],
     session: true,
     params: PropertyIdParamsSchema,
@@ -51,9 +45,7 @@ export const bookingEndpoints = {
     responses: { 201: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   updateBookingStatus: defineEndpoint({
-    operationId: 'updateBookingStatus',
-    method: 'PATCH',
-    path: '/api/bookings/:bookingId/status',
+    ...bookingRoutes.updateBookingStatus,
     tags: ['bookings'],
     session: true,
     params: BookingIdParamsSchema,
@@ -61,9 +53,7 @@ export const bookingEndpoints = {
     responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   updatePaymentStatus: defineEndpoint({
-    operationId: 'updatePaymentStatus',
-    method: 'PATCH',
-    path: '/api/bookings/:bookingId/payment',
+    ...bookingRoutes.updatePaymentStatus,
     tags: ['bookings'],
     session: true,
     params: BookingIdParamsSchema,
@@ -71,9 +61,7 @@ export const bookingEndpoints = {
     responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   declinePendingRequests: defineEndpoint({
-    operationId: 'declinePendingRequests',
-    method: 'POST',
-    path: '/api/bookings/:bookingId/decline-similar',
+    ...bookingRoutes.declinePendingRequests,
     tags: ['bookings'],
     session: true,
     params: BookingIdParamsSchema,

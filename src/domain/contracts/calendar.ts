@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { PropertyCalendarSchema, UpdateCalendarDaysSchema } from '../calendar';
 import { MonthSchema } from '../fields';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
+import { calendarRoutes } from './routes';
 
 export const calendarEndpoints = {
   getPropertyCalendar: defineEndpoint({
-    operationId: 'getPropertyCalendar',
-    method: 'GET',
-    path: '/api/properties/:propertyId/calendar',
+    ...calendarRoutes.getPropertyCalendar,
     tags: ['calendar'],
     session: true,
     params: PropertyIdParamsSchema,
@@ -15,9 +14,7 @@ export const calendarEndpoints = {
     responses: { 200: PropertyCalendarSchema, ...errorResponses(400, 401, 404) },
   }),
   updateCalendarDays: defineEndpoint({
-    operationId: 'updateCalendarDays',
-    method: 'PUT',
-    path: '/api/properties/:propertyId/calendar',
+    ...calendarRoutes.updateCalendarDays,
     tags: ['calendar'],
     session: true,
     params: PropertyIdParamsSchema,

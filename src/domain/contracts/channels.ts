@@ -12,6 +12,7 @@ import {
   SyncResultSchema,
 } from '../channel';
 import { defineEndpoint, ErrorResponseSchema, errorResponses, PropertyIdParamsSchema } from './endpoint';
+import { channelRoutes } from './routes';
 
 export const ChannelIdParamsSchema = z.object({ channelId: z.uuid({ error: 'Channel id must be a UUID' }) });
 export const ConflictIdParamsSchema = z.object({
@@ -20,18 +21,14 @@ export const ConflictIdParamsSchema = z.object({
 
 export const channelEndpoints = {
   listChannels: defineEndpoint({
-    operationId: 'listChannels',
-    method: 'GET',
-    path: '/api/properties/:propertyId/channels',
+    ...channelRoutes.listChannels,
     tags: ['channels'],
     session: true,
     params: PropertyIdParamsSchema,
     responses: { 200: ChannelListSchema, ...errorResponses(400, 401, 404) },
   }),
   createChannel: defineEndpoint({
-    operationId: 'createChannel',
-    method: 'POST',
-    path: '/api/properties/:propertyId/channels',
+    ...channelRoutes.createChannel,
     tags: ['channels'],
     session: true,
     params: PropertyIdParamsSchema,
@@ -39,9 +36,7 @@ export const channelEndpoints = {
     responses: { 201: ChannelConnectionSchema, ...errorResponses(400, 401, 404) },
   }),
   updateChannel: defineEndpoint({
-    operationId: 'updateChannel',
-    method: 'PATCH',
-    path: '/api/channels/:channelId',
+    ...channelRoutes.updateChannel,
     tags: ['channels'],
     session: true,
     params: ChannelIdParamsSchema,
@@ -49,9 +44,7 @@ export const channelEndpoints = {
     responses: { 200: ChannelConnectionSchema, ...errorResponses(400, 401, 404) },
   }),
   deleteChannel: defineEndpoint({
-    operationId: 'deleteChannel',
-    method: 'DELETE',
-    path: '/api/channels/:channelId',
+    ...channelRoutes.deleteChannel,
     tags: ['channels'],
     session: true,
     params: ChannelIdParamsSchema,
@@ -67,18 +60,14 @@ export const channelEndpoints = {
     },
   }),
   syncChannel: defineEndpoint({
-    operationId: 'syncChannel',
-    method: 'POST',
-    path: '/api/channels/:channelId/sync',
+    ...channelRoutes.syncChannel,
     tags: ['channels'],
     session: true,
     params: ChannelIdParamsSchema,
     responses: { 200: SyncResultSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   rotateExportUrl: defineEndpoint({
-    operationId: 'rotateExportUrl',
-    method: 'POST',
-    path: '/api/properties/:propertyId/export-url',
+    ...channelRoutes.rotateExportUrl,
     tags: ['channels'],
     session: true,
     params: PropertyIdParamsSchema,
@@ -86,9 +75,7 @@ export const channelEndpoints = {
     responses: { 200: ExportUrlSchema, ...errorResponses(400, 401, 404) },
   }),
   listSyncConflicts: defineEndpoint({
-    operationId: 'listSyncConflicts',
-    method: 'GET',
-    path: '/api/sync-conflicts',
+    ...channelRoutes.listSyncConflicts,
     tags: ['channels'],
     session: true,
     query: z.object({
@@ -103,9 +90,7 @@ export const channelEndpoints = {
     responses: { 200: z.array(SyncConflictSchema), ...errorResponses(400, 401) },
   }),
   resolveSyncConflict: defineEndpoint({
-    operationId: 'resolveSyncConflict',
-    method: 'POST',
-    path: '/api/sync-conflicts/:conflictId/resolve',
+    ...channelRoutes.resolveSyncConflict,
     tags: ['channels'],
     session: true,
     params: ConflictIdParamsSchema,
@@ -113,9 +98,7 @@ export const channelEndpoints = {
     responses: { 200: SyncConflictSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   listChannelsNeedingAttention: defineEndpoint({
-    operationId: 'listChannelsNeedingAttention',
-    method: 'GET',
-    path: '/api/channels/attention',
+    ...channelRoutes.listChannelsNeedingAttention,
     tags: ['channels'],
     session: true,
     responses: {
@@ -128,9 +111,7 @@ export const channelEndpoints = {
   }),
   /** A property's calendar for the channels to import (text/calendar), by the secret in its file name. */
   getCalendarExport: defineEndpoint({
-    operationId: 'getCalendarExport',
-    method: 'GET',
-    path: '/ical/:file',
+    ...channelRoutes.getCalendarExport,
     tags: ['export'],
     session: false,
     params: z.object({ file: z.string() }),

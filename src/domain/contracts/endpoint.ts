@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import type { EndpointRoute } from './routes';
 
 /**
  * One endpoint of the API, said once: the server registers its route from it (method, path, schemas,
  * operationId) and the client calls it through `callEndpoint`, so the two cannot drift apart. The prose
  * of the OpenAPI document (summary, description) stays with the route, out of the pages' bundles.
  */
-export type Endpoint = {
-  readonly operationId: string;
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path with `:name` for each parameter, as the server's router reads it. */
-  readonly path: string;
+export type Endpoint = EndpointRoute & {
   readonly tags: readonly string[];
   /** Whether the operator's session is needed (401 without one). */
   readonly session: boolean;
@@ -22,8 +19,6 @@ export type Endpoint = {
   readonly responses: Readonly<Record<number, z.ZodType>>;
   /** The answer's media types when it is not JSON (a CSV export, a calendar file). */
   readonly produces?: readonly string[];
-  /** A list answered a page at a time: the header that counts every matching item. */
-  readonly totalCountHeader?: string;
 };
 
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
@@ -45,15 +40,6 @@ export type EndpointBody<E extends Endpoint> = InputOf<E['body']>;
 /** The schema of the answer with this status, if the endpoint documents one. */
 export function findResponseSchema(endpoint: Endpoint, status: number): z.ZodType | undefined {
   return Object.hasOwn(endpoint.responses, status) ? endpoint.responses[status] : undefined;
-}
-
-/** The endpoint's path with its parameters filled in (each percent-encoded). */
-export function buildEndpointPath(endpoint: Endpoint, params: Record<string, unknown> = {}): string {
-  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null) throw new Error(`${endpoint.operationId} needs "${name}"`);
-    return encodeURIComponent(String(value));
-  });
 }
 
 /** The error answers an endpoint documents, all in the one error shape: `...errorResponses(400, 401, 404)`. */

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint, ErrorResponseSchema } from './endpoint';
+import { healthRoutes } from './routes';
 
 export const healthEndpoints = {
   getHealth: defineEndpoint({
-    operationId: 'getHealth',
-    method: 'GET',
-    path: '/api/health',
+    ...healthRoutes.getHealth,
     tags: ['health'],
     session: false,
     responses: {

@@ -6,53 +6,42 @@ import {
   MessageSummarySchema,
   RequestTokenParamsSchema,
 } from '../message';
-import { TOTAL_COUNT_HEADER } from '../booking-list';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { messageRoutes } from './routes';
 
 export const MessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'Message id must be a UUID' }) });
 
 export const messageEndpoints = {
   listMessages: defineEndpoint({
-    operationId: 'listMessages',
-    method: 'GET',
-    path: '/api/messages',
+    ...messageRoutes.listMessages,
     tags: ['messages'],
     session: true,
     query: MessageListQuerySchema,
-    totalCountHeader: TOTAL_COUNT_HEADER,
     responses: { 200: z.array(MessageSummarySchema), ...errorResponses(400, 401) },
   }),
   getMessage: defineEndpoint({
-    operationId: 'getMessage',
-    method: 'GET',
-    path: '/api/messages/:messageId',
+    ...messageRoutes.getMessage,
     tags: ['messages'],
     session: true,
     params: MessageIdParamsSchema,
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 404) },
   }),
   resendMessage: defineEndpoint({
-    operationId: 'resendMessage',
-    method: 'POST',
-    path: '/api/messages/:messageId/resend',
+    ...messageRoutes.resendMessage,
     tags: ['messages'],
     session: true,
     params: MessageIdParamsSchema,
     responses: { 200: MessageSummarySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   getGuestRequest: defineEndpoint({
-    operationId: 'getGuestRequest',
-    method: 'GET',
-    path: '/api/requests/:token',
+    ...messageRoutes.getGuestRequest,
     tags: ['public'],
     session: false,
     params: RequestTokenParamsSchema,
     responses: { 200: GuestRequestSchema, ...errorResponses(400, 404, 429) },
   }),
   withdrawGuestRequest: defineEndpoint({
-    operationId: 'withdrawGuestRequest',
-    method: 'POST',
-    path: '/api/requests/:token/withdraw',
+    ...messageRoutes.withdrawGuestRequest,
     tags: ['public'],
     session: false,
     params: RequestTokenParamsSchema,

@@ -2,37 +2,30 @@ import { z } from 'zod';
 import { PropertyInputSchema, PropertySchema, PropertyUpdateSchema } from '../property';
 import { DashboardStatsSchema } from '../stats';
 import { defineEndpoint, ErrorResponseSchema, errorResponses, PropertyIdParamsSchema } from './endpoint';
+import { propertyRoutes } from './routes';
 
 export const propertyEndpoints = {
   listProperties: defineEndpoint({
-    operationId: 'listProperties',
-    method: 'GET',
-    path: '/api/properties',
+    ...propertyRoutes.listProperties,
     tags: ['properties'],
     session: true,
     responses: { 200: z.array(PropertySchema), 401: ErrorResponseSchema },
   }),
   createProperty: defineEndpoint({
-    operationId: 'createProperty',
-    method: 'POST',
-    path: '/api/properties',
+    ...propertyRoutes.createProperty,
     tags: ['properties'],
     session: true,
     body: PropertyInputSchema,
     responses: { 201: PropertySchema, ...errorResponses(400, 401, 403) },
   }),
   getDashboardStats: defineEndpoint({
-    operationId: 'getDashboardStats',
-    method: 'GET',
-    path: '/api/stats',
+    ...propertyRoutes.getDashboardStats,
     tags: ['properties'],
     session: true,
     responses: { 200: DashboardStatsSchema, 401: ErrorResponseSchema },
   }),
   updateProperty: defineEndpoint({
-    operationId: 'updateProperty',
-    method: 'PATCH',
-    path: '/api/properties/:propertyId',
+    ...propertyRoutes.updateProperty,
     tags: ['properties'],
     session: true,
     params: PropertyIdParamsSchema,

@@ -3,48 +3,39 @@ import { DashboardQuerySchema, DashboardSchema } from '../dashboard';
 import { ReportQuerySchema, ReportSchema } from '../report';
 import { RemovedSampleDataSchema, SampleDataSchema } from '../sample-data';
 import { defineEndpoint, ErrorResponseSchema, errorResponses } from './endpoint';
+import { reportRoutes } from './routes';
 
 /** The dashboard, the reports, the audit log and the seed's sample data: what the operator reads. */
 export const reportEndpoints = {
   getDashboard: defineEndpoint({
-    operationId: 'getDashboard',
-    method: 'GET',
-    path: '/api/dashboard',
+    ...reportRoutes.getDashboard,
     tags: ['reports'],
     session: true,
     query: DashboardQuerySchema,
     responses: { 200: DashboardSchema, ...errorResponses(400, 401, 404) },
   }),
   getReport: defineEndpoint({
-    operationId: 'getReport',
-    method: 'GET',
-    path: '/api/reports',
+    ...reportRoutes.getReport,
     tags: ['reports'],
     session: true,
     query: ReportQuerySchema,
     responses: { 200: ReportSchema, ...errorResponses(400, 401, 404) },
   }),
   listAuditEvents: defineEndpoint({
-    operationId: 'listAuditEvents',
-    method: 'GET',
-    path: '/api/audit-events',
+    ...reportRoutes.listAuditEvents,
     tags: ['audit'],
     session: true,
     query: AuditEventQuerySchema,
     responses: { 200: AuditEventPageSchema, ...errorResponses(400, 401) },
   }),
   getSampleData: defineEndpoint({
-    operationId: 'getSampleData',
-    method: 'GET',
-    path: '/api/sample-data',
+    ...reportRoutes.getSampleData,
     tags: ['sample-data'],
     session: true,
     responses: { 200: SampleDataSchema, 401: ErrorResponseSchema },
   }),
   removeSampleData: defineEndpoint({
-    operationId: 'removeSampleData',
-    method: 'DELETE',
-    path: '/api/sample-data',
+    ...reportRoutes.removeSampleData,
     tags: ['sample-data'],
     session: true,
     responses: { 200: RemovedSampleDataSchema, 401: ErrorResponseSchema },

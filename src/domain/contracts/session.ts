@@ -8,54 +8,43 @@ import {
   SignInSchema,
 } from '../auth';
 import { defineEndpoint, ErrorResponseSchema, errorResponses } from './endpoint';
+import { sessionRoutes } from './routes';
 
 export const sessionEndpoints = {
   signIn: defineEndpoint({
-    operationId: 'signIn',
-    method: 'POST',
-    path: '/api/session',
+    ...sessionRoutes.signIn,
     tags: ['session'],
     session: false,
     body: SignInSchema,
     responses: { 200: SessionResponseSchema, ...errorResponses(400, 401, 429) },
   }),
   getSession: defineEndpoint({
-    operationId: 'getSession',
-    method: 'GET',
-    path: '/api/session',
+    ...sessionRoutes.getSession,
     tags: ['session'],
     session: true,
     responses: { 200: SessionResponseSchema, 401: ErrorResponseSchema },
   }),
   signOut: defineEndpoint({
-    operationId: 'signOut',
-    method: 'DELETE',
-    path: '/api/session',
+    ...sessionRoutes.signOut,
     tags: ['session'],
     session: false,
     responses: { 200: z.object({ signedOut: z.literal(true) }) },
   }),
   changePassword: defineEndpoint({
-    operationId: 'changePassword',
-    method: 'POST',
-    path: '/api/account/password',
+    ...sessionRoutes.changePassword,
     tags: ['session'],
     session: true,
     body: ChangePasswordSchema,
     responses: { 200: ChangePasswordResponseSchema, ...errorResponses(400, 401, 429) },
   }),
   listSessions: defineEndpoint({
-    operationId: 'listSessions',
-    method: 'GET',
-    path: '/api/sessions',
+    ...sessionRoutes.listSessions,
     tags: ['session'],
     session: true,
     responses: { 200: SessionListSchema, 401: ErrorResponseSchema },
   }),
   revokeSession: defineEndpoint({
-    operationId: 'revokeSession',
-    method: 'DELETE',
-    path: '/api/sessions/:sessionId',
+    ...sessionRoutes.revokeSession,
     tags: ['session'],
     session: true,
     params: SessionIdParamsSchema,

@@ -8,7 +8,8 @@ import {
   createManualBookingSchema,
   pickStay,
 } from '../../domain/booking';
-import { BOOKING_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../domain/booking-list';
+import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
+import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';

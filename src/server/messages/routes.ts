@@ -23,6 +23,7 @@ import { recordRequestConfirmed, recordRequestWithdrawn } from './record-message
 import type { Config } from '../env';
 import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
+import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { registerEndpoint } from '../register-endpoint';
 import { planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
 import { findGuestPaymentDue, type GuestPaymentDue } from '../payments/queries';
@@ -34,7 +35,6 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 // The same answer for every token that does not name a request: it reveals nothing about others.
 export const REQUEST_NOT_FOUND =
   'This request link is not valid. Check the link in your e-mail, or contact us.';
-const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** The request as its guest sees it; once confirmed, with what is due now and how to pay it. */
 function shapeGuestRequest(

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionRoutes } from '@/domain/contracts/routes';
 import type { ChangePassword } from '@/domain/auth';
-import { sessionEndpoints } from '@/domain/contracts/session';
 import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
@@ -13,14 +13,14 @@ export const accountKeys = {
 export function sessionsQuery() {
   return queryOptions({
     queryKey: accountKeys.sessions(),
-    queryFn: ({ signal }) => callEndpoint(sessionEndpoints.listSessions, { signal }),
+    queryFn: ({ signal }) => callEndpoint(sessionRoutes.listSessions, { signal }),
   });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePassword) => callEndpoint(sessionEndpoints.changePassword, { body: input }),
+    mutationFn: (input: ChangePassword) => callEndpoint(sessionRoutes.changePassword, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
@@ -28,8 +28,7 @@ export function useChangePassword() {
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) =>
-      callEndpoint(sessionEndpoints.revokeSession, { params: { sessionId } }),
+    mutationFn: (sessionId: string) => callEndpoint(sessionRoutes.revokeSession, { params: { sessionId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }

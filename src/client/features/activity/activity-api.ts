@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import { reportRoutes } from '@/domain/contracts/routes';
 import type { AuditEventQueryInput } from '@/domain/audit';
-import { reportEndpoints } from '@/domain/contracts/reports';
 import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
@@ -15,7 +15,7 @@ export function activityQuery(query: AuditEventQueryInput) {
   return infiniteQueryOptions({
     queryKey: activityKeys.list(query),
     queryFn: ({ pageParam, signal }) =>
-      callEndpoint(reportEndpoints.listAuditEvents, {
+      callEndpoint(reportRoutes.listAuditEvents, {
         query: { ...query, before: pageParam ? String(pageParam) : undefined },
         signal,
       }),

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';
 import { formatVillaClock } from '@/domain/dates';
-import { describeTimeLeft } from '@/domain/message';
+import { describeTimeLeft } from '@/domain/time-left';
 import { formatMajorAmount } from '@/domain/money';
 import { Button } from '@/client/components/ui/button';
 import { formatLongDate } from '@/client/lib/format';

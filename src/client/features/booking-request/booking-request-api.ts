@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingRequestRoutes } from '@/domain/contracts/routes';
 import type { BookingRequest } from '@/domain/booking';
-import { bookingRequestEndpoints } from '@/domain/contracts/booking-requests';
 import { callEndpoint } from '@/client/lib/api-client';
 
 export const bookingRequestKeys = {
@@ -14,7 +14,7 @@ export type StayQuery = { checkIn: string; checkOut: string; guests?: number };
 export function availabilityQuery() {
   return queryOptions({
     queryKey: bookingRequestKeys.availability,
-    queryFn: ({ signal }) => callEndpoint(bookingRequestEndpoints.getAvailability, { signal }),
+    queryFn: ({ signal }) => callEndpoint(bookingRequestRoutes.getAvailability, { signal }),
     select: (availability) => ({ ...availability, unavailableSet: new Set(availability.unavailable) }),
   });
 }
@@ -26,7 +26,7 @@ export function quoteQuery(stay: StayQuery) {
   return queryOptions({
     queryKey: bookingRequestKeys.quote(stay),
     queryFn: ({ signal }) =>
-      callEndpoint(bookingRequestEndpoints.getQuote, {
+      callEndpoint(bookingRequestRoutes.getQuote, {
         query: { check_in: stay.checkIn, check_out: stay.checkOut, guests },
         signal,
       }),
@@ -42,7 +42,7 @@ export function useRequestBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { request: BookingRequest; requestKey: string }) =>
-      callEndpoint(bookingRequestEndpoints.requestBooking, {
+      callEndpoint(bookingRequestRoutes.requestBooking, {
         body: input.request,
         headers: { 'idempotency-key': input.requestKey },
       }),

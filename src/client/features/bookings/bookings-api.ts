@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { bookingRoutes } from '@/domain/contracts/routes';
 import type { Booking, BookingStatus, DeclineScope, ManualBooking, PaymentStatus } from '@/domain/booking';
 import type { BookingListQueryInput } from '@/domain/booking-list';
-import { bookingEndpoints } from '@/domain/contracts/bookings';
 import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -24,7 +24,7 @@ export function bookingsPageQuery(propertyId: string, query: BookingListQueryInp
   return queryOptions({
     queryKey: bookingKeys.page(propertyId, query),
     queryFn: ({ signal }) =>
-      callEndpointPage(bookingEndpoints.listBookings, { params: { propertyId }, query, signal }),
+      callEndpointPage(bookingRoutes.listBookings, { params: { propertyId }, query, signal }),
     // The last page stays on screen while the next loads, instead of a flash of "Loading".
     placeholderData: keepPreviousData,
   });
@@ -47,7 +47,7 @@ export function useUpdateBookingStatus() {
   const apply = useApplyBookingChange();
   return useMutation({
     mutationFn: (input: { booking: Booking; status: BookingStatus }) =>
-      callEndpoint(bookingEndpoints.updateBookingStatus, {
+      callEndpoint(bookingRoutes.updateBookingStatus, {
         params: { bookingId: input.booking.id },
         body: { status: input.status },
       }),
@@ -59,7 +59,7 @@ export function useUpdatePaymentStatus() {
   const apply = useApplyBookingChange();
   return useMutation({
     mutationFn: (input: { booking: Booking; paymentStatus: PaymentStatus }) =>
-      callEndpoint(bookingEndpoints.updatePaymentStatus, {
+      callEndpoint(bookingRoutes.updatePaymentStatus, {
         params: { bookingId: input.booking.id },
         body: { payment_status: input.paymentStatus },
       }),
@@ -71,7 +71,7 @@ export function useCreateBooking(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ManualBooking) =>
-      callEndpoint(bookingEndpoints.createBooking, { params: { propertyId }, body: input }),
+      callEndpoint(bookingRoutes.createBooking, { params: { propertyId }, body: input }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }
@@ -81,7 +81,7 @@ export function useDeclineSimilarRequests() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { booking: Booking; by: DeclineScope }) =>
-      callEndpoint(bookingEndpoints.declinePendingRequests, {
+      callEndpoint(bookingRoutes.declinePendingRequests, {
         params: { bookingId: input.booking.id },
         body: { by: input.by },
       }),

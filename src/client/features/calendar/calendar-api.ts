@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { calendarRoutes } from '@/domain/contracts/routes';
 import type { UpdateCalendarDays } from '@/domain/calendar';
-import { calendarEndpoints } from '@/domain/contracts/calendar';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -14,7 +14,7 @@ export function propertyCalendarQuery(propertyId: string, month: string) {
   return queryOptions({
     queryKey: calendarKeys.month(propertyId, month),
     queryFn: ({ signal }) =>
-      callEndpoint(calendarEndpoints.getPropertyCalendar, {
+      callEndpoint(calendarRoutes.getPropertyCalendar, {
         params: { propertyId },
         query: { month },
         signal,
@@ -26,7 +26,7 @@ export function useUpdateCalendarDays(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateCalendarDays) =>
-      callEndpoint(calendarEndpoints.updateCalendarDays, { params: { propertyId }, body: input }),
+      callEndpoint(calendarRoutes.updateCalendarDays, { params: { propertyId }, body: input }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }

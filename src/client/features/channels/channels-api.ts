@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { channelRoutes } from '@/domain/contracts/routes';
+import type { channelEndpoints } from '@/domain/contracts/channels';
 import type { NewChannel, ConflictAction } from '@/domain/channel';
-import { channelEndpoints } from '@/domain/contracts/channels';
 import type { EndpointResult } from '@/domain/contracts/endpoint';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
@@ -21,7 +22,7 @@ export const channelKeys = {
 export function channelsQuery(propertyId: string) {
   return queryOptions({
     queryKey: channelKeys.property(propertyId),
-    queryFn: ({ signal }) => callEndpoint(channelEndpoints.listChannels, { params: { propertyId }, signal }),
+    queryFn: ({ signal }) => callEndpoint(channelRoutes.listChannels, { params: { propertyId }, signal }),
     // Health is measured against the clock ("synced 3 minutes ago", stale): keep it current while open.
     refetchInterval: 60_000,
   });
@@ -32,7 +33,7 @@ export function syncConflictsQuery(propertyId: string) {
   return queryOptions({
     queryKey: channelKeys.conflicts(propertyId),
     queryFn: ({ signal }) =>
-      callEndpoint(channelEndpoints.listSyncConflicts, { query: { property_id: propertyId }, signal }),
+      callEndpoint(channelRoutes.listSyncConflicts, { query: { property_id: propertyId }, signal }),
   });
 }
 
@@ -40,7 +41,7 @@ export function syncConflictsQuery(propertyId: string) {
 export function channelsAttentionQuery() {
   return queryOptions({
     queryKey: channelKeys.attention(),
-    queryFn: ({ signal }) => callEndpoint(channelEndpoints.listChannelsNeedingAttention, { signal }),
+    queryFn: ({ signal }) => callEndpoint(channelRoutes.listChannelsNeedingAttention, { signal }),
   });
 }
 
@@ -54,7 +55,7 @@ export function useCreateChannel(propertyId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: NewChannel) =>
-      callEndpoint(channelEndpoints.createChannel, { params: { propertyId }, body: input }),
+      callEndpoint(channelRoutes.createChannel, { params: { propertyId }, body: input }),
     onSuccess: invalidate,
   });
 }
@@ -63,7 +64,7 @@ export function useUpdateChannel() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { channelId: string; changes: { import_url: string; name: string | null } }) =>
-      callEndpoint(channelEndpoints.updateChannel, {
+      callEndpoint(channelRoutes.updateChannel, {
         params: { channelId: input.channelId },
         body: input.changes,
       }),
@@ -74,8 +75,7 @@ export function useUpdateChannel() {
 export function useDeleteChannel() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (channelId: string) =>
-      callEndpoint(channelEndpoints.deleteChannel, { params: { channelId } }),
+    mutationFn: (channelId: string) => callEndpoint(channelRoutes.deleteChannel, { params: { channelId } }),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +83,7 @@ export function useDeleteChannel() {
 export function useSyncChannel() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (channelId: string) => callEndpoint(channelEndpoints.syncChannel, { params: { channelId } }),
+    mutationFn: (channelId: string) => callEndpoint(channelRoutes.syncChannel, { params: { channelId } }),
     // A failed fetch is an answer too (outcome "failed"): the health it recorded shows either way.
     onSettled: invalidate,
   });
@@ -93,7 +93,7 @@ export function useRotateExportUrl(propertyId: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (channelId: string | null) =>
-      callEndpoint(channelEndpoints.rotateExportUrl, {
+      callEndpoint(channelRoutes.rotateExportUrl, {
         params: { propertyId },
         body: channelId ? { channel_id: channelId } : {},
       }),
@@ -105,7 +105,7 @@ export function useResolveConflict() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { conflictId: string; action: ConflictAction; note?: string }) =>
-      callEndpoint(channelEndpoints.resolveSyncConflict, {
+      callEndpoint(channelRoutes.resolveSyncConflict, {
         params: { conflictId: input.conflictId },
         body: input.note ? { action: input.action, note: input.note } : { action: input.action },
       }),

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { propertyEndpoints } from '@/domain/contracts/properties';
-import { reportEndpoints } from '@/domain/contracts/reports';
+import { propertyRoutes, reportRoutes } from '@/domain/contracts/routes';
 import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
@@ -13,7 +12,7 @@ export const dashboardKeys = {
 export function dashboardStatsQuery() {
   return queryOptions({
     queryKey: dashboardKeys.stats(),
-    queryFn: ({ signal }) => callEndpoint(propertyEndpoints.getDashboardStats, { signal }),
+    queryFn: ({ signal }) => callEndpoint(propertyRoutes.getDashboardStats, { signal }),
   });
 }
 
@@ -22,6 +21,6 @@ export function dashboardDayQuery(propertyId: string | null) {
   return queryOptions({
     queryKey: [...dashboardKeys.all, 'day', propertyId ?? 'all'] as const,
     queryFn: ({ signal }) =>
-      callEndpoint(reportEndpoints.getDashboard, { query: { property: propertyId ?? undefined }, signal }),
+      callEndpoint(reportRoutes.getDashboard, { query: { property: propertyId ?? undefined }, signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageEndpoints } from '@/domain/contracts/messages';
+import { messageRoutes } from '@/domain/contracts/routes';
 import { callEndpoint } from '@/client/lib/api-client';
 
 export const guestRequestKeys = {
@@ -10,7 +10,7 @@ export const guestRequestKeys = {
 export function guestRequestQuery(token: string) {
   return queryOptions({
     queryKey: guestRequestKeys.request(token),
-    queryFn: ({ signal }) => callEndpoint(messageEndpoints.getGuestRequest, { params: { token }, signal }),
+    queryFn: ({ signal }) => callEndpoint(messageRoutes.getGuestRequest, { params: { token }, signal }),
     // The operator may decide while the page is open: coming back to the tab shows it.
     refetchOnWindowFocus: true,
   });
@@ -20,7 +20,7 @@ export function guestRequestQuery(token: string) {
 export function useWithdrawRequest(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(messageEndpoints.withdrawGuestRequest, { params: { token } }),
+    mutationFn: () => callEndpoint(messageRoutes.withdrawGuestRequest, { params: { token } }),
     onSuccess: (request) => queryClient.setQueryData(guestRequestKeys.request(token), request),
   });
 }

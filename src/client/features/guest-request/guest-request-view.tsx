@@ -9,7 +9,8 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { formatVillaClock } from '@/domain/dates';
-import { describeTimeLeft, type GuestRequest } from '@/domain/message';
+import type { GuestRequest } from '@/domain/message';
+import { describeTimeLeft } from '@/domain/time-left';
 import { formatMajorAmount } from '@/domain/money';
 import { site } from '@/content/site';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';

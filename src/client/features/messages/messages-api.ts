@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageEndpoints } from '@/domain/contracts/messages';
+import { messageRoutes } from '@/domain/contracts/routes';
 import type { MessageStatus } from '@/domain/message';
 import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
@@ -18,7 +18,7 @@ export function messagesQuery(filter: { status: MessageStatus | null; offset: nu
   return queryOptions({
     queryKey: messageKeys.list(filter),
     queryFn: ({ signal }) =>
-      callEndpointPage(messageEndpoints.listMessages, {
+      callEndpointPage(messageRoutes.listMessages, {
         query: {
           limit: String(MESSAGES_PAGE_SIZE),
           offset: String(filter.offset),
@@ -37,7 +37,7 @@ export function messagesQuery(filter: { status: MessageStatus | null; offset: nu
 export function messageQuery(id: string) {
   return queryOptions({
     queryKey: messageKeys.one(id),
-    queryFn: ({ signal }) => callEndpoint(messageEndpoints.getMessage, { params: { messageId: id }, signal }),
+    queryFn: ({ signal }) => callEndpoint(messageRoutes.getMessage, { params: { messageId: id }, signal }),
   });
 }
 
@@ -45,7 +45,7 @@ export function messageQuery(id: string) {
 export function useResendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(messageEndpoints.resendMessage, { params: { messageId: id } }),
+    mutationFn: (id: string) => callEndpoint(messageRoutes.resendMessage, { params: { messageId: id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

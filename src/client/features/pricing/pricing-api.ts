@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { pricingEndpoints } from '@/domain/contracts/pricing';
+import { pricingRoutes } from '@/domain/contracts/routes';
 import type { PricingRules } from '@/domain/pricing';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
@@ -13,8 +13,7 @@ export const pricingKeys = {
 export function pricingQuery(propertyId: string) {
   return queryOptions({
     queryKey: pricingKeys.property(propertyId),
-    queryFn: ({ signal }) =>
-      callEndpoint(pricingEndpoints.getPricingRules, { params: { propertyId }, signal }),
+    queryFn: ({ signal }) => callEndpoint(pricingRoutes.getPricingRules, { params: { propertyId }, signal }),
   });
 }
 
@@ -22,7 +21,7 @@ export function useUpdatePricing(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: PricingRules) =>
-      callEndpoint(pricingEndpoints.updatePricingRules, { params: { propertyId }, body: rules }),
+      callEndpoint(pricingRoutes.updatePricingRules, { params: { propertyId }, body: rules }),
     onSuccess: (saved) => {
       queryClient.setQueryData(pricingKeys.property(propertyId), saved);
       void invalidateOperatorData(queryClient);

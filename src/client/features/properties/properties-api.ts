@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { propertyEndpoints } from '@/domain/contracts/properties';
+import { propertyRoutes } from '@/domain/contracts/routes';
 import type { NewProperty, Property, PropertyUpdate } from '@/domain/property';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
@@ -13,7 +13,7 @@ export const propertyKeys = {
 export function propertiesQuery() {
   return queryOptions({
     queryKey: propertyKeys.list(),
-    queryFn: ({ signal }) => callEndpoint(propertyEndpoints.listProperties, { signal }),
+    queryFn: ({ signal }) => callEndpoint(propertyRoutes.listProperties, { signal }),
   });
 }
 
@@ -22,7 +22,7 @@ export function useCreateProperty() {
   return useMutation({
     // A 401 here is the form's "You must be logged in" message, with what was typed kept.
     meta: { keepSessionOn401: true },
-    mutationFn: (input: NewProperty) => callEndpoint(propertyEndpoints.createProperty, { body: input }),
+    mutationFn: (input: NewProperty) => callEndpoint(propertyRoutes.createProperty, { body: input }),
     onSuccess: (created) => {
       // The new card shows at once; the reload confirms it.
       queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) => [...(list ?? []), created]);
@@ -35,7 +35,7 @@ export function useUpdateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { propertyId: string; changes: PropertyUpdate }) =>
-      callEndpoint(propertyEndpoints.updateProperty, {
+      callEndpoint(propertyRoutes.updateProperty, {
         params: { propertyId: input.propertyId },
         body: input.changes,
       }),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { reportEndpoints } from '@/domain/contracts/reports';
+import { reportRoutes } from '@/domain/contracts/routes';
 import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
@@ -14,7 +14,7 @@ export function reportQuery(query: { from: string; to: string; property: string 
   return queryOptions({
     queryKey: reportKeys.report(query),
     queryFn: ({ signal }) =>
-      callEndpoint(reportEndpoints.getReport, {
+      callEndpoint(reportRoutes.getReport, {
         query: { from: query.from, to: query.to, property: query.property ?? undefined },
         signal,
       }),

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { reportEndpoints } from '@/domain/contracts/reports';
+import { reportRoutes } from '@/domain/contracts/routes';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -10,14 +10,14 @@ export const sampleDataKeys = {
 export function sampleDataQuery() {
   return queryOptions({
     queryKey: sampleDataKeys.all,
-    queryFn: ({ signal }) => callEndpoint(reportEndpoints.getSampleData, { signal }),
+    queryFn: ({ signal }) => callEndpoint(reportRoutes.getSampleData, { signal }),
   });
 }
 
 export function useRemoveSampleData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(reportEndpoints.removeSampleData, {}),
+    mutationFn: () => callEndpoint(reportRoutes.removeSampleData, {}),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }

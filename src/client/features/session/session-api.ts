@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionRoutes } from '@/domain/contracts/routes';
 import type { Operator, SignIn } from '@/domain/auth';
-import { sessionEndpoints } from '@/domain/contracts/session';
 import { callEndpoint, isApiError } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
@@ -12,7 +12,7 @@ export function sessionQuery() {
     queryKey: sessionKeys.current,
     queryFn: async ({ signal }): Promise<Operator | null> => {
       try {
-        const { operator } = await callEndpoint(sessionEndpoints.getSession, { signal });
+        const { operator } = await callEndpoint(sessionRoutes.getSession, { signal });
         return operator;
       } catch (error) {
         if (isApiError(error, 401)) return null;
@@ -28,7 +28,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { keepSessionOn401: true },
-    mutationFn: (input: SignIn) => callEndpoint(sessionEndpoints.signIn, { body: input }),
+    mutationFn: (input: SignIn) => callEndpoint(sessionRoutes.signIn, { body: input }),
     onSuccess: ({ operator }) => {
       queryClient.removeQueries({ queryKey: operatorDataKey });
       queryClient.setQueryData(sessionKeys.current, operator);
@@ -39,7 +39,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(sessionEndpoints.signOut, {}),
+    mutationFn: () => callEndpoint(sessionRoutes.signOut, {}),
     onSettled: () => {
       // Whatever the server said, the screen must not keep showing private data.
       queryClient.removeQueries({ queryKey: operatorDataKey });

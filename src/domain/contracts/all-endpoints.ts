@@ -1,0 +1,47 @@
+import { bookingRequestEndpoints } from './booking-requests';
+import { bookingEndpoints } from './bookings';
+import { calendarEndpoints } from './calendar';
+import { channelEndpoints } from './channels';
+import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
+import { messageEndpoints } from './messages';
+import { pricingEndpoints } from './pricing';
+import { propertyEndpoints } from './properties';
+import { reportEndpoints } from './reports';
+import type { EndpointRoute } from './routes';
+import { sessionEndpoints } from './session';
+
+/**
+ * Every endpoint's full contract, by operationId: what types a call made by route, and what checks its
+ * answer in development and tests. Production client code must only import it lazily, behind that check,
+ * so that the pages' bundles do not carry zod and the schemas.
+ */
+export const allEndpoints = {
+  ...bookingRequestEndpoints,
+  ...bookingEndpoints,
+  ...calendarEndpoints,
+  ...channelEndpoints,
+  ...healthEndpoints,
+  ...messageEndpoints,
+  ...pricingEndpoints,
+  ...propertyEndpoints,
+  ...reportEndpoints,
+  ...sessionEndpoints,
+};
+
+type AllEndpoints = typeof allEndpoints;
+
+/** The contract a route (or a contract passed as it is) stands for. */
+export type ContractOf<Route extends EndpointRoute> = Route extends Endpoint
+  ? Route
+  : Route['operationId'] extends keyof AllEndpoints
+    ? AllEndpoints[Route['operationId']]
+    : never;
+
+export function findEndpoint(operationId: string): Endpoint | undefined {
+  return Object.hasOwn(allEndpoints, operationId)
+    ? (allEndpoints as Record<string, Endpoint>)[operationId]
+    : undefined;
+}
+
+export { findResponseSchema } from './endpoint';
