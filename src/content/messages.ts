@@ -4,7 +4,8 @@ import { site } from './site';
  * The texts of the e-mails to guests and to the operator. Placeholders are filled by the templates:
  * {reference}, {property}, {guest}, {deadline} (when an unanswered request lapses), {confirmBy} (until when a
  * new request waits for the guest to confirm it from the e-mail); in the channel notices {channel}, {property}, {count},
- * {conflicts} ("1 conflict", "3 conflicts") and {hours}. The owner edits the words here, not in the
+ * {conflicts} ("1 conflict", "3 conflicts") and {hours}; in a payment reminder {amount} and {date} (what is
+ * due and by when). The owner edits the words here, not in the
  * templates.
  */
 export const messageTexts = {
@@ -105,6 +106,13 @@ export const messageTexts = {
       heading: 'The calendar is syncing again',
       intro: 'The {channel} calendar of {property} synced again; stays booked there meanwhile are now here.',
       next: 'Open Channels to see whether the sync found conflicts.',
+    },
+    payment_reminder: {
+      subject: 'Payment reminder: {amount} due by {date} ({reference})',
+      heading: 'Your payment is due soon',
+      intro:
+        'A friendly reminder about your stay at {property}: {amount} is due by {date}. How to pay is below.',
+      next: 'If you have paid already, thank you: there is nothing more to do, and we confirm your payment once it reaches us.',
     },
   },
 } as const;

@@ -7,6 +7,7 @@ import { createLeaseHolder } from './jobs/lease';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { createMailTransport } from './messages/transport';
 import { startMessageWorker } from './messages/worker';
+import { startPaymentReminders } from './payments/payment-reminders';
 import { EnvError, loadDotEnv, readConfig, type Config } from './env';
 import { createLogger } from './logger';
 
@@ -81,6 +82,13 @@ async function startServer() {
     logger,
     onMessagesWritten: () => worker.wake(),
   });
+  const reminders = startPaymentReminders({
+    db: database.db,
+    config,
+    holder: leaseHolder,
+    logger,
+    onMessagesWritten: () => worker.wake(),
+  });
   const backups = await startBackups({
     database,
     settings: readBackupSettings(config),
@@ -111,6 +119,7 @@ async function startServer() {
       const schedulerStopped = scheduler.stop();
       await stopFeedParser();
       await schedulerStopped;
+      await reminders.stop();
       await worker.stop();
       await backups.stop();
       await app.close();

@@ -43,6 +43,16 @@ export async function insertOutboxMessages(db: Executor, messages: NewOutboxMess
   await db.insert(outboxMessages).values(messages);
 }
 
+/** Writes a message unless one with its Message-ID is there already (the owner's jobs); whether it did. */
+export async function insertOutboxMessageOnce(db: Executor, message: NewOutboxMessage): Promise<boolean> {
+  const rows = await db
+    .insert(outboxMessages)
+    .values(message)
+    .onConflictDoNothing({ target: outboxMessages.message_id })
+    .returning({ id: outboxMessages.id });
+  return rows.length === 1;
+}
+
 export type ClaimedMessage = typeof outboxMessages.$inferSelect;
 
 /**

@@ -5,6 +5,7 @@ import type { Executor } from '../db/client';
 import {
   findOperatorAddress,
   findRequestLink,
+  insertOutboxMessageOnce,
   insertOutboxMessages,
   insertRequestLink,
   insertRequestToken,
@@ -19,7 +20,7 @@ import {
   type ChannelMessageKind,
 } from './render-message';
 import type { MessageSettings } from './settings';
-import { planGuestPayment } from '../payments/guest-payment';
+import { planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
 import { readGuestPaymentDue } from '../payments/queries';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
@@ -150,6 +151,31 @@ export async function recordBookingStatusChanged(
     requestToken: await insertRequestToken(tx, { bookingId: change.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
+}
+
+/** The Message-ID of a booking's reminder of a part due on `dueOn`: one per part, whoever writes it. */
+export function buildReminderMessageId(settings: MessageSettings, bookingId: string, dueOn: string) {
+  return `<payment-reminder.${bookingId}.${dueOn}@${settings.messages.messageIdDomain}>`;
+}
+
+/**
+ * A reminder to the guest of a payment falling due, with how to pay it. Written at most once per booking
+ * and due day: its Message-ID is fixed by them and unique in the outbox, so of two writers (two processes,
+ * or a job run twice) one writes it and the other's insert does nothing. False when it was already there.
+ */
+export async function recordPaymentReminder(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts & { payment: GuestPaymentPlan } },
+): Promise<boolean> {
+  const { facts } = input;
+  const message = await composeMessage(settings, 'payment_reminder', facts.guestEmail, facts, {
+    requestToken: await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'page' }),
+  });
+  return insertOutboxMessageOnce(tx, {
+    ...message,
+    message_id: buildReminderMessageId(settings, facts.bookingId, facts.payment.due.due_date),
+  });
 }
 
 /**

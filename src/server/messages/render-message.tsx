@@ -103,6 +103,8 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     guest: quoteGuestText(facts.guestName),
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
     confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
+    amount: facts.payment ? formatMoney(facts.payment.due.amount) : '',
+    date: facts.payment ? formatCalendarDate(facts.payment.due.due_date) : '',
   };
   const texts = messageTexts.kinds[kind];
   const labels = messageTexts.labels;
