@@ -45,6 +45,11 @@ export const ReportFiguresSchema = z.object({
   revenue: z.number().describe('Stay totals, split evenly over their nights, to the cent'),
   adr: z.number().nullable().describe('Average daily rate: revenue / (booked_nights − unpriced_nights)'),
   revpar: z.number().nullable().describe('Revenue per available night: revenue / available_nights'),
+  received: z
+    .number()
+    .describe(
+      'Money received: payments less refunds by the day received (security deposits apart), in this currency',
+    ),
   sources: z.array(SourceFiguresSchema),
 });
 export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
@@ -70,6 +75,8 @@ export type ReportCounts = {
   booked_nights: number;
   unpriced_nights: number;
   revenue_cents: number;
+  /** Payments less refunds received in the month, in minor units. */
+  received_cents: number;
   sources: { source: (typeof BOOKING_SOURCES)[number]; nights: number; revenue_cents: number }[];
 };
 
@@ -80,6 +87,7 @@ export const createEmptyReportCounts = (): ReportCounts => ({
   booked_nights: 0,
   unpriced_nights: 0,
   revenue_cents: 0,
+  received_cents: 0,
   sources: [],
 });
 
@@ -102,6 +110,7 @@ export function computeReportFigures(counts: ReportCounts): ReportFigures {
     revenue: toMajor(counts.revenue_cents),
     adr: perNight(counts.revenue_cents, counts.booked_nights - counts.unpriced_nights),
     revpar: perNight(counts.revenue_cents, available),
+    received: toMajor(counts.received_cents),
     sources: [...counts.sources]
       .sort((a, b) => BOOKING_SOURCES.indexOf(a.source) - BOOKING_SOURCES.indexOf(b.source))
       .map((source) => ({
@@ -133,6 +142,50 @@ export function sumReportCounts(list: readonly ReportCounts[]): ReportCounts {
     booked_nights: list.reduce((sum, counts) => sum + counts.booked_nights, 0),
     unpriced_nights: list.reduce((sum, counts) => sum + counts.unpriced_nights, 0),
     revenue_cents: list.reduce((sum, counts) => sum + counts.revenue_cents, 0),
+    received_cents: list.reduce((sum, counts) => sum + counts.received_cents, 0),
     sources: [...sources].map(([source, sum]) => ({ source, ...sum })),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Money: what guests still owe, and the ledger for the accountant.
+
+export const OutstandingQuerySchema = z.object({
+  property: z
+    .uuid({ error: 'property must be a property id (a UUID)' })
+    .optional()
+    .describe('Leave out for all active properties'),
+});
+export type OutstandingQuery = z.output<typeof OutstandingQuerySchema>;
+
+export const OutstandingBalanceSchema = z.object({
+  booking_id: z.uuid(),
+  reference: z.string(),
+  property_id: z.uuid(),
+  property_name: z.string(),
+  guest_name: z.string(),
+  check_in: z.string(),
+  check_out: z.string(),
+  status: z.enum(SOLD_STATUSES),
+  currency: z.string(),
+  total: z.number(),
+  paid: z.number().describe('Payments less refunds'),
+  balance: z.number(),
+  next_due: z.object({ amount: z.number(), date: z.string() }).nullable(),
+  overdue: z.boolean(),
+});
+export type OutstandingBalance = z.infer<typeof OutstandingBalanceSchema>;
+
+export const OutstandingBalancesSchema = z.object({
+  balances: z
+    .array(OutstandingBalanceSchema)
+    .describe('Confirmed or completed stays with a balance, the soonest due first'),
+  totals: z
+    .array(z.object({ currency: z.string(), balance: z.number(), overdue: z.number() }))
+    .describe('What is owed, and of it overdue, per currency'),
+});
+export type OutstandingBalances = z.infer<typeof OutstandingBalancesSchema>;
+
+/** The ledger's CSV: entries received from `from` up to the day before `to`, of every active property or one. */
+export const PaymentsCsvQuerySchema = ReportQuerySchema;
+export type PaymentsCsvQuery = ReportQuery;

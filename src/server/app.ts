@@ -287,7 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerPaymentRoutes(app, { db, now });
   await registerDashboardRoutes(app, { db, now });
-  await registerReportRoutes(app, { db });
+  await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });

@@ -1,6 +1,13 @@
 import { AuditEventPageSchema, AuditEventQuerySchema } from '../audit';
 import { DashboardQuerySchema, DashboardSchema } from '../dashboard';
-import { ReportQuerySchema, ReportSchema } from '../report';
+import { z } from 'zod';
+import {
+  OutstandingBalancesSchema,
+  OutstandingQuerySchema,
+  PaymentsCsvQuerySchema,
+  ReportQuerySchema,
+  ReportSchema,
+} from '../report';
 import { RemovedSampleDataSchema, SampleDataSchema } from '../sample-data';
 import { defineEndpoint, ErrorResponseSchema, errorResponses } from './endpoint';
 import { reportRoutes } from './routes';
@@ -20,6 +27,24 @@ export const reportEndpoints = {
     session: true,
     query: ReportQuerySchema,
     responses: { 200: ReportSchema, ...errorResponses(400, 401, 404) },
+  }),
+  listOutstandingBalances: defineEndpoint({
+    ...reportRoutes.listOutstandingBalances,
+    tags: ['reports'],
+    session: true,
+    query: OutstandingQuerySchema,
+    responses: { 200: OutstandingBalancesSchema, ...errorResponses(400, 401, 404) },
+  }),
+  exportPaymentsCsv: defineEndpoint({
+    ...reportRoutes.exportPaymentsCsv,
+    tags: ['reports'],
+    session: true,
+    query: PaymentsCsvQuerySchema,
+    produces: ['text/csv'],
+    responses: {
+      200: z.string().describe('text/csv; charset=utf-8'),
+      ...errorResponses(400, 401, 404),
+    },
   }),
   listAuditEvents: defineEndpoint({
     ...reportRoutes.listAuditEvents,

@@ -105,6 +105,8 @@ export const propertyRoutes = /* @__PURE__ */ defineRoutes({
 export const reportRoutes = /* @__PURE__ */ defineRoutes({
   getDashboard: { method: 'GET', path: '/api/dashboard' },
   getReport: { method: 'GET', path: '/api/reports' },
+  listOutstandingBalances: { method: 'GET', path: '/api/reports/outstanding-balances' },
+  exportPaymentsCsv: { method: 'GET', path: '/api/reports/payments.csv' },
   listAuditEvents: { method: 'GET', path: '/api/audit-events' },
   getSampleData: { method: 'GET', path: '/api/sample-data' },
   removeSampleData: { method: 'DELETE', path: '/api/sample-data' },

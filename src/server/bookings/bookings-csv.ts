@@ -1,5 +1,8 @@
 import { countDaysBetween } from '../../domain/dates';
 import { formatBookingReference, type StoredBooking } from '../../domain/booking';
+import { formatCsvCell } from '../csv';
+
+export { formatCsvCell };
 
 const COLUMNS: [header: string, value: (booking: StoredBooking) => string | number | null][] = [
   ['reference', (booking) => formatBookingReference(booking.id)],
@@ -20,25 +23,6 @@ const COLUMNS: [header: string, value: (booking: StoredBooking) => string | numb
   ['special_requests', (booking) => booking.special_requests],
   ['booked_at', (booking) => booking.created_at],
 ];
-
-// Where a spreadsheet may start a cell inside our text: at its start, and after a ';' (the separator of
-// spreadsheets set to European locales, which may read this file with it), a tab or a line break (where
-// a pasted cell splits). A formula starts with =, +, -, @, or a tab or carriage return before them.
-const FORMULA_START = /(^|[;\t\r\n])(?=[=+\-@\t\r])/g;
-// A cell holding any separator a reader may split on is quoted, so it stays one cell.
-const NEEDS_QUOTES = /[",;\t\r\n]/;
-
-/**
- * One CSV cell. Wherever a spreadsheet could start a cell in the text and that cell would read as a
- * formula, an apostrophe comes first, so a guest named `=HYPERLINK(…)` or `Asha;=HYPERLINK(…)` stays a
- * name; cells with commas, semicolons, quotes, tabs or line breaks are quoted. Numbers stay numbers.
- */
-export function formatCsvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = value.replace(FORMULA_START, "$1'");
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const LINES_PER_CHUNK = 500;
 

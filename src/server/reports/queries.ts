@@ -10,7 +10,7 @@ import type { Executor } from '../db/client';
 import { overlapsNights } from '../db/overlaps';
 
 type ReportRow = {
-  kind: 'nights' | 'sold';
+  kind: 'nights' | 'sold' | 'received';
   month: string;
   currency: string;
   source: BookingSource | null;
@@ -25,8 +25,8 @@ type ReportRow = {
  * properties (row-level security) or one of them. Every night of the period is a row per property;
  * a sold stay (confirmed or completed) gives each of its nights an equal share of its total, to the
  * cent (the first nights take the remainder), so a stay across a month's end is split by night and the
- * shares add up to the total exactly. A night the operator or a channel closed counts as closed unless
- * it was sold. Stays imported without a price count their nights, not their (unknown) revenue.
+ * shares add up to the total exactly; money received counts in the month it arrived. A night the
+ * operator or a channel closed counts as closed unless it was sold. Stays imported without a price count their nights, not their (unknown) revenue.
  */
 export async function countReport(
   db: Executor,
@@ -77,6 +77,22 @@ export async function countReport(
         greatest(b.start_date, ${query.from}::date), least(b.end_date, ${query.to}::date) - 1, interval '1 day'
       ) n
       where ${overlapsNights(sql`b.start_date`, sql`b.end_date`, { start: sql`${query.from}::date`, end: sql`${query.to}::date` })}
+    ),
+    -- Money in by the day it arrived, whatever became of the stay: payments less refunds, a correcting
+    -- entry counted against the kind it reverses; security deposits are held, not earned.
+    received as (
+      select to_char(m.received_on, 'YYYY-MM') as month, m.currency,
+        sum(
+          (case when m.kind = 'payment' then 1 else -1 end)
+          * (case when m.corrects_id is null then 1 else -1 end)
+          * round(m.amount * 100)::bigint
+        ) as cents
+      from payments m
+      join bookings b on b.id = m.booking_id
+      join props p on p.id = b.property_id
+      where m.kind in ('payment', 'refund')
+        and m.received_on >= ${query.from}::date and m.received_on < ${query.to}::date
+      group by 1, 2
     )
     select 'nights' as kind, to_char(n.night, 'YYYY-MM') as month, n.currency, null as source,
       count(*)::int as nights,
@@ -93,6 +109,9 @@ export async function countReport(
       (count(*) filter (where not amount_known))::int, sum(cents)::float8
     from sold
     group by 2, 3, 4
+    union all
+    select 'received', month, currency, null, 0, 0, 0, cents::float8
+    from received
   `)) as unknown as { rows: ReportRow[] };
   const byCurrency = new Map<string, Map<string, ReportCounts>>();
   for (const row of result.rows) {
@@ -103,6 +122,8 @@ export async function countReport(
     if (row.kind === 'nights') {
       counts.nights += row.nights;
       counts.closed_nights += row.closed_nights;
+    } else if (row.kind === 'received') {
+      counts.received_cents += row.cents;
     } else if (row.source) {
       counts.booked_nights += row.nights;
       counts.unpriced_nights += row.unpriced_nights;

@@ -137,6 +137,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
         revenue: 2500.01,
         adr: 625,
         revpar: 86.21,
+        received: 0,
         sources: [
           { source: 'direct', nights: 2, revenue: 2000.01 },
           { source: 'airbnb', nights: 2, revenue: 500 },
@@ -153,6 +154,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
         revenue: 1000,
         adr: 1000,
         revpar: 38.46,
+        received: 0,
         sources: [
           { source: 'direct', nights: 1, revenue: 1000 },
           { source: 'airbnb', nights: 2, revenue: 0 },
@@ -169,6 +171,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
       revenue: 3500.01,
       adr: 700,
       revpar: 63.64,
+      received: 0,
     });
     const aed = body.currencies[0];
     expect(aed.months[0]).toMatchObject({
@@ -185,6 +188,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
       occupancy: 0,
       adr: null,
       revpar: 0,
+      received: 0,
     });
   });
 

@@ -1,11 +1,14 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { addDaysToDate, shiftMonth } from '../../domain/dates';
+import { addDaysToDate, shiftMonth, villaToday } from '../../domain/dates';
 import { computeReportFigures, createEmptyReportCounts, sumReportCounts } from '../../domain/report';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../properties/queries';
 import { countReport } from './queries';
+import { listLedgerForCsv, listOutstandingBalances } from './money-queries';
+import { formatPaymentsCsv } from './payments-csv';
 import { reportEndpoints } from '../../domain/contracts/reports';
 import { registerEndpoint } from '../register-endpoint';
 
@@ -17,7 +20,7 @@ function listMonths(from: string, to: string): string[] {
   return months;
 }
 
-export async function registerReportRoutes(app: FastifyInstance, options: { db: Db }) {
+export async function registerReportRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   registerEndpoint(
     app,
     reportEndpoints.getReport,
@@ -51,5 +54,44 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
             }),
         };
       }),
+  );
+
+  registerEndpoint(
+    app,
+    reportEndpoints.listOutstandingBalances,
+    {
+      summary: 'What guests still owe: confirmed and completed stays with a balance, the soonest due first',
+      description:
+        "Each with its total, what was paid (less refunds), the balance, what is due next and by when, and whether it is overdue, by the ledger and the property's payment settings; totals per currency. Stays the channel collects owe nothing here.",
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        if (request.query.property) await requireProperty(tx, request.query.property);
+        return listOutstandingBalances(tx, { ...request.query, today: villaToday(options.now?.()) });
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    reportEndpoints.exportPaymentsCsv,
+    {
+      summary: 'The payment ledger as CSV for the accountant: one line per entry received in the period',
+      description:
+        'Columns: received_on, booking_reference, guest_name, property, kind, method, reference, note, amount (money out and corrections of money in below 0), currency. Amounts in different currencies are never added: sum each currency apart. Text a spreadsheet would read as a formula is prefixed with an apostrophe.',
+    },
+    async (request, reply) => {
+      const rows = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        if (request.query.property) await requireProperty(tx, request.query.property);
+        return listLedgerForCsv(tx, request.query);
+      });
+      const name = `payments-${request.query.from}-to-${addDaysToDate(request.query.to, -1)}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          // The CSV text, streamed line by line (the schema above documents it as a string).
+          .send(Readable.from(formatPaymentsCsv(rows)) as unknown as string)
+      );
+    },
   );
 }
