@@ -16,7 +16,7 @@ const SOURCE_COLOURS: Record<BookingSource, string> = {
 type Months = Report['currencies'][number]['months'];
 
 /**
- * Occupancy and revenue by month, the revenue stacked by source. The charts are pictures for the eye:
+ * Occupancy and revenue by month, the revenue stacked by source, and the money received beside it. The charts are pictures for the eye:
  * the table beside them carries the exact figures for screen readers, so the charts are hidden from them.
  */
 export default function ReportCharts({ months, currency }: { months: Months; currency: string }) {
@@ -24,6 +24,8 @@ export default function ReportCharts({ months, currency }: { months: Months; cur
   const data = months.map((month) => ({
     label: formatMonthShort(month.month),
     occupancy: month.occupancy === null ? 0 : Math.round(month.occupancy * 1000) / 10,
+    booked: month.revenue,
+    received: month.received,
     ...Object.fromEntries(month.sources.map((item) => [item.source, item.revenue])),
   }));
   const money = (value: number) => formatMajorAmount(value, currency);
@@ -64,6 +66,25 @@ export default function ReportCharts({ months, currency }: { months: Months; cur
                 fill={SOURCE_COLOURS[source]}
               />
             ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+      <figure className="min-w-0 lg:col-span-2">
+        <figcaption className="mb-2 text-sm font-semibold">
+          Money received beside revenue booked, by month ({currency})
+        </figcaption>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={data} accessibilityLayer={false} margin={{ left: 8, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+            <YAxis
+              tick={{ fontSize: 12 }}
+              tickFormatter={(value: number) => value.toLocaleString('en-US', { notation: 'compact' })}
+            />
+            <Tooltip formatter={(value) => money(Number(value))} />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="booked" name="Revenue booked" fill="#2f4a3f" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="received" name="Money received" fill="#9a6532" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </figure>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { reportRoutes } from '@/domain/contracts/routes';
-import { callEndpoint } from '@/client/lib/api-client';
+import { buildEndpointUrl, callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
 export const reportKeys = {
@@ -18,5 +18,24 @@ export function reportQuery(query: { from: string; to: string; property: string 
         query: { from: query.from, to: query.to, property: query.property ?? undefined },
         signal,
       }),
+  });
+}
+
+/** What guests still owe (now, not over a period), for one property or all of them. */
+export function outstandingBalancesQuery(property: string | null) {
+  return queryOptions({
+    queryKey: [...reportKeys.all, 'outstanding-balances', property] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(reportRoutes.listOutstandingBalances, {
+        query: { property: property ?? undefined },
+        signal,
+      }),
+  });
+}
+
+/** The address of the payment ledger's CSV for a period, which the browser downloads. */
+export function buildPaymentsCsvUrl(query: { from: string; to: string; property: string | null }) {
+  return buildEndpointUrl(reportRoutes.exportPaymentsCsv, {
+    query: { from: query.from, to: query.to, property: query.property ?? undefined },
   });
 }

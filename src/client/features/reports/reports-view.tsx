@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import { villaToday } from '@/domain/dates';
@@ -8,6 +9,7 @@ import type { Report, ReportFigures } from '@/domain/report';
 import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
 import { PropertyScopeToggle } from '@/client/components/property-scope-toggle';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -17,13 +19,14 @@ import { useUrlSearch } from '@/client/lib/use-url-search';
 import { cn } from '@/client/lib/utils';
 import { formatMonthShort, formatPercent } from './report-format';
 import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report-period';
-import { reportQuery } from './reports-api';
+import { OutstandingBalancesCard } from './outstanding-balances';
+import { buildPaymentsCsvUrl, reportQuery } from './reports-api';
 
 // The chart library is loaded only when a report is shown.
 const ReportCharts = lazy(() => import('./report-charts'));
 
 /** The columns after the month, in the order `Row` fills them. */
-const FIGURE_COLUMNS = ['Available', 'Booked', 'Occupancy', 'ADR', 'Revenue', 'RevPAR'];
+const FIGURE_COLUMNS = ['Available', 'Booked', 'Occupancy', 'ADR', 'Revenue', 'RevPAR', 'Received'];
 
 /** What the reports keep in the address bar. */
 export const REPORTS_URL_PARAMETERS = ['period', 'from', 'to', 'scope'] as const;
@@ -32,9 +35,10 @@ const isPeriod = (value: string | null): value is ReportPeriod =>
   REPORT_PERIODS.some((period) => period.value === value);
 
 /**
- * Occupancy, nights sold, ADR, revenue and RevPAR for a period, by month and by source, for the selected
- * property or all of them; a chart to look at and a table with the exact figures. Currencies are
- * reported apart. The address bar keeps the choices.
+ * Occupancy, nights sold, ADR, revenue, RevPAR and money received for a period, by month and by source,
+ * for the selected property or all of them; a chart to look at and a table with the exact figures.
+ * Currencies are reported apart. Below them, what guests owe today, and the ledger's CSV for the period.
+ * The address bar keeps the choices.
  */
 export function ReportsView({ selected }: { selected: Property | null }) {
   const { params, navigate } = useUrlSearch();
@@ -101,6 +105,15 @@ export function ReportsView({ selected }: { selected: Property | null }) {
               />
             </>
           ) : null}
+          {range ? (
+            <a
+              href={buildPaymentsCsvUrl({ ...range, property: propertyId })}
+              download
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              <DownloadIcon aria-hidden="true" /> Download payments CSV
+            </a>
+          ) : null}
         </div>
       }
     >
@@ -127,6 +140,7 @@ export function ReportsView({ selected }: { selected: Property | null }) {
           <CurrencyReport key={entry.currency} entry={entry} several={report.data.currencies.length > 1} />
         ))
       )}
+      <OutstandingBalancesCard propertyId={propertyId} />
     </ViewSection>
   );
 }
@@ -149,7 +163,7 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
         </h3>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <Figure
             label="Occupancy"
             value={formatPercent(total.occupancy)}
@@ -159,6 +173,11 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
           <Figure label="ADR" value={money(total.adr)} hint="Average daily rate" />
           <Figure label="Revenue" value={money(total.revenue)} />
           <Figure label="RevPAR" value={money(total.revpar)} hint="Revenue per available night" />
+          <Figure
+            label="Money received"
+            value={money(total.received)}
+            hint="Payments less refunds, by the day received"
+          />
         </dl>
         {total.unpriced_nights > 0 ? (
           <p className="text-sm text-muted-foreground">
@@ -178,8 +197,8 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
         >
           <table className="w-full min-w-[44rem] text-sm whitespace-nowrap">
             <caption className="sr-only">
-              Figures by month in {currency}: available and booked nights, occupancy, ADR, revenue, RevPAR and
-              revenue by source
+              Figures by month in {currency}: available and booked nights, occupancy, ADR, revenue, RevPAR,
+              money received and revenue by source
             </caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
@@ -244,6 +263,7 @@ function Row({
       <td className={cell}>{money(figures.adr)}</td>
       <td className={cell}>{money(figures.revenue)}</td>
       <td className={cell}>{money(figures.revpar)}</td>
+      <td className={cell}>{money(figures.received)}</td>
       {sources.map((source) => {
         const split = figures.sources.find((item) => item.source === source);
         return (
