@@ -60,7 +60,7 @@ export function OutstandingBalancesTable({ data }: { data: OutstandingBalances }
         ))}
       </ul>
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Outstanding balances by stay">
-        <table className="w-full min-w-[44rem] text-sm">
+        <table className="w-full min-w-[38rem] text-sm">
           <caption className="sr-only">
             Outstanding balances: guest, stay, total, paid, balance and what is due next
           </caption>

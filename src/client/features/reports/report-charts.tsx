@@ -83,8 +83,8 @@ export default function ReportCharts({ months, currency }: { months: Months; cur
             />
             <Tooltip formatter={(value) => money(Number(value))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="booked" name="Revenue booked" fill="#2f4a3f" radius={[3, 3, 0, 0]} />
             <Bar dataKey="received" name="Money received" fill="#9a6532" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="booked" name="Revenue booked" fill="#2f4a3f" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </figure>
