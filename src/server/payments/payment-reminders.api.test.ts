@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import { formatMoney, makeMoney, scaleMinor, toMajor } from '../../domain/money';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
-import { TEST_NOW, UNLIMITED_REQUESTS, insertTestBooking, useSignedInContext } from '../test/test-app';
+import {
+  TEST_NOW,
+  UNLIMITED_REQUESTS,
+  insertTestBooking,
+  insertTestProperty,
+  useSignedInContext,
+} from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { remindBooking, sendDuePaymentReminders } from './payment-reminders';
 
@@ -119,6 +125,20 @@ describe.each(listTestDatabaseKinds())('payment reminders [%s]', (kind) => {
     expect(reminder!.message_id).toBe(`<payment-reminder.${booking.id}.2027-02-15@villa.test>`);
   });
 
+  it('waits for the morning at the villa', async () => {
+    const booking = await confirmedRequest(suite, 'asha-morning@example.com', '2027-03-02');
+    // 02:30 at the villa on the day of the notice: nothing yet.
+    const night = new Date('2027-02-12T21:00:00Z');
+    await sendDuePaymentReminders(suite.context.database.db, {
+      config: suite.context.config,
+      holder: 'night',
+      now: () => night,
+    });
+    expect(await listReminders(suite, booking.id)).toEqual([]);
+    await runJob(suite, 'morning');
+    expect(await listReminders(suite, booking.id)).toHaveLength(1);
+  });
+
   it('does not remind before the notice, nor of a paid, cancelled, channel or operator-entered stay', async () => {
     const { context, cookie } = suite;
     const early = await confirmedRequest(suite, 'asha-early@example.com', '2027-03-20');
@@ -138,7 +158,8 @@ describe.each(listTestDatabaseKinds())('payment reminders [%s]', (kind) => {
       payload: { status: 'cancelled' },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const channel = await insertTestBooking(context.database, suite.propertyId, {
+    const flat = await insertTestProperty(context.database, suite.operator.id, { currency: 'INR' });
+    const channel = await insertTestBooking(context.database, flat.id, {
       status: 'confirmed',
       booking_source: 'airbnb',
       check_in: '2027-03-02',

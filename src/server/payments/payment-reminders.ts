@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { villaToday } from '../../domain/dates';
+import { VILLA_TIME_ZONE, villaToday } from '../../domain/dates';
 import { moneyFromMajor } from '../../domain/money';
 import { PAYMENT_SETTINGS_DEFAULTS } from '../../domain/payment';
 import { findReminderDue } from '../../domain/payment-reminder';
@@ -17,6 +17,18 @@ type ReminderConfig = Pick<Config, 'server' | 'messages' | 'payments'>;
 
 const BATCH = 200;
 const HOUR_MS = 60 * 60 * 1000;
+/** Reminders go out from this hour at the villa (the job runs hourly): none in the guest's night. */
+export const REMINDER_FROM_HOUR = 9;
+
+/** The hour of the day at the villa, 0 to 23. */
+function readVillaHour(now: Date): number {
+  const hour = new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    hourCycle: 'h23',
+    timeZone: VILLA_TIME_ZONE,
+  }).format(now);
+  return Number(hour);
+}
 
 /** When the balance of a booking falls due, by its property's settings (the defaults when none saved). */
 const balanceDueOn = sql<string>`(${bookings.check_in} - coalesce(${paymentSettings.balance_due_days}, ${PAYMENT_SETTINGS_DEFAULTS.balance_due_days}))`;
@@ -128,7 +140,9 @@ export async function sendDuePaymentReminders(
     db,
     { key: 'payments:reminders', holder: options.holder, ttlMs: 60_000 },
     async () => {
-      const today = villaToday(options.now?.() ?? new Date());
+      const now = options.now?.() ?? new Date();
+      if (readVillaHour(now) < REMINDER_FROM_HOUR) return 0;
+      const today = villaToday(now);
       const candidates = await listReminderCandidates(db, {
         today,
         reminderDays: options.config.payments.reminderDays,
