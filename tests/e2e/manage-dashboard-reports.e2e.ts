@@ -113,7 +113,7 @@ describe("management area: the operator's day and reports", () => {
 
       await gotoManagement(page, `?view=reports&property=${property.id}&period=this-month`);
       await page.getByRole('heading', { name: 'Reports' }).waitFor();
-      const table = page.getByRole('table');
+      const table = page.getByRole('table', { name: /Figures by month/ });
       await table.waitFor();
       await page.locator('.recharts-surface').first().waitFor();
       const report = await getJson<Report>(
@@ -129,6 +129,13 @@ describe("management area: the operator's day and reports", () => {
       expect(cells.slice(0, 3)).toEqual(['Total', String(figures.available_nights), '1']);
       expect(cells[5]).toBe('₹1,000');
       await expect(page.locator('[data-figure="Nights sold"]').textContent()).resolves.toBe('1');
+      // What guests owe, and the period's ledger to download, checked for accessibility with the rest.
+      await page.getByRole('table', { name: /Outstanding balances/ }).waitFor();
+      await expect(
+        page.getByRole('link', { name: 'Download payments CSV' }).getAttribute('href'),
+      ).resolves.toBe(
+        `/api/reports/payments.csv?from=${month.start}&to=${month.end}&property=${property.id}`,
+      );
       expect(await findAccessibilityViolations(page)).toEqual([]);
       await context.close();
     });

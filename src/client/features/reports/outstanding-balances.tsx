@@ -12,7 +12,7 @@ import { outstandingBalancesQuery } from './reports-api';
 export function OutstandingBalancesCard({ propertyId }: { propertyId: string | null }) {
   const balances = useQuery(outstandingBalancesQuery(propertyId));
   return (
-    <Card aria-labelledby="outstanding-title">
+    <Card>
       <CardHeader className="pb-2">
         <h3 id="outstanding-title" className="text-lg font-semibold">
           Outstanding balances
