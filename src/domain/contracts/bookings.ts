@@ -9,6 +9,7 @@ import {
 } from '../booking';
 import { BookingListQuerySchema, TOTAL_COUNT_HEADER } from '../booking-list';
 import { villaToday } from '../dates';
+import { BookingWithPaymentSchema } from '../payment';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 
 export const BookingIdParamsSchema = z.object({ bookingId: z.uuid({ error: 'Booking id must be a UUID' }) });
@@ -23,7 +24,7 @@ export const bookingEndpoints = {
     params: PropertyIdParamsSchema,
     query: BookingListQuerySchema,
     totalCountHeader: TOTAL_COUNT_HEADER,
-    responses: { 200: z.array(BookingSchema), ...errorResponses(400, 401, 404) },
+    responses: { 200: z.array(BookingWithPaymentSchema), ...errorResponses(400, 401, 404) },
   }),
   exportBookingsCsv: defineEndpoint({
     operationId: 'exportBookingsCsv',

@@ -20,6 +20,7 @@ function renderWith(dashboard: Partial<Dashboard>) {
     in_house: [],
     pending: [],
     unpaid_arrivals: [],
+    overdue_payments: [],
     ...dashboard,
   };
   vi.stubGlobal(
