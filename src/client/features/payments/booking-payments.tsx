@@ -42,6 +42,12 @@ export function BookingPayments({ booking, summary }: { booking: Booking; summar
             <NextDue summary={summary} />
           </div>
         ) : null}
+        {booking.status === 'cancelled' && summary.net_paid > 0 ? (
+          // A cancelled stay's money is the operator's call: the ledger records what goes back.
+          <p className="text-xs text-muted-foreground" data-kept-after-cancel="">
+            {money(summary.net_paid)} kept: record a refund in Payments if it goes back
+          </p>
+        ) : null}
         {summary.security_deposit_held > 0 ? (
           <p className="text-xs text-muted-foreground">
             Security deposit held {money(summary.security_deposit_held)}

@@ -164,6 +164,15 @@ describe("a booking's payments", () => {
     expect(section).not.toHaveTextContent('Balance');
   });
 
+  it('reminds the operator of money kept on a cancelled stay', () => {
+    stubApi(() => json(500, {}));
+    renderPayments(makeSummary({ balance: 0, next_due: null }), { ...BOOKING, status: 'cancelled' });
+    const section = screen.getByRole('region', { name: 'Payments of Meera Joshi' });
+    expect(section).toHaveTextContent('Paid ₹4,000 · Refunded ₹1,000');
+    expect(section).toHaveTextContent('₹3,000 kept: record a refund in Payments if it goes back');
+    expect(section).not.toHaveTextContent('due');
+  });
+
   it('lists the ledger with refunds negative, and records a payment prefilled with what is due next', async () => {
     const calls = stubApi((call) =>
       json(201, {
