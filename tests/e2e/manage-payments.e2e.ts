@@ -17,7 +17,7 @@ describe("recording a booking's payments", () => {
     await browser?.close();
   });
 
-  it('records the deposit with a UTR, shows the balance and its due date, and refuses a refund above what was paid', async () => {
+  it('sets a deposit of 40 %, records it with a UTR, shows the balance and its due date, and refuses a refund above what was paid', async () => {
     const { page, context } = await openSignedInPage(browser, PHONE);
     const created = await page.request.post('/api/properties', {
       data: {
@@ -33,7 +33,14 @@ describe("recording a booking's payments", () => {
     expect(created.status()).toBe(201);
     const property = (await created.json()) as { id: string };
     const { today } = await getJson<{ today: string }>(page, '/api/availability');
-    // The default schedule: 30 % when confirmed (today), the balance 14 days before check-in.
+
+    // The schedule, beside the prices: 40 % when confirmed (today), the balance 14 days before check-in.
+    await gotoManagement(page, `?view=pricing&property=${property.id}`);
+    const settings = page.getByRole('form', { name: 'Payment settings' });
+    await settings.getByLabel(/^Deposit \(%\)/).fill('40');
+    await settings.getByRole('button', { name: 'Save payment settings' }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toContain('Payment settings saved');
+
     const checkIn = addDaysToDate(today, 30);
     const booked = await page.request.post(`/api/properties/${property.id}/bookings`, {
       data: {
@@ -52,7 +59,7 @@ describe("recording a booking's payments", () => {
     const card = page.locator('li[data-booking-id]').filter({ hasText: 'Anaya Kulkarni' });
     const payments = card.getByRole('region', { name: 'Payments of Anaya Kulkarni' });
     await expect.poll(() => payments.textContent()).toContain('Paid ₹0 of ₹10,000 · Balance ₹10,000');
-    expect(await payments.textContent()).toContain(`₹3,000 due ${dayMonthYear(today)}`);
+    expect(await payments.textContent()).toContain(`₹4,000 due ${dayMonthYear(today)}`);
 
     const opener = card.getByRole('button', { name: 'Payments of Anaya Kulkarni' });
     await opener.click();
@@ -60,22 +67,22 @@ describe("recording a booking's payments", () => {
     await dialog.getByText('Nothing recorded yet.').waitFor();
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     const amount = dialog.getByLabel(/^Amount \(INR\)/);
-    expect(await amount.inputValue()).toBe('3000');
+    expect(await amount.inputValue()).toBe('4000');
     expect(await dialog.getByLabel(/^Method/).inputValue()).toBe('upi');
     await dialog.getByLabel('UTR / reference').fill('612345678901');
     expect(await findAccessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect.poll(() => toastRegion(page).textContent()).toContain('Payment recorded');
     const row = dialog.getByRole('row').filter({ hasText: '612345678901' });
-    await expect.poll(() => row.textContent()).toContain('₹3,000');
-    expect(await dialog.textContent()).toContain(`₹7,000 due ${dayMonthYear(addDaysToDate(checkIn, -14))}`);
+    await expect.poll(() => row.textContent()).toContain('₹4,000');
+    expect(await dialog.textContent()).toContain(`₹6,000 due ${dayMonthYear(addDaysToDate(checkIn, -14))}`);
 
     // A refund above what was paid: the server's words at the amount, and what was typed stays.
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await dialog.getByLabel(/^Amount \(INR\)/).fill('5000');
     await dialog.getByLabel('UTR / reference').fill('NEFT 42');
     await dialog.getByRole('button', { name: 'Record refund' }).click();
-    const refusal = dialog.getByText('A refund can be at most what was paid and not yet refunded: ₹3,000');
+    const refusal = dialog.getByText('A refund can be at most what was paid and not yet refunded: ₹4,000');
     await refusal.waitFor();
     expect(await refusal.getAttribute('role')).toBe('alert');
     expect(await dialog.getByLabel(/^Amount \(INR\)/).getAttribute('aria-invalid')).toBe('true');
@@ -85,8 +92,8 @@ describe("recording a booking's payments", () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
-    await expect.poll(() => payments.textContent()).toContain('Paid ₹3,000 of ₹10,000 · Balance ₹7,000');
-    expect(await payments.textContent()).toContain(`₹7,000 due ${dayMonthYear(addDaysToDate(checkIn, -14))}`);
+    await expect.poll(() => payments.textContent()).toContain('Paid ₹4,000 of ₹10,000 · Balance ₹6,000');
+    expect(await payments.textContent()).toContain(`₹6,000 due ${dayMonthYear(addDaysToDate(checkIn, -14))}`);
     expect(await card.locator('[data-payment]').textContent()).toBe('Payment: partial');
     await context.close();
   });
