@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Booking, BookingSource, PaymentStatus } from './booking';
-import { PAYMENT_STATUSES } from './booking';
+import { BookingSchema, PAYMENT_STATUSES } from './booking';
 import { addDaysToDate, countDaysBetween, villaToday } from './dates';
 import { isoDate, money, optionalText, wholeNumber } from './fields';
 import { formatMoney, makeMoney, moneyFromMajor, scaleMinor, toMajor } from './money';
@@ -299,6 +299,14 @@ export const PaymentLedgerSchema = z.object({
   summary: PaymentSummarySchema,
 });
 export type PaymentLedger = z.infer<typeof PaymentLedgerSchema>;
+
+/** A booking as the operator's list shows it: with what was paid, what is owed and what is due next. */
+export const BookingWithPaymentSchema = BookingSchema.extend({
+  payment: PaymentSummarySchema.describe(
+    "The booking's ledger summed up as of today (listPayments has the entries)",
+  ),
+});
+export type BookingWithPayment = z.infer<typeof BookingWithPaymentSchema>;
 
 export const RecordedEntrySchema = z.object({ entry: PaymentEntrySchema, summary: PaymentSummarySchema });
 export type RecordedEntry = z.infer<typeof RecordedEntrySchema>;

@@ -9,21 +9,18 @@ import {
 } from '../payment';
 import { BookingIdParamsSchema } from './bookings';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
+import { paymentRoutes } from './routes';
 
 export const paymentEndpoints = {
   listPayments: defineEndpoint({
-    operationId: 'listPayments',
-    method: 'GET',
-    path: '/api/bookings/:bookingId/payments',
+    ...paymentRoutes.listPayments,
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
     responses: { 200: PaymentLedgerSchema, ...errorResponses(400, 401, 404) },
   }),
   recordPayment: defineEndpoint({
-    operationId: 'recordPayment',
-    method: 'POST',
-    path: '/api/bookings/:bookingId/payments',
+    ...paymentRoutes.recordPayment,
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
@@ -32,9 +29,7 @@ export const paymentEndpoints = {
     responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   refundPayment: defineEndpoint({
-    operationId: 'refundPayment',
-    method: 'POST',
-    path: '/api/bookings/:bookingId/refunds',
+    ...paymentRoutes.refundPayment,
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
@@ -42,18 +37,14 @@ export const paymentEndpoints = {
     responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   getPaymentSettings: defineEndpoint({
-    operationId: 'getPaymentSettings',
-    method: 'GET',
-    path: '/api/properties/:propertyId/payment-settings',
+    ...paymentRoutes.getPaymentSettings,
     tags: ['payments'],
     session: true,
     params: PropertyIdParamsSchema,
     responses: { 200: PaymentSettingsSchema, ...errorResponses(400, 401, 404) },
   }),
   updatePaymentSettings: defineEndpoint({
-    operationId: 'updatePaymentSettings',
-    method: 'PUT',
-    path: '/api/properties/:propertyId/payment-settings',
+    ...paymentRoutes.updatePaymentSettings,
     tags: ['payments'],
     session: true,
     params: PropertyIdParamsSchema,
