@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'channel_conflicts_operator',
   'channel_unhealthy_operator',
   'channel_recovered_operator',
+  'payment_received_operator',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   channel_conflicts_operator: 'Calendar conflict (you)',
   channel_unhealthy_operator: 'Calendar stopped syncing (you)',
   channel_recovered_operator: 'Calendar syncing again (you)',
+  payment_received_operator: 'Payment received (you)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */

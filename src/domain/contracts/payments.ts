@@ -1,8 +1,12 @@
 import { villaToday } from '../dates';
 import {
+  CreatePaymentLinkSchema,
   createRecordPaymentSchema,
   createRefundPaymentSchema,
   PaymentLedgerSchema,
+  PaymentLinkSchema,
+  RazorpayWebhookEventSchema,
+  WebhookReceiptSchema,
   PaymentSettingsSchema,
   PaymentSettingsUpdateSchema,
   RecordedEntrySchema,
@@ -59,5 +63,28 @@ export const paymentEndpoints = {
     params: PropertyIdParamsSchema,
     body: PaymentSettingsUpdateSchema,
     responses: { 200: PaymentSettingsSchema, ...errorResponses(400, 401, 404) },
+  }),
+  createPaymentLink: defineEndpoint({
+    operationId: 'createPaymentLink',
+    method: 'POST',
+    path: '/api/bookings/:bookingId/payment-link',
+    tags: ['payments'],
+    session: true,
+    params: BookingIdParamsSchema,
+    body: CreatePaymentLinkSchema.nullish(),
+    responses: {
+      200: PaymentLinkSchema,
+      201: PaymentLinkSchema,
+      ...errorResponses(400, 401, 404, 409, 502),
+    },
+  }),
+  receiveRazorpayWebhook: defineEndpoint({
+    operationId: 'receiveRazorpayWebhook',
+    method: 'POST',
+    path: '/api/webhooks/razorpay',
+    tags: ['payments'],
+    session: false,
+    body: RazorpayWebhookEventSchema,
+    responses: { 200: WebhookReceiptSchema, ...errorResponses(400, 409) },
   }),
 };

@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 2;
-export const RULES_DIGEST = '3b05f0995c08a111a009424c31b15ab2';
+export const RULES_REVISION = 3;
+export const RULES_DIGEST = '96c64b21f21e81a701df60f8a7cdceaf';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

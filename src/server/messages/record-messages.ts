@@ -220,3 +220,18 @@ export async function recordChannelNotice(
     },
   ]);
 }
+
+/** A payment arrived through Razorpay: the operator is told (nothing when there is nowhere to send it). */
+export async function recordPaymentReceived(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts & { received: NonNullable<BookingFacts['received']> } },
+): Promise<void> {
+  const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
+  if (!operator) return;
+  await insertOutboxMessages(tx, [
+    await composeMessage(settings, 'payment_received_operator', operator, input.facts, {
+      manageUrl: buildManageUrl(settings, input.facts),
+    }),
+  ]);
+}

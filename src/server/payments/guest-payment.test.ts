@@ -4,9 +4,13 @@ import { paymentTexts } from '../../content/payments';
 import { planGuestPayment } from './guest-payment';
 
 const UPI = {
-  payments: { upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' }, reminderDays: 3 },
+  payments: {
+    upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' },
+    reminderDays: 3,
+    razorpay: null,
+  },
 };
-const NO_UPI = { payments: { upi: null, reminderDays: 3 } };
+const NO_UPI = { payments: { upi: null, reminderDays: 3, razorpay: null } };
 const booking = {
   bookingId: '1a2b3c4d-0000-4000-8000-000000000000',
   status: 'confirmed' as const,
