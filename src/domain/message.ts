@@ -92,6 +92,12 @@ export const GuestPaymentSchema = z.object({
     })
     .nullable(),
   instructions: z.string().nullable().describe("How to pay, in the operator's words; null: UPI only"),
+  link: z
+    .string()
+    .optional()
+    .describe(
+      "Razorpay's page to pay what is due now online (UPI, card, netbanking), when the operator made one",
+    ),
 });
 export type GuestPayment = z.infer<typeof GuestPaymentSchema>;
 

@@ -20,7 +20,7 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
 export const RULES_REVISION = 3;
-export const RULES_DIGEST = '96c64b21f21e81a701df60f8a7cdceaf';
+export const RULES_DIGEST = '78db6390c6d15021ac92062aa0689acc';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

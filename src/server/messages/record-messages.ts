@@ -19,7 +19,9 @@ import {
   type ChannelMessageKind,
 } from './render-message';
 import type { MessageSettings } from './settings';
-import { planGuestPayment } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment } from '../payments/guest-payment';
+import { findLatestOpenPaymentLink } from '../payments/razorpay-queries';
+import { makeMoney } from '../../domain/money';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
@@ -111,6 +113,12 @@ export async function recordRequestConfirmed(
   ]);
 }
 
+/** A payment link the operator made before confirming, for the confirmation to offer. */
+async function findConfirmationLink(tx: Executor, bookingId: string) {
+  const link = await findLatestOpenPaymentLink(tx, { bookingId, now: new Date() });
+  return link && { url: link.short_url, amount: makeMoney(link.amount, link.currency) };
+}
+
 /** The guest's message for an operator's decision on a request from the public form (others get none). */
 export function describeStatusMessage(from: BookingStatus, to: BookingStatus): MessageKind | undefined {
   if (to === 'confirmed') return 'request_confirmed';
@@ -136,7 +144,10 @@ export async function recordBookingStatusChanged(
     kind === 'request_confirmed'
       ? {
           ...change.facts,
-          payment: planGuestPayment({ ...change.facts, status: change.to }, settings, change.today),
+          payment: attachPaymentLink(
+            planGuestPayment({ ...change.facts, status: change.to }, settings, change.today),
+            await findConfirmationLink(tx, change.facts.bookingId),
+          ),
         }
       : change.facts;
   const message = await composeMessage(settings, kind, change.facts.guestEmail, facts, {

@@ -98,6 +98,7 @@ function describePayment(plan: GuestPaymentPlan): EmailPayment {
         }
       : undefined,
     instructions: plan.instructions ?? undefined,
+    online: plan.link ? { url: plan.link.url, label: paymentTexts.onlineButton } : undefined,
   };
 }
 
@@ -178,6 +179,7 @@ function writePaymentText(payment: EmailPayment): string[] {
     payment.heading,
     payment.dueLine,
     '',
+    ...(payment.online ? [`${payment.online.label}: ${payment.online.url}`, ''] : []),
     ...(payment.upi
       ? [`${payment.upi.label}: ${payment.upi.url}`, payment.upi.idLine, '', payment.upi.utrLine, '']
       : []),

@@ -24,7 +24,9 @@ import type { Config } from '../env';
 import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { registerEndpoint } from '../register-endpoint';
-import { planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
+import { findGuestPaymentLink } from '../payments/razorpay-queries';
+import type { Money } from '../../domain/money';
 
 /** Messages and links, and how often a guest's request page may be looked up. */
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
@@ -38,9 +40,14 @@ const TOTAL_COUNT_HEADER = 'x-total-count';
 /** The request as its guest sees it; once confirmed, with what is due now and how to pay it. */
 function shapeGuestRequest(
   row: GuestRequestRow,
-  payment: { config: Pick<Config, 'payments'>; today: string },
+  payment: {
+    config: Pick<Config, 'payments'>;
+    today: string;
+    /** The stay's open Razorpay link, offered when it asks for what is due now. */
+    link?: { url: string; amount: Money } | null;
+  },
 ): GuestRequest {
-  const plan = planGuestPayment(
+  const planned = planGuestPayment(
     {
       bookingId: row.booking_id,
       status: row.status,
@@ -50,6 +57,7 @@ function shapeGuestRequest(
     payment.config,
     payment.today,
   );
+  const plan = attachPaymentLink(planned, payment.link);
   return {
     reference: formatBookingReference(row.booking_id),
     status: row.status,
@@ -69,6 +77,12 @@ function shapeGuestRequest(
     confirm_by: row.confirm_by.toISOString(),
     ...(plan ? { payment: shapeGuestPayment(plan) } : {}),
   };
+}
+
+/** The stay's open Razorpay payment link, when Razorpay is set up; none otherwise. */
+async function readGuestPaymentLink(db: Db, config: Pick<Config, 'payments'>, token: string) {
+  if (!config.payments.razorpay) return null;
+  return (await withGuest(db, (tx) => findGuestPaymentLink(tx, token))) ?? null;
 }
 
 /** The facts every message about a guest's request is written from. */
@@ -154,7 +168,11 @@ export function createRequestPageLoader(options: {
       return (
         row && {
           token,
-          request: shapeGuestRequest(row, { config: options.config, today: villaToday(at) }),
+          request: shapeGuestRequest(row, {
+            config: options.config,
+            today: villaToday(at),
+            link: await readGuestPaymentLink(options.db, options.config, token),
+          }),
           rendered_at: at.toISOString(),
         }
       );
@@ -240,7 +258,11 @@ export async function registerMessageRoutes(
       const row = await openGuestRequest(options.db, { ...options, token: request.params.token });
       if (!row) throw notFound(REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      return shapeGuestRequest(row, { config: options.config, today: today() });
+      return shapeGuestRequest(row, {
+        config: options.config,
+        today: today(),
+        link: await readGuestPaymentLink(options.db, options.config, request.params.token),
+      });
     },
   );
 

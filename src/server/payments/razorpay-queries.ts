@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { MinorUnits } from '../../domain/money';
+import { makeMoney, parseMinor, type MinorUnits, type Money } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, paymentLinks, payments, properties } from '../db/schema';
 
@@ -128,4 +128,19 @@ export async function findRazorpayPayment(
     .orderBy(desc(payments.created_at))
     .limit(1);
   return row;
+}
+
+/** The open payment link of a guest's own confirmed stay, by a token of its request page (villa_guest). */
+export async function findGuestPaymentLink(
+  db: Executor,
+  token: string,
+): Promise<{ url: string; amount: Money } | undefined> {
+  const result = await db.execute(sql`select * from find_guest_payment_link(${token})`);
+  const rows =
+    (result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const currency = String(row.out_currency);
+  // numeric arrives as its decimal text: read exactly.
+  return { url: String(row.out_url), amount: makeMoney(parseMinor(String(row.out_amount)), currency) };
 }

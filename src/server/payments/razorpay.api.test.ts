@@ -143,7 +143,7 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
     await standIn?.close();
   });
 
-  const send = (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie?: string) =>
     current.context.app.inject({
       method,
       url,
@@ -318,6 +318,63 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
     const ignored = await deliver(stranger.body, stranger.signature);
     expect(ignored.statusCode).toBe(200);
     expect(ignored.json()).toEqual({ status: 'ignored' });
+  });
+
+  it("offers the link on the guest's page and in the confirmation, until it is paid", async () => {
+    const { app, database } = current.context;
+    const email = `guest-${randomUUID()}@example.com`;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      payload: {
+        check_in: '2027-06-01',
+        check_out: '2027-06-04',
+        guests_count: 2,
+        guest_name: 'Asha Rao',
+        guest_email: email,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [first] = await database.db
+      .select({ token: outboxMessages.link_token, booking: outboxMessages.booking_id })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to_address, email));
+    const token = first!.token!;
+    const bookingId = first!.booking!;
+    const page = () => app.inject({ method: 'GET', url: `/api/requests/${token}` });
+    expect((await page()).statusCode).toBe(200);
+
+    // Made before the operator confirms: the confirmation offers it.
+    const link = await send('POST', `/api/bookings/${bookingId}/payment-link`);
+    expect(link.statusCode, link.body).toBe(201);
+    const url = link.json<PaymentLink>().url;
+    const confirmed = await send('PATCH', `/api/bookings/${bookingId}/status`, { status: 'confirmed' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const confirmation = (
+      await database.db.select().from(outboxMessages).where(eq(outboxMessages.booking_id, bookingId))
+    ).find((message) => message.kind === 'request_confirmed');
+    expect(confirmation?.text_body).toContain(`Pay online (UPI, card, netbanking): ${url}`);
+    expect(confirmation?.html_body).toContain(url);
+    expect((await page()).json()).toMatchObject({ payment: { link: url } });
+
+    const call = standIn.calls.find(
+      (item) =>
+        item.body.reference_id &&
+        item.body.notes &&
+        (item.body.notes as { booking_id?: string }).booking_id === bookingId,
+    )!;
+    const linkNumber = /standin(\d+)$/.exec(url)![1]!;
+    const paid = signEvent(
+      paymentLinkPaid({
+        linkId: `plink_StandIn${linkNumber}`,
+        referenceId: String(call.body.reference_id),
+        paymentId: 'pay_GuestPage0001',
+        amount: Number(call.body.amount),
+      }),
+    );
+    expect((await deliver(paid.body, paid.signature)).json()).toEqual({ status: 'recorded' });
+    const after = (await page()).json<{ payment?: { link?: string } }>();
+    expect(after.payment?.link).toBeUndefined();
   });
 
   it('refunds a Razorpay payment through Razorpay, recording its refund id; a failure records nothing', async () => {
