@@ -7,6 +7,7 @@ import { villaToday } from '../../domain/dates';
 import { formatMoney, makeMoney, moneyFromMajor, toColumnUnits, toMajor } from '../../domain/money';
 import type { WEBHOOK_OUTCOMES } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
+import { findBooking } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
 import type { Db, Tx } from '../db/client';
 import { findPgError } from '../db/errors';
@@ -26,6 +27,7 @@ import {
   findWebhookTargetByLink,
   insertPaymentLink,
   markPaymentLinkPaid,
+  type PaymentLinkRow,
   type WebhookTarget,
 } from './razorpay-queries';
 
@@ -118,9 +120,11 @@ export async function registerRazorpayRoutes(
       const operatorId = getOperator(request).id;
       const settings = requireRazorpay();
       const at = now();
-      const result = await withOperator(db, operatorId, async (tx) => {
-        // Locked: two clicks at once make one link, not two.
-        const booking = await lockBooking(tx, request.params.bookingId);
+      const openUntil = new Date(at.getTime() + PAYMENT_LINK_REUSE_MIN_MS);
+      // Razorpay is called between two transactions, never inside one: on the embedded database a
+      // transaction holds every other request until it ends.
+      const prepared = await withOperator(db, operatorId, async (tx) => {
+        const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         if (booking.status === 'cancelled') throw new HttpError(409, 'A cancelled booking takes no payment');
         const property = await requireProperty(tx, booking.property_id);
@@ -140,19 +144,24 @@ export async function registerRazorpayRoutes(
           bookingId: booking.id,
           amount: toColumnUnits(amount),
           currency: booking.currency,
-          openUntil: new Date(at.getTime() + PAYMENT_LINK_REUSE_MIN_MS),
+          openUntil,
         });
-        if (open) return { row: open, reused: true };
+        return { booking, propertyName: property.name, amount, open };
+      });
+      const { booking, amount } = prepared;
+      let result: { row: PaymentLinkRow; reused: boolean };
+      if (prepared.open) {
+        result = { row: prepared.open, reused: true };
+      } else {
         const id = randomUUID();
         const reference = formatBookingReference(booking.id);
-        const expireBy = Math.floor(at.getTime() / 1000) + PAYMENT_LINK_VALID_DAYS * 86_400;
         const publicUrl = options.config.server.publicUrl;
         const created = await createRazorpayLink(settings, {
           amount: amount.minor,
           currency: booking.currency,
-          description: `${property.name}, booking ${reference}`.slice(0, 2048),
+          description: `${prepared.propertyName}, booking ${reference}`.slice(0, 2048),
           reference_id: id,
-          expire_by: expireBy,
+          expire_by: Math.floor(at.getTime() / 1000) + PAYMENT_LINK_VALID_DAYS * 86_400,
           ...(booking.guest_email
             ? { customer: { name: booking.guest_name.slice(0, 100), email: booking.guest_email } }
             : {}),
@@ -160,18 +169,29 @@ export async function registerRazorpayRoutes(
           ...(publicUrl.startsWith('https://') ? { callback_url: `${publicUrl}/` } : {}),
           notes: { booking_id: booking.id, booking_reference: reference },
         });
-        const row = await insertPaymentLink(tx, {
-          id,
-          booking_id: booking.id,
-          gateway_link_id: created.id,
-          short_url: created.short_url,
-          amount: toColumnUnits(amount),
-          currency: booking.currency,
-          expires_at: new Date(created.expire_by * 1000),
-          created_by: operatorId,
+        result = await withOperator(db, operatorId, async (tx) => {
+          // Two clicks at once: the first link saved is the one handed out (the other expires unpaid).
+          if (!(await lockBooking(tx, booking.id))) throw notFound(BOOKING_NOT_FOUND);
+          const open = await findOpenPaymentLink(tx, {
+            bookingId: booking.id,
+            amount: toColumnUnits(amount),
+            currency: booking.currency,
+            openUntil,
+          });
+          if (open) return { row: open, reused: true };
+          const row = await insertPaymentLink(tx, {
+            id,
+            booking_id: booking.id,
+            gateway_link_id: created.id,
+            short_url: created.short_url,
+            amount: toColumnUnits(amount),
+            currency: booking.currency,
+            expires_at: new Date(created.expire_by * 1000),
+            created_by: operatorId,
+          });
+          return { row, reused: false };
         });
-        return { row, reused: false };
-      });
+      }
       return reply.code(result.reused ? 200 : 201).send({
         url: result.row.short_url,
         amount: toMajor(result.row.amount),
