@@ -224,6 +224,16 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
     expect(above.json().error.message).toMatch(/at most the balance/);
   });
 
+  it('hands out one link to two clicks at once', async () => {
+    const stay = await addStay();
+    const [first, second] = await Promise.all([
+      send('POST', `/api/bookings/${stay.id}/payment-link`, {}),
+      send('POST', `/api/bookings/${stay.id}/payment-link`, {}),
+    ]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 201]);
+    expect(first!.json<PaymentLink>().url).toBe(second!.json<PaymentLink>().url);
+  });
+
   it("answers 404 for another operator's booking and for none, and needs a session", async () => {
     const stay = await addStay();
     const other = await current.context.createSignedInOperator();
