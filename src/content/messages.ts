@@ -114,5 +114,12 @@ export const messageTexts = {
       intro: '{guest} paid {amount} for their stay at {property}. It is recorded in the booking’s payments.',
       next: 'Nothing needs doing: the balance and what is due next follow from it.',
     },
+    payment_link: {
+      subject: 'Pay {amount} online for your stay {reference}',
+      heading: 'You can pay online',
+      intro:
+        'You can pay {amount} for your stay at {property} online, by UPI, card or netbanking, on the secure page of Razorpay, our payment provider.',
+      next: 'We see your payment as soon as it is made: nothing else is needed.',
+    },
   },
 } as const;

@@ -16,6 +16,7 @@ export const MESSAGE_KINDS = [
   'channel_unhealthy_operator',
   'channel_recovered_operator',
   'payment_received_operator',
+  'payment_link',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   channel_unhealthy_operator: 'Calendar stopped syncing (you)',
   channel_recovered_operator: 'Calendar syncing again (you)',
   payment_received_operator: 'Payment received (you)',
+  payment_link: 'Payment link (guest)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */

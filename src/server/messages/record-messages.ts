@@ -19,7 +19,7 @@ import {
   type ChannelMessageKind,
 } from './render-message';
 import type { MessageSettings } from './settings';
-import { attachPaymentLink, planGuestPayment } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
 import { findLatestOpenPaymentLink } from '../payments/razorpay-queries';
 import { makeMoney } from '../../domain/money';
 
@@ -245,4 +245,25 @@ export async function recordPaymentReceived(
       manageUrl: buildManageUrl(settings, input.facts),
     }),
   ]);
+}
+
+/**
+ * The operator made a payment link for a confirmed stay: its guest gets it by e-mail, if the stay came from
+ * the public form (like the other guest messages). `plan` says what the link asks for.
+ */
+export async function recordPaymentLinkMade(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts; plan: GuestPaymentPlan },
+): Promise<boolean> {
+  if (!(await findRequestLink(tx, input.facts.bookingId))) return false;
+  const message = await composeMessage(
+    settings,
+    'payment_link',
+    input.facts.guestEmail,
+    { ...input.facts, payment: input.plan },
+    { requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }) },
+  );
+  await insertOutboxMessages(tx, [message]);
+  return true;
 }

@@ -110,7 +110,11 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     guest: quoteGuestText(facts.guestName),
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
     confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
-    amount: facts.received ? formatMoney(facts.received.amount) : '',
+    amount: facts.received
+      ? formatMoney(facts.received.amount)
+      : facts.payment
+        ? formatMoney(facts.payment.due.amount)
+        : '',
   };
   const texts = messageTexts.kinds[kind];
   const labels = messageTexts.labels;

@@ -14,7 +14,7 @@ import { findPgError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import type { Config, RazorpayConfig } from '../env';
 import { HttpError, notFound } from '../http-error';
-import { recordPaymentReceived } from '../messages/record-messages';
+import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
@@ -146,10 +146,11 @@ export async function registerRazorpayRoutes(
           currency: booking.currency,
           openUntil,
         });
-        return { booking, propertyName: property.name, amount, open };
+        return { booking, propertyName: property.name, amount, dueDate: summary.next_due?.date, open };
       });
       const { booking, amount } = prepared;
       let result: { row: PaymentLinkRow; reused: boolean };
+      let messagesWritten = false;
       if (prepared.open) {
         result = { row: prepared.open, reused: true };
       } else {
@@ -189,9 +190,34 @@ export async function registerRazorpayRoutes(
             expires_at: new Date(created.expire_by * 1000),
             created_by: operatorId,
           });
+          // A confirmed stay's guest gets the new link by e-mail; before that, the confirmation offers it.
+          if (booking.status === 'confirmed' || booking.status === 'completed') {
+            const sent = await recordPaymentLinkMade(tx, options.config, {
+              facts: {
+                bookingId: booking.id,
+                propertyId: booking.property_id,
+                propertyName: prepared.propertyName,
+                guestName: booking.guest_name,
+                guestEmail: booking.guest_email,
+                checkIn: booking.check_in,
+                checkOut: booking.check_out,
+                guests: booking.guests_count,
+                total: moneyFromMajor(booking.total_amount, booking.currency),
+                currency: booking.currency,
+              },
+              plan: {
+                due: { amount, due_date: prepared.dueDate ?? villaToday(at) },
+                upi: null,
+                instructions: null,
+                link: { url: row.short_url },
+              },
+            });
+            messagesWritten ||= sent;
+          }
           return { row, reused: false };
         });
       }
+      if (messagesWritten) options.onMessagesWritten?.();
       return reply.code(result.reused ? 200 : 201).send({
         url: result.row.short_url,
         amount: toMajor(result.row.amount),

@@ -385,6 +385,20 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
     expect((await deliver(paid.body, paid.signature)).json()).toEqual({ status: 'recorded' });
     const after = (await page()).json<{ payment?: { link?: string } }>();
     expect(after.payment?.link).toBeUndefined();
+
+    // Once confirmed, a new link goes to the guest by e-mail (the one made before did not).
+    const messagesOf = async (kind: string) =>
+      (
+        await database.db.select().from(outboxMessages).where(eq(outboxMessages.booking_id, bookingId))
+      ).filter((message) => message.kind === kind);
+    expect(await messagesOf('payment_link')).toEqual([]);
+    const balance = await send('POST', `/api/bookings/${bookingId}/payment-link`, { amount: 200 });
+    expect(balance.statusCode, balance.body).toBe(201);
+    const [mail] = await messagesOf('payment_link');
+    expect(mail).toMatchObject({ to_address: email, subject: expect.stringContaining('Pay ₹200 online') });
+    expect(mail!.text_body).toContain(
+      `Pay online (UPI, card, netbanking): ${balance.json<PaymentLink>().url}`,
+    );
   });
 
   it('refunds a Razorpay payment through Razorpay, recording its refund id; a failure records nothing', async () => {
