@@ -30,6 +30,8 @@ export const messageTexts = {
     phone: 'Phone',
     requests: 'Special requests',
     answerBy: 'Answer by',
+    paid: 'Paid',
+    paymentReference: 'Razorpay payment',
     channel: 'Channel',
     lastSynced: 'Last synced (India time)',
     neverSynced: 'Never',
@@ -105,6 +107,19 @@ export const messageTexts = {
       heading: 'The calendar is syncing again',
       intro: 'The {channel} calendar of {property} synced again; stays booked there meanwhile are now here.',
       next: 'Open Channels to see whether the sync found conflicts.',
+    },
+    payment_received_operator: {
+      subject: '{guest} paid {amount} online for {reference}',
+      heading: 'A payment arrived through Razorpay',
+      intro: '{guest} paid {amount} for their stay at {property}. It is recorded in the booking’s payments.',
+      next: 'Nothing needs doing: the balance and what is due next follow from it.',
+    },
+    payment_link: {
+      subject: 'Pay {amount} online for your stay {reference}',
+      heading: 'You can pay online',
+      intro:
+        'You can pay {amount} for your stay at {property} online, by UPI, card or netbanking, on the secure page of Razorpay, our payment provider.',
+      next: 'We see your payment as soon as it is made: nothing else is needed.',
     },
   },
 } as const;

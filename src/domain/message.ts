@@ -15,6 +15,8 @@ export const MESSAGE_KINDS = [
   'channel_conflicts_operator',
   'channel_unhealthy_operator',
   'channel_recovered_operator',
+  'payment_received_operator',
+  'payment_link',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -30,6 +32,8 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   channel_conflicts_operator: 'Calendar conflict (you)',
   channel_unhealthy_operator: 'Calendar stopped syncing (you)',
   channel_recovered_operator: 'Calendar syncing again (you)',
+  payment_received_operator: 'Payment received (you)',
+  payment_link: 'Payment link (guest)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */
@@ -90,6 +94,12 @@ export const GuestPaymentSchema = z.object({
     })
     .nullable(),
   instructions: z.string().nullable().describe("How to pay, in the operator's words; null: UPI only"),
+  link: z
+    .string()
+    .optional()
+    .describe(
+      "Razorpay's page to pay what is due now online (UPI, card, netbanking), when the operator made one",
+    ),
 });
 export type GuestPayment = z.infer<typeof GuestPaymentSchema>;
 

@@ -415,3 +415,40 @@ export function summarizePayments(
     payment_status,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Razorpay: payment links for what is due, and the webhook that reports their payments.
+
+export const CreatePaymentLinkSchema = z.object({
+  amount: amountField
+    .optional()
+    .describe("What the link asks for, at most the balance; unset: what is due now (the summary's next_due)"),
+});
+export type CreatePaymentLinkInput = z.input<typeof CreatePaymentLinkSchema>;
+
+export const PaymentLinkSchema = z.object({
+  url: z.string().describe("Razorpay's page where the guest pays (UPI, card, netbanking)"),
+  amount: z.number(),
+  currency: z.string(),
+  expires_at: z.string(),
+  reused: z.boolean().describe('An open link for the same amount was handed out again'),
+});
+export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
+
+/** A webhook event as Razorpay sends it; only the fields read are named, the rest is kept as it came. */
+export const RazorpayWebhookEventSchema = z
+  .object({
+    event: z
+      .string()
+      .max(100)
+      .describe('payment_link.paid and payment.captured are recorded; others ignored'),
+    payload: z.object({}).loose().optional(),
+  })
+  .loose();
+
+export const WEBHOOK_OUTCOMES = ['recorded', 'duplicate', 'ignored'] as const;
+export const WebhookReceiptSchema = z.object({
+  status: z
+    .enum(WEBHOOK_OUTCOMES)
+    .describe('recorded: a new payment; duplicate: already recorded; ignored: nothing to record'),
+});

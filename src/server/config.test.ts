@@ -27,7 +27,7 @@ describe('the configuration', () => {
     expect(config.mail).toMatchObject({ outboxDir: '/srv/villa/outbox', pollMs: 5_000 });
     expect(config.channels).toMatchObject({ allowPrivateUrls: false, syncMinutes: 15, staleHours: 6 });
     expect(config.backups).toEqual({ dir: '/srv/villa/backups', keep: 7 });
-    expect(config.payments).toEqual({ upi: null, reminderDays: 3 });
+    expect(config.payments).toEqual({ upi: null, reminderDays: 3, razorpay: null });
   });
 
   it('reads the variables into their places', () => {
@@ -40,6 +40,9 @@ describe('the configuration', () => {
       BACKUP_DIR: '/mnt/backups',
       UPI_VPA: 'shantivilla@okaxis',
       PAYMENT_REMINDER_DAYS: '5',
+      RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+      RAZORPAY_KEY_SECRET: 'key secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook secret',
     });
     expect(config.server).toMatchObject({ port: 8080, publicUrl: 'https://villa.example.org' });
     expect(config.sessions.ttlMs).toBe(2 * 3_600_000);
@@ -49,6 +52,13 @@ describe('the configuration', () => {
     expect(config.payments).toEqual({
       upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' },
       reminderDays: 5,
+      razorpay: {
+        keyId: 'rzp_live_AbCdEf123456',
+        keySecret: 'key secret',
+        webhookSecret: 'webhook secret',
+        apiUrl: 'https://api.razorpay.com',
+        timeoutMs: 15_000,
+      },
     });
   });
 

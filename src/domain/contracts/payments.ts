@@ -1,8 +1,12 @@
 import { villaToday } from '../dates';
 import {
+  CreatePaymentLinkSchema,
   createRecordPaymentSchema,
   createRefundPaymentSchema,
   PaymentLedgerSchema,
+  PaymentLinkSchema,
+  RazorpayWebhookEventSchema,
+  WebhookReceiptSchema,
   PaymentSettingsSchema,
   PaymentSettingsUpdateSchema,
   RecordedEntrySchema,
@@ -50,5 +54,24 @@ export const paymentEndpoints = {
     params: PropertyIdParamsSchema,
     body: PaymentSettingsUpdateSchema,
     responses: { 200: PaymentSettingsSchema, ...errorResponses(400, 401, 404) },
+  }),
+  createPaymentLink: defineEndpoint({
+    ...paymentRoutes.createPaymentLink,
+    tags: ['payments'],
+    session: true,
+    params: BookingIdParamsSchema,
+    body: CreatePaymentLinkSchema.nullish(),
+    responses: {
+      200: PaymentLinkSchema,
+      201: PaymentLinkSchema,
+      ...errorResponses(400, 401, 404, 409, 502),
+    },
+  }),
+  receiveRazorpayWebhook: defineEndpoint({
+    ...paymentRoutes.receiveRazorpayWebhook,
+    tags: ['payments'],
+    session: false,
+    body: RazorpayWebhookEventSchema,
+    responses: { 200: WebhookReceiptSchema, ...errorResponses(400, 409) },
   }),
 };

@@ -96,6 +96,8 @@ export const paymentRoutes = /* @__PURE__ */ defineRoutes({
   refundPayment: { method: 'POST', path: '/api/bookings/:bookingId/refunds' },
   getPaymentSettings: { method: 'GET', path: '/api/properties/:propertyId/payment-settings' },
   updatePaymentSettings: { method: 'PUT', path: '/api/properties/:propertyId/payment-settings' },
+  createPaymentLink: { method: 'POST', path: '/api/bookings/:bookingId/payment-link' },
+  receiveRazorpayWebhook: { method: 'POST', path: '/api/webhooks/razorpay' },
 });
 
 export const pricingRoutes = /* @__PURE__ */ defineRoutes({
