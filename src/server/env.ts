@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NewPasswordSchema } from '../domain/auth';
+import { PRODUCTION_PASSWORD_HASH_COST } from './auth/password';
 
 const booleanText = (name: string, fallback: boolean) =>
   z
@@ -283,6 +284,11 @@ export type Config = DeepReadonly<{
     idleMs: number;
     /** A sign-in is answered no sooner than this (a brake on guessing). */
     signInDelayMs: number;
+    /**
+     * scrypt's cost (log2 N) for new password hashes and the decoy checked for unknown e-mails. Not read
+     * from the environment: tests lower it, as each hash at production's cost takes ~100 ms of a core.
+     */
+    passwordHashCost: number;
     signInLimits: {
       windowMs: number;
       perAccountAndNetwork: number;
@@ -391,6 +397,7 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
       ttlMs: env.SESSION_TTL_HOURS * 3_600_000,
       idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
       signInDelayMs: 800,
+      passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
       signInLimits: {
         windowMs: 15 * 60_000,
         perAccountAndNetwork: 5,
