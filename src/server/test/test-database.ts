@@ -18,13 +18,17 @@ export function listTestDatabaseKinds(): DatabaseKind[] {
   return readTestEnv().databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-// PGlite's first start takes seconds; each worker migrates one in-memory template once and clones it.
-let template: Promise<PGlite> | undefined;
-function getPgliteTemplate(): Promise<PGlite> {
+// PGlite's first start takes seconds; each worker migrates one in-memory database once and keeps its data
+// directory as a tarball, which each test database starts from. (PGlite's clone() would dump the same data
+// directory again for every database: about a fifth of its time.)
+let template: Promise<File | Blob> | undefined;
+function getPgliteTemplate(): Promise<File | Blob> {
   template ??= (async () => {
     const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await (await openPglite({ pglite })).migrate();
-    return pglite;
+    const dataDir = await pglite.dumpDataDir('none');
+    await pglite.close();
+    return dataDir;
   })();
   return template;
 }
@@ -35,7 +39,10 @@ export type TestDatabase = Database & { url?: string; drop(): Promise<void> };
 /** A fresh, migrated, empty database of the given kind; `drop()` removes it. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const pglite = (await (await getPgliteTemplate()).clone()) as PGlite;
+    const pglite = await PGlite.create({
+      loadDataDir: await getPgliteTemplate(),
+      extensions: PGLITE_EXTENSIONS,
+    });
     const database = await openPglite({ pglite });
     return { ...database, drop: () => database.close() };
   }
