@@ -12,6 +12,7 @@ describe('the configuration', () => {
       ttlMs: 7 * 24 * 3_600_000,
       idleMs: 12 * 3_600_000,
       signInDelayMs: 800,
+      passwordHashCost: 15,
     });
     expect(config.requests).toMatchObject({
       perHour: 20,
@@ -87,9 +88,10 @@ describe('the configuration', () => {
     expect(readConfig({}).requests.pending.perNetwork).toBe(2);
   });
 
-  it('is built for tests by the same function, without the sign-in brake or the mail timer', () => {
+  it('is built for tests by the same function, without the sign-in brake or the mail timer, with cheap hashes', () => {
     const config = createTestConfig({ server: { publicUrl: 'http://villa.test' } });
     expect(config.sessions.signInDelayMs).toBe(0);
+    expect(config.sessions.passwordHashCost).toBe(10);
     expect(config.mail.pollMs).toBe(0);
     expect(config.server).toMatchObject({ publicUrl: 'http://villa.test', port: 3000 });
     expect(config.requests).toEqual(readConfig({}).requests);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NewPasswordSchema } from '../domain/auth';
 import { isVpa, UPI_PAYEE_NAME_MAX } from '../domain/upi';
 import { site } from '../content/site';
+import { PRODUCTION_PASSWORD_HASH_COST } from './auth/password';
 
 const booleanText = (name: string, fallback: boolean) =>
   z
@@ -348,6 +349,11 @@ export type Config = DeepReadonly<{
     idleMs: number;
     /** A sign-in is answered no sooner than this (a brake on guessing). */
     signInDelayMs: number;
+    /**
+     * scrypt's cost (log2 N) for new password hashes and the decoy checked for unknown e-mails. Not read
+     * from the environment: tests lower it, as each hash at production's cost takes ~100 ms of a core.
+     */
+    passwordHashCost: number;
     signInLimits: {
       windowMs: number;
       perAccountAndNetwork: number;
@@ -475,6 +481,7 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
       ttlMs: env.SESSION_TTL_HOURS * 3_600_000,
       idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
       signInDelayMs: 800,
+      passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
       signInLimits: {
         windowMs: 15 * 60_000,
         perAccountAndNetwork: 5,
