@@ -24,6 +24,7 @@ import { bookings, channelConnections, channelExports, properties } from '../src
 import { addDaysToDate } from '../src/domain/dates';
 import { toMinorUnits } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/auth/password';
 
 recordPrintedFigures('channels');
 
@@ -59,7 +60,11 @@ const feeds = await startFeedServer();
 try {
   await database.migrate();
   const db = database.db;
-  const owner = await upsertOperator(db, { email: 'bench@example.com', password: 'bench-password-1' });
+  const owner = await upsertOperator(db, {
+    email: 'bench@example.com',
+    password: 'bench-password-1',
+    hashCost: PRODUCTION_PASSWORD_HASH_COST,
+  });
   const insertProperty = async (name: string) => {
     const [row] = await db
       .insert(properties)

@@ -17,6 +17,7 @@ import { startMessageWorker } from '../src/server/messages/worker';
 import { addDaysToDate, villaToday } from '../src/domain/dates';
 import { makeMoney } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/auth/password';
 
 recordPrintedFigures('messages');
 
@@ -29,6 +30,7 @@ await database.migrate();
 const operator = await upsertOperator(database.db, {
   email: 'bench@example.com',
   password: 'bench-password-1',
+  hashCost: PRODUCTION_PASSWORD_HASH_COST,
 });
 const [property] = await database.db
   .insert(properties)

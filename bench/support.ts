@@ -15,9 +15,14 @@ import { properties } from '../src/server/db/schema';
 import { readResponseCookies } from '../src/server/test/spawn-server';
 import { createEmptyPostgresDatabase } from '../src/server/test/test-database';
 import autocannon from 'autocannon';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/auth/password';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const BENCH_OPERATOR = { email: 'bench@example.com', password: 'bench-password-1' };
+export const BENCH_OPERATOR = {
+  email: 'bench@example.com',
+  password: 'bench-password-1',
+  hashCost: PRODUCTION_PASSWORD_HASH_COST,
+};
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
 /** A throwaway data directory, and a scratch PostgreSQL database when a server URL is given. */

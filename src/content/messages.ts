@@ -31,6 +31,8 @@ export const messageTexts = {
     phone: 'Phone',
     requests: 'Special requests',
     answerBy: 'Answer by',
+    paid: 'Paid',
+    paymentReference: 'Razorpay payment',
     channel: 'Channel',
     lastSynced: 'Last synced (India time)',
     neverSynced: 'Never',
@@ -113,6 +115,19 @@ export const messageTexts = {
       intro:
         'A friendly reminder about your stay at {property}: {amount} is due by {date}. How to pay is below.',
       next: 'If you have paid already, thank you: there is nothing more to do, and we confirm your payment once it reaches us.',
+    },
+    payment_received_operator: {
+      subject: '{guest} paid {amount} online for {reference}',
+      heading: 'A payment arrived through Razorpay',
+      intro: '{guest} paid {amount} for their stay at {property}. It is recorded in the booking’s payments.',
+      next: 'Nothing needs doing: the balance and what is due next follow from it.',
+    },
+    payment_link: {
+      subject: 'Pay {amount} online for your stay {reference}',
+      heading: 'You can pay online',
+      intro:
+        'You can pay {amount} for your stay at {property} online, by UPI, card or netbanking, on the secure page of Razorpay, our payment provider.',
+      next: 'We see your payment as soon as it is made: nothing else is needed.',
     },
   },
 } as const;

@@ -10,6 +10,8 @@ export const paymentTexts = {
   otherHeading: 'How to pay {amount}',
   dueLine: 'Due by {date}',
   upiButton: 'Pay with a UPI app',
+  /** A Razorpay payment link: Razorpay's own page, where the guest picks how to pay. */
+  onlineButton: 'Pay online (UPI, card, netbanking)',
   upiScan: 'Or scan this code with any UPI app (Google Pay, PhonePe, Paytm, BHIM, your bank’s app).',
   upiIdLabel: 'UPI ID',
   payeeLabel: 'Paid to',

@@ -49,6 +49,16 @@ export const DashboardSchema = z.object({
   unpaid_arrivals: z
     .array(DashboardStaySchema)
     .describe('Confirmed, not fully paid, arriving from today to `until`'),
+  overdue_payments: z
+    .array(
+      DashboardStaySchema.extend({
+        overdue_amount: z.number().describe('What is due and unpaid (major units)'),
+        overdue_since: z.string().describe('The earliest unpaid due day (yyyy-MM-dd)'),
+      }),
+    )
+    .describe(
+      'Confirmed stays not yet checked out with a payment past its due day (the payment schedule), longest overdue first',
+    ),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -59,7 +69,10 @@ type Stay = Omit<DashboardStay, 'nights'>;
  * operator needs today: who arrives and leaves in the coming days, who is staying, what waits for a
  * decision (and for how long), and which confirmed stays arrive unpaid.
  */
-export function arrangeDashboard(stays: readonly Stay[], input: { today: string; now: Date }): Dashboard {
+export function arrangeDashboard(
+  stays: readonly Stay[],
+  input: { today: string; now: Date },
+): Omit<Dashboard, 'overdue_payments'> {
   const until = addDaysToDate(input.today, DASHBOARD_DAYS_AHEAD);
   const withNights = stays.map((stay) => ({
     ...stay,

@@ -16,6 +16,8 @@ export const MESSAGE_KINDS = [
   'channel_unhealthy_operator',
   'channel_recovered_operator',
   'payment_reminder',
+  'payment_received_operator',
+  'payment_link',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -32,6 +34,8 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   channel_unhealthy_operator: 'Calendar stopped syncing (you)',
   channel_recovered_operator: 'Calendar syncing again (you)',
   payment_reminder: 'Payment reminder (guest)',
+  payment_received_operator: 'Payment received (you)',
+  payment_link: 'Payment link (guest)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */
@@ -92,6 +96,12 @@ export const GuestPaymentSchema = z.object({
     })
     .nullable(),
   instructions: z.string().nullable().describe("How to pay, in the operator's words; null: UPI only"),
+  link: z
+    .string()
+    .optional()
+    .describe(
+      "Razorpay's page to pay what is due now online (UPI, card, netbanking), when the operator made one",
+    ),
 });
 export type GuestPayment = z.infer<typeof GuestPaymentSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Booking, BookingSource, PaymentStatus } from './booking';
-import { PAYMENT_STATUSES } from './booking';
+import { BookingSchema, PAYMENT_STATUSES } from './booking';
 import { addDaysToDate, countDaysBetween, villaToday } from './dates';
 import { isoDate, money, optionalText, wholeNumber } from './fields';
 import { formatMoney, makeMoney, moneyFromMajor, scaleMinor, toMajor } from './money';
@@ -300,6 +300,14 @@ export const PaymentLedgerSchema = z.object({
 });
 export type PaymentLedger = z.infer<typeof PaymentLedgerSchema>;
 
+/** A booking as the operator's list shows it: with what was paid, what is owed and what is due next. */
+export const BookingWithPaymentSchema = BookingSchema.extend({
+  payment: PaymentSummarySchema.describe(
+    "The booking's ledger summed up as of today (listPayments has the entries)",
+  ),
+});
+export type BookingWithPayment = z.infer<typeof BookingWithPaymentSchema>;
+
 export const RecordedEntrySchema = z.object({ entry: PaymentEntrySchema, summary: PaymentSummarySchema });
 export type RecordedEntry = z.infer<typeof RecordedEntrySchema>;
 
@@ -407,3 +415,40 @@ export function summarizePayments(
     payment_status,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Razorpay: payment links for what is due, and the webhook that reports their payments.
+
+export const CreatePaymentLinkSchema = z.object({
+  amount: amountField
+    .optional()
+    .describe("What the link asks for, at most the balance; unset: what is due now (the summary's next_due)"),
+});
+export type CreatePaymentLinkInput = z.input<typeof CreatePaymentLinkSchema>;
+
+export const PaymentLinkSchema = z.object({
+  url: z.string().describe("Razorpay's page where the guest pays (UPI, card, netbanking)"),
+  amount: z.number(),
+  currency: z.string(),
+  expires_at: z.string(),
+  reused: z.boolean().describe('An open link for the same amount was handed out again'),
+});
+export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
+
+/** A webhook event as Razorpay sends it; only the fields read are named, the rest is kept as it came. */
+export const RazorpayWebhookEventSchema = z
+  .object({
+    event: z
+      .string()
+      .max(100)
+      .describe('payment_link.paid and payment.captured are recorded; others ignored'),
+    payload: z.object({}).loose().optional(),
+  })
+  .loose();
+
+export const WEBHOOK_OUTCOMES = ['recorded', 'duplicate', 'ignored'] as const;
+export const WebhookReceiptSchema = z.object({
+  status: z
+    .enum(WEBHOOK_OUTCOMES)
+    .describe('recorded: a new payment; duplicate: already recorded; ignored: nothing to record'),
+});

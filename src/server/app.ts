@@ -27,6 +27,7 @@ import { createRequestPageLoader, registerMessageRoutes } from './messages/route
 import { HttpError, toErrorBody } from './http-error';
 import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
+import { registerRazorpayRoutes } from './payments/razorpay-routes';
 import { registerPaymentRoutes } from './payments/routes';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
@@ -285,7 +286,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerPropertyRoutes(app, { db, now });
   await registerCalendarRoutes(app, { db, now });
   await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
-  await registerPaymentRoutes(app, { db, now });
+  await registerPaymentRoutes(app, { db, now, razorpay: config.payments.razorpay });
+  await registerRazorpayRoutes(app, { db, config, now, onMessagesWritten });
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });

@@ -20,7 +20,7 @@ export type BootstrapReport = {
  */
 export async function prepareDatabase(
   database: Database,
-  config: Pick<Config, 'operator'>,
+  config: Pick<Config, 'operator' | 'sessions'>,
 ): Promise<BootstrapReport> {
   const rules = await database.migrate();
   const { db } = database;
@@ -28,10 +28,18 @@ export async function prepareDatabase(
   let generatedPassword: string | undefined;
   if (settings.email && settings.password) {
     // Applied only when it changed since it was last applied, so it never undoes a later password change.
-    await applyEnvironmentOperator(db, { email: settings.email, password: settings.password });
+    await applyEnvironmentOperator(db, {
+      email: settings.email,
+      password: settings.password,
+      hashCost: config.sessions.passwordHashCost,
+    });
   } else if ((await countOperators(db)) === 0) {
     generatedPassword = generatePassword();
-    await upsertOperator(db, { email: GENERATED_OPERATOR_EMAIL, password: generatedPassword });
+    await upsertOperator(db, {
+      email: GENERATED_OPERATOR_EMAIL,
+      password: generatedPassword,
+      hashCost: config.sessions.passwordHashCost,
+    });
   }
   const operator = settings.email ? { email: settings.email } : await findFirstOperator(db);
   const owner = await findFirstOperator(db);

@@ -12,6 +12,7 @@ describe('the configuration', () => {
       ttlMs: 7 * 24 * 3_600_000,
       idleMs: 12 * 3_600_000,
       signInDelayMs: 800,
+      passwordHashCost: 15,
     });
     expect(config.requests).toMatchObject({
       perHour: 20,
@@ -27,7 +28,7 @@ describe('the configuration', () => {
     expect(config.mail).toMatchObject({ outboxDir: '/srv/villa/outbox', pollMs: 5_000 });
     expect(config.channels).toMatchObject({ allowPrivateUrls: false, syncMinutes: 15, staleHours: 6 });
     expect(config.backups).toEqual({ dir: '/srv/villa/backups', keep: 7 });
-    expect(config.payments).toEqual({ upi: null, reminderDays: 3 });
+    expect(config.payments).toEqual({ upi: null, reminderDays: 3, razorpay: null });
   });
 
   it('reads the variables into their places', () => {
@@ -40,6 +41,9 @@ describe('the configuration', () => {
       BACKUP_DIR: '/mnt/backups',
       UPI_VPA: 'shantivilla@okaxis',
       PAYMENT_REMINDER_DAYS: '5',
+      RAZORPAY_KEY_ID: 'rzp_live_AbCdEf123456',
+      RAZORPAY_KEY_SECRET: 'key secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook secret',
     });
     expect(config.server).toMatchObject({ port: 8080, publicUrl: 'https://villa.example.org' });
     expect(config.sessions.ttlMs).toBe(2 * 3_600_000);
@@ -49,6 +53,13 @@ describe('the configuration', () => {
     expect(config.payments).toEqual({
       upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' },
       reminderDays: 5,
+      razorpay: {
+        keyId: 'rzp_live_AbCdEf123456',
+        keySecret: 'key secret',
+        webhookSecret: 'webhook secret',
+        apiUrl: 'https://api.razorpay.com',
+        timeoutMs: 15_000,
+      },
     });
   });
 
@@ -77,9 +88,10 @@ describe('the configuration', () => {
     expect(readConfig({}).requests.pending.perNetwork).toBe(2);
   });
 
-  it('is built for tests by the same function, without the sign-in brake or the mail timer', () => {
+  it('is built for tests by the same function, without the sign-in brake or the mail timer, with cheap hashes', () => {
     const config = createTestConfig({ server: { publicUrl: 'http://villa.test' } });
     expect(config.sessions.signInDelayMs).toBe(0);
+    expect(config.sessions.passwordHashCost).toBe(10);
     expect(config.mail.pollMs).toBe(0);
     expect(config.server).toMatchObject({ publicUrl: 'http://villa.test', port: 3000 });
     expect(config.requests).toEqual(readConfig({}).requests);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env';
 
+const RAZORPAY = {
+  RAZORPAY_KEY_ID: 'rzp_test_AbCdEf123456',
+  RAZORPAY_KEY_SECRET: 'the key secret',
+  RAZORPAY_WEBHOOK_SECRET: 'the webhook secret',
+};
+
 describe('reading the environment', () => {
   it('has defaults for everything', () => {
     const env = readEnv({});
@@ -40,6 +46,10 @@ describe('reading the environment', () => {
     [{ PAYMENT_REMINDER_DAYS: '-1' }, 'PAYMENT_REMINDER_DAYS'],
     [{ PAYMENT_REMINDER_DAYS: '2.5' }, 'PAYMENT_REMINDER_DAYS'],
     [{ PAYMENT_REMINDER_DAYS: 'soon' }, 'PAYMENT_REMINDER_DAYS'],
+    [{ ...RAZORPAY, RAZORPAY_KEY_ID: 'key_live_AbCdEf123456' }, 'RAZORPAY_KEY_ID'],
+    [{ ...RAZORPAY, RAZORPAY_KEY_ID: 'rzp_prod_AbCdEf123456' }, 'RAZORPAY_KEY_ID'],
+    [{ ...RAZORPAY, RAZORPAY_API_URL: 'ftp://api.razorpay.com' }, 'RAZORPAY_API_URL'],
+    [{ ...RAZORPAY, RAZORPAY_API_URL: 'not a url' }, 'RAZORPAY_API_URL'],
   ])('refuses %o, naming %s', (source, name) => {
     expect(() => readEnv(source)).toThrow(new RegExp(name));
   });
@@ -90,5 +100,20 @@ describe('reading the environment', () => {
     expect(() => readEnv({ UPI_VPA: 'nope' })).toThrow(
       'UPI_VPA must be a UPI ID (name@handle), e.g. shantivilla@okaxis',
     );
+  });
+
+  it('takes Razorpay with all three of its variables or none, naming what is missing and never a secret', () => {
+    expect(readEnv({}).RAZORPAY_KEY_ID).toBeUndefined();
+    expect(readEnv(RAZORPAY)).toMatchObject({ ...RAZORPAY, RAZORPAY_API_URL: 'https://api.razorpay.com' });
+    const { RAZORPAY_WEBHOOK_SECRET: _left, ...partial } = RAZORPAY;
+    expect(() => readEnv(partial)).toThrow(/RAZORPAY_WEBHOOK_SECRET is missing/);
+    expect(() => readEnv({ RAZORPAY_KEY_SECRET: 'the key secret' })).toThrow(
+      /RAZORPAY_KEY_ID is missing[\s\S]*RAZORPAY_WEBHOOK_SECRET is missing/,
+    );
+    try {
+      readEnv({ ...RAZORPAY, RAZORPAY_KEY_ID: 'nope', RAZORPAY_API_URL: 'ftp://x' });
+    } catch (error) {
+      expect(String(error)).not.toMatch(/the key secret|the webhook secret/);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NewPasswordSchema } from '../domain/auth';
 import { isVpa, UPI_PAYEE_NAME_MAX } from '../domain/upi';
 import { site } from '../content/site';
+import { PRODUCTION_PASSWORD_HASH_COST } from './auth/password';
 
 const booleanText = (name: string, fallback: boolean) =>
   z
@@ -18,6 +19,14 @@ const booleanText = (name: string, fallback: boolean) =>
       ctx.addIssue({ code: 'custom', message: `${name} must be true or false, got "${value}"` });
       return z.NEVER;
     });
+
+/** A value that is unset when empty; never echoed in a message (it may be a secret). */
+const optionalSecret = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
 const EnvSchema = z
   .object({
@@ -214,6 +223,21 @@ const EnvSchema = z
       .refine((value) => value.length <= UPI_PAYEE_NAME_MAX && !/[\p{Cc}]/u.test(value), {
         message: `UPI_PAYEE_NAME must be at most ${UPI_PAYEE_NAME_MAX} characters on one line`,
       }),
+    // Razorpay (Payment Links and their webhook): all three or none.
+    RAZORPAY_KEY_ID: optionalSecret().refine(
+      (value) => value === undefined || /^rzp_(test|live)_[A-Za-z0-9]{6,40}$/.test(value),
+      { message: 'RAZORPAY_KEY_ID must be a Razorpay key id, e.g. rzp_live_AbCdEf123456 (or rzp_test_…)' },
+    ),
+    RAZORPAY_KEY_SECRET: optionalSecret(),
+    RAZORPAY_WEBHOOK_SECRET: optionalSecret(),
+    RAZORPAY_API_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || 'https://api.razorpay.com')
+      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+        message: 'RAZORPAY_API_URL must be an http:// or https:// URL, e.g. https://api.razorpay.com',
+      }),
     // An empty value means the default here, as for BACKUP_KEEP: 0 is a real choice (on the day).
     PAYMENT_REMINDER_DAYS: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -233,7 +257,19 @@ const EnvSchema = z
         message: 'OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together',
       });
     }
+    const razorpay = RAZORPAY_VARIABLES.filter((name) => env[name] !== undefined);
+    if (razorpay.length > 0 && razorpay.length < RAZORPAY_VARIABLES.length) {
+      for (const name of RAZORPAY_VARIABLES.filter((item) => env[item] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is missing: ${RAZORPAY_VARIABLES.join(', ')} must be set together (or none of them)`,
+        });
+      }
+    }
   });
+
+const RAZORPAY_VARIABLES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -313,6 +349,11 @@ export type Config = DeepReadonly<{
     idleMs: number;
     /** A sign-in is answered no sooner than this (a brake on guessing). */
     signInDelayMs: number;
+    /**
+     * scrypt's cost (log2 N) for new password hashes and the decoy checked for unknown e-mails. Not read
+     * from the environment: tests lower it, as each hash at production's cost takes ~100 ms of a core.
+     */
+    passwordHashCost: number;
     signInLimits: {
       windowMs: number;
       perAccountAndNetwork: number;
@@ -391,8 +432,20 @@ export type Config = DeepReadonly<{
     upi: { vpa: string; payeeName: string } | null;
     /** Days before a balance falls due that the guest is reminded of it. */
     reminderDays: number;
+    /** Razorpay Payment Links and their webhook; null: not set up. */
+    razorpay: RazorpayConfig | null;
   };
 }>;
+
+export type RazorpayConfig = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay's API (https://api.razorpay.com), or a stand-in in tests; no trailing slash. */
+  apiUrl: string;
+  /** How long a call to Razorpay may take before the operator is told it failed. */
+  timeoutMs: number;
+};
 
 type DeepReadonly<T> = T extends (infer Item)[]
   ? readonly DeepReadonly<Item>[]
@@ -428,6 +481,7 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
       ttlMs: env.SESSION_TTL_HOURS * 3_600_000,
       idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
       signInDelayMs: 800,
+      passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
       signInLimits: {
         windowMs: 15 * 60_000,
         perAccountAndNetwork: 5,
@@ -482,6 +536,16 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
     payments: {
       upi: env.UPI_VPA ? { vpa: env.UPI_VPA, payeeName: env.UPI_PAYEE_NAME } : null,
       reminderDays: env.PAYMENT_REMINDER_DAYS,
+      razorpay:
+        env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
+          ? {
+              keyId: env.RAZORPAY_KEY_ID,
+              keySecret: env.RAZORPAY_KEY_SECRET,
+              webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+              apiUrl: env.RAZORPAY_API_URL.replace(/\/+$/, ''),
+              timeoutMs: 15_000,
+            }
+          : null,
     },
   } satisfies Config;
   return deepFreeze(overrides.reduce<Config>((merged, next) => mergeDeep(merged, next), config));

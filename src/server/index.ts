@@ -1,13 +1,3 @@
-import { buildApp } from './app';
-import { readBackupSettings, startBackups } from './backups/backups';
-import { prepareDatabase } from './bootstrap';
-import { stopFeedParser } from './channels/parse-feed-in-worker';
-import { startChannelScheduler } from './channels/scheduler';
-import { createLeaseHolder } from './jobs/lease';
-import { DataDirInUseError, openDatabase } from './db/client';
-import { createMailTransport } from './messages/transport';
-import { startMessageWorker } from './messages/worker';
-import { startPaymentReminders } from './payments/payment-reminders';
 import { EnvError, loadDotEnv, readConfig, type Config } from './env';
 import { createLogger } from './logger';
 
@@ -31,6 +21,31 @@ try {
 const logger = createLogger({ level: config.logLevel });
 
 async function startServer() {
+  // Loaded once the environment is known to be valid, so that a wrong variable is reported at once rather
+  // than after every module of the server (the database, the app, the workers) has been loaded.
+  const [
+    { buildApp },
+    { readBackupSettings, startBackups },
+    { prepareDatabase },
+    { stopFeedParser },
+    { startChannelScheduler },
+    { createLeaseHolder },
+    { openDatabase },
+    { createMailTransport },
+    { startMessageWorker },
+    { startPaymentReminders },
+  ] = await Promise.all([
+    import('./app'),
+    import('./backups/backups'),
+    import('./bootstrap'),
+    import('./channels/parse-feed-in-worker'),
+    import('./channels/scheduler'),
+    import('./jobs/lease'),
+    import('./db/client'),
+    import('./messages/transport'),
+    import('./messages/worker'),
+    import('./payments/payment-reminders'),
+  ]);
   const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   const report = await prepareDatabase(database, config);
   if (report.rules.result === 'newer-in-database') {
@@ -134,7 +149,8 @@ async function startServer() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-startServer().catch((error: unknown) => {
+startServer().catch(async (error: unknown) => {
+  const { DataDirInUseError } = await import('./db/client');
   if (error instanceof DataDirInUseError) console.error(`The server cannot start.\n${error.message}`);
   else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);

@@ -63,4 +63,18 @@ describe('log lines', () => {
     logger.error({ err: error }, 'channel sync crashed');
     expect(lines.join('\n')).not.toMatch(/Asha|98220/);
   });
+
+  it("never writes Razorpay's key or webhook secret, nor a webhook's signature", () => {
+    const { logger, lines } = captureLogger();
+    const razorpay = {
+      keyId: 'rzp_test_AbCdEf123456',
+      keySecret: 'the-key-secret',
+      webhookSecret: 'the-webhook-secret',
+    };
+    logger.info({ razorpay }, 'razorpay settings');
+    logger.info({ req: { headers: { 'x-razorpay-signature': 'ab12' } } }, 'a delivery');
+    const text = lines.join('\n');
+    expect(text).not.toMatch(/the-key-secret|the-webhook-secret|ab12/);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ razorpay: { keyId: 'rzp_test_AbCdEf123456' } });
+  });
 });

@@ -13,6 +13,10 @@ const REDACTED_PATHS = [
   '*.newPassword',
   '*.password_hash',
   '*.token',
+  // Razorpay's key and webhook secrets (config.payments.razorpay), and a webhook's signature.
+  '*.keySecret',
+  '*.webhookSecret',
+  'req.headers["x-razorpay-signature"]',
   '*.cookie',
   '*.email',
   '*.guest_email',

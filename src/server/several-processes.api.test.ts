@@ -15,6 +15,7 @@ import { readTestEnv } from './test/test-env';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
 import { createPlaceholderBuild, readResponseCookies, spawnServer } from './test/spawn-server';
 import { waitUntil } from '../test/wait-until';
+import { TEST_PASSWORD_HASH_COST } from './test/test-config';
 
 const serverUrl = readTestEnv().databaseUrl;
 const CONNECTIONS = 12;
@@ -38,7 +39,11 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     // Slow answers, so that both processes are at work while connections are still due.
     feeds = await startFeedServer({ delayMs: 300 });
     email = `processes-${Date.now()}@example.com`;
-    const operator = await upsertOperator(database.db, { email, password });
+    const operator = await upsertOperator(database.db, {
+      email,
+      password,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const [property] = await database.db
       .insert(properties)
       .values({

@@ -14,6 +14,7 @@ import './site-landing.e2e';
 import './manage-channels.e2e';
 import './site-pages.e2e';
 import './manage-booking-changes.e2e';
+import './manage-payments.e2e';
 import './manage-auth.e2e';
 import './site-quality.e2e';
 import './direct-booking.e2e';

@@ -26,3 +26,13 @@ export function formatTimestampDate(timestamp: string): string {
 export function formatMonthTitle(month: string): string {
   return format(parseISO(`${month}-01`), 'MMMM yyyy');
 }
+
+/** A calendar date day first, as payments are dated in India: "12 Dec 2026". */
+export function formatDayMonthYear(date: string): string {
+  return format(parseISO(date.slice(0, 10)), 'd MMM yyyy');
+}
+
+/** A calendar date day first without its year: "3 Dec". */
+export function formatDayMonth(date: string): string {
+  return format(parseISO(date.slice(0, 10)), 'd MMM');
+}

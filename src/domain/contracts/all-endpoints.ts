@@ -5,6 +5,7 @@ import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { messageEndpoints } from './messages';
+import { paymentEndpoints } from './payments';
 import { pricingEndpoints } from './pricing';
 import { propertyEndpoints } from './properties';
 import { reportEndpoints } from './reports';
@@ -23,6 +24,7 @@ export const allEndpoints = {
   ...channelEndpoints,
   ...healthEndpoints,
   ...messageEndpoints,
+  ...paymentEndpoints,
   ...pricingEndpoints,
   ...propertyEndpoints,
   ...reportEndpoints,

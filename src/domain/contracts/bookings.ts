@@ -9,6 +9,7 @@ import {
 } from '../booking';
 import { BookingListQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
+import { BookingWithPaymentSchema } from '../payment';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 import { bookingRoutes } from './routes';
 
@@ -21,7 +22,7 @@ export const bookingEndpoints = {
     session: true,
     params: PropertyIdParamsSchema,
     query: BookingListQuerySchema,
-    responses: { 200: z.array(BookingSchema), ...errorResponses(400, 401, 404) },
+    responses: { 200: z.array(BookingWithPaymentSchema), ...errorResponses(400, 401, 404) },
   }),
   exportBookingsCsv: defineEndpoint({
     ...bookingRoutes.exportBookingsCsv,

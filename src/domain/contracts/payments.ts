@@ -1,29 +1,30 @@
 import { villaToday } from '../dates';
 import {
+  CreatePaymentLinkSchema,
   createRecordPaymentSchema,
   createRefundPaymentSchema,
   PaymentLedgerSchema,
+  PaymentLinkSchema,
+  RazorpayWebhookEventSchema,
+  WebhookReceiptSchema,
   PaymentSettingsSchema,
   PaymentSettingsUpdateSchema,
   RecordedEntrySchema,
 } from '../payment';
 import { BookingIdParamsSchema } from './bookings';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
+import { paymentRoutes } from './routes';
 
 export const paymentEndpoints = {
   listPayments: defineEndpoint({
-    operationId: 'listPayments',
-    method: 'GET',
-    path: '/api/bookings/:bookingId/payments',
+    ...paymentRoutes.listPayments,
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
     responses: { 200: PaymentLedgerSchema, ...errorResponses(400, 401, 404) },
   }),
   recordPayment: defineEndpoint({
-    operationId: 'recordPayment',
-    method: 'POST',
-    path: '/api/bookings/:bookingId/payments',
+    ...paymentRoutes.recordPayment,
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
@@ -32,9 +33,7 @@ export const paymentEndpoints = {
     responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   refundPayment: defineEndpoint({
-    operationId: 'refundPayment',
-    method: 'POST',
-    path: '/api/bookings/:bookingId/refunds',
+    ...paymentRoutes.refundPayment,
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
@@ -42,22 +41,37 @@ export const paymentEndpoints = {
     responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   getPaymentSettings: defineEndpoint({
-    operationId: 'getPaymentSettings',
-    method: 'GET',
-    path: '/api/properties/:propertyId/payment-settings',
+    ...paymentRoutes.getPaymentSettings,
     tags: ['payments'],
     session: true,
     params: PropertyIdParamsSchema,
     responses: { 200: PaymentSettingsSchema, ...errorResponses(400, 401, 404) },
   }),
   updatePaymentSettings: defineEndpoint({
-    operationId: 'updatePaymentSettings',
-    method: 'PUT',
-    path: '/api/properties/:propertyId/payment-settings',
+    ...paymentRoutes.updatePaymentSettings,
     tags: ['payments'],
     session: true,
     params: PropertyIdParamsSchema,
     body: PaymentSettingsUpdateSchema,
     responses: { 200: PaymentSettingsSchema, ...errorResponses(400, 401, 404) },
+  }),
+  createPaymentLink: defineEndpoint({
+    ...paymentRoutes.createPaymentLink,
+    tags: ['payments'],
+    session: true,
+    params: BookingIdParamsSchema,
+    body: CreatePaymentLinkSchema.nullish(),
+    responses: {
+      200: PaymentLinkSchema,
+      201: PaymentLinkSchema,
+      ...errorResponses(400, 401, 404, 409, 502),
+    },
+  }),
+  receiveRazorpayWebhook: defineEndpoint({
+    ...paymentRoutes.receiveRazorpayWebhook,
+    tags: ['payments'],
+    session: false,
+    body: RazorpayWebhookEventSchema,
+    responses: { 200: WebhookReceiptSchema, ...errorResponses(400, 409) },
   }),
 };

@@ -90,6 +90,16 @@ export const messageRoutes = /* @__PURE__ */ defineRoutes({
   withdrawGuestRequest: { method: 'POST', path: '/api/requests/:token/withdraw' },
 });
 
+export const paymentRoutes = /* @__PURE__ */ defineRoutes({
+  listPayments: { method: 'GET', path: '/api/bookings/:bookingId/payments' },
+  recordPayment: { method: 'POST', path: '/api/bookings/:bookingId/payments' },
+  refundPayment: { method: 'POST', path: '/api/bookings/:bookingId/refunds' },
+  getPaymentSettings: { method: 'GET', path: '/api/properties/:propertyId/payment-settings' },
+  updatePaymentSettings: { method: 'PUT', path: '/api/properties/:propertyId/payment-settings' },
+  createPaymentLink: { method: 'POST', path: '/api/bookings/:bookingId/payment-link' },
+  receiveRazorpayWebhook: { method: 'POST', path: '/api/webhooks/razorpay' },
+});
+
 export const pricingRoutes = /* @__PURE__ */ defineRoutes({
   getPricingRules: { method: 'GET', path: '/api/properties/:propertyId/pricing' },
   updatePricingRules: { method: 'PUT', path: '/api/properties/:propertyId/pricing' },

@@ -5,6 +5,7 @@ import { auditEvents, operatorSessions } from '../db/schema';
 import { declareActor, withOperator } from '../db/with-operator';
 import { createTestContext, insertTestProperty, readSessionCookie, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 const NOW = new Date('2026-11-22T06:00:00Z');
 
@@ -144,7 +145,11 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
     expect(events[0]).toMatchObject({ action: 'insert', actor: 'operator' });
     await context.database.db.transaction(async (tx) => {
       await declareActor(tx, 'cli');
-      await upsertOperator(tx, { email: operator.email, password: 'another long password' });
+      await upsertOperator(tx, {
+        email: operator.email,
+        password: 'another long password',
+        hashCost: TEST_PASSWORD_HASH_COST,
+      });
     });
     // A new password ends every session: sign in again with it.
     const signIn = await context.app.inject({

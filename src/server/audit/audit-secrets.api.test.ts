@@ -6,6 +6,7 @@ import type { Executor } from '../db/client';
 import { auditEvents, channelConnections, operators } from '../db/schema';
 import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 /**
  * A column name that looks like it holds a secret: one of its underscore-separated words (the schema's
@@ -82,11 +83,13 @@ describe.each(listTestDatabaseKinds())('secrets in the audit log [%s]', (kind) =
       email,
       password: 'first env password',
       fromEnvironment: true,
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     await upsertOperator(context.database.db, {
       email,
       password: 'second env password',
       fromEnvironment: true,
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     const [account] = await context.database.db
       .select()
@@ -172,8 +175,14 @@ describe.each(listTestDatabaseKinds())(
           email,
           password: 'env password one',
           fromEnvironment: true,
+          hashCost: TEST_PASSWORD_HASH_COST,
         });
-        await upsertOperator(db, { email, password: 'env password two', fromEnvironment: true });
+        await upsertOperator(db, {
+          email,
+          password: 'env password two',
+          fromEnvironment: true,
+          hashCost: TEST_PASSWORD_HASH_COST,
+        });
         const propertyId = (await insertTestProperty(database, created.id)).id;
         // Written in SQL, as that version's columns: the schema in code has columns added later.
         const inserted = await db.execute(

@@ -15,6 +15,7 @@ import {
 import { listTestDatabaseKinds } from '../test/test-database';
 import { verifyPassword } from './password';
 import { updateOperatorPassword, upsertOperator } from './queries';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -55,7 +56,11 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
 
   it('keeps a trusted browser signing in through 50 failures from 10 addresses, and still limits the attacker', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const first = await signIn(email, TEST_PASSWORD, { 'x-forwarded-for': '198.51.100.20' });
     expect(first.statusCode).toBe(200);
     const device = readDeviceCookie(first);
@@ -82,7 +87,11 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
     expect(trusted.statusCode).toBe(200);
     // A device cookie of another account gives no trust for this one.
     const otherEmail = uniqueEmail();
-    await upsertOperator(context.database.db, { email: otherEmail, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email: otherEmail,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const other = await signIn(otherEmail, TEST_PASSWORD, { 'x-forwarded-for': '100.64.2.1' });
     const stolen = await signIn(email, TEST_PASSWORD, {
       'x-forwarded-for': '192.0.2.99',
@@ -93,7 +102,11 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
 
   it('takes the trust away from browsers that signed in with the old password, whichever way it changes', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const underAttack = async (prefix: string) => {
       // Twenty guesses from ten networks: the account is closed to untrusted clients.
       for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -125,7 +138,11 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
     const again = readDeviceCookie(
       await signIn(email, 'a brand new password', { 'x-forwarded-for': '198.51.100.42' }),
     );
-    await upsertOperator(context.database.db, { email, password: 'the command line password' });
+    await upsertOperator(context.database.db, {
+      email,
+      password: 'the command line password',
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     await underAttack('203.2');
     expect(
       (await signIn(email, 'the command line password', { 'x-forwarded-for': '192.0.2.51', cookie: again }))
@@ -135,7 +152,11 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
 
   it('sets the device cookie HttpOnly and SameSite=Strict, only for the sign-in path', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const response = await signIn(email, TEST_PASSWORD, { 'x-forwarded-for': '198.51.100.21' });
     const cookie = response.cookies.find((item) => item.name === 'villa_device');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/session' });
@@ -202,28 +223,44 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
 
   it('ends every session when the password is set from the command line or by create', async () => {
     const operator = await context.createSignedInOperator();
-    await updateOperatorPassword(context.database.db, { email: operator.email, password: 'cli password 1' });
+    await updateOperatorPassword(context.database.db, {
+      email: operator.email,
+      password: 'cli password 1',
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     expect((await get('/api/session', operator.cookie)).statusCode).toBe(401);
     const again = readSessionCookie(await signIn(operator.email, 'cli password 1'));
-    await upsertOperator(context.database.db, { email: operator.email, password: 'cli password 2' });
+    await upsertOperator(context.database.db, {
+      email: operator.email,
+      password: 'cli password 2',
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     expect((await get('/api/session', again)).statusCode).toBe(401);
   });
 
   it('applies OPERATOR_PASSWORD only when it changed, so it never undoes a later change', async () => {
     const email = uniqueEmail('env');
-    const config = { operator: { email, password: 'from the environment', seedDemo: false } };
+    const config = {
+      operator: { email, password: 'from the environment', seedDemo: false },
+      sessions: context.config.sessions,
+    };
     await prepareDatabase(context.database, config);
     const session = readSessionCookie(await signIn(email, 'from the environment'));
     // A restart with the same environment changes nothing and signs nobody out.
     await prepareDatabase(context.database, config);
     expect((await get('/api/session', session)).statusCode).toBe(200);
-    await updateOperatorPassword(context.database.db, { email, password: 'changed on the command line' });
+    await updateOperatorPassword(context.database.db, {
+      email,
+      password: 'changed on the command line',
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     await prepareDatabase(context.database, config);
     const [row] = await context.database.db.select().from(operators).where(eq(operators.email, email));
     expect(await verifyPassword('changed on the command line', row!.password_hash)).toBe(true);
     // A new value is applied, and ends the sessions.
     const current = readSessionCookie(await signIn(email, 'changed on the command line'));
     await prepareDatabase(context.database, {
+      ...config,
       operator: { ...config.operator, password: 'a newer environment value' },
     });
     expect((await get('/api/session', current)).statusCode).toBe(401);
@@ -244,7 +281,11 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
 
   it('lists the sessions with device, address and which one is this, and signs one out', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const laptop = readSessionCookie(
       await signIn(email, TEST_PASSWORD, { 'user-agent': CHROME_WINDOWS, 'x-forwarded-for': '198.51.100.5' }),
     );

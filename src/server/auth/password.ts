@@ -1,12 +1,15 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt parameters (OWASP's minimum for scrypt is N=2^17 with r=8; 2^15 keeps a sign-in under
-// ~100 ms on our 2-core machines, and the parameters are stored in each hash so they can be raised).
-const N = 2 ** 15;
+/**
+ * scrypt's cost as log2 N, the one production hashes with (config.sessions.passwordHashCost). OWASP's
+ * minimum for scrypt is N=2^17 with r=8; 2^15 keeps a sign-in under ~100 ms on our 2-core machines, and
+ * the parameters are stored in each hash so they can be raised.
+ */
+export const PRODUCTION_PASSWORD_HASH_COST = 15;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
-const MAX_MEMORY = 128 * N * R * 2;
+const MAX_MEMORY = 128 * 2 ** PRODUCTION_PASSWORD_HASH_COST * R * 2;
 
 function deriveKey(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -20,11 +23,12 @@ function deriveKey(password: string, salt: Buffer, n: number, r: number, p: numb
   });
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$key` (salt and key in base64). */
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes a password with N = 2^`cost` as `scrypt$N$r$p$salt$key` (salt and key in base64). */
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  const n = 2 ** cost;
   const salt = randomBytes(16);
-  const key = await deriveKey(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await deriveKey(password, salt, n, R, P);
+  return ['scrypt', n, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -35,11 +39,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-// Checked against when the e-mail is unknown, so that a miss costs the same time as a wrong password.
-let decoyHash: Promise<string> | undefined;
-export function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+// Checked against when the e-mail is unknown, so that a miss costs the same time as a wrong password: made
+// with the cost real hashes are made with (one per cost, as tests hash cheaper than production).
+const decoyHashes = new Map<number, Promise<string>>();
+export function getDecoyHash(cost: number): Promise<string> {
+  let decoy = decoyHashes.get(cost);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), cost);
+    decoyHashes.set(cost, decoy);
+  }
+  return decoy;
 }
 
 /** A readable generated password: 20 characters from an alphabet without look-alikes. */

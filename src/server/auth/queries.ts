@@ -35,9 +35,9 @@ export async function findFirstOperator(db: Executor): Promise<Operator | undefi
  */
 export async function upsertOperator(
   db: Executor,
-  input: { email: string; password: string; fromEnvironment?: boolean },
+  input: { email: string; password: string; fromEnvironment?: boolean; hashCost: number },
 ): Promise<Operator> {
-  const password_hash = await hashPassword(input.password);
+  const password_hash = await hashPassword(input.password, input.hashCost);
   const env_password_hash = input.fromEnvironment ? password_hash : undefined;
   const [row] = await db
     .insert(operators)
@@ -60,7 +60,7 @@ export async function upsertOperator(
  */
 export async function applyEnvironmentOperator(
   db: Executor,
-  input: { email: string; password: string },
+  input: { email: string; password: string; hashCost: number },
 ): Promise<{ operator: Operator; applied: boolean }> {
   const existing = await findOperatorByEmail(db, input.email);
   if (existing?.env_password_hash && (await verifyPassword(input.password, existing.env_password_hash))) {
@@ -78,9 +78,9 @@ export async function applyEnvironmentOperator(
  */
 export async function updateOperatorPassword(
   db: Executor,
-  input: { email: string; password: string; keepSessionId?: string },
+  input: { email: string; password: string; keepSessionId?: string; hashCost: number },
 ): Promise<(Operator & { endedSessions: number }) | undefined> {
-  const password_hash = await hashPassword(input.password);
+  const password_hash = await hashPassword(input.password, input.hashCost);
   const [row] = await db
     .update(operators)
     .set({ password_hash, updated_at: sql`now()` })

@@ -91,7 +91,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       const operator = await findOperatorByEmail(options.db, request.body.email);
       const valid = await verifyPassword(
         request.body.password,
-        operator?.password_hash ?? (await getDecoyHash()),
+        operator?.password_hash ?? (await getDecoyHash(options.config.sessions.passwordHashCost)),
       );
       const session =
         operator && valid
@@ -188,6 +188,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         email: operator.email,
         password: request.body.newPassword,
         keepSessionId: request.sessionId ?? undefined,
+        hashCost: options.config.sessions.passwordHashCost,
       });
       if (!updated) throw new HttpError(401, 'Please sign in to continue');
       logSecurityEvent(request, 'password-changed', {

@@ -12,6 +12,7 @@ import {
 import { listTestDatabaseKinds } from '../test/test-database';
 import { PRODUCTION_DEFAULTS } from '../test/test-config';
 import { upsertOperator } from './queries';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
   let context: TestContext;
@@ -27,7 +28,11 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
 
   it('sets an HttpOnly, SameSite=Strict session cookie and knows the operator afterwards', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const response = await signIn({ email: email.toUpperCase(), password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ operator: { email } });
@@ -45,7 +50,11 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
 
   it('answers a wrong password and an unknown e-mail alike, without a cookie', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     for (const payload of [
       { email, password: 'wrong password' },
       { email: uniqueEmail('nobody'), password: TEST_PASSWORD },
@@ -138,7 +147,11 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
 
   it('rate limits repeated failures with 429 and Retry-After, counting parallel attempts too', async () => {
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const burst = await Promise.all(Array.from({ length: 8 }, () => signIn({ email, password: 'wrong' })));
     expect(burst.map((response) => response.statusCode).sort()).toEqual([
       401, 401, 401, 401, 401, 429, 429, 429,
@@ -180,7 +193,11 @@ describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) =
       sessions: { signInDelayMs: PRODUCTION_DEFAULTS.sessions.signInDelayMs },
     });
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     for (const password of [TEST_PASSWORD, 'wrong']) {
       const startedAt = performance.now();
       await context.app.inject({ method: 'POST', url: '/api/session', payload: { email, password } });
@@ -192,7 +209,11 @@ describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) =
   it("does not lock the operator out because of another address's failures", async () => {
     const context = await createTestContext(kind, { server: { trustProxy: 1 } });
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const from = (ip: string, password: string) =>
       context.app.inject({
         method: 'POST',
@@ -209,7 +230,11 @@ describe.each(listTestDatabaseKinds())('sign-in timing and HTTPS [%s]', (kind) =
   it('marks the cookie Secure when served over HTTPS behind a trusted proxy', async () => {
     const context = await createTestContext(kind, { server: { trustProxy: 1 } });
     const email = uniqueEmail();
-    await upsertOperator(context.database.db, { email, password: TEST_PASSWORD });
+    await upsertOperator(context.database.db, {
+      email,
+      password: TEST_PASSWORD,
+      hashCost: TEST_PASSWORD_HASH_COST,
+    });
     const response = await context.app.inject({
       method: 'POST',
       url: '/api/session',

@@ -12,12 +12,12 @@ import { useServerDirectory } from '../test/server-directory';
 import { readTestEnv } from '../test/test-env';
 import { waitUntil } from '../../test/wait-until';
 
-const TSX = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
-
 /** Runs one of the backup commands as an operator would; resolves with its exit code and output. */
 function runCommand(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(TSX, [join(PROJECT_ROOT, `src/server/cli/${script}.ts`), ...args], {
+    // tsx as a loader of this same node, not its command (which starts a second node process).
+    const command = [join(PROJECT_ROOT, `src/server/cli/${script}.ts`), ...args];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -69,6 +69,22 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       // Not a request from the booking form: it never lapses.
       lapses_at: null,
       guest_confirmed: null,
+      // Its ledger summed up: Airbnb collects it, so nothing is owed here.
+      payment: {
+        currency: 'AED',
+        total: 1234.5,
+        paid: 0,
+        refunded: 0,
+        net_paid: 0,
+        balance: 0,
+        overpaid: 0,
+        security_deposit_requested: 0,
+        security_deposit_held: 0,
+        schedule: [],
+        next_due: null,
+        overdue: false,
+        payment_status: 'channel',
+      },
     });
   });
 

@@ -35,6 +35,7 @@ import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
 import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
 import { lockBooking, recordPaidInFull } from '../payments/queries';
+import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../register-endpoint';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -56,7 +57,12 @@ export async function registerBookingRoutes(
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
         const found = await listBookingsPage(tx, { propertyId: property.id, query: request.query });
-        return { ...found, bookings: await addRequestStates(tx, found.bookings) };
+        const summaries = await summarizeBookingsPayments(tx, { bookings: found.bookings, today: today() });
+        const withStates = await addRequestStates(tx, found.bookings);
+        return {
+          ...found,
+          bookings: withStates.map((booking) => ({ ...booking, payment: summaries.get(booking.id)! })),
+        };
       });
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
     },

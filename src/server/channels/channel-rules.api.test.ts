@@ -9,6 +9,7 @@ import { insertTestProperty } from '../test/test-app';
 import { createTestDatabase, listTestDatabaseKinds, type TestDatabase } from '../test/test-database';
 import { resolveExportToken } from './export-queries';
 import { hashExportToken } from './queries';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 /** Drizzle wraps the driver's error; the refusal is PostgreSQL's insufficient_privilege (42501). */
 async function expectDenied(work: Promise<unknown>) {
@@ -35,12 +36,14 @@ describe.each(listTestDatabaseKinds())('database rules of the channel tables [%s
       await upsertOperator(database.db, {
         email: `owner-${Date.now()}@example.com`,
         password: 'long-enough-1',
+        hashCost: TEST_PASSWORD_HASH_COST,
       })
     ).id;
     strangerId = (
       await upsertOperator(database.db, {
         email: `stranger-${Date.now()}@example.com`,
         password: 'long-enough-1',
+        hashCost: TEST_PASSWORD_HASH_COST,
       })
     ).id;
     propertyId = (await insertTestProperty(database, ownerId)).id;

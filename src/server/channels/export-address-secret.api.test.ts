@@ -8,6 +8,7 @@ import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContex
 import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 const PUBLIC_URL = 'https://villa.example.com';
 const MASKED_URL = `${PUBLIC_URL}/ical/••••••.ics`;
@@ -121,7 +122,11 @@ describe.each(listTestDatabaseKinds())('export URLs made before their secrets we
     const database = await createTestDatabaseBefore(kind, 'hide_secrets');
     const app = await buildApp(createTestConfig(), { database });
     try {
-      const owner = await upsertOperator(database.db, { email: uniqueEmail(), password: 'long enough 1' });
+      const owner = await upsertOperator(database.db, {
+        email: uniqueEmail(),
+        password: 'long enough 1',
+        hashCost: TEST_PASSWORD_HASH_COST,
+      });
       const propertyId = (await insertTestProperty(database, owner.id)).id;
       // Made the old way: the token itself in the row.
       const propertyToken = randomBytes(24).toString('base64url');

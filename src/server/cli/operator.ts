@@ -37,6 +37,7 @@ async function main() {
     return 2;
   }
   const config = readConfigWith({ OPERATOR_EMAIL: undefined, OPERATOR_PASSWORD: undefined });
+  const hashCost = config.sessions.passwordHashCost;
   const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   try {
     await database.migrate();
@@ -61,14 +62,14 @@ async function main() {
     if (command === 'create') {
       await database.db.transaction(async (tx) => {
         await declareActor(tx, 'cli');
-        await upsertOperator(tx, { email: email.data, password: password.data });
+        await upsertOperator(tx, { email: email.data, password: password.data, hashCost });
       });
       console.log(`The operator ${email.data} can now sign in with the new password.`);
       return 0;
     }
     const updated = await database.db.transaction(async (tx) => {
       await declareActor(tx, 'cli');
-      return updateOperatorPassword(tx, { email: email.data, password: password.data });
+      return updateOperatorPassword(tx, { email: email.data, password: password.data, hashCost });
     });
     if (!updated) {
       console.error(`There is no operator ${email.data}. Use "create" to add one.`);

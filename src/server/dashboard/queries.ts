@@ -1,9 +1,15 @@
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../domain/booking';
 import type { DashboardStay } from '../../domain/dashboard';
+import { countDaysBetween } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
+import { shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
+import { summarizeBookingsPayments } from '../payments/summaries';
+
+/** The most stays the overdue list reads: a bound on the work, far above what an operator chases at once. */
+export const OVERDUE_CANDIDATE_LIMIT = 500;
 
 /**
  * The stays the dashboard arranges: pending or confirmed stays of active properties (row-level
@@ -50,4 +56,64 @@ export async function listDashboardStays(
     total_amount: toMajor(row.total_amount),
     created_at: row.created_at.toISOString(),
   }));
+}
+
+/**
+ * Confirmed stays with a payment past its due day. Candidates are what the database already derives as
+ * not fully paid (payment_status unpaid or partial, so channel-collected and paid stays are out), with a
+ * known total, not yet checked out: a stay that ended long ago unpaid is most likely one from before the
+ * ledger (its payments never recorded), not money to chase today. Each is then summed up by the same
+ * schedule as its booking shows.
+ */
+export async function listOverduePayments(
+  db: Executor,
+  input: { today: string; propertyId?: string },
+): Promise<
+  (Omit<DashboardStay, 'lapses_at' | 'guest_confirmed'> & { overdue_amount: number; overdue_since: string })[]
+> {
+  const rows = await db
+    .select({ booking: bookings, property_name: properties.name })
+    .from(bookings)
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .where(
+      and(
+        eq(properties.is_active, true),
+        input.propertyId ? eq(bookings.property_id, input.propertyId) : undefined,
+        eq(bookings.status, 'confirmed'),
+        inArray(bookings.payment_status, ['unpaid', 'partial']),
+        eq(bookings.amount_known, true),
+        gte(bookings.check_out, input.today),
+      ),
+    )
+    .orderBy(bookings.check_in, bookings.id)
+    .limit(OVERDUE_CANDIDATE_LIMIT);
+  const stays = rows.map((row) => ({ ...shapeBooking(row.booking), property_name: row.property_name }));
+  const summaries = await summarizeBookingsPayments(db, { bookings: stays, today: input.today });
+  return stays
+    .flatMap((stay) => {
+      const summary = summaries.get(stay.id);
+      if (!summary?.overdue || !summary.next_due) return [];
+      return [
+        {
+          id: stay.id,
+          property_id: stay.property_id,
+          property_name: stay.property_name,
+          guest_name: stay.guest_name,
+          check_in: stay.check_in,
+          check_out: stay.check_out,
+          nights: countDaysBetween(stay.check_in, stay.check_out),
+          guests_count: stay.guests_count,
+          booking_source: stay.booking_source,
+          status: stay.status,
+          payment_status: stay.payment_status,
+          total_amount: stay.total_amount,
+          amount_known: stay.amount_known,
+          currency: stay.currency,
+          created_at: stay.created_at,
+          overdue_amount: summary.next_due.amount,
+          overdue_since: summary.next_due.date,
+        },
+      ];
+    })
+    .sort((a, b) => a.overdue_since.localeCompare(b.overdue_since) || a.check_in.localeCompare(b.check_in));
 }

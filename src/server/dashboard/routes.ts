@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../properties/queries';
 import { addRequestStates } from '../messages/request-states';
-import { listDashboardStays } from './queries';
+import { listDashboardStays, listOverduePayments } from './queries';
 import { reportEndpoints } from '../../domain/contracts/reports';
 import { registerEndpoint } from '../register-endpoint';
 
@@ -16,7 +16,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, options: { d
     app,
     reportEndpoints.getDashboard,
     {
-      summary: `Today and the next ${DASHBOARD_DAYS_AHEAD} days: arrivals, departures, stays in progress, and what needs a decision`,
+      summary: `Today and the next ${DASHBOARD_DAYS_AHEAD} days: arrivals, departures, stays in progress, and what needs a decision (requests, overdue payments)`,
     },
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
@@ -29,7 +29,11 @@ export async function registerDashboardRoutes(app: FastifyInstance, options: { d
           until: addDaysToDate(today, DASHBOARD_DAYS_AHEAD),
           propertyId: property,
         });
-        return arrangeDashboard(await addRequestStates(tx, stays), { today, now: at });
+        const overdue = await listOverduePayments(tx, { today, propertyId: property });
+        return {
+          ...arrangeDashboard(await addRequestStates(tx, stays), { today, now: at }),
+          overdue_payments: await addRequestStates(tx, overdue),
+        };
       }),
   );
 }

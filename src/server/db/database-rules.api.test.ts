@@ -10,6 +10,7 @@ import { openPglite } from './client';
 import { bookings } from './schema';
 import { describeDatabaseRefusal, findPgError, isOverlapError } from './errors';
 import { waitUntil } from '../../test/wait-until';
+import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
 /** The rules the database itself enforces, whatever the application code does. */
 describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
@@ -20,6 +21,7 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     const operator = await upsertOperator(database.db, {
       email: uniqueEmail(),
       password: 'irrelevant-password',
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     propertyId = (await insertTestProperty(database, operator.id)).id;
   });
@@ -127,6 +129,7 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     const operator = await upsertOperator(database.db, {
       email: uniqueEmail(),
       password: 'irrelevant-password',
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     const error = await refusal(insertTestProperty(database, operator.id, values as object));
     expect(findPgError(error)).toMatchObject({ code: '23514', constraint });
@@ -149,6 +152,7 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     const operator = await upsertOperator(database.db, {
       email: uniqueEmail(),
       password: 'irrelevant-password',
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     const first = (await insertTestProperty(database, operator.id)).id;
     const second = (await insertTestProperty(database, operator.id)).id;
@@ -208,6 +212,7 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     const operator = await upsertOperator(database.db, {
       email: uniqueEmail(),
       password: 'irrelevant-password',
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     // Four properties: a delete taking their rows in its plan's order rather than in property order (as
     // 0017's did) took a later one first, and deadlocked here, in about one run in three.
@@ -262,6 +267,7 @@ describe.each(listTestDatabaseKinds())('database rules [%s]', (kind) => {
     const operator = await upsertOperator(database.db, {
       email: uniqueEmail(),
       password: 'irrelevant-password',
+      hashCost: TEST_PASSWORD_HASH_COST,
     });
     const property = (await insertTestProperty(database, operator.id)).id;
     await insertTestBooking(database, property, { check_in: '2029-03-01', check_out: '2029-03-02' });

@@ -42,6 +42,7 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   sign_in_counters: 'bookkeeping of the sign-in rate limit',
   trusted_devices: 'kept by sign-in; the sessions they start are audited',
   job_leases: 'which server runs a background job',
+  payment_links: 'Razorpay links handed to guests; the payments they bring are audited in the ledger',
 };
 
 /**

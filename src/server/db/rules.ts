@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 3;
-export const RULES_DIGEST = '5ac52c81a1bda0c61c6192e27f70094e';
+export const RULES_REVISION = 4;
+export const RULES_DIGEST = 'a8b7dab98689860501c13e86ee9eb957';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

@@ -650,3 +650,37 @@ export const paymentSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * Razorpay payment links the operator made for a booking (what was due then). A link still open for the
+ * same amount is handed out again rather than a second one made; the webhook finds a payment's booking by
+ * its link. Not money: the payments a link brings are the ledger's entries.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    // Razorpay's id (plink_…).
+    gateway_link_id: text('gateway_link_id').notNull(),
+    short_url: text('short_url').notNull(),
+    amount: moneyColumn('amount').notNull(),
+    currency: text('currency').notNull(),
+    // 'paid' once a payment of it was recorded.
+    status: text('status', { enum: ['created', 'paid'] })
+      .notNull()
+      .default('created'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_by: uuid('created_by'),
+  },
+  (table) => [
+    uniqueIndex('payment_links_gateway_link_id_key').on(table.gateway_link_id),
+    index('payment_links_booking_idx').on(table.booking_id, table.created_at),
+    check('payment_links_status_check', sql`${table.status} in ('created', 'paid')`),
+    check('payment_links_amount_check', sql`${table.amount} > 0`),
+    check('payment_links_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);

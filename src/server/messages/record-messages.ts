@@ -20,8 +20,10 @@ import {
   type ChannelMessageKind,
 } from './render-message';
 import type { MessageSettings } from './settings';
-import { planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
 import { readGuestPaymentDue } from '../payments/queries';
+import { findLatestOpenPaymentLink } from '../payments/razorpay-queries';
+import { makeMoney } from '../../domain/money';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
@@ -113,6 +115,12 @@ export async function recordRequestConfirmed(
   ]);
 }
 
+/** A payment link the operator made before confirming, for the confirmation to offer. */
+async function findConfirmationLink(tx: Executor, bookingId: string) {
+  const link = await findLatestOpenPaymentLink(tx, { bookingId, now: new Date() });
+  return link && { url: link.short_url, amount: makeMoney(link.amount, link.currency) };
+}
+
 /** The guest's message for an operator's decision on a request from the public form (others get none). */
 export function describeStatusMessage(from: BookingStatus, to: BookingStatus): MessageKind | undefined {
   if (to === 'confirmed') return 'request_confirmed';
@@ -138,12 +146,15 @@ export async function recordBookingStatusChanged(
     kind === 'request_confirmed'
       ? {
           ...change.facts,
-          payment: planGuestPayment(
-            {
-              bookingId: change.facts.bookingId,
-              payment: await readGuestPaymentDue(tx, change.facts.bookingId, change.today),
-            },
-            settings,
+          payment: attachPaymentLink(
+            planGuestPayment(
+              {
+                bookingId: change.facts.bookingId,
+                payment: await readGuestPaymentDue(tx, change.facts.bookingId, change.today),
+              },
+              settings,
+            ),
+            await findConfirmationLink(tx, change.facts.bookingId),
           ),
         }
       : change.facts;
@@ -252,4 +263,40 @@ export async function recordChannelNotice(
       message_id: `<${id}@${settings.messages.messageIdDomain}>`,
     },
   ]);
+}
+
+/** A payment arrived through Razorpay: the operator is told (nothing when there is nowhere to send it). */
+export async function recordPaymentReceived(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts & { received: NonNullable<BookingFacts['received']> } },
+): Promise<void> {
+  const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
+  if (!operator) return;
+  await insertOutboxMessages(tx, [
+    await composeMessage(settings, 'payment_received_operator', operator, input.facts, {
+      manageUrl: buildManageUrl(settings, input.facts),
+    }),
+  ]);
+}
+
+/**
+ * The operator made a payment link for a confirmed stay: its guest gets it by e-mail, if the stay came from
+ * the public form (like the other guest messages). `plan` says what the link asks for.
+ */
+export async function recordPaymentLinkMade(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts; plan: GuestPaymentPlan },
+): Promise<boolean> {
+  if (!(await findRequestLink(tx, input.facts.bookingId))) return false;
+  const message = await composeMessage(
+    settings,
+    'payment_link',
+    input.facts.guestEmail,
+    { ...input.facts, payment: input.plan },
+    { requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }) },
+  );
+  await insertOutboxMessages(tx, [message]);
+  return true;
 }

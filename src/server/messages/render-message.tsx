@@ -40,6 +40,8 @@ export type BookingFacts = {
   confirmBy?: Date | string | null;
   /** What the guest pays now and how (the confirmation says it). */
   payment?: GuestPaymentPlan | null;
+  /** A payment that arrived through a gateway (the operator's notice of it). */
+  received?: { amount: Money; reference: string } | null;
 };
 
 export type MessageLinks = {
@@ -51,7 +53,11 @@ export type MessageLinks = {
 
 export type RenderedMessage = { subject: string; text: string; html: string };
 
-const OPERATOR_KINDS = new Set<MessageKind>(['request_received_operator', 'request_withdrawn_operator']);
+const OPERATOR_KINDS = new Set<MessageKind>([
+  'request_received_operator',
+  'request_withdrawn_operator',
+  'payment_received_operator',
+]);
 
 /** A moment in the villa's time zone: "Sat 12 Dec 2026, 14:30". */
 export function formatVillaTime(moment: Date | string): string {
@@ -92,6 +98,7 @@ function describePayment(plan: GuestPaymentPlan): EmailPayment {
         }
       : undefined,
     instructions: plan.instructions ?? undefined,
+    online: plan.link ? { url: plan.link.url, label: paymentTexts.onlineButton } : undefined,
   };
 }
 
@@ -103,7 +110,11 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     guest: quoteGuestText(facts.guestName),
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
     confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
-    amount: facts.payment ? formatMoney(facts.payment.due.amount) : '',
+    amount: facts.received
+      ? formatMoney(facts.received.amount)
+      : facts.payment
+        ? formatMoney(facts.payment.due.amount)
+        : '',
     date: facts.payment ? formatCalendarDate(facts.payment.due.due_date) : '',
   };
   const texts = messageTexts.kinds[kind];
@@ -143,6 +154,12 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
       facts_.push({ label: labels.requests, value: quoteGuestLines(facts.specialRequests), lines: true });
     if (kind === 'request_received_operator' && facts.holdUntil)
       facts_.push({ label: labels.answerBy, value: formatVillaTime(facts.holdUntil) });
+    if (facts.received) {
+      facts_.push(
+        { label: labels.paid, value: formatMoney(facts.received.amount) },
+        { label: labels.paymentReference, value: facts.received.reference },
+      );
+    }
   }
   const actionUrl = forOperator ? links.manageUrl : links.requestUrl;
   const actionLabel = forOperator
@@ -167,6 +184,7 @@ function writePaymentText(payment: EmailPayment): string[] {
     payment.heading,
     payment.dueLine,
     '',
+    ...(payment.online ? [`${payment.online.label}: ${payment.online.url}`, ''] : []),
     ...(payment.upi
       ? [`${payment.upi.label}: ${payment.upi.url}`, payment.upi.idLine, '', payment.upi.utrLine, '']
       : []),

@@ -25,8 +25,10 @@ import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { registerEndpoint } from '../register-endpoint';
-import { planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
 import { findGuestPaymentDue, type GuestPaymentDue } from '../payments/queries';
+import { findGuestPaymentLink } from '../payments/razorpay-queries';
+import type { Money } from '../../domain/money';
 
 /** Messages and links, and how often a guest's request page may be looked up. */
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
@@ -40,8 +42,13 @@ export const REQUEST_NOT_FOUND =
 function shapeGuestRequest(
   row: GuestRequestRow & { payment?: GuestPaymentDue },
   config: Pick<Config, 'payments'>,
+  /** The stay's open Razorpay link, offered when it asks for what is due now. */
+  link?: { url: string; amount: Money } | null,
 ): GuestRequest {
-  const plan = planGuestPayment({ bookingId: row.booking_id, payment: row.payment }, config);
+  const plan = attachPaymentLink(
+    planGuestPayment({ bookingId: row.booking_id, payment: row.payment }, config),
+    link,
+  );
   return {
     reference: formatBookingReference(row.booking_id),
     status: row.status,
@@ -61,6 +68,12 @@ function shapeGuestRequest(
     confirm_by: row.confirm_by.toISOString(),
     ...(plan ? { payment: shapeGuestPayment(plan) } : {}),
   };
+}
+
+/** The stay's open Razorpay payment link, when Razorpay is set up; none otherwise. */
+async function readGuestPaymentLink(db: Db, config: Pick<Config, 'payments'>, token: string) {
+  if (!config.payments.razorpay) return null;
+  return (await withGuest(db, (tx) => findGuestPaymentLink(tx, token))) ?? null;
 }
 
 /** The facts every message about a guest's request is written from. */
@@ -155,7 +168,11 @@ export function createRequestPageLoader(options: {
       return (
         row && {
           token,
-          request: shapeGuestRequest(row, options.config),
+          request: shapeGuestRequest(
+            row,
+            options.config,
+            await readGuestPaymentLink(options.db, options.config, token),
+          ),
           rendered_at: at.toISOString(),
         }
       );
@@ -245,7 +262,11 @@ export async function registerMessageRoutes(
       });
       if (!row) throw notFound(REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      return shapeGuestRequest(row, options.config);
+      return shapeGuestRequest(
+        row,
+        options.config,
+        await readGuestPaymentLink(options.db, options.config, request.params.token),
+      );
     },
   );
 

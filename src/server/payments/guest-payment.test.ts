@@ -4,9 +4,13 @@ import { paymentTexts } from '../../content/payments';
 import { planGuestPayment } from './guest-payment';
 
 const UPI = {
-  payments: { upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' }, reminderDays: 3 },
+  payments: {
+    upi: { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' },
+    reminderDays: 3,
+    razorpay: null,
+  },
 };
-const NO_UPI = { payments: { upi: null, reminderDays: 3 } };
+const NO_UPI = { payments: { upi: null, reminderDays: 3, razorpay: null } };
 const bookingId = '1a2b3c4d-0000-4000-8000-000000000000';
 /** A booking whose ledger asks for `amount` by 1 December 2026, the operator's words on paying beside it. */
 const owing = (amount: Money, instructions = '') => ({

@@ -1,6 +1,6 @@
 import { formatBookingReference } from '../../domain/booking';
 import type { GuestPayment } from '../../domain/message';
-import { formatMoney, toMajor } from '../../domain/money';
+import { formatMoney, toMajor, type Money } from '../../domain/money';
 import { buildUpiPayUri, UPI_MAX_AMOUNT_MINOR } from '../../domain/upi';
 import { paymentTexts } from '../../content/payments';
 import type { Config } from '../env';
@@ -13,7 +13,23 @@ export type GuestPaymentPlan = {
   upi: { uri: string; vpa: string; payeeName: string } | null;
   /** How to pay in words; null only when UPI is offered and the operator wrote nothing of their own. */
   instructions: string | null;
+  /** A Razorpay payment link for the amount due now (UPI, card, netbanking), when the operator made one. */
+  link?: { url: string } | null;
 };
+
+/**
+ * The plan with the booking's open payment link, when the link asks for exactly what is due now: a link
+ * made for an amount since paid another way, or for a part no longer due, is not offered.
+ */
+export function attachPaymentLink(
+  plan: GuestPaymentPlan | null,
+  link: { url: string; amount: Money } | null | undefined,
+): GuestPaymentPlan | null {
+  if (!plan || !link) return plan;
+  const matches =
+    link.amount.currency === plan.due.amount.currency && link.amount.minor === plan.due.amount.minor;
+  return matches ? { ...plan, link: { url: link.url } } : plan;
+}
 
 /** A text of paymentTexts with its placeholders filled. */
 export function fillPaymentText(text: string, values: Record<string, string>): string {
@@ -67,5 +83,6 @@ export function shapeGuestPayment(plan: GuestPaymentPlan): GuestPayment {
       payee_name: plan.upi.payeeName,
     },
     instructions: plan.instructions,
+    ...(plan.link ? { link: plan.link.url } : {}),
   };
 }

@@ -228,6 +228,8 @@ export type NewEntry = {
   reference: string | null;
   note: string | null;
   corrects_id: string | null;
+  /** The gateway's id of the money moved (a Razorpay payment or refund), recorded at most once. */
+  gateway_payment_id?: string | null;
 };
 
 /**

@@ -6,6 +6,7 @@ import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
 import type { Db, Tx } from '../db/client';
+import type { RazorpayConfig } from '../env';
 import { withOperator } from '../db/with-operator';
 import { notFound } from '../http-error';
 import { requireProperty } from '../properties/queries';
@@ -18,8 +19,12 @@ import {
   savePaymentSettings,
   type NewEntry,
 } from './queries';
+import { isRazorpayRefund, makeRazorpayRefund } from './razorpay-refund';
 
-export async function registerPaymentRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+export async function registerPaymentRoutes(
+  app: FastifyInstance,
+  options: { db: Db; now?: () => Date; razorpay?: RazorpayConfig | null },
+) {
   const today = () => villaToday(options.now?.());
 
   /** Records an entry on the operator's booking and answers it with the ledger's new summary. */
@@ -76,13 +81,21 @@ export async function registerPaymentRoutes(app: FastifyInstance, options: { db:
       body: createRefundPaymentSchema(today),
       summary: 'Record money paid back: a refund or a security deposit returned',
       description:
-        'A refund is never above what was paid and not yet refunded, a security deposit returned never above what is held: 409 otherwise, however many refunds arrive at once.',
+        "A refund is never above what was paid and not yet refunded, a security deposit returned never above what is held: 409 otherwise, however many refunds arrive at once. A refund with method razorpay is made through Razorpay first (of the Razorpay payment its reference names, else the booking's latest) and recorded with Razorpay's refund id as its reference; 502 and nothing recorded when Razorpay fails.",
     },
     async (request, reply) => {
       const operatorId = getOperator(request).id;
-      const result = await withOperator(options.db, operatorId, (tx) =>
-        recordEntry(tx, { bookingId: request.params.bookingId, operatorId, entry: request.body }),
-      );
+      const bookingId = request.params.bookingId;
+      const result = await withOperator(options.db, operatorId, async (tx) => {
+        const entry = isRazorpayRefund(request.body)
+          ? await makeRazorpayRefund(tx, {
+              razorpay: options.razorpay ?? null,
+              bookingId,
+              entry: request.body,
+            })
+          : request.body;
+        return recordEntry(tx, { bookingId, operatorId, entry });
+      });
       return reply.code(201).send(result);
     },
   );

@@ -19,6 +19,7 @@ import {
 } from '../db/schema';
 import { seedDemoData } from '../db/seed';
 import { createEmptyPostgresDatabase, createTestDatabase, type DatabaseKind } from './test-database';
+import { TEST_PASSWORD_HASH_COST } from './test-config';
 
 /**
  * Databases for backup tests, which need what the other API tests hide: PostgreSQL databases by URL (for
@@ -79,6 +80,7 @@ export async function fillTables(db: Executor): Promise<void> {
   const operator = await upsertOperator(db, {
     email: 'owner@example.com',
     password: 'a long enough password',
+    hashCost: TEST_PASSWORD_HASH_COST,
   });
   await seedDemoData(db, { ownerId: operator.id, today: '2026-11-23' });
   await db.insert(operatorSessions).values({

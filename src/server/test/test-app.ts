@@ -72,7 +72,11 @@ export async function createTestContext(
     config,
     async createSignedInOperator() {
       const email = uniqueEmail();
-      const operator = await upsertOperator(database.db, { email, password: TEST_PASSWORD });
+      const operator = await upsertOperator(database.db, {
+        email,
+        password: TEST_PASSWORD,
+        hashCost: config.sessions.passwordHashCost,
+      });
       const response = await app.inject({
         method: 'POST',
         url: '/api/session',

@@ -1,8 +1,17 @@
 import { buildConfig, readEnv, type Config, type ConfigOverrides } from '../env';
 
-/** What every test server differs in from a production one: no sign-in brake, no mail timer. */
+/**
+ * scrypt's cost (log2 N) in tests: 2^10 takes ~2 ms where production's 2^15 takes ~100 ms, and every
+ * operator made and every sign-in pays it. Hashes store their cost, so verifying is the same code.
+ */
+export const TEST_PASSWORD_HASH_COST = 10;
+
+/**
+ * What every test server differs in from a production one: no sign-in brake, no mail timer, cheap password
+ * hashes.
+ */
 const TEST_CONFIG: ConfigOverrides = {
-  sessions: { signInDelayMs: 0 },
+  sessions: { signInDelayMs: 0, passwordHashCost: TEST_PASSWORD_HASH_COST },
   mail: { pollMs: 0 },
 };
 

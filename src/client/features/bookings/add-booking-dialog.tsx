@@ -20,6 +20,7 @@ import {
   type ManualBookingInput,
 } from '@/domain/booking';
 import { villaToday } from '@/domain/dates';
+import { isChannelCollected } from '@/domain/payment';
 import type { Property } from '@/domain/property';
 import { useCreateBooking } from './bookings-api';
 
@@ -46,9 +47,14 @@ export function AddBookingDialog({ property }: { property: Property }) {
 
   // Shown inside the dialog: while a modal is open, screen readers cannot reach the toasts.
   const [formError, setFormError] = useState<string | null>(null);
+  const source = form.watch('booking_source') ?? 'direct';
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    return create.mutateAsync(values).then(
+    // The channel collects the guest's money: nothing is recorded here (the stay shows 'Paid via channel').
+    const booking = isChannelCollected(values.booking_source)
+      ? { ...values, payment_status: 'unpaid' as const }
+      : values;
+    return create.mutateAsync(booking).then(
       (booking) => {
         toast.success('Booking added', {
           description: `${booking.guest_name}, ${booking.check_in} → ${booking.check_out}`,
@@ -140,15 +146,24 @@ export function AddBookingDialog({ property }: { property: Property }) {
             </Select>
           )}
         </FormField>
-        <FormField label="Payment" error={errors.payment_status}>
-          {(props) => (
-            <Select {...props} {...register('payment_status')}>
-              <option value="unpaid">Unpaid</option>
-              <option value="partial">Partial</option>
-              <option value="paid">Paid</option>
-            </Select>
-          )}
-        </FormField>
+        {isChannelCollected(source) ? (
+          <div className="flex flex-col gap-1.5 text-sm">
+            <span className="font-medium">Payment</span>
+            <p className="flex h-10 items-center text-muted-foreground">
+              Collected by {BOOKING_SOURCE_LABELS[source]}
+            </p>
+          </div>
+        ) : (
+          // Only what needs no amount: a part paid or a refund is recorded with its amount in Payments.
+          <FormField label="Payment" error={errors.payment_status}>
+            {(props) => (
+              <Select {...props} {...register('payment_status')}>
+                <option value="unpaid">Not paid yet</option>
+                <option value="paid">Paid in full</option>
+              </Select>
+            )}
+          </FormField>
+        )}
         <FormField
           label={`Total (${property.currency})`}
           error={errors.total_amount}

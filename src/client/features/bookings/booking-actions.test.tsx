@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@/domain/booking';
 import { BookingActions } from './booking-actions';
@@ -34,11 +34,11 @@ function makeBooking(values: Partial<Booking>): Booking {
   } as Booking;
 }
 
-function renderActions(booking: Booking) {
+function renderActions(booking: Booking, balance?: number) {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
-      <BookingActions booking={booking} />
+      <BookingActions booking={booking} balance={balance} />
     </QueryClientProvider>,
   );
 }
@@ -61,5 +61,19 @@ describe("a booking's actions", () => {
   it("offers it from the check-out day in the villa's time zone", () => {
     renderActions(makeBooking({ check_in: '2026-11-20', check_out: '2026-11-23' }));
     expect(screen.getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
+  });
+
+  it("offers Mark paid while a direct stay owes a balance, never for a channel's stay or when nothing is owed", () => {
+    renderActions(makeBooking({ payment_status: 'partial' }), 7000);
+    expect(screen.getByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
+    cleanup();
+    renderActions(makeBooking({ payment_status: 'paid' }), 0);
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+    cleanup();
+    renderActions(makeBooking({ booking_source: 'airbnb', payment_status: 'channel' }), 0);
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+    cleanup();
+    renderActions(makeBooking({ booking_source: 'airbnb', payment_status: 'unpaid', amount_known: false }));
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import {
   type BookingStatus,
 } from '@/domain/booking';
 import { villaToday } from '@/domain/dates';
+import { isChannelCollected } from '@/domain/payment';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
@@ -22,10 +23,18 @@ const ACTIONS: { status: BookingStatus; label: string; done: string; destructive
 
 /**
  * A booking card's actions: only the transitions the booking allows (pending → confirmed/cancelled,
- * confirmed → completed/cancelled, completed only from the check-out day on), Mark paid while unpaid, and
- * a confirmation before cancelling.
+ * confirmed → completed/cancelled, completed only from the check-out day on), Mark paid while something is
+ * owed on a stay the operator collects (it records a payment of the balance), and a confirmation before
+ * cancelling.
  */
-export function BookingActions({ booking }: { booking: Booking }) {
+export function BookingActions({
+  booking,
+  balance,
+}: {
+  booking: Booking;
+  /** What is left to pay, from the list's payment summary (when it has one). */
+  balance?: number;
+}) {
   const statusChange = useUpdateBookingStatus();
   const paymentChange = useUpdatePaymentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -35,7 +44,13 @@ export function BookingActions({ booking }: { booking: Booking }) {
       canChangeStatus(booking.status, action.status) &&
       (action.status !== 'completed' || canCompleteStay(booking, villaToday())),
   );
-  const canMarkPaid = booking.payment_status !== 'paid' && booking.status !== 'cancelled';
+  // A channel's stay is paid out by the channel, and a stay of unknown total has no balance to record.
+  const canMarkPaid =
+    booking.status !== 'cancelled' &&
+    booking.amount_known &&
+    booking.payment_status !== 'channel' &&
+    !isChannelCollected(booking.booking_source) &&
+    (balance === undefined ? booking.payment_status !== 'paid' : balance > 0);
   // The pressed button may vanish with the change (Confirm after confirming): keep keyboard focus in
   // this card, on its next action or on the group itself.
   const group = useRef<HTMLDivElement>(null);

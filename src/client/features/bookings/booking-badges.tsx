@@ -1,5 +1,5 @@
 import { Badge } from '@/client/components/ui/badge';
-import { BOOKING_SOURCE_LABELS, type BookingSource } from '@/domain/booking';
+import { BOOKING_SOURCE_LABELS, type BookingSource, type PaymentStatus } from '@/domain/booking';
 
 type BadgeVariant = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
 
@@ -43,11 +43,21 @@ export function SourceBadge({ source }: { source: string }) {
   );
 }
 
-/** 'Payment: paid' is green; any other payment status is yellow. */
-export function PaymentBadge({ status }: { status: string }) {
+/** What each payment status says on a badge, and its colour: paid green, owed yellow, channel blue. */
+export const PAYMENT_BADGES: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
+  unpaid: { label: 'Payment: unpaid', variant: 'warning' },
+  partial: { label: 'Payment: partial', variant: 'warning' },
+  paid: { label: 'Payment: paid', variant: 'success' },
+  refunded: { label: 'Payment: refunded', variant: 'neutral' },
+  // The channel takes the guest's money and pays the operator out: nothing to chase here.
+  channel: { label: 'Paid via channel', variant: 'info' },
+};
+
+export function PaymentBadge({ status }: { status: PaymentStatus }) {
+  const badge = PAYMENT_BADGES[status] ?? { label: `Payment: ${status}`, variant: 'neutral' };
   return (
-    <Badge variant={status === 'paid' ? 'success' : 'warning'} data-payment={status}>
-      Payment: {status}
+    <Badge variant={badge.variant} data-payment={status}>
+      {badge.label}
     </Badge>
   );
 }

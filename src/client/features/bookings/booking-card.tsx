@@ -4,12 +4,18 @@ import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import { formatDate, formatTimestampDate } from '@/client/lib/format';
 import { EntityHistory } from '@/client/features/activity';
+import { BookingPayments } from '@/client/features/payments';
+import type { PaymentSummary } from '@/domain/payment';
 import { BookingActions } from './booking-actions';
 import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
 import { LapseCountdown } from './lapse-countdown';
 
-/** One booking in the list: guest, stay, amounts, payment, and the actions its status allows. */
-export const BookingCard = memo(function BookingCard({ booking }: { booking: Booking }) {
+/** One booking in the list: guest, stay, amounts, payments, and the actions its status allows. */
+export const BookingCard = memo(function BookingCard({
+  booking,
+}: {
+  booking: Booking & { payment?: PaymentSummary };
+}) {
   return (
     <li
       data-booking-id={booking.id}
@@ -65,6 +71,7 @@ export const BookingCard = memo(function BookingCard({ booking }: { booking: Boo
           )}
         </Detail>
       </dl>
+      {booking.payment ? <BookingPayments booking={booking} summary={booking.payment} /> : null}
       {booking.special_requests ? (
         <p className="mt-3 flex gap-2 rounded-md bg-muted p-2 text-sm">
           <MessageSquareIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -85,7 +92,7 @@ export const BookingCard = memo(function BookingCard({ booking }: { booking: Boo
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-muted-foreground">Ref. {formatBookingReference(booking.id)}</span>
-        <BookingActions booking={booking} />
+        <BookingActions booking={booking} balance={booking.payment?.balance} />
       </div>
       <div className="mt-2">
         <EntityHistory query={{ entity_type: 'booking', entity_id: booking.id }} />

@@ -34,10 +34,14 @@ export function bookingsPageQuery(propertyId: string, query: BookingListQueryInp
 function useApplyBookingChange() {
   const queryClient = useQueryClient();
   return (booking: Booking) => {
+    // The list's items carry a payment summary the changed booking does not: it stays until the reload.
     queryClient.setQueriesData<{ items: Booking[]; total: number }>(
       { queryKey: bookingKeys.property(booking.property_id) },
       (page) =>
-        page && { ...page, items: page.items.map((item) => (item.id === booking.id ? booking : item)) },
+        page && {
+          ...page,
+          items: page.items.map((item) => (item.id === booking.id ? { ...item, ...booking } : item)),
+        },
     );
     void invalidateOperatorData(queryClient);
   };

@@ -20,6 +20,7 @@ function renderWith(dashboard: Partial<Dashboard>) {
     in_house: [],
     pending: [],
     unpaid_arrivals: [],
+    overdue_payments: [],
     ...dashboard,
   };
   vi.stubGlobal(
@@ -69,5 +70,18 @@ describe('what needs a decision on the dashboard', () => {
     expect(within(item('Phoned In')).queryByText(/Laps/)).toBeNull();
     expect(within(item('Phoned In')).getByText(/Waiting 2 hours/)).toBeInTheDocument();
     expect(within(item('Just Sent')).getByText(/Waiting under an hour/)).toBeInTheDocument();
+  });
+
+  it('lists a confirmed stay with an overdue payment, with what is owed and since when, once', async () => {
+    const late = makeDashboardStay('7', { guest_name: 'Kabir Shah', status: 'confirmed', currency: 'INR' });
+    renderWith({
+      overdue_payments: [{ ...late, overdue_amount: 7000, overdue_since: '2026-11-03' }],
+      unpaid_arrivals: [late],
+    });
+    const list = await screen.findByRole('list', { name: 'Needs a decision' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Kabir Shah');
+    expect(items[0]).toHaveTextContent('₹7,000 overdue since 3 Nov');
   });
 });

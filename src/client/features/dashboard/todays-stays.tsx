@@ -16,7 +16,8 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { LapseCountdown, PaymentBadge, SourceBadge, StatusBadge } from '@/client/features/bookings';
-import { formatShortDate } from '@/client/lib/format';
+import { formatDayMonth, formatShortDate } from '@/client/lib/format';
+import { cn } from '@/client/lib/utils';
 import { dashboardDayQuery } from './dashboard-api';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -73,6 +74,8 @@ export function TodaysStays({
     );
   }
   const data = day.data;
+  const overdueIds = new Set(data?.overdue_payments.map((stay) => stay.id));
+  const unpaidArrivals = data?.unpaid_arrivals.filter((stay) => !overdueIds.has(stay.id)) ?? [];
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <Card aria-busy={day.isPending}>
@@ -108,12 +111,16 @@ export function TodaysStays({
       <Card aria-busy={day.isPending}>
         <CardHeader>
           <h2 className="text-lg leading-tight font-semibold">Needs a decision</h2>
-          <CardDescription>Requests waiting, and confirmed stays arriving unpaid.</CardDescription>
+          <CardDescription>
+            Requests waiting, payments overdue, and confirmed stays arriving unpaid.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4">
           {!data ? (
             <Skeleton className="h-24 w-full" />
-          ) : data.pending.length === 0 && data.unpaid_arrivals.length === 0 ? (
+          ) : data.pending.length === 0 &&
+            data.overdue_payments.length === 0 &&
+            data.unpaid_arrivals.length === 0 ? (
             <p className="text-sm text-muted-foreground">Nothing waits for you.</p>
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Needs a decision">
@@ -128,7 +135,21 @@ export function TodaysStays({
                   <HourglassIcon aria-hidden="true" /> Waiting {formatWait(stay.waiting_hours)}
                 </DecisionItem>
               ))}
-              {data.unpaid_arrivals.map((stay) => (
+              {data.overdue_payments.map((stay) => (
+                <DecisionItem
+                  key={stay.id}
+                  stay={stay}
+                  showProperty={showProperty}
+                  onReview={onReview}
+                  tone="destructive"
+                >
+                  <CircleAlertIcon aria-hidden="true" />{' '}
+                  {formatMajorAmount(stay.overdue_amount, stay.currency)} overdue since{' '}
+                  {formatDayMonth(stay.overdue_since)}
+                </DecisionItem>
+              ))}
+              {/* An arrival already listed as overdue is not listed twice. */}
+              {unpaidArrivals.map((stay) => (
                 <DecisionItem key={stay.id} stay={stay} showProperty={showProperty} onReview={onReview}>
                   <CircleAlertIcon aria-hidden="true" /> Arrives {formatShortDate(stay.check_in)}, not paid
                 </DecisionItem>
@@ -205,6 +226,7 @@ function DecisionItem({
   onReview,
   children,
   deadline,
+  tone,
 }: {
   stay: DashboardStay;
   showProperty: boolean;
@@ -212,6 +234,8 @@ function DecisionItem({
   children: ReactNode;
   /** When an unanswered guest request lapses (only those do). */
   deadline?: ReactNode;
+  /** 'destructive' for money past due. */
+  tone?: 'destructive';
 }) {
   return (
     <li
@@ -227,7 +251,12 @@ function DecisionItem({
             : `${stay.currency} unknown`}
           {showProperty ? ` · ${stay.property_name}` : ''}
         </p>
-        <p className="mt-1 flex items-center gap-1 text-xs font-medium text-accent [&_svg]:size-3.5">
+        <p
+          className={cn(
+            'mt-1 flex items-center gap-1 text-xs font-medium [&_svg]:size-3.5',
+            tone === 'destructive' ? 'text-destructive' : 'text-accent',
+          )}
+        >
           {children}
         </p>
         {deadline ? <p className="mt-0.5 text-xs">{deadline}</p> : null}

@@ -81,4 +81,19 @@ describe("the guest's payment", () => {
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByRole('link', { name: 'Pay with a UPI app' })).toBeInTheDocument();
   });
+
+  it('offers the Razorpay page as a button when the operator made a payment link, and only a web address', () => {
+    const { unmount } = render(
+      <GuestPayment payment={{ ...withUpi, link: 'https://rzp.io/i/AbC123' }} currency="INR" />,
+    );
+    expect(screen.getByRole('link', { name: 'Pay online (UPI, card, netbanking)' })).toHaveAttribute(
+      'href',
+      'https://rzp.io/i/AbC123',
+    );
+    // UPI stays beside it.
+    expect(screen.getByRole('link', { name: 'Pay with a UPI app' })).toBeInTheDocument();
+    unmount();
+    render(<GuestPayment payment={{ ...withUpi, link: 'javascript:alert(1)' }} currency="INR" />);
+    expect(screen.queryByRole('link', { name: /Pay online/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { CheckIcon, CopyIcon, SmartphoneIcon } from 'lucide-react';
+import { CheckIcon, CopyIcon, CreditCardIcon, SmartphoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { GuestPayment as GuestPaymentData } from '@/domain/message';
 import { formatMajorAmount } from '@/domain/money';
@@ -21,6 +21,11 @@ export function isSafeQrSvg(svg: string): boolean {
     svg.trimEnd().endsWith('</svg>') &&
     !/<script|<foreignObject|<iframe|<image|<use|\son\w+\s*=|href|javascript:/i.test(svg)
   );
+}
+
+/** Only a web address is made a link (the server's answer names Razorpay's page; nothing else runs). */
+function isPaymentPageUrl(url: string | undefined): url is string {
+  return url !== undefined && /^https?:\/\//i.test(url);
 }
 
 function CopyVpaButton({ vpa }: { vpa: string }) {
@@ -70,6 +75,19 @@ export function GuestPayment({ payment, currency }: { payment: GuestPaymentData;
       <p className="mt-1 text-sm text-muted-foreground">
         {fill(paymentTexts.dueLine, { date: formatLongDate(payment.due_date) })}
       </p>
+      {isPaymentPageUrl(payment.link) ? (
+        <a
+          href={payment.link}
+          rel="noopener noreferrer"
+          className={cn(
+            buttonVariants({ variant: upi ? 'outline' : 'default', size: 'lg', shape: 'pill' }),
+            'mt-5 w-full px-6 sm:w-auto',
+          )}
+        >
+          <CreditCardIcon aria-hidden="true" />
+          {paymentTexts.onlineButton}
+        </a>
+      ) : null}
       {upi ? (
         <div className="mt-5 grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
           <div className="space-y-4">

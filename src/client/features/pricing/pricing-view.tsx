@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@/domain/property';
 import { LoadError } from '@/client/components/load-error';
 import { ViewSection } from '@/client/components/view-section';
+import { PaymentSettingsCard } from '@/client/features/payments';
 import { pricingQuery } from './pricing-api';
 import { PricingForm } from './pricing-form';
 
-/** A property's prices, said once as rules, with a preview of what they charge. */
+/** A property's prices, said once as rules, with a preview of what they charge; and when guests pay. */
 export function PricingView({ property }: { property: Property }) {
   const pricing = useQuery(pricingQuery(property.id));
   return (
@@ -29,6 +30,10 @@ export function PricingView({ property }: { property: Property }) {
           pricing={pricing.data}
         />
       )}
+      {/* A form of its own, saved on its own: the schedule of payments, not the price of nights. */}
+      <div className="mt-6">
+        <PaymentSettingsCard propertyId={property.id} />
+      </div>
     </ViewSection>
   );
 }

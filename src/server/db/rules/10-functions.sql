@@ -372,6 +372,25 @@ $$;
 REVOKE ALL ON FUNCTION find_guest_payment(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION find_guest_payment(text) TO villa_guest;
 
+-- The open Razorpay payment link of a guest's own confirmed stay, found by the token of any of its links
+-- (as find_guest_request): the newest one that has not run out.
+CREATE OR REPLACE FUNCTION find_guest_payment_link(p_token text)
+  RETURNS TABLE (out_url text, out_amount numeric, out_currency text)
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+  SELECT k.short_url, k.amount, k.currency
+  FROM request_tokens t
+  JOIN bookings b ON b.id = t.booking_id
+  JOIN payment_links k ON k.booking_id = b.id
+  WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
+    AND b.status IN ('confirmed', 'completed') AND k.status = 'created' AND k.expires_at > now()
+  ORDER BY k.created_at DESC
+  LIMIT 1
+$$;
+REVOKE ALL ON FUNCTION find_guest_payment_link(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION find_guest_payment_link(text) TO villa_guest;
+
 -- The guest withdraws their own pending request: it is cancelled (its nights open again) with the reason
 -- recorded. Returns the booking's id, or nothing when the token is unknown or the request is not pending.
 CREATE OR REPLACE FUNCTION withdraw_guest_request(p_token text)

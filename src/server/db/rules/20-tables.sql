@@ -107,14 +107,29 @@ CREATE POLICY payments_owner_read ON payments FOR SELECT TO villa_app
     SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
     WHERE b.id = payments.booking_id AND p.owner_id = app_current_operator_id()
   ));
+-- An entry a payment gateway reported (its webhook, with no one signed in) is the system's: no author, and
+-- always with the gateway's id of the payment.
 CREATE POLICY payments_owner_write ON payments FOR INSERT TO villa_app
   WITH CHECK (
-    created_by = app_current_operator_id()
+    (created_by = app_current_operator_id() OR (created_by IS NULL AND gateway_payment_id IS NOT NULL))
     AND EXISTS (
       SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
       WHERE b.id = payments.booking_id AND p.owner_id = app_current_operator_id()
     )
   );
+
+-- Razorpay payment links the operator made for their bookings; a payment through one marks it paid.
+ALTER TABLE payment_links ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE (status) ON payment_links TO villa_app;
+CREATE POLICY payment_links_owner ON payment_links TO villa_app
+  USING (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = payment_links.booking_id AND p.owner_id = app_current_operator_id()
+  ))
+  WITH CHECK (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = payment_links.booking_id AND p.owner_id = app_current_operator_id()
+  ));
 
 -- Each property's payment schedule and instructions, kept by its operator.
 ALTER TABLE payment_settings ENABLE ROW LEVEL SECURITY;

@@ -22,6 +22,8 @@ export type EmailPayment = {
     utrLine: string;
   };
   instructions?: string;
+  /** A Razorpay payment link: Razorpay's page, where the guest pays by UPI, card or netbanking. */
+  online?: { url: string; label: string };
 };
 
 export type BookingEmailProps = {
@@ -125,6 +127,23 @@ function PaymentSection({ payment }: { payment: EmailPayment }) {
         {payment.heading}
       </Text>
       <Text style={{ ...text, color: emailColors.muted, fontSize: '13px' }}>{payment.dueLine}</Text>
+      {payment.online ? (
+        <Button
+          href={payment.online.url}
+          style={{
+            backgroundColor: emailColors.primary,
+            color: emailColors.primaryForeground,
+            borderRadius: '999px',
+            padding: '12px 24px',
+            fontSize: '15px',
+            fontWeight: 600,
+            textDecoration: 'none',
+            margin: '4px 0 12px',
+          }}
+        >
+          {payment.online.label}
+        </Button>
+      ) : null}
       {payment.upi ? (
         <>
           <Button

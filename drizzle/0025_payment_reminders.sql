@@ -1,2 +1,0 @@
-ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_messages_kind_check";--> statement-breakpoint
-ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_kind_check" CHECK ("outbox_messages"."kind" in ('request_received', 'request_received_operator', 'request_confirmed', 'request_declined', 'booking_cancelled', 'request_lapsed', 'request_withdrawn', 'request_withdrawn_operator', 'channel_conflicts_operator', 'channel_unhealthy_operator', 'channel_recovered_operator', 'payment_reminder'));

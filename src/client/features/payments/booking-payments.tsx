@@ -1,0 +1,71 @@
+import { WalletIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { BOOKING_SOURCE_LABELS, type Booking } from '@/domain/booking';
+import { formatMajorAmount } from '@/domain/money';
+import type { PaymentSummary } from '@/domain/payment';
+import { NextDue, PaymentsDialog } from './payments-dialog';
+
+/**
+ * A booking card's money: what was paid of the total and the balance, what is due next and when (marked
+ * overdue), or who collects it for a channel's stay; and a Payments button that opens the ledger.
+ */
+export function BookingPayments({ booking, summary }: { booking: Booking; summary: PaymentSummary }) {
+  const [open, setOpen] = useState(false);
+  const money = (amount: number) => formatMajorAmount(amount, summary.currency);
+  let line: string;
+  if (summary.payment_status === 'channel')
+    line = `Collected by ${BOOKING_SOURCE_LABELS[booking.booking_source]}`;
+  else if (!booking.amount_known) line = `Paid ${money(summary.net_paid)} · total not known`;
+  else if (booking.status === 'cancelled') {
+    line =
+      summary.refunded > 0
+        ? `Paid ${money(summary.paid)} · Refunded ${money(summary.refunded)}`
+        : `Paid ${money(summary.paid)}`;
+  } else {
+    line = `Paid ${money(summary.net_paid)} of ${money(summary.total)} · Balance ${money(summary.balance)}`;
+    if (summary.overpaid > 0) line += ` · Overpaid ${money(summary.overpaid)}`;
+  }
+  const showDue = summary.next_due !== null && booking.status !== 'cancelled';
+  return (
+    <section
+      aria-label={`Payments of ${booking.guest_name}`}
+      className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border p-2.5 text-sm"
+      data-payments=""
+    >
+      <div className="min-w-0">
+        <p className="font-medium" data-payment-line="">
+          {line}
+        </p>
+        {showDue ? (
+          <div className="text-xs">
+            <NextDue summary={summary} />
+          </div>
+        ) : null}
+        {booking.status === 'cancelled' && summary.net_paid > 0 ? (
+          // A cancelled stay's money is the operator's call: the ledger records what goes back.
+          <p className="text-xs text-muted-foreground" data-kept-after-cancel="">
+            {money(summary.net_paid)} kept: record a refund in Payments if it goes back
+          </p>
+        ) : null}
+        {summary.security_deposit_held > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            Security deposit held {money(summary.security_deposit_held)}
+          </p>
+        ) : null}
+      </div>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`Payments of ${booking.guest_name}`}
+      >
+        <WalletIcon aria-hidden="true" />
+        Payments
+      </Button>
+      <PaymentsDialog booking={booking} open={open} onOpenChange={setOpen} />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { BookingPayments } from './booking-payments';
+export { PaymentSettingsCard } from './payment-settings-card';

@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/client/components/ui/button';
+import { FormAlert, FormField } from '@/client/components/ui/form';
+import { Input, MoneyInput } from '@/client/components/ui/input';
+import { Select } from '@/client/components/ui/select';
+import { Textarea } from '@/client/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { villaToday } from '@/domain/dates';
+import { formatMajorAmount } from '@/domain/money';
+import {
+  createRecordPaymentSchema,
+  createRefundPaymentSchema,
+  INCOMING_KINDS,
+  OUTGOING_KINDS,
+  PAYMENT_METHODS,
+  type PaymentKind,
+  type PaymentMethod,
+  type PaymentSummary,
+} from '@/domain/payment';
+import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS } from './payment-labels';
+import { useRecordEntry } from './payments-api';
+
+type EntryValues = {
+  kind: PaymentKind;
+  amount: number;
+  method: PaymentMethod;
+  received_on: string;
+  reference?: string | null;
+  note?: string | null;
+};
+const FIELDS = ['kind', 'amount', 'method', 'received_on', 'reference', 'note'] as const;
+const isField = (name: string | undefined): name is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(name ?? '');
+
+/**
+ * Records money received ('in': a payment, or a security deposit held) or paid back ('out': a refund, or
+ * a security deposit returned). A refusal by the server (a refund above what was paid) is said at the
+ * field it is about, and what was typed stays.
+ */
+export function PaymentEntryForm({
+  bookingId,
+  guestName,
+  direction,
+  summary,
+  offerSecurityDeposit,
+  onDone,
+}: {
+  bookingId: string;
+  guestName: string;
+  direction: 'in' | 'out';
+  summary: PaymentSummary;
+  /** The property asks a security deposit (or one is held): its kinds are offered. */
+  offerSecurityDeposit: boolean;
+  onDone: () => void;
+}) {
+  const schema = useMemo(
+    () =>
+      direction === 'in'
+        ? createRecordPaymentSchema(() => villaToday())
+        : createRefundPaymentSchema(() => villaToday()),
+    [direction],
+  );
+  const kinds = direction === 'in' ? INCOMING_KINDS : OUTGOING_KINDS;
+  const money = (amount: number) => formatMajorAmount(amount, summary.currency);
+  const form = useForm<EntryValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<EntryValues>,
+    defaultValues: {
+      kind: kinds[0],
+      // What is due next is what the guest most likely sent; a refund's amount is the operator's call.
+      amount: direction === 'in' ? (summary.next_due?.amount ?? Number.NaN) : Number.NaN,
+      method: 'upi',
+      received_on: villaToday(),
+      reference: '',
+      note: '',
+    },
+  });
+  const { register, handleSubmit, formState, setError, setFocus, watch } = form;
+  const errors = formState.errors;
+  const record = useRecordEntry(bookingId, direction);
+  const [formError, setFormError] = useState<string | null>(null);
+  const kind = watch('kind');
+
+  useEffect(() => {
+    setFocus('amount');
+  }, [setFocus]);
+
+  const limit =
+    kind === 'refund'
+      ? summary.net_paid
+      : kind === 'security_deposit_returned'
+        ? summary.security_deposit_held
+        : undefined;
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    return record.mutateAsync(values).then(
+      ({ entry, summary: after }) => {
+        const what = PAYMENT_KIND_LABELS[entry.kind];
+        toast.success(`${what} recorded`, {
+          description: `${money(entry.amount)} · ${guestName} · Balance ${money(after.balance)}`,
+        });
+        onDone();
+      },
+      (error: unknown) => {
+        const message = getErrorMessage(
+          error,
+          `The ${direction === 'in' ? 'payment' : 'refund'} could not be recorded`,
+        );
+        // The ledger refused the amount (a refund above what was paid): said at the amount.
+        if (isApiError(error, 409)) setError('amount', { message }, { shouldFocus: true });
+        else if (isApiError(error) && isField(error.field)) {
+          setError(error.field, { message }, { shouldFocus: true });
+        } else setFormError(message);
+      },
+    );
+  });
+
+  const verb = direction === 'in' ? 'Record payment' : 'Record refund';
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={verb}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {offerSecurityDeposit ? (
+          <FormField label="Kind" error={errors.kind} className="sm:col-span-2">
+            {(props) => (
+              <Select {...props} {...register('kind')}>
+                {kinds.map((value) => (
+                  <option key={value} value={value}>
+                    {PAYMENT_KIND_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : null}
+        <FormField
+          label={`Amount (${summary.currency})`}
+          hint={limit === undefined ? undefined : `at most ${money(limit)}`}
+          error={errors.amount}
+          required
+        >
+          {(props) => (
+            <MoneyInput {...props} inputMode="decimal" {...register('amount', { valueAsNumber: true })} />
+          )}
+        </FormField>
+        <FormField label="Method" error={errors.method} required>
+          {(props) => (
+            <Select {...props} {...register('method')}>
+              {PAYMENT_METHODS.map((value) => (
+                <option key={value} value={value}>
+                  {PAYMENT_METHOD_LABELS[value]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label={direction === 'in' ? 'Received on' : 'Paid back on'}
+          error={errors.received_on}
+          required
+        >
+          {(props) => <Input {...props} type="date" max={villaToday()} {...register('received_on')} />}
+        </FormField>
+        <FormField label="UTR / reference" error={errors.reference}>
+          {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
+        </FormField>
+        <FormField label="Note" error={errors.note} className="sm:col-span-2">
+          {(props) => <Textarea {...props} rows={2} {...register('note')} />}
+        </FormField>
+      </div>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone} disabled={record.isPending}>
+          Back to payments
+        </Button>
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? 'Recording...' : verb}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,251 @@
+import { useQuery } from '@tanstack/react-query';
+import { RotateCwIcon } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { formatDate, formatDayMonthYear } from '@/client/lib/format';
+import { formatBookingReference, type Booking } from '@/domain/booking';
+import { formatMajorAmount } from '@/domain/money';
+import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
+import { PaymentEntryForm } from './payment-entry-form';
+import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS } from './payment-labels';
+import { ledgerQuery } from './payments-api';
+
+type Mode = 'ledger' | 'in' | 'out';
+
+/**
+ * A booking's payments: what was paid and is owed, every entry of its ledger, and forms to record a
+ * payment or a refund. The ledger loads when the dialog opens (the list shows many bookings at once).
+ */
+export function PaymentsDialog({
+  booking,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Payments · {booking.guest_name}</DialogTitle>
+          <DialogDescription>
+            {formatBookingReference(booking.id)} · {formatDate(booking.check_in)} –{' '}
+            {formatDate(booking.check_out)}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Rendered only while open: the ledger is fetched then, not for every card of the list. */}
+        <LedgerPanel booking={booking} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LedgerPanel({ booking }: { booking: Booking }) {
+  const ledger = useQuery(ledgerQuery(booking.id));
+  const [mode, setMode] = useState<Mode>('ledger');
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const refundButton = useRef<HTMLButtonElement>(null);
+  // Back from a form, focus returns to the button that opened it (the form's fields are gone).
+  const returnTo = useRef<Mode | null>(null);
+  useLayoutEffect(() => {
+    if (mode !== 'ledger' || !returnTo.current) return;
+    (returnTo.current === 'in' ? recordButton : refundButton).current?.focus();
+    returnTo.current = null;
+  }, [mode]);
+
+  if (ledger.isPending) {
+    return (
+      <div role="status" aria-live="polite" className="grid gap-2">
+        <span className="sr-only">Loading payments...</span>
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (ledger.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p className="text-destructive">
+          {getErrorMessage(ledger.error, 'The payments could not be loaded.')}
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void ledger.refetch()}
+          disabled={ledger.isFetching}
+        >
+          <RotateCwIcon aria-hidden="true" className={ledger.isFetching ? 'animate-spin' : undefined} />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { entries, summary } = ledger.data;
+  const offerSecurityDeposit = summary.security_deposit_requested > 0 || summary.security_deposit_held > 0;
+
+  if (mode !== 'ledger') {
+    return (
+      <section aria-labelledby="payment-form-title" className="grid gap-3">
+        <h3 id="payment-form-title" className="font-semibold">
+          {mode === 'in' ? 'Record a payment' : 'Record a refund'}
+        </h3>
+        <PaymentSummaryFigures summary={summary} compact />
+        <PaymentEntryForm
+          bookingId={booking.id}
+          guestName={booking.guest_name}
+          direction={mode}
+          summary={summary}
+          offerSecurityDeposit={offerSecurityDeposit}
+          onDone={() => {
+            returnTo.current = mode;
+            setMode('ledger');
+          }}
+        />
+      </section>
+    );
+  }
+
+  const canRefund = summary.net_paid > 0 || summary.security_deposit_held > 0;
+  return (
+    <div className="grid gap-4">
+      <PaymentSummaryFigures summary={summary} />
+      <section aria-labelledby="ledger-title">
+        <h3 id="ledger-title" className="mb-2 text-sm font-semibold">
+          Ledger
+        </h3>
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
+        ) : (
+          <LedgerTable entries={entries} currency={summary.currency} />
+        )}
+      </section>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          ref={refundButton}
+          type="button"
+          variant="outline"
+          disabled={!canRefund}
+          title={canRefund ? undefined : 'Nothing has been paid that could be refunded'}
+          onClick={() => setMode('out')}
+        >
+          Refund
+        </Button>
+        <Button ref={recordButton} type="button" onClick={() => setMode('in')}>
+          Record payment
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** What the guest paid and owes, and what is due next. */
+function PaymentSummaryFigures({ summary, compact }: { summary: PaymentSummary; compact?: boolean }) {
+  const money = (amount: number) => formatMajorAmount(amount, summary.currency);
+  const figures: [string, string][] = [
+    ['Total', money(summary.total)],
+    ['Paid', money(summary.paid)],
+    ...(summary.refunded > 0 ? ([['Refunded', money(summary.refunded)]] as [string, string][]) : []),
+    ['Balance', money(summary.balance)],
+    ...(summary.overpaid > 0 ? ([['Overpaid', money(summary.overpaid)]] as [string, string][]) : []),
+    ...(summary.security_deposit_requested > 0 || summary.security_deposit_held > 0
+      ? ([['Security deposit held', money(summary.security_deposit_held)]] as [string, string][])
+      : []),
+  ];
+  return (
+    <div className="grid gap-2 rounded-md bg-muted p-3 text-sm">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {!compact || summary.next_due ? <NextDue summary={summary} /> : null}
+    </div>
+  );
+}
+
+/** "₹7,000 due 12 Dec 2026", marked overdue once its day has passed. */
+export function NextDue({ summary }: { summary: PaymentSummary }) {
+  if (!summary.next_due) {
+    return summary.balance > 0 ? null : <p className="text-muted-foreground">Nothing is due.</p>;
+  }
+  return (
+    <p className={summary.overdue ? 'font-medium text-destructive' : undefined} data-next-due="">
+      {formatMajorAmount(summary.next_due.amount, summary.currency)} due{' '}
+      {formatDayMonthYear(summary.next_due.date)}
+      {summary.overdue ? (
+        <Badge variant="danger" className="ml-2">
+          Overdue
+        </Badge>
+      ) : null}
+    </p>
+  );
+}
+
+/** Entries oldest first; money going back (a refund, a deposit returned, a correction) shown negative. */
+function LedgerTable({ entries, currency }: { entries: PaymentEntry[]; currency: string }) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm">
+        <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Entry
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const outgoing = entry.kind === 'refund' || entry.kind === 'security_deposit_returned';
+            // A correction counts against the entry it reverses.
+            const negative = outgoing !== Boolean(entry.corrects_id);
+            return (
+              <tr key={entry.id} className="border-t align-top" data-entry-kind={entry.kind}>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDayMonthYear(entry.received_on)}</td>
+                <td className="px-3 py-2">
+                  <span className="font-medium">
+                    {PAYMENT_KIND_LABELS[entry.kind]}
+                    {entry.corrects_id ? ' (correction)' : ''}
+                  </span>
+                  <span className="text-muted-foreground"> · {PAYMENT_METHOD_LABELS[entry.method]}</span>
+                  {entry.reference ? (
+                    <span className="block break-all text-muted-foreground">Ref. {entry.reference}</span>
+                  ) : null}
+                  {entry.note ? (
+                    <span className="block break-words text-muted-foreground">{entry.note}</span>
+                  ) : null}
+                </td>
+                <td
+                  className={`px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums ${negative ? 'text-destructive' : ''}`}
+                >
+                  {negative ? '−' : ''}
+                  {formatMajorAmount(entry.amount, entry.currency || currency)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { StoredBooking } from '../../domain/booking';
+import { villaToday } from '../../domain/dates';
+import { toMajor } from '../../domain/money';
+import {
+  PAYMENT_SETTINGS_DEFAULTS,
+  summarizePayments,
+  type LedgerEntry,
+  type PaymentScheduleSettings,
+  type PaymentSummary,
+} from '../../domain/payment';
+import type { Executor } from '../db/client';
+import { auditEvents, payments, paymentSettings } from '../db/schema';
+
+/**
+ * The payment summaries of many bookings at once (a page of the list, the dashboard's candidates): three
+ * queries whatever their number (their ledgers, their properties' settings, the days they were
+ * confirmed), then the same summarizePayments as one booking's ledger.
+ */
+export async function summarizeBookingsPayments(
+  db: Executor,
+  input: { bookings: readonly StoredBooking[]; today: string },
+): Promise<Map<string, PaymentSummary>> {
+  const summaries = new Map<string, PaymentSummary>();
+  if (input.bookings.length === 0) return summaries;
+  const bookingIds = input.bookings.map((booking) => booking.id);
+  const propertyIds = [...new Set(input.bookings.map((booking) => booking.property_id))];
+  // One after another: a transaction's queries share one connection.
+  const entryRows = await db
+    .select({
+      id: payments.id,
+      booking_id: payments.booking_id,
+      kind: payments.kind,
+      amount: payments.amount,
+      currency: payments.currency,
+      corrects_id: payments.corrects_id,
+    })
+    .from(payments)
+    .where(inArray(payments.booking_id, bookingIds))
+    .orderBy(asc(payments.created_at), asc(payments.id));
+  const settingsRows = await db
+    .select()
+    .from(paymentSettings)
+    .where(inArray(paymentSettings.property_id, propertyIds));
+  // The first time each was set confirmed, as findConfirmedOn reads it for one booking.
+  const confirmedRows = await db
+    .select({ id: auditEvents.entity_id, at: sql<Date | string | null>`min(${auditEvents.occurred_at})` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity_type, 'booking'),
+        inArray(auditEvents.entity_id, bookingIds),
+        eq(auditEvents.action, 'update'),
+        sql`${auditEvents.after}->>'status' = 'confirmed'`,
+      ),
+    )
+    .groupBy(auditEvents.entity_id);
+  const entries = new Map<string, LedgerEntry[]>();
+  for (const row of entryRows) {
+    const list = entries.get(row.booking_id) ?? [];
+    list.push({ ...row, amount: toMajor(row.amount) });
+    entries.set(row.booking_id, list);
+  }
+  const settings = new Map<string, PaymentScheduleSettings>(
+    settingsRows.map((row) => [
+      row.property_id,
+      {
+        deposit_percent: row.deposit_percent,
+        balance_due_days: row.balance_due_days,
+        security_deposit: toMajor(row.security_deposit),
+      },
+    ]),
+  );
+  const confirmedOn = new Map(
+    confirmedRows.map((row) => [row.id, row.at ? villaToday(new Date(row.at)) : null]),
+  );
+  for (const booking of input.bookings) {
+    summaries.set(
+      booking.id,
+      summarizePayments(
+        { ...booking, confirmed_on: confirmedOn.get(booking.id) ?? null },
+        entries.get(booking.id) ?? [],
+        settings.get(booking.property_id) ?? PAYMENT_SETTINGS_DEFAULTS,
+        input.today,
+      ),
+    );
+  }
+  return summaries;
+}
