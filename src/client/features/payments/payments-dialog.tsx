@@ -126,7 +126,10 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
   return (
     <div className="grid gap-4">
       <PaymentSummaryFigures summary={summary} />
-      <PaymentLinkPanel bookingId={booking.id} ledger={ledger.data} />
+      {/* A cancelled stay takes no payment: its link, if one is still open, is not handed out again. */}
+      {booking.status === 'cancelled' ? null : (
+        <PaymentLinkPanel bookingId={booking.id} ledger={ledger.data} />
+      )}
       <section aria-labelledby="ledger-title">
         <h3 id="ledger-title" className="mb-2 text-sm font-semibold">
           Ledger
