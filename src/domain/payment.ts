@@ -297,8 +297,17 @@ export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 export const PaymentLedgerSchema = z.object({
   entries: z.array(PaymentEntrySchema).describe('Oldest first'),
   summary: PaymentSummarySchema,
+  online_payments: z
+    .object({ upi: z.boolean(), razorpay: z.boolean() })
+    .describe('Which ways of paying online this server offers (UPI to the operator, Razorpay links)'),
+  payment_link: z
+    .object({ url: z.string(), amount: z.number(), expires_at: z.string() })
+    .nullable()
+    .describe("The booking's newest open Razorpay link (amount in the booking's currency), if any"),
 });
 export type PaymentLedger = z.infer<typeof PaymentLedgerSchema>;
+/** The entries and their summary, as the ledger's queries read them. */
+export type LedgerEntriesAndSummary = Pick<PaymentLedger, 'entries' | 'summary'>;
 
 /** A booking as the operator's list shows it: with what was paid, what is owed and what is due next. */
 export const BookingWithPaymentSchema = BookingSchema.extend({

@@ -286,7 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerPropertyRoutes(app, { db, now });
   await registerCalendarRoutes(app, { db, now });
   await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
-  await registerPaymentRoutes(app, { db, now, razorpay: config.payments.razorpay });
+  await registerPaymentRoutes(app, { db, now, payments: config.payments });
   await registerRazorpayRoutes(app, { db, config, now, onMessagesWritten });
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db, now });

@@ -53,6 +53,17 @@ describe.each(listTestDatabaseKinds())("a booking's payments [%s]", (kind) => {
       ?.payment_status;
   };
 
+  it('tells the payments dialog that no online payment is set up and no link is open', async () => {
+    const stay = await addStay({ check_in: '2027-08-02', check_out: '2027-08-04' });
+    expect(await ledgerOf(stay.id)).toMatchObject({
+      online_payments: { upi: false, razorpay: false },
+      payment_link: null,
+    });
+    const link = await send('POST', `/api/bookings/${stay.id}/payment-link`, {});
+    expect(link.statusCode).toBe(409);
+    expect(link.json().error.message).toMatch(/Razorpay are not set up/);
+  });
+
   it('follows a stay from deposit to balance to refund, and the booking shows the derived status', async () => {
     const stay = await addStay();
     expect(await ledgerOf(stay.id)).toMatchObject({

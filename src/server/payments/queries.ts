@@ -18,7 +18,7 @@ import {
   totalLedger,
   type PaymentEntry,
   type PaymentKind,
-  type PaymentLedger,
+  type LedgerEntriesAndSummary,
   type PaymentMethod,
   type PaymentSettings,
   type PaymentSettingsUpdate,
@@ -205,7 +205,7 @@ export async function findConfirmedOn(db: Executor, bookingId: string): Promise<
 export async function readLedger(
   db: Executor,
   input: { booking: StoredBooking; property: { id: string; currency: string }; today: string },
-): Promise<PaymentLedger> {
+): Promise<LedgerEntriesAndSummary> {
   const entries = await listLedgerEntries(db, input.booking.id);
   const settings = await findPaymentSettings(db, input.property);
   const confirmedOn = await findConfirmedOn(db, input.booking.id);

@@ -224,6 +224,22 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
     expect(above.json().error.message).toMatch(/at most the balance/);
   });
 
+  it("tells the payments dialog that Razorpay is set up, and shows the booking's open link", async () => {
+    const stay = await addStay();
+    expect(await ledgerOf(stay.id)).toMatchObject({
+      online_payments: { upi: false, razorpay: true },
+      payment_link: null,
+    });
+    const made = await send('POST', `/api/bookings/${stay.id}/payment-link`, {});
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json<PaymentLink>();
+    expect((await ledgerOf(stay.id)).payment_link).toEqual({
+      url: link.url,
+      amount: 3000,
+      expires_at: link.expires_at,
+    });
+  });
+
   it('hands out one link to two clicks at once', async () => {
     const stay = await addStay();
     const [first, second] = await Promise.all([

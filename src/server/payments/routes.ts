@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints } from '../../domain/contracts/payments';
 import { villaToday } from '../../domain/dates';
+import { toMajor } from '../../domain/money';
 import { createRecordPaymentSchema, createRefundPaymentSchema } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
 import type { Db, Tx } from '../db/client';
-import type { RazorpayConfig } from '../env';
+import type { Config } from '../env';
 import { withOperator } from '../db/with-operator';
 import { notFound } from '../http-error';
 import { requireProperty } from '../properties/queries';
@@ -19,13 +20,17 @@ import {
   savePaymentSettings,
   type NewEntry,
 } from './queries';
+import { findLatestOpenPaymentLink } from './razorpay-queries';
 import { isRazorpayRefund, makeRazorpayRefund } from './razorpay-refund';
 
 export async function registerPaymentRoutes(
   app: FastifyInstance,
-  options: { db: Db; now?: () => Date; razorpay?: RazorpayConfig | null },
+  options: { db: Db; now?: () => Date; payments: Pick<Config['payments'], 'upi' | 'razorpay'> },
 ) {
   const today = () => villaToday(options.now?.());
+  const razorpay = options.payments.razorpay;
+  // The client offers a link only when the server can make one; it never sees the keys.
+  const onlinePayments = { upi: Boolean(options.payments.upi), razorpay: Boolean(razorpay) };
 
   /** Records an entry on the operator's booking and answers it with the ledger's new summary. */
   async function recordEntry(tx: Tx, input: { bookingId: string; operatorId: string; entry: NewEntry }) {
@@ -52,7 +57,18 @@ export async function registerPaymentRoutes(
         const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const property = await requireProperty(tx, booking.property_id);
-        return readLedger(tx, { booking, property, today: today() });
+        const ledger = await readLedger(tx, { booking, property, today: today() });
+        const link = await findLatestOpenPaymentLink(tx, {
+          bookingId: booking.id,
+          now: options.now?.() ?? new Date(),
+        });
+        return {
+          ...ledger,
+          online_payments: onlinePayments,
+          payment_link: link
+            ? { url: link.short_url, amount: toMajor(link.amount), expires_at: link.expires_at.toISOString() }
+            : null,
+        };
       }),
   );
 
@@ -89,7 +105,7 @@ export async function registerPaymentRoutes(
       const result = await withOperator(options.db, operatorId, async (tx) => {
         const entry = isRazorpayRefund(request.body)
           ? await makeRazorpayRefund(tx, {
-              razorpay: options.razorpay ?? null,
+              razorpay,
               bookingId,
               entry: request.body,
             })

@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/client/components/ui/sonner';
 import type { Booking } from '@/domain/booking';
+import type { PaymentSummary } from '@/domain/payment';
+import { waitUntil } from '@/test/wait-until';
 import { BookingActions } from './booking-actions';
 
 // 00:30 on 23 Nov in the villa (India), still 22 Nov in UTC and in the browser's New York.
@@ -34,11 +38,35 @@ function makeBooking(values: Partial<Booking>): Booking {
   } as Booking;
 }
 
-function renderActions(booking: Booking, balance?: number) {
-  const client = new QueryClient();
+function makePayment(values: Partial<PaymentSummary>): PaymentSummary {
+  return {
+    currency: 'INR',
+    total: 24000,
+    paid: 7200,
+    refunded: 0,
+    net_paid: 7200,
+    balance: 16800,
+    overpaid: 0,
+    security_deposit_requested: 0,
+    security_deposit_held: 0,
+    schedule: [],
+    next_due: null,
+    overdue: false,
+    payment_status: 'partial',
+    ...values,
+  };
+}
+
+function renderActions(booking: Booking, balance?: number, onRecordRefund?: () => void) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const payment =
+    balance === undefined
+      ? undefined
+      : makePayment({ balance, net_paid: 24000 - balance, paid: 24000 - balance });
   render(
     <QueryClientProvider client={client}>
-      <BookingActions booking={booking} balance={balance} />
+      <BookingActions booking={booking} payment={payment} onRecordRefund={onRecordRefund} />
+      <Toaster />
     </QueryClientProvider>,
   );
 }
@@ -50,6 +78,7 @@ describe("a booking's actions", () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('does not offer to complete a confirmed stay that has not reached its check-out day', () => {
@@ -75,5 +104,41 @@ describe("a booking's actions", () => {
     cleanup();
     renderActions(makeBooking({ booking_source: 'airbnb', payment_status: 'unpaid', amount_known: false }));
     expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+  });
+
+  it('says what was paid before cancelling a paid stay, and offers the refund form once it is cancelled', async () => {
+    const user = userEvent.setup();
+    const booking = makeBooking({ payment_status: 'partial', guest_confirmed: null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ ...booking, status: 'cancelled' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const onRecordRefund = vi.fn();
+    renderActions(booking, 16800, onRecordRefund);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent(
+      '₹7,200 was paid for this stay. After cancelling, record what you refund in Payments.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+    const recordRefund = await screen.findByRole('button', { name: 'Record refund' });
+    expect(screen.getByText(/₹7,200 was paid: record what you refund in Payments/)).toBeInTheDocument();
+    // A plain click: sonner's pointer capture on a toast is not in jsdom.
+    fireEvent.click(recordRefund);
+    await waitUntil(() => onRecordRefund.mock.calls.length === 1);
+  });
+
+  it('says nothing of money when nothing was paid', async () => {
+    const user = userEvent.setup();
+    renderActions(makeBooking({ payment_status: 'unpaid' }), 24000);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog')).not.toHaveTextContent(/was paid/);
   });
 });

@@ -10,7 +10,8 @@ import {
   type BookingStatus,
 } from '@/domain/booking';
 import { villaToday } from '@/domain/dates';
-import { isChannelCollected } from '@/domain/payment';
+import { formatMajorAmount } from '@/domain/money';
+import { isChannelCollected, type PaymentSummary } from '@/domain/payment';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
@@ -29,12 +30,18 @@ const ACTIONS: { status: BookingStatus; label: string; done: string; destructive
  */
 export function BookingActions({
   booking,
-  balance,
+  payment,
+  onRecordRefund,
 }: {
   booking: Booking;
-  /** What is left to pay, from the list's payment summary (when it has one). */
-  balance?: number;
+  /** The list's payment summary (when it has one): what is left to pay, and what was paid. */
+  payment?: PaymentSummary;
+  /** Opens the booking's payments on their refund form. */
+  onRecordRefund?: () => void;
 }) {
+  const balance = payment?.balance;
+  // Cancelling keeps the money: the operator decides what goes back and records it as a refund.
+  const kept = payment && payment.net_paid > 0 ? formatMajorAmount(payment.net_paid, payment.currency) : null;
   const statusChange = useUpdateBookingStatus();
   const paymentChange = useUpdatePaymentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -63,10 +70,17 @@ export function BookingActions({
     statusChange.mutate(
       { booking, status },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          const refundDue = status === 'cancelled' && kept !== null;
           toast.success(done, {
-            description: `${booking.guest_name} · ${formatBookingReference(booking.id)}`,
-          }),
+            description: refundDue
+              ? `${booking.guest_name} · ${formatBookingReference(booking.id)} · ${kept} was paid: record what you refund in Payments.`
+              : `${booking.guest_name} · ${formatBookingReference(booking.id)}`,
+            ...(refundDue && onRecordRefund
+              ? { action: { label: 'Record refund', onClick: onRecordRefund }, duration: 15_000 }
+              : {}),
+          });
+        },
         onError: (error) =>
           toast.error('Error', { description: getErrorMessage(error, 'The booking could not be changed') }),
         onSettled: () => {
@@ -133,7 +147,16 @@ export function BookingActions({
           keepFocus();
         }}
         title="Cancel this booking?"
-        description={`${booking.guest_name}’s stay from ${booking.check_in} to ${booking.check_out} will be cancelled and its nights freed for other guests. This cannot be undone.`}
+        description={
+          <>
+            {`${booking.guest_name}’s stay from ${booking.check_in} to ${booking.check_out} will be cancelled and its nights freed for other guests. This cannot be undone.`}
+            {kept ? (
+              <span className="mt-2 block font-medium text-foreground" data-paid-before-cancel="">
+                {kept} was paid for this stay. After cancelling, record what you refund in Payments.
+              </span>
+            ) : null}
+          </>
+        }
         keepLabel="Keep booking"
         confirmLabel="Cancel booking"
         pendingLabel="Cancelling..."

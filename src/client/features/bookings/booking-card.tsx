@@ -1,10 +1,10 @@
 import { CalendarIcon, MailIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import { formatDate, formatTimestampDate } from '@/client/lib/format';
 import { EntityHistory } from '@/client/features/activity';
-import { BookingPayments } from '@/client/features/payments';
+import { BookingPayments, type PaymentsDialogMode } from '@/client/features/payments';
 import type { PaymentSummary } from '@/domain/payment';
 import { BookingActions } from './booking-actions';
 import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
@@ -16,6 +16,8 @@ export const BookingCard = memo(function BookingCard({
 }: {
   booking: Booking & { payment?: PaymentSummary };
 }) {
+  // The card's actions open its payments too: on the refund form, after cancelling a paid stay.
+  const [paymentsView, setPaymentsView] = useState<PaymentsDialogMode | null>(null);
   return (
     <li
       data-booking-id={booking.id}
@@ -71,7 +73,14 @@ export const BookingCard = memo(function BookingCard({
           )}
         </Detail>
       </dl>
-      {booking.payment ? <BookingPayments booking={booking} summary={booking.payment} /> : null}
+      {booking.payment ? (
+        <BookingPayments
+          booking={booking}
+          summary={booking.payment}
+          view={paymentsView}
+          onViewChange={setPaymentsView}
+        />
+      ) : null}
       {booking.special_requests ? (
         <p className="mt-3 flex gap-2 rounded-md bg-muted p-2 text-sm">
           <MessageSquareIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -92,7 +101,11 @@ export const BookingCard = memo(function BookingCard({
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-muted-foreground">Ref. {formatBookingReference(booking.id)}</span>
-        <BookingActions booking={booking} balance={booking.payment?.balance} />
+        <BookingActions
+          booking={booking}
+          payment={booking.payment}
+          onRecordRefund={booking.payment ? () => setPaymentsView('out') : undefined}
+        />
       </div>
       <div className="mt-2">
         <EntityHistory query={{ entity_type: 'booking', entity_id: booking.id }} />

@@ -4,14 +4,27 @@ import { Button } from '@/client/components/ui/button';
 import { BOOKING_SOURCE_LABELS, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import type { PaymentSummary } from '@/domain/payment';
-import { NextDue, PaymentsDialog } from './payments-dialog';
+import { NextDue, PaymentsDialog, type PaymentsDialogMode } from './payments-dialog';
 
 /**
  * A booking card's money: what was paid of the total and the balance, what is due next and when (marked
  * overdue), or who collects it for a channel's stay; and a Payments button that opens the ledger.
  */
-export function BookingPayments({ booking, summary }: { booking: Booking; summary: PaymentSummary }) {
-  const [open, setOpen] = useState(false);
+export function BookingPayments({
+  booking,
+  summary,
+  view: givenView,
+  onViewChange,
+}: {
+  booking: Booking;
+  summary: PaymentSummary;
+  /** The open dialog's view (null: closed), when the card opens it too (Record refund after cancelling). */
+  view?: PaymentsDialogMode | null;
+  onViewChange?: (view: PaymentsDialogMode | null) => void;
+}) {
+  const [ownView, setOwnView] = useState<PaymentsDialogMode | null>(null);
+  const view = onViewChange ? (givenView ?? null) : ownView;
+  const setView = onViewChange ?? setOwnView;
   const money = (amount: number) => formatMajorAmount(amount, summary.currency);
   let line: string;
   if (summary.payment_status === 'channel')
@@ -45,7 +58,17 @@ export function BookingPayments({ booking, summary }: { booking: Booking; summar
         {booking.status === 'cancelled' && summary.net_paid > 0 ? (
           // A cancelled stay's money is the operator's call: the ledger records what goes back.
           <p className="text-xs text-muted-foreground" data-kept-after-cancel="">
-            {money(summary.net_paid)} kept: record a refund in Payments if it goes back
+            {money(summary.net_paid)} kept: record a refund in Payments if it goes back{' '}
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto p-0 text-xs"
+              onClick={() => setView('out')}
+              aria-haspopup="dialog"
+            >
+              Record refund
+            </Button>
           </p>
         ) : null}
         {summary.security_deposit_held > 0 ? (
@@ -58,14 +81,19 @@ export function BookingPayments({ booking, summary }: { booking: Booking; summar
         type="button"
         size="sm"
         variant="outline"
-        onClick={() => setOpen(true)}
+        onClick={() => setView('ledger')}
         aria-haspopup="dialog"
         aria-label={`Payments of ${booking.guest_name}`}
       >
         <WalletIcon aria-hidden="true" />
         Payments
       </Button>
-      <PaymentsDialog booking={booking} open={open} onOpenChange={setOpen} />
+      <PaymentsDialog
+        booking={booking}
+        open={view !== null}
+        startOn={view ?? 'ledger'}
+        onOpenChange={(open) => setView(open ? (view ?? 'ledger') : null)}
+      />
     </section>
   );
 }

@@ -47,6 +47,18 @@ export function useRecordEntry(bookingId: string, direction: 'in' | 'out') {
   });
 }
 
+/**
+ * A Razorpay link for what is due now (an open one for the same amount comes back again). The ledger
+ * reloads after it: it carries the booking's open link.
+ */
+export function useCreatePaymentLink(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(paymentRoutes.createPaymentLink, { params: { bookingId }, body: {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.ledger(bookingId) }),
+  });
+}
+
 export function useUpdatePaymentSettings(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({

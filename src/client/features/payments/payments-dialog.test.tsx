@@ -89,6 +89,8 @@ const LEDGER: PaymentLedger = {
     }),
   ],
   summary: makeSummary(),
+  online_payments: { upi: true, razorpay: false },
+  payment_link: null,
 };
 
 type Call = { method: string; url: string; body: unknown };
@@ -275,5 +277,90 @@ describe("a booking's payments", () => {
     await user.keyboard('{Escape}');
     await waitUntil(() => screen.queryByRole('dialog') === null);
     expect(button).toHaveFocus();
+  });
+
+  it('makes a payment link for what is due when Razorpay is set up, and copies it', async () => {
+    const link = {
+      url: 'https://rzp.io/i/standin1',
+      amount: 7000,
+      currency: 'INR',
+      expires_at: '2026-11-27T12:00:00.000Z',
+      reused: false,
+    };
+    const calls = stubApi(() => json(201, link), {
+      ...LEDGER,
+      online_payments: { upi: true, razorpay: true },
+    });
+    const user = userEvent.setup();
+    // After userEvent's setup, which puts a clipboard of its own in place.
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    const panel = await within(dialog).findByRole('region', { name: 'Payment link' });
+    expect(panel).toHaveTextContent('for ₹7,000, what is due now');
+    await user.click(within(panel).getByRole('button', { name: 'Create payment link' }));
+
+    const address = await within(panel).findByRole('textbox', { name: 'Payment link address' });
+    expect(address).toHaveValue('https://rzp.io/i/standin1');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: `/api/bookings/${BOOKING_ID}/payment-link`, body: {} },
+    ]);
+    expect(panel).toHaveTextContent(/₹7,000 · expires 27 Nov 2026/);
+    expect(panel).toHaveTextContent("The guest's request page and e-mail show this link too.");
+    // The link asks for what is due: no second one is offered.
+    expect(within(panel).queryByRole('button', { name: 'Create payment link' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith('https://rzp.io/i/standin1');
+    expect(await within(panel).findByRole('status')).toHaveTextContent('Link copied');
+  });
+
+  it("shows the booking's open link, and the server's refusal to make one", async () => {
+    stubApi(() => json(502, { error: { message: 'Razorpay could not be reached: try again in a minute' } }), {
+      ...LEDGER,
+      online_payments: { upi: false, razorpay: true },
+      payment_link: {
+        url: 'https://rzp.io/i/deposit',
+        amount: 3000,
+        expires_at: '2026-11-25T12:00:00.000Z',
+      },
+    });
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const panel = await screen.findByRole('region', { name: 'Payment link' });
+    expect(within(panel).getByRole('textbox', { name: 'Payment link address' })).toHaveValue(
+      'https://rzp.io/i/deposit',
+    );
+    expect(panel).toHaveTextContent(/₹3,000 · expires 25 Nov 2026/);
+    // The open link is for the deposit while the balance is due: a new one can be made.
+    await user.click(within(panel).getByRole('button', { name: 'Create payment link' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'Razorpay could not be reached: try again in a minute',
+    );
+  });
+
+  it('offers no payment link when Razorpay is not set up', async () => {
+    stubApi(() => json(500, {}));
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    await within(dialog).findByRole('table');
+    expect(within(dialog).queryByRole('region', { name: 'Payment link' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Create payment link' })).not.toBeInTheDocument();
+  });
+
+  it("opens a cancelled stay's payments on the refund form", async () => {
+    stubApi(() => json(500, {}), {
+      ...LEDGER,
+      summary: makeSummary({ balance: 0, next_due: null, payment_status: 'partial' }),
+    });
+    const user = userEvent.setup();
+    renderPayments(makeSummary({ balance: 0, next_due: null }), { ...BOOKING, status: 'cancelled' });
+    await user.click(screen.getByRole('button', { name: 'Record refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    expect(await within(dialog).findByRole('heading', { name: 'Record a refund' })).toBeInTheDocument();
   });
 });

@@ -17,10 +17,12 @@ import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
 import { PaymentEntryForm } from './payment-entry-form';
+import { PaymentLinkPanel } from './payment-link-panel';
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS } from './payment-labels';
 import { ledgerQuery } from './payments-api';
 
-type Mode = 'ledger' | 'in' | 'out';
+export type PaymentsDialogMode = 'ledger' | 'in' | 'out';
+type Mode = PaymentsDialogMode;
 
 /**
  * A booking's payments: what was paid and is owed, every entry of its ledger, and forms to record a
@@ -30,10 +32,13 @@ export function PaymentsDialog({
   booking,
   open,
   onOpenChange,
+  startOn = 'ledger',
 }: {
   booking: Booking;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The view it opens on: the ledger, or straight on a form (a refund, after cancelling a paid stay). */
+  startOn?: Mode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -46,15 +51,15 @@ export function PaymentsDialog({
           </DialogDescription>
         </DialogHeader>
         {/* Rendered only while open: the ledger is fetched then, not for every card of the list. */}
-        <LedgerPanel booking={booking} />
+        <LedgerPanel booking={booking} startOn={startOn} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function LedgerPanel({ booking }: { booking: Booking }) {
+function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) {
   const ledger = useQuery(ledgerQuery(booking.id));
-  const [mode, setMode] = useState<Mode>('ledger');
+  const [mode, setMode] = useState<Mode>(startOn);
   const recordButton = useRef<HTMLButtonElement>(null);
   const refundButton = useRef<HTMLButtonElement>(null);
   // Back from a form, focus returns to the button that opened it (the form's fields are gone).
@@ -121,6 +126,10 @@ function LedgerPanel({ booking }: { booking: Booking }) {
   return (
     <div className="grid gap-4">
       <PaymentSummaryFigures summary={summary} />
+      {/* A cancelled stay takes no payment: its link, if one is still open, is not handed out again. */}
+      {booking.status === 'cancelled' ? null : (
+        <PaymentLinkPanel bookingId={booking.id} ledger={ledger.data} />
+      )}
       <section aria-labelledby="ledger-title">
         <h3 id="ledger-title" className="mb-2 text-sm font-semibold">
           Ledger
