@@ -6,7 +6,7 @@ import { site } from './site';
  * words here, not in the templates.
  */
 export const paymentTexts = {
-  upiHeading: 'Pay {amount} now by UPI',
+  upiHeading: 'Pay {amount} by UPI',
   otherHeading: 'How to pay {amount}',
   dueLine: 'Due by {date}',
   upiButton: 'Pay with a UPI app',

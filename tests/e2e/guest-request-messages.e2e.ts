@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { format, parseISO } from 'date-fns';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
-import type { MessageSummary } from '../../src/domain/message';
-import { getJson, openSignedInPage } from './manage-helpers';
+import type { GuestRequest, MessageSummary } from '../../src/domain/message';
+import { formatMajorAmount } from '../../src/domain/money';
+import type { PaymentLedger } from '../../src/domain/payment';
+import { getJson, gotoManagement, openSignedInPage, toastRegion } from './manage-helpers';
 import { findAccessibilityViolations, getOutboxDir, launchBrowser, openPage, PHONE } from './support/browser';
 
 /** Polls with a timeout that holds on a busy machine: the mail worker runs in the background. */
@@ -104,7 +107,7 @@ describe("a guest's request page and messages", () => {
     await guest.page.reload();
     await guest.page.getByText('Status: Confirmed').waitFor();
     // What is due now, by UPI: a link a phone's UPI app opens, and its QR code for another device.
-    const payment = guest.page.getByRole('region', { name: /^Pay ₹[\d,]+ now by UPI$/ });
+    const payment = guest.page.getByRole('region', { name: /^Pay ₹[\d,]+ by UPI$/ });
     await payment.waitFor();
     expect(await payment.getByRole('link', { name: 'Pay with a UPI app' }).getAttribute('href')).toMatch(
       /^upi:\/\/pay\?pa=shantivilla@okaxis&pn=Shanti%20Villa%20Retreat&am=\d+\.\d\d&cu=INR&tn=SV-\w{8}$/,
@@ -124,6 +127,45 @@ describe("a guest's request page and messages", () => {
     expect(confirmed.attachments.map((image) => [image.contentType, image.contentDisposition])).toEqual([
       ['image/png', 'inline'],
     ]);
+
+    // The payment arrives: the operator records what was due with its UTR, from the booking's card. The
+    // booking then shows the balance and its day, and the guest's page asks for that balance instead.
+    const request = await getJson<GuestRequest>(
+      guest.page,
+      `/api/requests/${link.pathname.split('/').pop()}`,
+    );
+    const deposit = request.payment!.amount_due_now;
+    const properties = await getJson<{ id: string; name: string }[]>(operator.page, '/api/properties');
+    const property = properties.find((each) => each.name === request.property_name)!;
+    await gotoManagement(operator.page, `?view=bookings&property=${property.id}`);
+    const card = operator.page.locator(`li[data-booking-id="${received.booking_id}"]`);
+    await card.getByRole('button', { name: 'Payments of Ravi Menon' }).click();
+    const dialog = operator.page.getByRole('dialog', { name: 'Payments · Ravi Menon' });
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    expect(Number(await dialog.getByLabel(/^Amount \(INR\)/).inputValue())).toBe(deposit);
+    await dialog.getByLabel('UTR / reference').fill('612345678901');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => toastRegion(operator.page).textContent()).toContain('Payment recorded');
+    await operator.page.keyboard.press('Escape');
+    const { summary } = await getJson<PaymentLedger>(
+      operator.page,
+      `/api/bookings/${received.booking_id}/payments`,
+    );
+    const inr = (major: number) => formatMajorAmount(major, 'INR');
+    expect(summary.next_due).toEqual({
+      amount: request.total_amount - deposit,
+      date: addDaysToDate(checkIn, -14),
+    });
+    const payments = card.getByRole('region', { name: 'Payments of Ravi Menon' });
+    await expect
+      .poll(() => payments.textContent())
+      .toContain(`Paid ${inr(deposit)} of ${inr(request.total_amount)} · Balance ${inr(summary.balance)}`);
+    expect(await payments.textContent()).toContain(
+      `${inr(summary.balance)} due ${format(parseISO(summary.next_due!.date), 'd MMM yyyy')}`,
+    );
+    await guest.page.reload();
+    await guest.page.getByRole('region', { name: `Pay ${inr(summary.balance)} by UPI` }).waitFor();
+
     expect(guest.pageErrors).toEqual([]);
     // Hydrated with the server's data (no mismatch reported), and nothing the CSP refused (zod's eval test).
     expect(guest.consoleMessages.filter((message) => message.type === 'error')).toEqual([]);

@@ -18,7 +18,7 @@ const withUpi: GuestPaymentData = {
 describe("the guest's payment", () => {
   it('offers UPI: the amount and its date, a link for a UPI app, the QR code, the UPI ID and the UTR', () => {
     render(<GuestPayment payment={withUpi} currency="INR" />);
-    const section = screen.getByRole('region', { name: 'Pay ₹30,000 now by UPI' });
+    const section = screen.getByRole('region', { name: 'Pay ₹30,000 by UPI' });
     expect(within(section).getByText('Due by Thu 26 Nov 2026')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Pay with a UPI app' })).toHaveAttribute('href', URI);
     expect(
