@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'session',
   'payment',
   'payment_settings',
+  'business_profile',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -27,6 +28,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   session: 'Sign-in session',
   payment: 'Payment',
   payment_settings: 'Payment settings',
+  business_profile: 'Business profile',
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */

@@ -29,6 +29,7 @@ import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
 import { registerRazorpayRoutes } from './payments/razorpay-routes';
 import { registerPaymentRoutes } from './payments/routes';
+import { registerBusinessRoutes } from './business/routes';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
@@ -291,6 +292,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });
+  await registerBusinessRoutes(app, { db });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });

@@ -1,5 +1,6 @@
 import { bookingRequestEndpoints } from './booking-requests';
 import { bookingEndpoints } from './bookings';
+import { businessEndpoints } from './business';
 import { calendarEndpoints } from './calendar';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
@@ -20,6 +21,7 @@ import { sessionEndpoints } from './session';
 export const allEndpoints = {
   ...bookingRequestEndpoints,
   ...bookingEndpoints,
+  ...businessEndpoints,
   ...calendarEndpoints,
   ...channelEndpoints,
   ...healthEndpoints,

@@ -130,3 +130,8 @@ export const sessionRoutes = /* @__PURE__ */ defineRoutes({
   listSessions: { method: 'GET', path: '/api/sessions' },
   revokeSession: { method: 'DELETE', path: '/api/sessions/:sessionId' },
 });
+
+export const businessRoutes = /* @__PURE__ */ defineRoutes({
+  getBusinessProfile: { method: 'GET', path: '/api/business-profile' },
+  updateBusinessProfile: { method: 'PUT', path: '/api/business-profile' },
+});

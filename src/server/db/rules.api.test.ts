@@ -28,6 +28,7 @@ const AUDITED_TABLES = [
   'operator_sessions',
   'payments',
   'payment_settings',
+  'business_profiles',
 ];
 
 /** Every other table, and why its changes are not audited. */

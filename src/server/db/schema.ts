@@ -652,6 +652,43 @@ export const paymentSettings = pgTable(
 );
 
 /**
+ * The business behind an operator's invoices (one row per operator; none means the defaults). The API
+ * checks each GSTIN's check character and PAN; the table keeps the shapes it can check by itself.
+ */
+export const businessProfiles = pgTable(
+  'business_profiles',
+  {
+    operator_id: uuid('operator_id')
+      .primaryKey()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    registered: boolean('registered').notNull().default(false),
+    legal_name: text('legal_name').notNull(),
+    trade_name: text('trade_name'),
+    address: text('address').notNull(),
+    state_code: text('state_code').notNull(),
+    pan: text('pan'),
+    // [{ state_code, gstin }], one per state.
+    gstins: jsonb('gstins').$type<{ state_code: string; gstin: string }[]>().notNull().default([]),
+    invoice_prefix: text('invoice_prefix').notNull(),
+    signatory_name: text('signatory_name'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('business_profiles_state_code_check', sql`${table.state_code} ~ '^[0-9]{2}$'`),
+    check(
+      'business_profiles_pan_check',
+      sql`${table.pan} is null or ${table.pan} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`,
+    ),
+    check('business_profiles_invoice_prefix_check', sql`${table.invoice_prefix} ~ '^[A-Z0-9/-]{1,6}$'`),
+    check('business_profiles_gstins_check', sql`jsonb_typeof(${table.gstins}) = 'array'`),
+    check(
+      'business_profiles_registered_check',
+      sql`not ${table.registered} or (${table.pan} is not null and jsonb_array_length(${table.gstins}) > 0)`,
+    ),
+  ],
+);
+
+/**
  * Razorpay payment links the operator made for a booking (what was due then). A link still open for the
  * same amount is handed out again rather than a second one made; the webhook finds a payment's booking by
  * its link. Not money: the payments a link brings are the ledger's entries.

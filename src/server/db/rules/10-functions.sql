@@ -617,6 +617,9 @@ BEGIN
     v_entity_id := left(v_row->>'id', 12);
     v_before := v_before - 'id';
     v_after := v_after - 'id';
+  ELSIF TG_TABLE_NAME = 'business_profiles' THEN
+    v_operator := (v_row->>'operator_id')::uuid;
+    v_entity_id := v_row->>'operator_id';
   ELSIF TG_TABLE_NAME = 'payments' THEN
     -- A ledger entry belongs to its booking's property.
     SELECT b.property_id, p.owner_id INTO v_property, v_operator

@@ -138,6 +138,13 @@ CREATE POLICY payment_settings_owner ON payment_settings TO villa_app
   USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = payment_settings.property_id AND p.owner_id = app_current_operator_id()))
   WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = payment_settings.property_id AND p.owner_id = app_current_operator_id()));
 
+-- The business behind each operator's invoices: their own row only.
+ALTER TABLE business_profiles ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON business_profiles TO villa_app;
+CREATE POLICY business_profiles_owner ON business_profiles TO villa_app
+  USING (operator_id = app_current_operator_id())
+  WITH CHECK (operator_id = app_current_operator_id());
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Channels. The sync runs as villa_app for the property's operator. The public site (availability, quotes,
 -- guest requests) and the export read closed nights: dates and the channel that closed them, nothing else.

@@ -50,6 +50,10 @@ CREATE TRIGGER payments_audit AFTER INSERT OR UPDATE OR DELETE ON payments
 CREATE TRIGGER payment_settings_audit AFTER INSERT OR UPDATE OR DELETE ON payment_settings
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('payment_settings', 'system', 'updated_at', '');
 
+-- Every change of the business named on the invoices.
+CREATE TRIGGER business_profiles_audit AFTER INSERT OR UPDATE OR DELETE ON business_profiles
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('business_profile', 'system', 'updated_at', '');
+
 -- Only the fact that a password changed is kept.
 CREATE TRIGGER operators_audit AFTER INSERT OR UPDATE OR DELETE ON operators
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('operator', 'system', 'updated_at', 'password_hash,env_password_hash', '');
