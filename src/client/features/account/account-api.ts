@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionRoutes } from '@/domain/contracts/routes';
+import { businessRoutes, sessionRoutes } from '@/domain/contracts/routes';
+import type { BusinessProfileUpdate } from '@/domain/business-profile';
 import type { ChangePassword } from '@/domain/auth';
 import { callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
@@ -30,5 +31,24 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: (sessionId: string) => callEndpoint(sessionRoutes.revokeSession, { params: { sessionId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
+  });
+}
+
+export const businessProfileKey = [...accountKeys.all, 'business-profile'] as const;
+
+/** The business named on the invoices (the defaults while none is saved). */
+export function businessProfileQuery() {
+  return queryOptions({
+    queryKey: businessProfileKey,
+    queryFn: ({ signal }) => callEndpoint(businessRoutes.getBusinessProfile, { signal }),
+  });
+}
+
+export function useUpdateBusinessProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: BusinessProfileUpdate) =>
+      callEndpoint(businessRoutes.updateBusinessProfile, { body: profile }),
+    onSuccess: (saved) => queryClient.setQueryData(businessProfileKey, saved),
   });
 }

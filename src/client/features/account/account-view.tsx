@@ -1,14 +1,16 @@
 import type { Operator } from '@/domain/auth';
 import { ViewSection } from '@/client/components/view-section';
+import { BusinessProfileCard } from './business-profile-card';
 import { ChangePasswordForm } from './change-password-form';
 import { SessionsList } from './sessions-list';
 
-/** The operator's own account: password and signed-in devices. */
+/** The operator's own account: password, signed-in devices and the business behind the invoices. */
 export function AccountView({ operator }: { operator: Operator }) {
   return (
     <ViewSection id="account-title" title="Account" description={<>Signed in as {operator.email}</>}>
       <ChangePasswordForm />
       <SessionsList />
+      <BusinessProfileCard />
     </ViewSection>
   );
 }
