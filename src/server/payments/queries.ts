@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StoredBooking } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
 import {
@@ -183,22 +183,32 @@ export async function savePaymentSettings(
 }
 
 /**
- * The day the operator confirmed the booking (the villa's calendar), from the audit log, which records
+ * The day the operator confirmed each booking (the villa's calendar), from the audit log, which records
  * every status change; null when it shows none (confirmed when it was made, or made before the log).
  */
-export async function findConfirmedOn(db: Executor, bookingId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`min(${auditEvents.occurred_at})` })
+export async function findConfirmedDays(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: auditEvents.entity_id, at: sql<Date | string | null>`min(${auditEvents.occurred_at})` })
     .from(auditEvents)
     .where(
       and(
         eq(auditEvents.entity_type, 'booking'),
-        eq(auditEvents.entity_id, bookingId),
+        inArray(auditEvents.entity_id, [...bookingIds]),
         eq(auditEvents.action, 'update'),
         sql`${auditEvents.after}->>'status' = 'confirmed'`,
       ),
-    );
-  return row?.at ? villaToday(new Date(row.at)) : null;
+    )
+    .groupBy(auditEvents.entity_id);
+  return new Map(rows.map((row) => [row.id, row.at ? villaToday(new Date(row.at)) : null]));
+}
+
+/** The day the operator confirmed one booking, as findConfirmedDays reads it. */
+export async function findConfirmedOn(db: Executor, bookingId: string): Promise<string | null> {
+  return (await findConfirmedDays(db, [bookingId])).get(bookingId) ?? null;
 }
 
 /** The booking's ledger and what follows from it, as of `today`. */

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { StoredBooking } from '../../domain/booking';
-import { villaToday } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
 import {
   PAYMENT_SETTINGS_DEFAULTS,
@@ -10,7 +9,8 @@ import {
   type PaymentSummary,
 } from '../../domain/payment';
 import type { Executor } from '../db/client';
-import { auditEvents, payments, paymentSettings } from '../db/schema';
+import { payments, paymentSettings } from '../db/schema';
+import { findConfirmedDays } from './queries';
 
 /**
  * The payment summaries of many bookings at once (a page of the list, the dashboard's candidates): three
@@ -42,19 +42,7 @@ export async function summarizeBookingsPayments(
     .select()
     .from(paymentSettings)
     .where(inArray(paymentSettings.property_id, propertyIds));
-  // The first time each was set confirmed, as findConfirmedOn reads it for one booking.
-  const confirmedRows = await db
-    .select({ id: auditEvents.entity_id, at: sql<Date | string | null>`min(${auditEvents.occurred_at})` })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entity_type, 'booking'),
-        inArray(auditEvents.entity_id, bookingIds),
-        eq(auditEvents.action, 'update'),
-        sql`${auditEvents.after}->>'status' = 'confirmed'`,
-      ),
-    )
-    .groupBy(auditEvents.entity_id);
+  const confirmedOn = await findConfirmedDays(db, bookingIds);
   const entries = new Map<string, LedgerEntry[]>();
   for (const row of entryRows) {
     const list = entries.get(row.booking_id) ?? [];
@@ -70,9 +58,6 @@ export async function summarizeBookingsPayments(
         security_deposit: toMajor(row.security_deposit),
       },
     ]),
-  );
-  const confirmedOn = new Map(
-    confirmedRows.map((row) => [row.id, row.at ? villaToday(new Date(row.at)) : null]),
   );
   for (const booking of input.bookings) {
     summaries.set(
