@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
 import type { GuestRequest, MessageSummary } from '../../src/domain/message';
-import { formatMajorAmount } from '../../src/domain/money';
+import { formatMajorAmount, moneyFromMajor, subtractMoney, toMajor } from '../../src/domain/money';
 import type { PaymentLedger } from '../../src/domain/payment';
 import { getJson, gotoManagement, openSignedInPage, toastRegion } from './manage-helpers';
 import { findAccessibilityViolations, getOutboxDir, launchBrowser, openPage, PHONE } from './support/browser';
@@ -153,7 +153,9 @@ describe("a guest's request page and messages", () => {
     );
     const inr = (major: number) => formatMajorAmount(major, 'INR');
     expect(summary.next_due).toEqual({
-      amount: request.total_amount - deposit,
+      amount: toMajor(
+        subtractMoney(moneyFromMajor(request.total_amount, 'INR'), moneyFromMajor(deposit, 'INR')),
+      ),
       date: addDaysToDate(checkIn, -14),
     });
     const payments = card.getByRole('region', { name: 'Payments of Ravi Menon' });
