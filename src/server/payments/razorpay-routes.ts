@@ -250,7 +250,12 @@ export async function registerRazorpayRoutes(
         // Deliveries of one event wait for each other here, so the second finds the first's entry.
         const booking = await lockBooking(tx, target.bookingId);
         if (!booking) return 'ignored';
-        if (await findPaymentByGatewayId(tx, payment.id)) return 'duplicate';
+        if (await findPaymentByGatewayId(tx, payment.id)) {
+          // `payment.captured` may have recorded it before its link's `payment_link.paid` arrived: the link
+          // is paid all the same, or it would be offered again for the next amount.
+          if (target.linkId) await markPaymentLinkPaid(tx, target.linkId);
+          return 'duplicate';
+        }
         if (payment.currency !== booking.currency) {
           request.log.warn(
             { razorpayPaymentId: payment.id, bookingId: booking.id },

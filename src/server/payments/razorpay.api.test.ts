@@ -308,6 +308,27 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
     expect(next.json()).toMatchObject({ reused: false });
   });
 
+  it('marks a link paid when payment.captured recorded its payment first, and hands it out no more', async () => {
+    const linked = await addStayWithLink();
+    const paid = paidEvent(linked, 'pay_CapturedFirst01');
+    const { payment_link: _link, ...payload } = paid.payload;
+    const captured = signEvent({
+      ...paid,
+      event: 'payment.captured',
+      contains: ['payment'],
+      payload: {
+        ...payload,
+        payment: { entity: { ...paid.payload.payment.entity, notes: { booking_id: linked.stay.id } } },
+      },
+    });
+    expect((await deliver(captured.body, captured.signature)).json()).toEqual({ status: 'recorded' });
+    const linkPaid = signEvent(paid);
+    expect((await deliver(linkPaid.body, linkPaid.signature)).json()).toEqual({ status: 'duplicate' });
+    expect((await ledgerOf(linked.stay.id)).payment_link).toBeNull();
+    const next = await send('POST', `/api/bookings/${linked.stay.id}/payment-link`, { amount: 3000 });
+    expect(next.json()).toMatchObject({ reused: false });
+  });
+
   it('refuses a forged or missing signature and records nothing', async () => {
     const linked = await addStayWithLink();
     const event = paidEvent(linked, 'pay_Forged00001');
