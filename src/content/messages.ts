@@ -129,5 +129,11 @@ export const messageTexts = {
         'You can pay {amount} for your stay at {property} online, by UPI, card or netbanking, on the secure page of Razorpay, our payment provider.',
       next: 'We see your payment as soon as it is made: nothing else is needed.',
     },
+    invoice_issued: {
+      subject: 'Your {document} {number} for the stay {reference}',
+      heading: 'Your {document}',
+      intro: 'Please find attached {document} {number} for your stay at {property}, for {amount}.',
+      next: 'You can also download it from your request page at any time.',
+    },
   },
 } as const;

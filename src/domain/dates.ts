@@ -89,6 +89,20 @@ export function formatCalendarDate(date: string): string {
   }).format(new Date(Date.UTC(year!, month! - 1, day!)));
 }
 
+/** A stay's dates as a document states them, "12 Dec 2026 – 14 Dec 2026" (check-in to check-out). */
+export function formatStayDates(checkIn: string, checkOut: string): string {
+  const format = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number);
+    return new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+  };
+  return `${format(checkIn)} – ${format(checkOut)}`;
+}
+
 /** A moment's time of day at the villa, "14:35", whatever the reader's own time zone. */
 export function formatVillaClock(moment: Date | string): string {
   return new Intl.DateTimeFormat('en-GB', {

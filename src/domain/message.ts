@@ -18,6 +18,7 @@ export const MESSAGE_KINDS = [
   'payment_reminder',
   'payment_received_operator',
   'payment_link',
+  'invoice_issued',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -36,6 +37,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   payment_reminder: 'Payment reminder (guest)',
   payment_received_operator: 'Payment received (you)',
   payment_link: 'Payment link (guest)',
+  invoice_issued: 'Invoice (guest)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */

@@ -118,7 +118,7 @@ describe('quoting a stay', () => {
       { label: 'Cleaning fee', amount: 2000 },
     ]);
     expect(result.subtotal).toBe(38000);
-    expect(result.taxes).toEqual([{ name: 'GST', rate: 18, amount: 6840, base: 38000 }]);
+    expect(result.taxes).toEqual([{ name: 'GST', rate: 18, amount: 6840, base: 38000, nights: 3 }]);
     expect(result.total).toBe(44840);
   });
 
@@ -137,7 +137,7 @@ describe('quoting a stay', () => {
   it('charges each night at its own band: exactly on the limit is the lower rate', () => {
     const rules = PricingRulesSchema.parse({ taxes: [GST] });
     expect(quote('2026-10-05', '2026-10-06', { base: 7500, rules }).taxes).toEqual([
-      { name: 'GST', rate: 5, amount: 375, base: 7500 },
+      { name: 'GST', rate: 5, amount: 375, base: 7500, nights: 1 },
     ]);
     expect(quote('2026-10-05', '2026-10-06', { base: 7500.01, rules })).toMatchObject({
       taxes: [{ name: 'GST', rate: 18, amount: 1350 }],
@@ -150,8 +150,8 @@ describe('quoting a stay', () => {
       base: 7000,
     });
     expect(mixed.taxes).toEqual([
-      { name: 'GST', rate: 5, amount: 350, base: 7000 },
-      { name: 'GST', rate: 18, amount: 1620, base: 9000 },
+      { name: 'GST', rate: 5, amount: 350, base: 7000, nights: 1 },
+      { name: 'GST', rate: 18, amount: 1620, base: 9000, nights: 1 },
     ]);
     expect(mixed.total).toBe(17970);
   });

@@ -378,8 +378,11 @@ export const StayQuoteSchema = z.object({
 });
 
 export type QuoteLine = z.infer<typeof StayQuoteSchema>['lines'][number];
-/** A tax of the quote, with the amount it was charged on (kept with the booking, not sent). */
-export type QuoteTax = z.infer<typeof StayQuoteSchema>['taxes'][number] & { base: number };
+/**
+ * A tax of the quote, with the amount it was charged on and the nights charged at its rate (kept with the
+ * booking, not sent; quotes kept before `nights` was added lack it).
+ */
+export type QuoteTax = z.infer<typeof StayQuoteSchema>['taxes'][number] & { base: number; nights?: number };
 /** The full quote: each night also says why it costs what it does (its reason), each tax its base. */
 export type StayQuote = Omit<z.infer<typeof StayQuoteSchema>, 'nights' | 'taxes'> & {
   nights: PricedNight[];
@@ -477,7 +480,7 @@ export function priceStay(input: {
   charges.push(...stayFees.map((fee) => ({ line: fee.name, cents: toMinor(fee.amount), rates: stayRates })));
 
   // Each charge's taxes (on top, or the part of it that is tax) and its amount before tax.
-  const taxes = new Map<string, { name: string; rate: number; cents: number; base: number }>();
+  const taxes = new Map<string, { name: string; rate: number; cents: number; base: number; nights: number }>();
   const lines = new Map<string, { count: number; unit: number; net: number }>();
   for (const charge of charges) {
     const combined = sumBasisPoints(charge.rates);
@@ -489,9 +492,11 @@ export function priceStay(input: {
       const rate = charge.rates[index]!;
       if (rate === 0) return;
       const key = `${tax.name}|${rate}`;
-      const entry = taxes.get(key) ?? { name: tax.name, rate, cents: 0, base: 0 };
+      const entry = taxes.get(key) ?? { name: tax.name, rate, cents: 0, base: 0, nights: 0 };
       entry.cents += taxCents[index]!;
       entry.base += net;
+      // A night's own price is the one charge per night whose line names it.
+      if (charge.line.includes('\u0000')) entry.nights += 1;
       taxes.set(key, entry);
     });
     const line = lines.get(charge.line) ?? { count: 0, unit: charge.cents, net: 0 };
@@ -531,6 +536,7 @@ export function priceStay(input: {
         rate: tax.rate,
         amount: toMajor(tax.cents),
         base: toMajor(tax.base),
+        nights: tax.nights,
       })),
     total: toMajor(subtotalCents + taxTotal),
     prices_include_tax: includeTax,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters, money, optionalText, requiredText, wholeNumber } from './fields';
+import { isGstStateCode } from './gstin';
 
 export const PROPERTY_TYPES = ['villa', 'apartment', 'house', 'condo'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -64,6 +65,15 @@ const propertyFields = {
     }),
   airbnb_listing_id: optionalText('Airbnb listing id', { max: 100 }),
   booking_com_id: optionalText('Booking.com id', { max: 100 }),
+  // Where an Indian property is, as GST names states: its invoices' place of supply.
+  state_code: z
+    .string({ error: 'State must be a GST state code such as 27 (Maharashtra)' })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isGstStateCode(value), {
+      message: 'State must be a GST state code such as 27 (Maharashtra)',
+    }),
 };
 
 /**
@@ -98,6 +108,7 @@ export const PropertySchema = z.object({
   amenities: z.array(z.string()),
   airbnb_listing_id: z.string().nullable(),
   booking_com_id: z.string().nullable(),
+  state_code: z.string().nullable().describe("GST state code of the property's state (27: Maharashtra), or null"),
   owner_id: z.uuid(),
   is_active: z.boolean(),
   created_at: z.string(),

@@ -30,6 +30,7 @@ import { createLeaseHolder } from './jobs/lease';
 import { registerRazorpayRoutes } from './payments/razorpay-routes';
 import { registerPaymentRoutes } from './payments/routes';
 import { registerBusinessRoutes } from './business/routes';
+import { registerInvoiceRoutes } from './invoices/routes';
 import { registerPricingRoutes } from './pricing/routes';
 import { registerPropertyRoutes } from './properties/routes';
 import { registerReportRoutes } from './reports/routes';
@@ -293,6 +294,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });
   await registerBusinessRoutes(app, { db });
+  await registerInvoiceRoutes(app, { db, now });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });

@@ -5,6 +5,7 @@ import { calendarEndpoints } from './calendar';
 import { channelEndpoints } from './channels';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { invoiceEndpoints } from './invoices';
 import { messageEndpoints } from './messages';
 import { paymentEndpoints } from './payments';
 import { pricingEndpoints } from './pricing';
@@ -25,6 +26,7 @@ export const allEndpoints = {
   ...calendarEndpoints,
   ...channelEndpoints,
   ...healthEndpoints,
+  ...invoiceEndpoints,
   ...messageEndpoints,
   ...paymentEndpoints,
   ...pricingEndpoints,

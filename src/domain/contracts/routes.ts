@@ -131,6 +131,13 @@ export const sessionRoutes = /* @__PURE__ */ defineRoutes({
   revokeSession: { method: 'DELETE', path: '/api/sessions/:sessionId' },
 });
 
+export const invoiceRoutes = /* @__PURE__ */ defineRoutes({
+  listInvoices: { method: 'GET', path: '/api/invoices' },
+  issueInvoice: { method: 'POST', path: '/api/bookings/:bookingId/invoices' },
+  issueCreditNote: { method: 'POST', path: '/api/invoices/:invoiceId/credit-notes' },
+  getInvoicePdf: { method: 'GET', path: '/api/invoices/:invoiceId/pdf' },
+});
+
 export const businessRoutes = /* @__PURE__ */ defineRoutes({
   getBusinessProfile: { method: 'GET', path: '/api/business-profile' },
   updateBusinessProfile: { method: 'PUT', path: '/api/business-profile' },

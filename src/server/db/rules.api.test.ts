@@ -29,6 +29,7 @@ const AUDITED_TABLES = [
   'payments',
   'payment_settings',
   'business_profiles',
+  'invoices',
 ];
 
 /** Every other table, and why its changes are not audited. */
@@ -44,6 +45,7 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   trusted_devices: 'kept by sign-in; the sessions they start are audited',
   job_leases: 'which server runs a background job',
   payment_links: 'Razorpay links handed to guests; the payments they bring are audited in the ledger',
+  invoice_series: 'the last number of each series, raised by every audited invoice it numbers',
 };
 
 /**

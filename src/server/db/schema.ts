@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../domain/booking';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
+import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
+import { INVOICE_SERIES } from '../../domain/invoice';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
 import {
   PAYMENT_KINDS,
@@ -126,6 +129,8 @@ export const properties = pgTable(
       .notNull()
       .default(100 as MinorUnits),
     currency: text('currency').notNull().default(DEFAULT_CURRENCY),
+    // The GST state code of where the property is (27: Maharashtra), its invoices' place of supply.
+    state_code: text('state_code'),
     amenities: text('amenities')
       .array()
       .notNull()
@@ -148,6 +153,7 @@ export const properties = pgTable(
     check('properties_base_price_check', sql`${table.base_price} >= 0`),
     check('properties_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check('properties_name_check', sql`length(btrim(${table.name})) > 0`),
+    check('properties_state_code_check', sql`${table.state_code} ~ '^[0-9]{2}$'`),
   ],
 );
 
@@ -486,6 +492,8 @@ export const outboxMessages = pgTable(
     // The token of the request-page link in the message, kept only until it is sent: the bodies hold a
     // placeholder, which the worker fills in when sending, so no stored copy of a sent message opens a request.
     link_token: text('link_token'),
+    // An invoice e-mail: the document whose PDF the worker attaches when sending.
+    invoice_id: uuid('invoice_id').references((): AnyPgColumn => invoices.id),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -719,5 +727,94 @@ export const paymentLinks = pgTable(
     check('payment_links_status_check', sql`${table.status} in ('created', 'paid')`),
     check('payment_links_amount_check', sql`${table.amount} > 0`),
     check('payment_links_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
+ * The last number each series of an operator's documents used in each financial year (April to March,
+ * named by the year it starts in). Taken in the transaction that issues the document, with the row locked
+ * until it commits, so numbers are consecutive and never skipped or reused, also when two are issued at once.
+ */
+export const invoiceSeries = pgTable(
+  'invoice_series',
+  {
+    operator_id: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    series: text('series', { enum: INVOICE_SERIES }).notNull(),
+    fiscal_year: integer('fiscal_year').notNull(),
+    last_number: integer('last_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.operator_id, table.series, table.fiscal_year] }),
+    check('invoice_series_series_check', sql`${table.series} in (${inList(INVOICE_SERIES)})`),
+    check('invoice_series_last_number_check', sql`${table.last_number} >= 1`),
+  ],
+);
+
+/**
+ * Issued invoices, bills of supply, receipts and credit notes. A row is the document as issued (its
+ * `document` is what the PDF prints) and never changes or goes: the database refuses both, so a
+ * correction is a credit note against it. Amounts are the document's own (a credit note's are positive).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operator_id: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    series: text('series', { enum: INVOICE_SERIES }).notNull(),
+    fiscal_year: integer('fiscal_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    issued_on: date('issued_on', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    taxable_value: moneyColumn('taxable_value').notNull(),
+    cgst: moneyColumn('cgst').notNull(),
+    sgst: moneyColumn('sgst').notNull(),
+    igst: moneyColumn('igst').notNull(),
+    total: moneyColumn('total').notNull(),
+    // A credit note: the invoice it corrects and why.
+    corrects_invoice_id: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
+    reason: text('reason'),
+    recipient_name: text('recipient_name').notNull(),
+    recipient_gstin: text('recipient_gstin'),
+    place_of_supply: text('place_of_supply'),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+    created_by: uuid('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invoices_operator_number_key').on(table.operator_id, table.number),
+    uniqueIndex('invoices_series_sequence_key').on(
+      table.operator_id,
+      table.series,
+      table.fiscal_year,
+      table.sequence,
+    ),
+    index('invoices_booking_idx').on(table.booking_id, table.created_at),
+    index('invoices_operator_issued_idx').on(table.operator_id, table.issued_on, table.number),
+    index('invoices_corrects_idx').on(table.corrects_invoice_id),
+    check('invoices_kind_check', sql`${table.kind} in (${inList(INVOICE_KINDS)})`),
+    check('invoices_series_check', sql`${table.series} in (${inList(INVOICE_SERIES)})`),
+    check('invoices_number_check', sql`length(${table.number}) between 1 and 16`),
+    check('invoices_sequence_check', sql`${table.sequence} >= 1`),
+    check('invoices_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'invoices_amounts_check',
+      sql`${table.taxable_value} >= 0 and ${table.cgst} >= 0 and ${table.sgst} >= 0 and ${table.igst} >= 0 and ${table.total} = ${table.taxable_value} + ${table.cgst} + ${table.sgst} + ${table.igst}`,
+    ),
+    check(
+      'invoices_credit_note_check',
+      sql`(${table.kind} = 'credit_note') = (${table.corrects_invoice_id} is not null)`,
+    ),
   ],
 );

@@ -47,6 +47,7 @@ const SAMPLE_PROPERTIES = [
     max_guests: villa.guestCapacity,
     base_price: 25_000,
     currency: 'INR',
+    state_code: '27',
     // The landing page's amenities, with the internet named as guests search a listing for it.
     amenities: [
       ...landingAmenities.filter(({ icon }) => icon !== 'wifi').map(({ title }) => title),
@@ -67,6 +68,7 @@ const SAMPLE_PROPERTIES = [
     max_guests: 4,
     base_price: 650,
     currency: DEFAULT_CURRENCY,
+    state_code: null,
     amenities: ['Pool', 'Gym', 'Wi-Fi', 'Parking'],
     airbnb_listing_id: '53811927',
     booking_com_id: null,
@@ -83,6 +85,7 @@ const SAMPLE_PROPERTIES = [
     max_guests: 6,
     base_price: 9_000,
     currency: 'INR',
+    state_code: '30',
     amenities: ['Garden', 'Wi-Fi', 'Kitchen', 'Air conditioning'],
     airbnb_listing_id: '60233114',
     booking_com_id: 'BKG-5520931',
@@ -99,6 +102,7 @@ const SAMPLE_PROPERTIES = [
     max_guests: 2,
     base_price: 3_500,
     currency: 'INR',
+    state_code: '27',
     amenities: ['Wi-Fi', 'Workspace', 'Lift'],
     airbnb_listing_id: null,
     booking_com_id: null,

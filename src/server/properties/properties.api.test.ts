@@ -156,6 +156,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
         amenities: [],
         airbnb_listing_id: null,
         booking_com_id: null,
+        state_code: null,
         owner_id: other.id,
       }),
     );

@@ -276,6 +276,34 @@ END
 $$;
 
 -- ---------------------------------------------------------------------------------------------------------
+-- Invoices: an issued document never changes and never goes; a correction is a credit note against it.
+
+CREATE OR REPLACE FUNCTION refuse_invoice_change() RETURNS trigger
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  RAISE EXCEPTION 'Invoice % is issued and never changes: issue a credit note against it', OLD.number
+    USING ERRCODE = 'integrity_constraint_violation';
+END
+$$;
+
+-- The documents issued for a guest's own stay, found by the token of their request page: the newest first.
+CREATE OR REPLACE FUNCTION find_guest_invoices(p_token text)
+  RETURNS TABLE (out_id uuid, out_document jsonb, out_created_at timestamptz)
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+  SELECT i.id, i.document, i.created_at
+  FROM request_tokens t
+  JOIN invoices i ON i.booking_id = t.booking_id
+  WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
+  ORDER BY i.created_at DESC, i.sequence DESC
+$$;
+REVOKE ALL ON FUNCTION find_guest_invoices(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION find_guest_invoices(text) TO villa_guest;
+
+-- ---------------------------------------------------------------------------------------------------------
 -- Guests' requests from the public site
 
 -- The site's own property: the configured one, else the first property ever created (the villa), active

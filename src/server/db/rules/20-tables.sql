@@ -145,6 +145,22 @@ CREATE POLICY business_profiles_owner ON business_profiles TO villa_app
   USING (operator_id = app_current_operator_id())
   WITH CHECK (operator_id = app_current_operator_id());
 
+-- Issued invoices and their numbering: an operator's own, added to and never changed (the numbers'
+-- rows are raised in the transaction that issues, so they are consecutive).
+ALTER TABLE invoices ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT ON invoices TO villa_app;
+CREATE POLICY invoices_owner ON invoices TO villa_app
+  USING (operator_id = app_current_operator_id())
+  WITH CHECK (operator_id = app_current_operator_id() AND EXISTS (
+    SELECT 1 FROM properties p WHERE p.id = invoices.property_id AND p.owner_id = app_current_operator_id()
+  ));
+
+ALTER TABLE invoice_series ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON invoice_series TO villa_app;
+CREATE POLICY invoice_series_owner ON invoice_series TO villa_app
+  USING (operator_id = app_current_operator_id())
+  WITH CHECK (operator_id = app_current_operator_id());
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Channels. The sync runs as villa_app for the property's operator. The public site (availability, quotes,
 -- guest requests) and the export read closed nights: dates and the channel that closed them, nothing else.

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { invoiceEndpoints } from '../../domain/contracts/invoices';
+import { villaToday } from '../../domain/dates';
+import { getOperator } from '../auth/plugin';
+import type { Db } from '../db/client';
+import { withOperator } from '../db/with-operator';
+import { registerEndpoint } from '../register-endpoint';
+import { issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
+import { listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from './queries';
+
+export async function registerInvoiceRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+  const today = () => villaToday(options.now?.());
+
+  registerEndpoint(
+    app,
+    invoiceEndpoints.listInvoices,
+    {
+      summary: "The operator's invoices, bills of supply, receipts and credit notes, newest first",
+      description:
+        'Filter by booking, or by the day of issue (from included, to excluded). Each invoice says what credit notes can still take back of it; each credit note names the invoice it corrects.',
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const rows = await listInvoiceRows(tx, request.query);
+        return shapeInvoices(rows, await listRelatedInvoiceRows(tx, rows));
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    invoiceEndpoints.issueInvoice,
+    {
+      summary:
+        "Issue a booking's tax invoice (a bill of supply when not registered for GST; a receipt outside India)",
+      description:
+        'Numbered consecutively in the financial year (April to March), at most 16 characters. The guest is the recipient unless a name is given; a GSTIN makes it a B2B invoice (its name and address are then required). A channel stay is invoiced only with the amount the channel paid (amount, tax included). One invoice per booking at a time: issue a credit note against it to change it.',
+    },
+    async (request, reply) => {
+      const operatorId = getOperator(request).id;
+      const summary = await withOperator(options.db, operatorId, async (tx) => {
+        const row = await issueBookingInvoice(tx, {
+          bookingId: request.params.bookingId,
+          operatorId,
+          issuedOn: today(),
+          recipient: request.body.recipient,
+          amount: request.body.amount,
+        });
+        return { ...shapeInvoices([row])[0]!, document: row.document };
+      });
+      return reply.status(201).send(summary);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    invoiceEndpoints.issueCreditNote,
+    {
+      summary: 'Issue a credit note against an invoice: all that is left of it, or part of it',
+      description:
+        'For a refund, a cancellation or a correction after invoicing. The amount (tax included) is shared over the invoice lines by what each has left and taken back into value and tax at its rate; never more than the invoice has left. Numbered in its own series.',
+    },
+    async (request, reply) => {
+      const operatorId = getOperator(request).id;
+      const summary = await withOperator(options.db, operatorId, async (tx) => {
+        const { row, invoice } = await issueInvoiceCreditNote(tx, {
+          invoiceId: request.params.invoiceId,
+          operatorId,
+          issuedOn: today(),
+          amount: request.body.amount,
+          reason: request.body.reason,
+        });
+        return { ...shapeInvoices([row], [invoice])[0]!, document: row.document };
+      });
+      return reply.status(201).send(summary);
+    },
+  );
+}
