@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countDaysBetween } from './dates';
 import { email, isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
-import { toMinor } from './money';
+import { formatMoney, moneyFromMajor, toMinor, type Money } from './money';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -138,8 +138,8 @@ export const BOOKING_MESSAGES = {
   tooLong: `Stays can be at most ${BOOKING_LIMITS.maxNights} nights; for longer stays please contact us`,
   tooFarAhead: `Bookings open up to ${BOOKING_LIMITS.maxDaysAhead} days ahead`,
   tooManyGuests: (max: number) => `This property sleeps at most ${max} guests`,
-  totalTooLarge: (total: string) =>
-    `The stay's total under the pricing rules, ${total}, is more than a booking's total may be (${MAX_BOOKING_TOTAL.toLocaleString('en-US')}): check the prices, fees and taxes`,
+  totalTooLarge: (total: Money) =>
+    `The stay's total under the pricing rules, ${formatMoney(total)}, is more than a booking's total may be (${formatMoney(moneyFromMajor(MAX_BOOKING_TOTAL, total.currency))}): check the prices, fees and taxes`,
 } as const;
 
 const guestName = requiredText('Full name', { max: 100 });

@@ -14,6 +14,7 @@ import {
   parseMoney,
   scaleMinor,
   formatAmountNumber,
+  formatCompactAmount,
   hasWholeMinorUnits,
   subtractMoney,
   sumMoney,
@@ -158,6 +159,11 @@ describe('taking a share of an amount', () => {
     expect(formatAmountNumber(1_500_50)).toBe('1,500.5');
     expect(formatAmountNumber(14_000_00)).toBe('14,000');
     expect(formatAmountNumber(5)).toBe('0.05');
+    expect(formatAmountNumber(1_50_000_00, 'INR')).toBe('1,50,000');
+    expect(formatCompactAmount(110_330, 'INR')).toBe('1.1L');
+    expect(formatCompactAmount(31_000_000, 'INR')).toBe('3.1Cr');
+    expect(formatCompactAmount(110_330, 'AED')).toBe('110K');
+    expect(formatAmountNumber(1_50_000_00, 'AED')).toBe('150,000');
   });
 });
 

@@ -215,6 +215,13 @@ export function formatMoney(amount: Money): string {
   return `${amount.currency} ${sign}${groupThousands(whole)}${fraction}`;
 }
 
+/**
+ * A chart axis's short amount: rupees as India abbreviates them ("1.1L", "3.1Cr"), others as "110K", "2.5M".
+ */
+export function formatCompactAmount(major: number, currency: CurrencyCode): string {
+  return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { notation: 'compact' }).format(major);
+}
+
 /** A major-unit amount as the API sends it, for people (see `formatMoney`). */
 export function formatMajorAmount(major: number, currency: CurrencyCode): string {
   return formatMoney(moneyFromMajor(major, currency));
@@ -252,12 +259,13 @@ export function scaleMinor(minor: number, numerator: number, denominator = 1): n
 }
 
 /**
- * An amount's number without its currency, as quote lines show a nightly price ("1,500.5", "14,000"):
- * thousands grouping, up to two decimals.
+ * An amount's number without its currency, as quote lines show a nightly price ("1,500.5", "14,000";
+ * rupees in lakhs, "1,50,000"): grouped as `formatMoney` groups the currency, up to two decimals.
  */
-export function formatAmountNumber(minor: number): string {
+export function formatAmountNumber(minor: number, currency?: CurrencyCode): string {
   const size = Math.abs(assertMinor(minor));
   const cents = size % MINOR_PER_MAJOR;
   const fraction = cents === 0 ? '' : `.${String(cents).padStart(DECIMALS, '0').replace(/0$/, '')}`;
-  return `${minor < 0 ? '-' : ''}${groupThousands(String(Math.floor(size / MINOR_PER_MAJOR)))}${fraction}`;
+  const group = currency === 'INR' ? groupLakhs : groupThousands;
+  return `${minor < 0 ? '-' : ''}${group(String(Math.floor(size / MINOR_PER_MAJOR)))}${fraction}`;
 }

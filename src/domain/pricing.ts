@@ -515,7 +515,7 @@ export function priceStay(input: {
     const text =
       price === undefined
         ? label!
-        : `${plural(line.count, 'night')} × ${formatAmountNumber(toMinor(Number(price)))} (${label})`;
+        : `${plural(line.count, 'night')} × ${formatAmountNumber(toMinor(Number(price)), input.currency)} (${label})`;
     return { label: `${text}${before}`, cents: line.net };
   });
   const subtotalCents = quoteLines.reduce((sum, line) => sum + line.cents, 0);

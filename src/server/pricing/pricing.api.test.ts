@@ -204,7 +204,7 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
       ]) {
         expect(response.statusCode, response.body).toBe(400);
         expect(response.json().error.message).toMatch(
-          /^The stay's total under the pricing rules, [\d,.]+ INR, is more than a booking's total may be \(100,000,000\): check the prices, fees and taxes$/,
+          /^The stay's total under the pricing rules, ₹[\d,.]+, is more than a booking's total may be \(₹10,00,00,000\): check the prices, fees and taxes$/,
         );
       }
     }

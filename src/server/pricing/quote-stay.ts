@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES, MAX_BOOKING_TOTAL } from '../../domain/booking';
-import { formatAmountNumber, toMinor } from '../../domain/money';
+import { moneyFromMajor } from '../../domain/money';
 import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
 import { listOperatorCalendarRows } from '../calendar/queries';
 import type { Executor } from '../db/client';
@@ -40,7 +40,7 @@ export async function quoteStay(
   if (quote.total > MAX_BOOKING_TOTAL) {
     throw new HttpError(
       400,
-      BOOKING_MESSAGES.totalTooLarge(`${formatAmountNumber(toMinor(quote.total))} ${quote.currency}`),
+      BOOKING_MESSAGES.totalTooLarge(moneyFromMajor(quote.total, quote.currency)),
     );
   }
   return quote;

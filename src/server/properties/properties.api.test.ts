@@ -145,6 +145,25 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     ]);
   });
 
+  it("keeps an Indian property's GST state (its invoices' place of supply), and refuses a code that is none", async () => {
+    const operator = await context.createSignedInOperator();
+    const created = await create(operator.cookie, { ...VALID_PROPERTY, state_code: '27' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ state_code: '27' });
+    const wrong = await create(operator.cookie, { ...VALID_PROPERTY, state_code: '99' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('State must be a GST state code such as 27 (Maharashtra)');
+    const cleared = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${created.json().id}`,
+      payload: { state_code: null },
+      headers: { cookie: operator.cookie },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ state_code: null });
+    expect((await create(operator.cookie, VALID_PROPERTY)).json()).toMatchObject({ state_code: null });
+  });
+
   it('lets row-level security refuse a property written for another owner', async () => {
     const operator = await context.createSignedInOperator();
     const other = await context.createSignedInOperator();

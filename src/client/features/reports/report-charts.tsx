@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BOOKING_SOURCE_LABELS, type BookingSource } from '@/domain/booking';
-import { formatMajorAmount } from '@/domain/money';
+import { formatCompactAmount, formatMajorAmount } from '@/domain/money';
 import type { Report } from '@/domain/report';
 import { formatMonthShort, formatPercent } from './report-format';
 
@@ -53,7 +53,7 @@ export default function ReportCharts({ months, currency }: { months: Months; cur
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
             <YAxis
               tick={{ fontSize: 12 }}
-              tickFormatter={(value: number) => value.toLocaleString('en-US', { notation: 'compact' })}
+              tickFormatter={(value: number) => formatCompactAmount(value, currency)}
             />
             <Tooltip formatter={(value) => money(Number(value))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -79,7 +79,7 @@ export default function ReportCharts({ months, currency }: { months: Months; cur
             <XAxis dataKey="label" tick={{ fontSize: 12 }} />
             <YAxis
               tick={{ fontSize: 12 }}
-              tickFormatter={(value: number) => value.toLocaleString('en-US', { notation: 'compact' })}
+              tickFormatter={(value: number) => formatCompactAmount(value, currency)}
             />
             <Tooltip formatter={(value) => money(Number(value))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
