@@ -133,6 +133,9 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     expect(document.lines[0]).toMatchObject({ cgst_minor: 300_00, sgst_minor: 300_00, igst_minor: 0 });
     expect(document.lines[1]).toMatchObject({ cgst_minor: 810_00, sgst_minor: 810_00, igst_minor: 0 });
     expect(document.total_minor).toBe(toMinor(quote.total));
+    // The ledger asks the guest for exactly what the invoice states.
+    const ledger = await send('GET', `/api/bookings/${stay.id}/payments`);
+    expect(ledger.json().summary.total).toBe(invoice.total);
     expect(document.total_in_words).toBe('Indian Rupees Twenty Three Thousand Two Hundred Twenty Only');
   });
 
@@ -239,6 +242,14 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     expect(paid.total).toBe(23_600);
     // ₹11,800 a night is ₹10,000 before tax: above ₹7,500, so 18 %.
     expect(paid.document.lines[0]).toMatchObject({ rate_bp: 1800, taxable_minor: 20_000_00 });
+  });
+
+  it('makes one invoice of two asked for the same booking at the same moment', async () => {
+    await saveProfile();
+    const stay = await addStay();
+    const responses = await Promise.all([issue(stay.id), issue(stay.id)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect((await send('GET', `/api/invoices?booking_id=${stay.id}`)).json()).toHaveLength(1);
   });
 
   it("asks for an unregistered guest's address from ₹50,000 of taxable value", async () => {

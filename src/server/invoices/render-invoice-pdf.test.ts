@@ -88,6 +88,11 @@ function findMisplacedWords(pdf: Buffer): string[] {
   return misplaced;
 }
 
+// In CI a missing pdftotext is a failure (.ci/run installs it), never a quiet skip.
+it.runIf(Boolean(process.env.CI))('has pdftotext to read the PDFs with in CI', () => {
+  expect(hasPdftotext).toBe(true);
+});
+
 describe.skipIf(!hasPdftotext)('an invoice PDF read back as text', () => {
   it('shows a tax invoice within the state with CGST and SGST at half of each rate band', async () => {
     const document = makeSampleTaxInvoice();

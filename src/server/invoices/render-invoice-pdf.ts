@@ -97,7 +97,7 @@ function chooseColumns(document: InvoiceDocument): Column[] {
   if (document.lines.some((line) => line.nights !== null))
     fixed.push({
       heading: 'Nights',
-      width: 40,
+      width: 46,
       align: 'right',
       cell: (line) => ({ text: line.nights === null ? '' : String(line.nights) }),
     });
