@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payment',
   'payment_settings',
   'business_profile',
+  'invoice',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -29,6 +30,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   payment: 'Payment',
   payment_settings: 'Payment settings',
   business_profile: 'Business profile',
+  invoice: 'Invoice',
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */

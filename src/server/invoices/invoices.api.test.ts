@@ -280,6 +280,15 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
       left_to_credit: null,
     });
     expect(note.number).toMatch(/^SV\/2627C\/\d{4}$/);
+    // Both are in the activity log, by the operator, without the document repeated.
+    const events = await send('GET', `/api/audit-events?entity_type=invoice&entity_id=${note.id}`);
+    expect(events.statusCode, events.body).toBe(200);
+    expect(events.json().events[0]).toMatchObject({
+      actor: 'operator',
+      action: 'insert',
+      after: expect.objectContaining({ number: note.number, kind: 'credit_note', total: 2100 }),
+    });
+    expect(events.json().events[0].after).not.toHaveProperty('document');
     expect(note.document.corrects).toEqual({
       number: invoice.number,
       issued_on: invoice.issued_on,

@@ -54,9 +54,10 @@ CREATE TRIGGER payment_settings_audit AFTER INSERT OR UPDATE OR DELETE ON paymen
 CREATE TRIGGER business_profiles_audit AFTER INSERT OR UPDATE OR DELETE ON business_profiles
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('business_profile', 'system', 'updated_at', '');
 
--- Every document issued; none is ever changed or removed, not even by the tables' owner.
+-- Every document issued (its number, parties and amounts; the whole document is the invoice itself); none
+-- is ever changed or removed, not even by the tables' owner.
 CREATE TRIGGER invoices_audit AFTER INSERT OR UPDATE OR DELETE ON invoices
-  FOR EACH ROW EXECUTE FUNCTION audit_row_change('invoice', 'system', '', '');
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('invoice', 'system', 'document', '');
 
 CREATE TRIGGER invoices_never_change BEFORE UPDATE OR DELETE ON invoices
   FOR EACH ROW EXECUTE FUNCTION refuse_invoice_change();
