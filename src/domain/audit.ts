@@ -90,6 +90,13 @@ export const AuditEventSchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   before: z.record(z.string(), z.unknown()).nullable().describe('Changed fields before (update), or the row'),
   after: z.record(z.string(), z.unknown()).nullable().describe('Changed fields after (update), or the row'),
+  subject: z
+    .string()
+    .nullable()
+    .describe(
+      'What the event is about, in words: "SV-1A2B3C4D · Ananya Deshpande · Sunset Villa" for a booking (or its payment or invoice), the property\'s name for its settings; null for the account',
+    ),
+  currency: z.string().nullable().describe("The property's currency, in which the event's amounts are"),
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
@@ -98,19 +105,3 @@ export const AuditEventPageSchema = z.object({
   next_before: z.number().int().nullable().describe('Pass as `before` for the next page; null at the end'),
 });
 export type AuditEventPage = z.infer<typeof AuditEventPageSchema>;
-
-/** One line for a change: "Booking updated: status pending → confirmed". */
-export function describeAuditChange(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string[] {
-  if (event.action !== 'update') return [];
-  return Object.keys(event.after ?? {}).map(
-    (key) =>
-      `${key.replace(/_/g, ' ')}: ${formatAuditValue(event.before?.[key])} → ${formatAuditValue(event.after?.[key])}`,
-  );
-}
-
-export function formatAuditValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 77)}…` : value;
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}

@@ -82,6 +82,9 @@ describe.each(listTestDatabaseKinds())('audit log [%s]', (kind) => {
     expect(history.events[0]).toMatchObject({
       before: { status: 'pending' },
       after: { status: 'confirmed' },
+      // Named in words: its reference, guest and property, with the property's currency for its amounts.
+      subject: expect.stringMatching(/^SV-[0-9A-F]{8} · Asha Rao · .+$/),
+      currency: expect.stringMatching(/^[A-Z]{3}$/),
     });
   });
 

@@ -4,7 +4,12 @@ import { upsertOperator } from '../auth/queries';
 import { hashExportToken } from '../channels/queries';
 import type { Executor } from '../db/client';
 import { auditEvents, channelConnections, operators } from '../db/schema';
-import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import {
+  createSignedInContext,
+  insertOlderTestProperty,
+  uniqueEmail,
+  type TestContext,
+} from '../test/test-app';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { TEST_PASSWORD_HASH_COST } from '../test/test-config';
 
@@ -183,7 +188,7 @@ describe.each(listTestDatabaseKinds())(
           fromEnvironment: true,
           hashCost: TEST_PASSWORD_HASH_COST,
         });
-        const propertyId = (await insertTestProperty(database, created.id)).id;
+        const propertyId = await insertOlderTestProperty(database, created.id);
         // Written in SQL, as that version's columns: the schema in code has columns added later.
         const inserted = await db.execute(
           sql`insert into channel_connections (property_id, channel, import_url, export_token)

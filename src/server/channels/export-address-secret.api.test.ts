@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { channelConnections, channelExports } from '../db/schema';
-import { createSignedInContext, insertTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import { createSignedInContext, insertOlderTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';
@@ -127,7 +127,7 @@ describe.each(listTestDatabaseKinds())('export URLs made before their secrets we
         password: 'long enough 1',
         hashCost: TEST_PASSWORD_HASH_COST,
       });
-      const propertyId = (await insertTestProperty(database, owner.id)).id;
+      const propertyId = await insertOlderTestProperty(database, owner.id);
       // Made the old way: the token itself in the row.
       const propertyToken = randomBytes(24).toString('base64url');
       const connectionToken = randomBytes(24).toString('base64url');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { toMajor, toMinorUnits } from '../../domain/money';
@@ -153,6 +154,19 @@ export async function insertTestProperty(
     })
     .returning();
   return { ...row!, base_price: toMajor(row!.base_price) };
+}
+
+/**
+ * Inserts a property into a database migrated only up to an older version (`createTestDatabaseBefore`),
+ * in SQL with the columns every version has: the schema in code has columns added later.
+ */
+export async function insertOlderTestProperty(database: TestDatabase, ownerId: string): Promise<string> {
+  const result = await database.db.execute(
+    sql`insert into properties (name, address, city, country, owner_id)
+        values ('Test Villa', '1 Test Road', 'Pune', 'India', ${ownerId}) returning id`,
+  );
+  const rows = (result as { rows?: { id: string }[] }).rows ?? (result as unknown as { id: string }[]);
+  return rows[0]!.id;
 }
 
 export async function insertTestBooking(

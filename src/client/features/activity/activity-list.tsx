@@ -2,11 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   AUDIT_ACTOR_LABELS,
   AUDIT_ENTITY_LABELS,
-  describeAuditChange,
-  formatAuditValue,
   type AuditEvent,
   type AuditEventQueryInput,
 } from '@/domain/audit';
+import { describeAuditEvent } from '@/domain/audit-words';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -22,26 +21,6 @@ const timestampFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
-
-/** What an insert or delete held, in a few words: enough to recognise the row. */
-function summariseRow(row: Record<string, unknown> | null): string | undefined {
-  if (!row) return undefined;
-  const keys = [
-    'name',
-    'guest_name',
-    'check_in',
-    'check_out',
-    'status',
-    'date',
-    'is_available',
-    'price',
-    'channel',
-  ];
-  const parts = keys
-    .filter((key) => key in row && row[key] !== null)
-    .map((key) => `${key.replace(/_/g, ' ')} ${formatAuditValue(row[key])}`);
-  return parts.length > 0 ? parts.join(' · ') : undefined;
-}
 
 /** A list of audit events with the changed values, loading more on request. */
 export function ActivityList({ query, emptyText }: { query: AuditEventQueryInput; emptyText: string }) {
@@ -70,13 +49,15 @@ export function ActivityList({ query, emptyText }: { query: AuditEventQueryInput
     <div className="grid gap-3">
       <ol className="grid gap-2">
         {list.map((event) => {
-          const changes = describeAuditChange(event);
-          const summary = summariseRow(event.action === 'delete' ? event.before : event.after);
+          const lines = describeAuditEvent(event);
           return (
             <li key={event.id} className="rounded-md border bg-card p-3 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-medium">
                   {AUDIT_ENTITY_LABELS[event.entity_type]} {ACTION_WORDS[event.action]}
+                  {event.subject ? (
+                    <span className="font-normal text-muted-foreground"> · {event.subject}</span>
+                  ) : null}
                 </span>
                 <span className="text-xs text-muted-foreground">
                   <time dateTime={event.occurred_at}>
@@ -87,16 +68,14 @@ export function ActivityList({ query, emptyText }: { query: AuditEventQueryInput
                   {event.actor === 'guest' && event.actor_id ? ` (${event.actor_id})` : ''}
                 </span>
               </div>
-              {changes.length > 0 ? (
+              {lines.length > 0 ? (
                 <ul className="mt-1 grid gap-0.5 text-muted-foreground">
-                  {changes.map((change) => (
-                    <li key={change} className="break-words">
-                      {change}
+                  {lines.map((line) => (
+                    <li key={line} className="break-words">
+                      {line}
                     </li>
                   ))}
                 </ul>
-              ) : summary ? (
-                <p className="mt-1 break-words text-muted-foreground">{summary}</p>
               ) : null}
             </li>
           );
