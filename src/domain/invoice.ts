@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { writeAmountInWords } from './amount-in-words';
-import { formatBookingReference } from './booking';
+import { formatBookingReference, MAX_BOOKING_TOTAL } from './booking';
 import type { BusinessProfile } from './business-profile';
 import { formatStayDates } from './dates';
 import { isoDate, optionalText } from './fields';
@@ -132,6 +132,7 @@ export const IssueInvoiceSchema = z.object({
   amount: z
     .number({ error: 'Amount must be a number' })
     .positive('Amount must be more than 0')
+    .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
     .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' })
     .nullish()
     .transform((value) => value ?? null)
@@ -144,6 +145,7 @@ export const IssueCreditNoteSchema = z.object({
   amount: z
     .number({ error: 'Amount must be a number' })
     .positive('Amount must be more than 0')
+    .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
     .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' })
     .nullish()
     .transform((value) => value ?? null)

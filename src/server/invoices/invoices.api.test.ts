@@ -238,6 +238,8 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     const missing = await issue(airbnb.id);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatchObject({ field: 'amount' });
+    for (const amount of [1e300, -5, 0, 10.005, 'lots'])
+      expect((await issue(airbnb.id, { amount })).statusCode, String(amount)).toBe(400);
     const paid = await issued(airbnb.id, { amount: 23_600 });
     expect(paid.total).toBe(23_600);
     // ₹11,800 a night is ₹10,000 before tax: above ₹7,500, so 18 %.
@@ -305,6 +307,7 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error.message).toContain('₹7,900 left to credit');
     expect((await credit(invoice.id, { reason: '' })).statusCode).toBe(400);
+    expect((await credit(invoice.id, { reason: 'x', amount: 1e300 })).statusCode).toBe(400);
 
     const rest = await credit(invoice.id, { reason: 'Stay cancelled' });
     expect(rest.statusCode, rest.body).toBe(201);
