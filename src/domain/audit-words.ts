@@ -1,5 +1,5 @@
 import { BOOKING_SOURCE_LABELS, type BookingSource } from './booking';
-import { formatCalendarDate } from './dates';
+import { formatCalendarDate, formatVillaTime } from './dates';
 import { formatMoney, moneyFromMajor } from './money';
 import { WEEKDAYS } from './pricing';
 
@@ -29,8 +29,9 @@ const FIELD_LABELS: Record<string, string> = {
   booking_com_id: 'Booking.com id',
   is_active: 'Active',
   guest_name: 'Guest',
-  guest_email: 'E-mail',
-  guest_phone: 'Phone',
+  ip_address: 'IP address',
+  user_agent: 'Browser',
+  expires_at: 'Expires',
   check_in: 'Check-in',
   check_out: 'Check-out',
   guests_count: 'Guests',
@@ -38,6 +39,8 @@ const FIELD_LABELS: Record<string, string> = {
   status: 'Status',
   booking_source: 'Source',
   payment_status: 'Payment',
+  guest_email: 'E-mail',
+  guest_phone: 'Phone',
   special_requests: 'Special requests',
   external_booking_id: 'Channel reference',
   amount_known: 'Amount known',
@@ -102,7 +105,11 @@ const HIDDEN_FIELDS = new Set([
   'place_of_supply',
   'locked_by',
   'locked_until',
+  'public_id',
 ]);
+
+/** A summary of a row created or removed lists what identifies it first, in this order, and no currency. */
+const SUMMARY_ORDER = Object.keys(FIELD_LABELS).filter((key) => key !== 'currency' && key !== 'amount_known');
 
 const MONEY_FIELDS = new Set([
   'base_price',
@@ -148,6 +155,13 @@ export function sayAuditValue(key: string, value: unknown, currency: string | nu
     return BOOKING_SOURCE_LABELS[value as BookingSource] ?? value;
   if (key === 'deposit_percent' && typeof value === 'number') return `${value}%`;
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value);
+  // A moment (a session's expiry, a sync's time) at the villa, as every time in the product is shown.
+  if (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  )
+    return formatVillaTime(value);
   if (typeof value === 'string') return shorten(key.endsWith('status') ? value.replace(/_/g, ' ') : value);
   if (typeof value === 'number') return value.toLocaleString('en-IN');
   if (Array.isArray(value)) {

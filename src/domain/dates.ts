@@ -103,6 +103,20 @@ export function formatStayDates(checkIn: string, checkOut: string): string {
   return `${format(checkIn)} – ${format(checkOut)}`;
 }
 
+/** A moment in the villa's time zone: "Sat 12 Dec 2026, 14:30". */
+export function formatVillaTime(moment: Date | string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: VILLA_TIME_ZONE,
+  }).format(new Date(moment));
+}
+
 /** A moment's time of day at the villa, "14:35", whatever the reader's own time zone. */
 export function formatVillaClock(moment: Date | string): string {
   return new Intl.DateTimeFormat('en-GB', {

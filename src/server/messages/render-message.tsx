@@ -1,7 +1,7 @@
 import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
 import { formatBookingReference } from '../../domain/booking';
-import { countDaysBetween, formatCalendarDate, VILLA_TIME_ZONE } from '../../domain/dates';
+import { countDaysBetween, formatCalendarDate, formatVillaTime } from '../../domain/dates';
 import type { MessageKind } from '../../domain/message';
 import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
 import { messageTexts } from '../../content/messages';
@@ -59,19 +59,6 @@ const OPERATOR_KINDS = new Set<MessageKind>([
   'payment_received_operator',
 ]);
 
-/** A moment in the villa's time zone: "Sat 12 Dec 2026, 14:30". */
-export function formatVillaTime(moment: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: VILLA_TIME_ZONE,
-  }).format(new Date(moment));
-}
 
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
