@@ -85,7 +85,7 @@ export function CreditNoteDialog({
       description={
         <>
           It reduces {invoice.title.toLowerCase()} {invoice.number} ({money(invoice.total)}) by the amount,
-          tax included. {money(left)} is left to credit. An issued credit note cannot be changed.
+          tax included. An issued credit note cannot be changed.
         </>
       }
       onSubmit={submit}

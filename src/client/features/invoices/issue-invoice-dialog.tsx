@@ -271,37 +271,35 @@ function IssueInvoiceForm({
       <FormField label="Address" error={errors.recipient?.address} required={business}>
         {(props) => <Textarea {...props} rows={2} {...register('recipient.address')} />}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Company GSTIN" hint="makes it a B2B invoice" error={errors.recipient?.gstin}>
-          {(props) => (
-            <Input
-              {...props}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={15}
-              className="uppercase"
-              {...register('recipient.gstin')}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="State"
-          hint={business ? 'a GSTIN names its own' : undefined}
-          error={errors.recipient?.state_code}
-        >
-          {(props) => (
-            <Select {...props} {...register('recipient.state_code')}>
-              <option value="">Not given</option>
-              {GST_STATE_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {code} · {GST_STATES[code]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-      </div>
+      <FormField
+        label="State"
+        hint={business ? 'the GSTIN’s own state applies' : undefined}
+        error={errors.recipient?.state_code}
+      >
+        {(props) => (
+          <Select {...props} {...register('recipient.state_code')}>
+            <option value="">Not given</option>
+            {GST_STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code} · {GST_STATES[code]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField label="Company GSTIN" hint="makes it a B2B invoice" error={errors.recipient?.gstin}>
+        {(props) => (
+          <Input
+            {...props}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={15}
+            className="uppercase"
+            {...register('recipient.gstin')}
+          />
+        )}
+      </FormField>
     </FormDialog>
   );
 }
