@@ -1,1 +1,2 @@
 export { AccountView } from './account-view';
+export { businessProfileQuery } from './account-api';

@@ -112,11 +112,15 @@ describe("a booking's actions", () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(
-        async () =>
-          new Response(JSON.stringify({ ...booking, status: 'cancelled' }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
+        async (url: string) =>
+          // The prompt looks for an invoice to credit: none here.
+          new Response(
+            JSON.stringify(url.startsWith('/api/invoices') ? [] : { ...booking, status: 'cancelled' }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
       ),
     );
     const onRecordRefund = vi.fn();
@@ -140,5 +144,47 @@ describe("a booking's actions", () => {
     renderActions(makeBooking({ payment_status: 'unpaid' }), 24000);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog')).not.toHaveTextContent(/was paid/);
+  });
+
+  it('reminds the operator that an invoiced stay needs a credit note once cancelled', async () => {
+    const user = userEvent.setup();
+    const booking = makeBooking({ payment_status: 'paid', guest_confirmed: null });
+    const invoice = {
+      id: '00000000-0000-4000-8000-000000000301',
+      booking_id: booking.id,
+      property_id: booking.property_id,
+      kind: 'tax_invoice',
+      title: 'Tax Invoice',
+      number: 'SV/2627/0001',
+      issued_on: '2026-11-12',
+      currency: 'INR',
+      taxable_value: 22857.14,
+      cgst: 571.43,
+      sgst: 571.43,
+      igst: 0,
+      total: 24000,
+      recipient_name: 'Meera Joshi',
+      recipient_gstin: null,
+      place_of_supply: '27',
+      corrects: null,
+      left_to_credit: 24000,
+      created_at: '2026-11-12T06:00:00.000Z',
+    };
+    const fetchSpy = vi.fn(
+      async (url: string) =>
+        new Response(JSON.stringify(url.startsWith('/api/invoices') ? [invoice] : []), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    renderActions(booking, 0);
+    // The invoices load only when the prompt opens.
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(
+      await within(confirm).findByText(/This stay is invoiced \(Tax Invoice SV\/2627\/0001\)/),
+    ).toHaveTextContent('after cancelling, issue a credit note against it in Payments, Invoices.');
   });
 });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
@@ -13,6 +14,7 @@ import { villaToday } from '@/domain/dates';
 import { formatMajorAmount } from '@/domain/money';
 import { isChannelCollected, type PaymentSummary } from '@/domain/payment';
 import { getErrorMessage } from '@/client/lib/api-client';
+import { bookingInvoicesQuery, findCreditableInvoice } from '@/client/features/invoices';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
 
@@ -46,6 +48,12 @@ export function BookingActions({
   const paymentChange = useUpdatePaymentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const busy = statusChange.isPending || paymentChange.isPending;
+  // Only a confirmed stay can have been invoiced: its invoices load when the cancel prompt opens.
+  const invoices = useQuery({
+    ...bookingInvoicesQuery(booking.id),
+    enabled: confirmCancel && booking.status === 'confirmed' && !booking.is_sample,
+  });
+  const invoice = invoices.data ? findCreditableInvoice(invoices.data) : undefined;
   const available = ACTIONS.filter(
     (action) =>
       canChangeStatus(booking.status, action.status) &&
@@ -153,6 +161,12 @@ export function BookingActions({
             {kept ? (
               <span className="mt-2 block font-medium text-foreground" data-paid-before-cancel="">
                 {kept} was paid for this stay. After cancelling, record what you refund in Payments.
+              </span>
+            ) : null}
+            {invoice ? (
+              <span className="mt-2 block font-medium text-foreground" data-invoiced-before-cancel="">
+                This stay is invoiced ({invoice.title} {invoice.number}): after cancelling, issue a credit
+                note against it in Payments, Invoices.
               </span>
             ) : null}
           </>

@@ -17,6 +17,7 @@ import {
   OUTGOING_KINDS,
   PAYMENT_METHODS,
   type PaymentKind,
+  type PaymentEntry,
   type PaymentMethod,
   type PaymentSummary,
 } from '@/domain/payment';
@@ -54,7 +55,8 @@ export function PaymentEntryForm({
   summary: PaymentSummary;
   /** The property asks a security deposit (or one is held): its kinds are offered. */
   offerSecurityDeposit: boolean;
-  onDone: () => void;
+  /** Back to the ledger: with the entry recorded, or without one (the operator went back). */
+  onDone: (recorded?: PaymentEntry) => void;
 }) {
   const schema = useMemo(
     () =>
@@ -102,7 +104,7 @@ export function PaymentEntryForm({
         toast.success(`${what} recorded`, {
           description: `${money(entry.amount)} · ${guestName} · Balance ${money(after.balance)}`,
         });
-        onDone();
+        onDone(entry);
       },
       (error: unknown) => {
         const message = getErrorMessage(
@@ -172,7 +174,7 @@ export function PaymentEntryForm({
       </div>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={record.isPending}>
+        <Button type="button" variant="outline" onClick={() => onDone()} disabled={record.isPending}>
           Back to payments
         </Button>
         <Button type="submit" disabled={record.isPending}>

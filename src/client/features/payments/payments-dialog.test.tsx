@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@/domain/booking';
+import type { InvoiceSummary } from '@/domain/invoice';
 import type { PaymentEntry, PaymentLedger, PaymentSummary } from '@/domain/payment';
 import { waitUntil } from '@/test/wait-until';
 import { BookingPayments } from './booking-payments';
@@ -95,8 +96,12 @@ const LEDGER: PaymentLedger = {
 
 type Call = { method: string; url: string; body: unknown };
 
-/** A stand-in for the API: the ledger, and an answer to each POST chosen by the test. */
-function stubApi(answerPost: (call: Call) => Response, ledger: PaymentLedger = LEDGER) {
+/** A stand-in for the API: the ledger, the booking's invoices, and an answer to each POST chosen by the test. */
+function stubApi(
+  answerPost: (call: Call) => Response,
+  ledger: PaymentLedger = LEDGER,
+  invoices: InvoiceSummary[] = [],
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -107,7 +112,7 @@ function stubApi(answerPost: (call: Call) => Response, ledger: PaymentLedger = L
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
-      if (call.method === 'GET') return json(200, ledger);
+      if (call.method === 'GET') return json(200, url.startsWith('/api/invoices') ? invoices : ledger);
       return answerPost(call);
     }),
   );
@@ -362,5 +367,53 @@ describe("a booking's payments", () => {
     await user.click(screen.getByRole('button', { name: 'Record refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
     expect(await within(dialog).findByRole('heading', { name: 'Record a refund' })).toBeInTheDocument();
+  });
+
+  it('offers a credit note for a refund on an invoiced stay, capped at what is left to credit', async () => {
+    const invoice: InvoiceSummary = {
+      id: '00000000-0000-4000-8000-000000000301',
+      booking_id: BOOKING_ID,
+      property_id: BOOKING.property_id,
+      kind: 'tax_invoice',
+      title: 'Tax Invoice',
+      number: 'SV/2627/0001',
+      issued_on: '2026-11-12',
+      currency: 'INR',
+      taxable_value: 9523.81,
+      cgst: 238.1,
+      sgst: 238.09,
+      igst: 0,
+      total: 10_000,
+      recipient_name: 'Meera Joshi',
+      recipient_gstin: null,
+      place_of_supply: '27',
+      corrects: null,
+      left_to_credit: 1500,
+      created_at: '2026-11-12T06:00:00.000Z',
+    };
+    stubApi(
+      (call) =>
+        json(201, {
+          entry: makeEntry(3, { ...(call.body as object), kind: 'refund', note: null }),
+          summary: makeSummary({ refunded: 3000, net_paid: 1000, balance: 9000 }),
+        }),
+      LEDGER,
+      [invoice],
+    );
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    // Before a refund, nothing is offered; the invoice is listed below the ledger.
+    expect(await within(dialog).findByText('₹1,500 left to credit')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Issue a credit note for/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await user.type(within(dialog).getByLabelText(/^Amount \(INR\)/), '2000');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Issue a credit note for ₹1,500' }));
+    const note = await screen.findByRole('dialog', { name: 'Credit note against SV/2627/0001' });
+    expect(within(note).getByLabelText(/^Amount \(INR\)/)).toHaveValue(1500);
+    expect(within(note).getByLabelText(/^Reason/)).toHaveValue('Refund to the guest');
   });
 });

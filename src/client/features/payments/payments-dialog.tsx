@@ -13,6 +13,7 @@ import {
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDate, formatDayMonthYear } from '@/client/lib/format';
+import { BookingInvoices, CreditNoteOffer } from '@/client/features/invoices';
 import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
@@ -60,6 +61,8 @@ export function PaymentsDialog({
 function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) {
   const ledger = useQuery(ledgerQuery(booking.id));
   const [mode, setMode] = useState<Mode>(startOn);
+  // A refund just recorded: an invoiced stay's invoice still states the money, so a credit note is offered.
+  const [refunded, setRefunded] = useState<number | null>(null);
   const recordButton = useRef<HTMLButtonElement>(null);
   const refundButton = useRef<HTMLButtonElement>(null);
   // Back from a form, focus returns to the button that opened it (the form's fields are gone).
@@ -113,8 +116,9 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
           direction={mode}
           summary={summary}
           offerSecurityDeposit={offerSecurityDeposit}
-          onDone={() => {
+          onDone={(recorded) => {
             returnTo.current = mode;
+            if (recorded?.kind === 'refund') setRefunded(recorded.amount);
             setMode('ledger');
           }}
         />
@@ -126,6 +130,7 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
   return (
     <div className="grid gap-4">
       <PaymentSummaryFigures summary={summary} />
+      {refunded === null ? null : <CreditNoteOffer bookingId={booking.id} refund={refunded} />}
       {/* A cancelled stay takes no payment: its link, if one is still open, is not handed out again. */}
       {booking.status === 'cancelled' ? null : (
         <PaymentLinkPanel bookingId={booking.id} ledger={ledger.data} />
@@ -154,6 +159,9 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
         <Button ref={recordButton} type="button" onClick={() => setMode('in')}>
           Record payment
         </Button>
+      </div>
+      <div className="border-t pt-4">
+        <BookingInvoices booking={booking} />
       </div>
     </div>
   );

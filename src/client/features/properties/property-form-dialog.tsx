@@ -11,6 +11,8 @@ import {
   type Property,
   type PropertyInput,
 } from '@/domain/property';
+import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
+import { isInIndia } from '@/domain/invoice';
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
@@ -40,6 +42,7 @@ const NEW_PROPERTY_VALUES: PropertyInput = {
   amenities: '',
   airbnb_listing_id: '',
   booking_com_id: '',
+  state_code: '',
 };
 
 const toFormValues = (property: Property): PropertyInput => ({
@@ -57,6 +60,7 @@ const toFormValues = (property: Property): PropertyInput => ({
   amenities: property.amenities.join(', '),
   airbnb_listing_id: property.airbnb_listing_id ?? '',
   booking_com_id: property.booking_com_id ?? '',
+  state_code: property.state_code ?? '',
 });
 
 /** The schema's key order is the order fields are checked in: the first failing one is named. */
@@ -120,7 +124,8 @@ export function PropertyFormDialog({
     resolver: zodResolver(PropertyInputSchema),
     defaultValues: property ? toFormValues(property) : NEW_PROPERTY_VALUES,
   });
-  const { register, formState } = form;
+  const { register, formState, watch } = form;
+  const inIndia = isInIndia(watch('country') ?? '');
   const errors = formState.errors;
   // A refused save is shown inside the dialog as well as in a toast: a modal dialog hides the toasts
   // from screen readers.
@@ -135,8 +140,10 @@ export function PropertyFormDialog({
   const close = () => onOpenChange(false);
 
   const save = form.handleSubmit(
-    (values) => {
+    (given) => {
       setFormError(null);
+      // A GST state belongs to a property in India; one chosen before the country changed is dropped.
+      const values = isInIndia(given.country) ? given : { ...given, state_code: null };
       if (property) {
         update.mutate(
           { propertyId: property.id, changes: values },
@@ -251,6 +258,24 @@ export function PropertyFormDialog({
         {text('city', 'City')}
         {text('country', 'Country')}
       </div>
+      {inIndia ? (
+        <FormField
+          label="State (for GST)"
+          hint="the place of supply on its invoices"
+          error={errors.state_code}
+        >
+          {(props) => (
+            <Select {...props} {...register('state_code')}>
+              <option value="">Not set</option>
+              {GST_STATE_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code} · {GST_STATES[code]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Property Type" error={errors.property_type}>
           {(props) => (

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { FormDialog } from '@/client/components/form-dialog';
+import { FormField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { nullableNumber } from '@/client/lib/form-values';
+import {
+  CREDIT_NOTE_REASON_MAX,
+  IssueCreditNoteSchema,
+  type InvoiceSummary,
+  type IssueCreditNoteInput,
+} from '@/domain/invoice';
+import { formatInvoiceAmount } from './invoice-labels';
+import { buildInvoicePdfUrl, useIssueCreditNote } from './invoices-api';
+
+const FIELDS = ['amount', 'reason'] as const;
+const isField = (name: string | undefined): name is (typeof FIELDS)[number] =>
+  (FIELDS as readonly string[]).includes(name ?? '');
+
+/**
+ * A credit note against an invoice: all that is left of it unless the operator takes back less, and why.
+ * A refusal by the server is said in the dialog (at its field when it names one) and what was typed stays.
+ * Render it while open: it starts from the amount and reason it is given.
+ */
+export function CreditNoteDialog({
+  invoice,
+  open,
+  onOpenChange,
+  amount,
+  reason = '',
+  onIssued,
+}: {
+  invoice: InvoiceSummary;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The amount to start from (a refund just recorded); all that is left when not given. */
+  amount?: number;
+  reason?: string;
+  onIssued?: () => void;
+}) {
+  const left = invoice.left_to_credit ?? 0;
+  const form = useForm<IssueCreditNoteInput, unknown, z.output<typeof IssueCreditNoteSchema>>({
+    resolver: zodResolver(IssueCreditNoteSchema),
+    defaultValues: { amount: Math.min(amount ?? left, left), reason },
+  });
+  const { register, handleSubmit, formState, setError } = form;
+  const errors = formState.errors;
+  const issue = useIssueCreditNote(invoice.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const money = (value: number) => formatInvoiceAmount(invoice, value);
+
+  const submit = handleSubmit((values) => {
+    setFormError(null);
+    return issue.mutateAsync(values).then(
+      (note) => {
+        toast.success(`${note.title} ${note.number} issued`, {
+          description: `${money(note.total)} against ${invoice.number} · ${note.recipient_name}`,
+          action: {
+            label: 'Download PDF',
+            onClick: () => window.open(buildInvoicePdfUrl(note.id), '_blank', 'noopener'),
+          },
+        });
+        onOpenChange(false);
+        onIssued?.();
+      },
+      (error: unknown) => {
+        const message = getErrorMessage(error, 'The credit note could not be issued');
+        if (isApiError(error) && isField(error.field))
+          setError(error.field, { message }, { shouldFocus: true });
+        else setFormError(message);
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Credit note against ${invoice.number}`}
+      description={
+        <>
+          It reduces {invoice.title.toLowerCase()} {invoice.number} ({money(invoice.total)}) by the amount,
+          tax included. An issued credit note cannot be changed.
+        </>
+      }
+      onSubmit={submit}
+      error={formError}
+      submitLabel="Issue credit note"
+      pendingLabel="Issuing..."
+      pending={issue.isPending}
+      lockWhilePending
+    >
+      <FormField
+        label={`Amount (${invoice.currency})`}
+        hint={`at most ${money(left)}; blank credits all of it`}
+        error={errors.amount}
+      >
+        {(props) => (
+          <MoneyInput {...props} inputMode="decimal" max={left} {...register('amount', nullableNumber)} />
+        )}
+      </FormField>
+      <FormField label="Reason" error={errors.reason} required>
+        {(props) => (
+          <Textarea
+            {...props}
+            rows={2}
+            maxLength={CREDIT_NOTE_REASON_MAX}
+            aria-required="true"
+            placeholder="e.g. Refund of the deposit, Stay cancelled"
+            {...register('reason')}
+          />
+        )}
+      </FormField>
+    </FormDialog>
+  );
+}

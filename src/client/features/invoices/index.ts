@@ -1,0 +1,3 @@
+export { BookingInvoices, CreditNoteOffer } from './booking-invoices';
+export { bookingInvoicesQuery } from './invoices-api';
+export { findCreditableInvoice, formatInvoiceAmount } from './invoice-labels';
