@@ -181,7 +181,8 @@ export async function issueInvoiceCreditNote(
   const notes = (await listCreditNoteRows(tx, invoice.id)).map((row) => row.document);
   const amountMinor = input.amount === null ? null : toMinor(input.amount);
   const problem = findCreditNoteProblem(invoice.document, notes, amountMinor);
-  if (problem) throw conflict(problem);
+  // About the amount asked for when there is some left; else about the invoice itself.
+  if (problem) throw new HttpError(409, problem, {}, amountMinor === null ? undefined : { field: 'amount' });
   if (input.issuedOn < invoice.issued_on)
     throw conflict(`A credit note cannot be dated before the invoice it corrects (${invoice.issued_on})`);
   const profile = await findBusinessProfile(tx, input.operatorId);
