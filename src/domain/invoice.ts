@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { writeAmountInWords } from './amount-in-words';
 import { formatBookingReference, MAX_BOOKING_TOTAL } from './booking';
+import { isInIndia } from './property';
 import type { BusinessProfile } from './business-profile';
 import { formatStayDates } from './dates';
 import { isoDate, optionalText } from './fields';
@@ -69,10 +70,6 @@ export function formatInvoiceNumber(
   return number;
 }
 
-/** Whether a property's country is India (its stays bear GST). */
-export function isInIndia(country: string): boolean {
-  return /^\s*(india|bharat|in|ind)\s*$/i.test(country);
-}
 
 /** The document a stay gets: a receipt outside India, a bill of supply when not registered for GST. */
 export function chooseInvoiceKind(input: {

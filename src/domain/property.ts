@@ -7,6 +7,20 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const DEFAULT_CURRENCY = 'AED';
 
+/** The currencies the property form offers first; the API takes any three-letter code. */
+export const PROPERTY_CURRENCIES = ['INR', 'AED', 'USD', 'EUR', 'GBP'] as const;
+
+/** Whether a property's country is India (its stays bear GST, its prices are in rupees). */
+export function isInIndia(country: string): boolean {
+  return /^\s*(india|bharat|in|ind)\s*$/i.test(country);
+}
+
+/** The currency a new property in a country is priced in: rupees in India, dirhams in the UAE and elsewhere. */
+export function suggestCurrency(country: string): string {
+  if (isInIndia(country)) return 'INR';
+  return DEFAULT_CURRENCY;
+}
+
 /** What a new property starts with. */
 export const NEW_PROPERTY_DEFAULTS = {
   property_type: 'villa',

@@ -117,7 +117,27 @@ describe("the property dialog's GST state", () => {
     await user.selectOptions(screen.getByLabelText(/State \(for GST\)/), '27');
     await user.click(screen.getByRole('button', { name: 'Create Property' }));
     await waitUntil(() => saved.length === 1);
-    expect(saved[0]).toMatchObject({ country: 'India', state_code: '27' });
+    expect(saved[0]).toMatchObject({ country: 'India', state_code: '27', currency: 'INR' });
+  });
+
+  it("prices a new property in its country's currency until the operator picks another", async () => {
+    const saved = stubApi();
+    const user = userEvent.setup();
+    renderDialog(true);
+    const currency = screen.getByLabelText(/^Currency/);
+    expect(currency).toHaveValue('AED');
+    await user.type(screen.getByLabelText(/Property Name/), 'Lake Cottage');
+    await user.type(screen.getByLabelText(/^Address/), 'Lake Road');
+    await user.type(screen.getByLabelText(/^City/), 'Lonavala');
+    await user.type(screen.getByLabelText(/^Country/), 'India');
+    expect(currency).toHaveValue('INR');
+    expect(screen.getByLabelText(/Base Price \(INR\)/)).toBeInTheDocument();
+    await user.selectOptions(currency, 'USD');
+    await user.type(screen.getByLabelText(/^Country/), ' ');
+    expect(currency).toHaveValue('USD');
+    await user.click(screen.getByRole('button', { name: 'Create Property' }));
+    await waitUntil(() => saved.length === 1);
+    expect(saved[0]).toMatchObject({ currency: 'USD' });
   });
 
   it('shows the saved state when editing, and drops it when the country is no longer India', async () => {

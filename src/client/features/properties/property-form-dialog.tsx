@@ -1,18 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   DEFAULT_CURRENCY,
+  isInIndia,
   NEW_PROPERTY_DEFAULTS,
+  PROPERTY_CURRENCIES,
   PROPERTY_TYPES,
   PropertyInputSchema,
+  suggestCurrency,
   type NewProperty,
   type Property,
   type PropertyInput,
 } from '@/domain/property';
 import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
-import { isInIndia } from '@/domain/invoice';
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
@@ -39,6 +41,7 @@ const NEW_PROPERTY_VALUES: PropertyInput = {
   bathrooms: NEW_PROPERTY_DEFAULTS.bathrooms,
   max_guests: NEW_PROPERTY_DEFAULTS.max_guests,
   base_price: NEW_PROPERTY_DEFAULTS.base_price,
+  currency: NEW_PROPERTY_DEFAULTS.currency,
   amenities: '',
   airbnb_listing_id: '',
   booking_com_id: '',
@@ -124,8 +127,14 @@ export function PropertyFormDialog({
     resolver: zodResolver(PropertyInputSchema),
     defaultValues: property ? toFormValues(property) : NEW_PROPERTY_VALUES,
   });
-  const { register, formState, watch } = form;
-  const inIndia = isInIndia(watch('country') ?? '');
+  const { register, formState, watch, setValue } = form;
+  const country = watch('country') ?? '';
+  const inIndia = isInIndia(country);
+  // A new property is priced in its country's currency until the operator picks one.
+  const currencyPicked = Boolean(formState.dirtyFields.currency);
+  useEffect(() => {
+    if (!property && !currencyPicked) setValue('currency', suggestCurrency(country));
+  }, [property, currencyPicked, country, setValue]);
   const errors = formState.errors;
   // A refused save is shown inside the dialog as well as in a toast: a modal dialog hides the toasts
   // from screen readers.
@@ -197,7 +206,8 @@ export function PropertyFormDialog({
     );
   };
 
-  const currency = property?.currency ?? DEFAULT_CURRENCY;
+  const currency = watch('currency') ?? property?.currency ?? DEFAULT_CURRENCY;
+  const currencies = [...new Set([...PROPERTY_CURRENCIES, currency])];
   const text = (name: 'name' | 'address' | 'city' | 'country', label: string) => (
     <FormField label={label} required error={errors[name]}>
       {(props) => <Input {...props} autoComplete="off" aria-required="true" {...register(name)} />}
@@ -283,6 +293,21 @@ export function PropertyFormDialog({
               {PROPERTY_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {type.charAt(0).toUpperCase() + type.slice(1)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label="Currency"
+          hint={property && currency !== property.currency ? 'its bookings keep their own' : undefined}
+          error={errors.currency}
+        >
+          {(props) => (
+            <Select {...props} {...register('currency')}>
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
                 </option>
               ))}
             </Select>
