@@ -54,7 +54,9 @@ export const GstSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
   property_id: z.uuid().nullable(),
-  currency: z.literal('INR').describe('GST is charged in rupees; receipts for stays outside India are left out'),
+  currency: z
+    .literal('INR')
+    .describe('GST is charged in rupees; receipts for stays outside India are left out'),
   months: z.array(GstFiguresSchema.extend({ month: z.string().describe('yyyy-MM, by the day of issue') })),
   total: GstFiguresSchema,
 });
