@@ -1,3 +1,4 @@
+import { GST_STATES } from '../../domain/gstin';
 import type { InvoiceKind } from '../../domain/invoice-document';
 import { formatDecimal } from '../../domain/money';
 import { formatCsvCell, formatCsvLines } from '../csv';
@@ -13,7 +14,7 @@ const DOCUMENT_TYPES: Record<InvoiceKind, string> = {
 /** "27-Maharashtra", as GSTR-1 writes a place of supply. */
 function formatPlaceOfSupply(row: RegisterRow): string {
   if (!row.place_code) return '';
-  return `${row.place_code}-${row.place_name ?? ''}`;
+  return `${row.place_code}-${GST_STATES[row.place_code] ?? ''}`;
 }
 
 // Our own figures are plain decimals ("12000.00", rate "18") a spreadsheet sums; text from people (names,

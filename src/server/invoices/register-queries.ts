@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InvoiceSeries } from '../../domain/invoice';
 import type { InvoiceKind } from '../../domain/invoice-document';
 import type { GstSummaryQuery, InvoiceRegisterQuery } from '../../domain/invoice-register';
 import { parseMinor } from '../../domain/money';
@@ -14,7 +15,6 @@ export type RegisterRow = {
   recipient_name: string;
   recipient_gstin: string | null;
   place_code: string | null;
-  place_name: string | null;
   corrects_number: string | null;
   corrects_issued_on: string | null;
   reason: string | null;
@@ -31,6 +31,9 @@ type RawRegisterRow = Omit<
   RegisterRow,
   'document_total' | 'rate_bp' | 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'
 > & {
+  series: InvoiceSeries;
+  fiscal_year: number;
+  sequence: number;
   document_total: string;
   rate_bp: number | string;
   taxable: number | string;
@@ -40,56 +43,75 @@ type RawRegisterRow = Omit<
   total: number | string;
 };
 
+const SERIES_ORDER: Record<InvoiceSeries, number> = { invoice: 0, credit_note: 1, receipt: 2 };
+
 /**
  * The documents issued in [from, to) (row-level security keeps them to the operator's), one row per rate
- * band: the document's lines summed by rate, read from the document as issued. Invoices (and bills of
- * supply) first, then credit notes, then receipts, each series in number order. A band a partial credit
- * note left at nothing is dropped, but every document keeps at least one row.
+ * band: the document's lines summed by rate, as issued. Only the lines and the supplier's GSTIN are read
+ * from the document (each read of a large jsonb value unpacks it again); the rest are columns. Invoices
+ * (and bills of supply) first, then credit notes, then receipts, each series in number order. A band a
+ * partial credit note left at nothing is dropped, but every document keeps at least one row.
  */
 export async function listInvoiceRegisterRows(
   db: Executor,
   query: InvoiceRegisterQuery,
 ): Promise<RegisterRow[]> {
   const property = query.property ?? null;
-  // Both drivers answer `execute` with `{ rows }`; line sums are whole minor units, exact in a float8.
+  // One JSON value rather than a row per band: the embedded database hands rows over field by field, which
+  // took two thirds of the time of a register of 10,000 documents. Line sums are whole minor units, exact
+  // in a float8 and in JSON.
   const result = (await db.execute(sql`
-    select i.kind, i.number, i.issued_on::text as issued_on, i.currency,
-      i.document->'supplier'->>'gstin' as supplier_gstin,
+    select coalesce(json_agg(r), '[]')::text as rows from (
+    select i.kind, i.series, i.fiscal_year, i.sequence, i.number, i.issued_on::text as issued_on,
+      i.currency, i.document->'supplier'->>'gstin' as supplier_gstin,
       i.recipient_name, i.recipient_gstin,
       i.place_of_supply as place_code,
-      i.document->'place_of_supply'->>'state_name' as place_name,
-      i.document->'corrects'->>'number' as corrects_number,
-      i.document->'corrects'->>'issued_on' as corrects_issued_on,
+      c.number as corrects_number, c.issued_on::text as corrects_issued_on,
       i.reason,
       i.total::text as document_total,
-      (l->>'rate_bp')::int as rate_bp,
-      sum((l->>'taxable_minor')::bigint)::float8 as taxable,
-      sum((l->>'cgst_minor')::bigint)::float8 as cgst,
-      sum((l->>'sgst_minor')::bigint)::float8 as sgst,
-      sum((l->>'igst_minor')::bigint)::float8 as igst,
-      sum((l->>'total_minor')::bigint)::float8 as total
+      l.rate_bp, l.taxable, l.cgst, l.sgst, l.igst, l.total
     from invoices i
-    cross join lateral jsonb_array_elements(i.document->'lines') l
+    cross join lateral (
+      select rate_bp,
+        sum(taxable_minor)::float8 as taxable, sum(cgst_minor)::float8 as cgst,
+        sum(sgst_minor)::float8 as sgst, sum(igst_minor)::float8 as igst,
+        sum(total_minor)::float8 as total
+      from jsonb_to_recordset(i.document->'lines') as line(
+        rate_bp int, taxable_minor bigint, cgst_minor bigint, sgst_minor bigint, igst_minor bigint,
+        total_minor bigint
+      )
+      group by rate_bp
+    ) l
+    left join invoices c on c.id = i.corrects_invoice_id
     where i.issued_on >= ${query.from}::date and i.issued_on < ${query.to}::date
       and (${property}::uuid is null or i.property_id = ${property}::uuid)
-    group by i.id, (l->>'rate_bp')::int
-    order by case i.series when 'invoice' then 0 when 'credit_note' then 1 else 2 end,
-      i.fiscal_year, i.sequence, (l->>'rate_bp')::int
-  `)) as unknown as { rows: RawRegisterRow[] };
+    ) r
+  `)) as unknown as { rows: { rows: string }[] };
+  // Sorted here rather than in SQL: the database would sort the wide rows on disk (work_mem).
+  const raw = (JSON.parse(result.rows[0]!.rows) as RawRegisterRow[]).sort(
+    (a, b) =>
+      SERIES_ORDER[a.series] - SERIES_ORDER[b.series] ||
+      a.fiscal_year - b.fiscal_year ||
+      a.sequence - b.sequence ||
+      Number(a.rate_bp) - Number(b.rate_bp),
+  );
   const rows: RegisterRow[] = [];
   let kept: string | null = null;
-  for (const [index, raw] of result.rows.entries()) {
+  for (const [
+    index,
+    { series: _series, fiscal_year: _year, sequence: _sequence, ...entry },
+  ] of raw.entries()) {
     const row: RegisterRow = {
-      ...raw,
-      document_total: parseMinor(raw.document_total),
-      rate_bp: Number(raw.rate_bp),
-      taxable: Number(raw.taxable),
-      cgst: Number(raw.cgst),
-      sgst: Number(raw.sgst),
-      igst: Number(raw.igst),
-      total: Number(raw.total),
+      ...entry,
+      document_total: parseMinor(entry.document_total),
+      rate_bp: Number(entry.rate_bp),
+      taxable: Number(entry.taxable),
+      cgst: Number(entry.cgst),
+      sgst: Number(entry.sgst),
+      igst: Number(entry.igst),
+      total: Number(entry.total),
     };
-    const isLastOfDocument = result.rows[index + 1]?.number !== row.number;
+    const isLastOfDocument = raw[index + 1]?.number !== row.number;
     if (row.total !== 0 || row.taxable !== 0 || (isLastOfDocument && kept !== row.number)) {
       rows.push(row);
       kept = row.number;
