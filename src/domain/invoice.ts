@@ -57,14 +57,20 @@ export function findMaxSequence(prefix: string, series: InvoiceSeries, fiscalYea
   return 10 ** (INVOICE_NUMBER_MAX_LENGTH - fixedPart(prefix, series, fiscalYear).length) - 1;
 }
 
-/** "INV/2627/0001" (an invoice), "INV/2627C/0001" (a credit note), "INV/2627R/0001" (a receipt). */
+/**
+ * "INV/2627/0001" (an invoice), "INV/2627C/0001" (a credit note), "INV/2627R/0001" (a receipt); with a
+ * 6-character prefix, "ABCDEF/2627C/001", so it stays within 16 characters.
+ */
 export function formatInvoiceNumber(
   prefix: string,
   series: InvoiceSeries,
   fiscalYear: number,
   sequence: number,
 ): string {
-  const number = `${fixedPart(prefix, series, fiscalYear)}${String(sequence).padStart(MIN_SEQUENCE_DIGITS, '0')}`;
+  const fixed = fixedPart(prefix, series, fiscalYear);
+  // Four digits where they fit; a 6-character prefix leaves a credit note or a receipt room for three.
+  const digits = Math.min(MIN_SEQUENCE_DIGITS, INVOICE_NUMBER_MAX_LENGTH - fixed.length);
+  const number = `${fixed}${String(sequence).padStart(digits, '0')}`;
   if (number.length > INVOICE_NUMBER_MAX_LENGTH)
     throw new RangeError(`Invoice number ${number} is longer than ${INVOICE_NUMBER_MAX_LENGTH} characters`);
   return number;

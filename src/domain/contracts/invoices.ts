@@ -6,6 +6,7 @@ import {
   IssueCreditNoteSchema,
   IssueInvoiceSchema,
 } from '../invoice';
+import { InvoiceRegisterQuerySchema } from '../invoice-register';
 import { BookingIdParamsSchema } from './bookings';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { invoiceRoutes } from './routes';
@@ -47,5 +48,16 @@ export const invoiceEndpoints = {
     params: InvoiceIdParamsSchema,
     produces: ['application/pdf'],
     responses: { 200: z.string().describe('application/pdf'), ...errorResponses(400, 401, 404) },
+  }),
+  exportInvoiceRegisterCsv: defineEndpoint({
+    ...invoiceRoutes.exportInvoiceRegisterCsv,
+    tags: ['invoices'],
+    session: true,
+    query: InvoiceRegisterQuerySchema,
+    produces: ['text/csv'],
+    responses: {
+      200: z.string().describe('text/csv; charset=utf-8'),
+      ...errorResponses(400, 401, 404),
+    },
   }),
 };

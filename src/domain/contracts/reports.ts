@@ -8,6 +8,7 @@ import {
   ReportQuerySchema,
   ReportSchema,
 } from '../report';
+import { GstSummaryQuerySchema, GstSummarySchema } from '../invoice-register';
 import { RemovedSampleDataSchema, SampleDataSchema } from '../sample-data';
 import { defineEndpoint, ErrorResponseSchema, errorResponses } from './endpoint';
 import { reportRoutes } from './routes';
@@ -45,6 +46,13 @@ export const reportEndpoints = {
       200: z.string().describe('text/csv; charset=utf-8'),
       ...errorResponses(400, 401, 404),
     },
+  }),
+  getGstSummary: defineEndpoint({
+    ...reportRoutes.getGstSummary,
+    tags: ['reports'],
+    session: true,
+    query: GstSummaryQuerySchema,
+    responses: { 200: GstSummarySchema, ...errorResponses(400, 401, 404) },
   }),
   listAuditEvents: defineEndpoint({
     ...reportRoutes.listAuditEvents,

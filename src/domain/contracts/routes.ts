@@ -117,6 +117,7 @@ export const reportRoutes = /* @__PURE__ */ defineRoutes({
   getReport: { method: 'GET', path: '/api/reports' },
   listOutstandingBalances: { method: 'GET', path: '/api/reports/outstanding-balances' },
   exportPaymentsCsv: { method: 'GET', path: '/api/reports/payments.csv' },
+  getGstSummary: { method: 'GET', path: '/api/reports/gst' },
   listAuditEvents: { method: 'GET', path: '/api/audit-events' },
   getSampleData: { method: 'GET', path: '/api/sample-data' },
   removeSampleData: { method: 'DELETE', path: '/api/sample-data' },
@@ -136,6 +137,7 @@ export const invoiceRoutes = /* @__PURE__ */ defineRoutes({
   issueInvoice: { method: 'POST', path: '/api/bookings/:bookingId/invoices' },
   issueCreditNote: { method: 'POST', path: '/api/invoices/:invoiceId/credit-notes' },
   getInvoicePdf: { method: 'GET', path: '/api/invoices/:invoiceId/pdf' },
+  exportInvoiceRegisterCsv: { method: 'GET', path: '/api/invoices/register.csv' },
 });
 
 export const businessRoutes = /* @__PURE__ */ defineRoutes({

@@ -1,12 +1,16 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { invoiceEndpoints } from '../../domain/contracts/invoices';
-import { villaToday } from '../../domain/dates';
+import { addDaysToDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
+import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
 import { issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
 import { listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from './queries';
+import { formatInvoiceRegisterCsv, INVOICE_REGISTER_COLUMNS } from './register-csv';
+import { listInvoiceRegisterRows } from './register-queries';
 
 export async function registerInvoiceRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const today = () => villaToday(options.now?.());
@@ -72,6 +76,36 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: { db:
         return { ...shapeInvoices([row], [invoice])[0]!, document: row.document };
       });
       return reply.status(201).send(summary);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    invoiceEndpoints.exportInvoiceRegisterCsv,
+    {
+      summary:
+        'The invoice register as CSV for GSTR-1: each invoice, bill of supply, receipt and credit note issued in the period',
+      description: [
+        `Documents issued from \`from\` (included) to \`to\` (excluded), at most two years; all properties unless one is named. Invoices and bills of supply first, then credit notes, then receipts, each series in number order.`,
+        `One line per rate band of a document (GSTR-1 reports each invoice by rate): \`total\` is the band's taxable value plus its tax, \`document_value\` the whole document's total, repeated on each of its lines as GSTR-1's invoice value is.`,
+        `Columns: ${INVOICE_REGISTER_COLUMNS.join(', ')}. A place of supply reads "27-Maharashtra"; rates are percentages ("18"); amounts plain decimals ("12000.00").`,
+        `Credit notes carry positive amounts, with document_type "Credit note" and the invoice they correct: GSTR-1's credit note tables (CDNR, CDNUR) take them so, and the note itself prints them so; subtract them to net a column.`,
+        'Text a spreadsheet would read as a formula is prefixed with an apostrophe.',
+      ].join(' '),
+    },
+    async (request, reply) => {
+      const rows = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        if (request.query.property) await requireProperty(tx, request.query.property);
+        return listInvoiceRegisterRows(tx, request.query);
+      });
+      const name = `invoice-register-${request.query.from}-to-${addDaysToDate(request.query.to, -1)}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          // The CSV text, streamed a few hundred lines at a time (the schema above documents it as a string).
+          .send(Readable.from(formatInvoiceRegisterCsv(rows)) as unknown as string)
+      );
     },
   );
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, shiftMonth, villaToday } from '../../domain/dates';
+import { toMajor } from '../../domain/money';
 import { computeReportFigures, createEmptyReportCounts, sumReportCounts } from '../../domain/report';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
@@ -11,6 +12,19 @@ import { listLedgerForCsv, listOutstandingBalances } from './money-queries';
 import { formatPaymentsCsv } from './payments-csv';
 import { reportEndpoints } from '../../domain/contracts/reports';
 import { registerEndpoint } from '../register-endpoint';
+import { sumGstByMonth, type GstMonthRow } from '../invoices/register-queries';
+
+/** A month's (or the period's) GST counts as the API sends them, in rupees. */
+function shapeGstFigures(row: Omit<GstMonthRow, 'month'>) {
+  return {
+    taxable_value: toMajor(row.taxable),
+    cgst: toMajor(row.cgst),
+    sgst: toMajor(row.sgst),
+    igst: toMajor(row.igst),
+    invoices: row.invoices,
+    credit_notes: row.credit_notes,
+  };
+}
 
 /** Every month that has a night of [from, to), `yyyy-MM`, in order. */
 function listMonths(from: string, to: string): string[] {
@@ -68,6 +82,46 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
       withOperator(options.db, getOperator(request).id, async (tx) => {
         if (request.query.property) await requireProperty(tx, request.query.property);
         return listOutstandingBalances(tx, { ...request.query, today: villaToday(options.now?.()) });
+      }),
+  );
+
+  registerEndpoint(
+    app,
+    reportEndpoints.getGstSummary,
+    {
+      summary: 'GST by month of issue: taxable value, CGST, SGST and IGST, net of credit notes',
+      description:
+        "Tax invoices and bills of supply issued in the period (from included, to excluded), less the credit notes issued in it, by the month of each document's day of issue; every month of the period, with zeros where nothing was issued. In rupees: receipts for stays outside India bear no GST and are left out. All properties unless one is named.",
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const { query } = request;
+        if (query.property) await requireProperty(tx, query.property);
+        const byMonth = new Map((await sumGstByMonth(tx, query)).map((row) => [row.month, row]));
+        const zero = { taxable: 0, cgst: 0, sgst: 0, igst: 0, invoices: 0, credit_notes: 0 };
+        const months = listMonths(query.from, query.to).map((month) => ({
+          month,
+          ...(byMonth.get(month) ?? zero),
+        }));
+        const total = months.reduce(
+          (sum, row) => ({
+            taxable: sum.taxable + row.taxable,
+            cgst: sum.cgst + row.cgst,
+            sgst: sum.sgst + row.sgst,
+            igst: sum.igst + row.igst,
+            invoices: sum.invoices + row.invoices,
+            credit_notes: sum.credit_notes + row.credit_notes,
+          }),
+          zero,
+        );
+        return {
+          from: query.from,
+          to: query.to,
+          property_id: query.property ?? null,
+          currency: 'INR' as const,
+          months: months.map((row) => ({ month: row.month, ...shapeGstFigures(row) })),
+          total: shapeGstFigures(total),
+        };
       }),
   );
 

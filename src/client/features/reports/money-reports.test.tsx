@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GstSummary } from '@/domain/invoice-register';
 import type { OutstandingBalances, Report, ReportFigures } from '@/domain/report';
+import { GstSummaryTable } from './gst-summary';
 import { OutstandingBalancesTable } from './outstanding-balances';
 import { ReportsView } from './reports-view';
 
@@ -101,8 +103,47 @@ describe('outstanding balances', () => {
   });
 });
 
+const zeroGst = { taxable_value: 0, cgst: 0, sgst: 0, igst: 0, invoices: 0, credit_notes: 0 };
+const GST: GstSummary = {
+  from: '2026-10-01',
+  to: '2026-12-01',
+  property_id: null,
+  currency: 'INR',
+  months: [
+    { month: '2026-10', ...zeroGst },
+    {
+      month: '2026-11',
+      taxable_value: 1_05_080,
+      cgst: 2_625,
+      sgst: 2_625,
+      igst: 0,
+      invoices: 3,
+      credit_notes: 1,
+    },
+  ],
+  total: { taxable_value: 1_05_080, cgst: 2_625, sgst: 2_625, igst: 0, invoices: 3, credit_notes: 1 },
+};
+
+describe('GST by month', () => {
+  it('shows each month in rupees grouped by lakh, net of credit notes, and the total', () => {
+    render(<GstSummaryTable data={GST} />);
+    const rows = within(screen.getByRole('table', { name: /GST by month/ })).getAllByRole('row');
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Month', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Invoices', 'Credit notes'],
+      ['Oct 2026', '₹0', '₹0', '₹0', '₹0', '0', '0'],
+      ['Nov 2026', '₹1,05,080', '₹2,625', '₹2,625', '₹0', '3', '1'],
+      ['Total', '₹1,05,080', '₹2,625', '₹2,625', '₹0', '3', '1'],
+    ]);
+  });
+
+  it('says so when no invoice was issued in the period', () => {
+    render(<GstSummaryTable data={{ ...GST, months: [], total: zeroGst }} />);
+    expect(screen.getByText('No invoices were issued in this period.')).toBeTruthy();
+  });
+});
+
 describe('money in the Reports view', () => {
-  it('shows the money received by month beside revenue, the balances, and a link to the period’s payments CSV', async () => {
+  it('shows the money received by month beside revenue, GST by month, the balances, and links to the period’s payments CSV and invoice register', async () => {
     const report: Report = {
       from: '2026-10-01',
       to: '2026-12-01',
@@ -123,7 +164,13 @@ describe('money in the Reports view', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>
-        answer(String(input).includes('/api/reports/outstanding-balances') ? BALANCES : report),
+        answer(
+          String(input).includes('/api/reports/outstanding-balances')
+            ? BALANCES
+            : String(input).includes('/api/reports/gst')
+              ? GST
+              : report,
+        ),
       ),
     );
     window.history.replaceState(
@@ -154,5 +201,9 @@ describe('money in the Reports view', () => {
     const link = screen.getByRole('link', { name: 'Download payments CSV' });
     expect(link.getAttribute('href')).toBe('/api/reports/payments.csv?from=2026-10-01&to=2026-12-01');
     expect(link.hasAttribute('download')).toBe(true);
+    const register = screen.getByRole('link', { name: 'Download invoice register (CSV)' });
+    expect(register.getAttribute('href')).toBe('/api/invoices/register.csv?from=2026-10-01&to=2026-12-01');
+    expect(register.hasAttribute('download')).toBe(true);
+    expect(await screen.findByRole('table', { name: /GST by month/ })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { reportRoutes } from '@/domain/contracts/routes';
+import { invoiceRoutes, reportRoutes } from '@/domain/contracts/routes';
 import { buildEndpointUrl, callEndpoint } from '@/client/lib/api-client';
 import { operatorDataKey } from '@/client/lib/query';
 
@@ -36,6 +36,25 @@ export function outstandingBalancesQuery(property: string | null) {
 /** The address of the payment ledger's CSV for a period, which the browser downloads. */
 export function buildPaymentsCsvUrl(query: { from: string; to: string; property: string | null }) {
   return buildEndpointUrl(reportRoutes.exportPaymentsCsv, {
+    query: { from: query.from, to: query.to, property: query.property ?? undefined },
+  });
+}
+
+/** GST by month of issue (taxable value, CGST, SGST, IGST, net of credit notes), for the report's period. */
+export function gstSummaryQuery(query: { from: string; to: string; property: string | null }) {
+  return queryOptions({
+    queryKey: [...reportKeys.all, 'gst', query] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(reportRoutes.getGstSummary, {
+        query: { from: query.from, to: query.to, property: query.property ?? undefined },
+        signal,
+      }),
+  });
+}
+
+/** The address of the invoice register's CSV (for GSTR-1) for a period, which the browser downloads. */
+export function buildInvoiceRegisterCsvUrl(query: { from: string; to: string; property: string | null }) {
+  return buildEndpointUrl(invoiceRoutes.exportInvoiceRegisterCsv, {
     query: { from: query.from, to: query.to, property: query.property ?? undefined },
   });
 }

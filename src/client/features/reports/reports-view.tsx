@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
-import { villaToday } from '@/domain/dates';
+import { countDaysBetween, villaToday } from '@/domain/dates';
+import { MAX_REGISTER_DAYS } from '@/domain/invoice-register';
 import type { Property } from '@/domain/property';
 import { formatMajorAmount } from '@/domain/money';
 import type { Report, ReportFigures } from '@/domain/report';
@@ -20,7 +21,8 @@ import { cn } from '@/client/lib/utils';
 import { formatMonthShort, formatPercent } from './report-format';
 import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report-period';
 import { OutstandingBalancesCard } from './outstanding-balances';
-import { buildPaymentsCsvUrl, reportQuery } from './reports-api';
+import { GstSummaryCard } from './gst-summary';
+import { buildInvoiceRegisterCsvUrl, buildPaymentsCsvUrl, reportQuery } from './reports-api';
 
 // The chart library is loaded only when a report is shown.
 const ReportCharts = lazy(() => import('./report-charts'));
@@ -37,7 +39,8 @@ const isPeriod = (value: string | null): value is ReportPeriod =>
 /**
  * Occupancy, nights sold, ADR, revenue, RevPAR and money received for a period, by month and by source,
  * for the selected property or all of them; a chart to look at and a table with the exact figures.
- * Currencies are reported apart. Below them, what guests owe today, and the ledger's CSV for the period.
+ * Currencies are reported apart. Below them, GST by month, what guests owe today, and the ledger's and the
+ * invoice register's CSV for the period.
  * The address bar keeps the choices.
  */
 export function ReportsView({ selected }: { selected: Property | null }) {
@@ -114,6 +117,15 @@ export function ReportsView({ selected }: { selected: Property | null }) {
               <DownloadIcon aria-hidden="true" /> Download payments CSV
             </a>
           ) : null}
+          {range && countDaysBetween(range.from, range.to) <= MAX_REGISTER_DAYS ? (
+            <a
+              href={buildInvoiceRegisterCsvUrl({ ...range, property: propertyId })}
+              download
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              <DownloadIcon aria-hidden="true" /> Download invoice register (CSV)
+            </a>
+          ) : null}
         </div>
       }
     >
@@ -140,6 +152,7 @@ export function ReportsView({ selected }: { selected: Property | null }) {
           <CurrencyReport key={entry.currency} entry={entry} several={report.data.currencies.length > 1} />
         ))
       )}
+      {range ? <GstSummaryCard from={range.from} to={range.to} propertyId={propertyId} /> : null}
       <OutstandingBalancesCard propertyId={propertyId} />
     </ViewSection>
   );
