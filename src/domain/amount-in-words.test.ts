@@ -30,6 +30,7 @@ describe('writeIndianNumber', () => {
 describe('writeAmountInWords', () => {
   it('names rupees, ending "Only", with no paise when there are none', () => {
     expect(writeAmountInWords(0, 'INR')).toBe('Indian Rupees Zero Only');
+    expect(writeAmountInWords(50, 'INR')).toBe('Fifty Paise Only');
     expect(writeAmountInWords(1_10_330_00, 'INR')).toBe(
       'Indian Rupees One Lakh Ten Thousand Three Hundred Thirty Only',
     );

@@ -68,6 +68,8 @@ export function writeAmountInWords(minor: number, currency: string): string {
   const major = Math.floor(size / 100);
   const cents = size % 100;
   const sign = minor < 0 ? 'Minus ' : '';
-  const fraction = cents ? ` and ${wordsBelowHundred(cents)} ${names.minor}` : '';
-  return `${sign}${names.major} ${writeIndianNumber(major)}${fraction} Only`;
+  const fraction = cents ? `${wordsBelowHundred(cents)} ${names.minor}` : '';
+  // Under a rupee, the paise alone: "Fifty Paise Only", not "Zero and Fifty Paise".
+  if (major === 0 && fraction) return `${sign}${fraction} Only`;
+  return `${sign}${names.major} ${writeIndianNumber(major)}${fraction ? ` and ${fraction}` : ''} Only`;
 }
