@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 6;
-export const RULES_DIGEST = '056996f3552b6c15146b6bbb40e6abb3';
+export const RULES_REVISION = 7;
+export const RULES_DIGEST = '5ff402e7e7687b935def09a6b6d292d5';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 
