@@ -145,10 +145,13 @@ async function countBookings(
   return row?.total ?? 0;
 }
 
-/** No search and no filter: every parameter but the order and the page is unset (a new filter included). */
-function isUnfiltered(query: BookingListQuery): boolean {
+/**
+ * No search and no filter: every parameter but the order and the page is unset (a new filter included).
+ * An empty search parses to null: it must count as unset, or every plain page counts the whole history.
+ */
+export function isUnfiltered(query: BookingListQuery): boolean {
   const { sort: _sort, limit: _limit, offset: _offset, ...filters } = query;
-  return Object.values(filters).every((value) => value === undefined || value === '');
+  return Object.values(filters).every((value) => value === undefined || value === null || value === '');
 }
 
 /**
