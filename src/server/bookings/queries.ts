@@ -30,8 +30,8 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Whose bookings a list reads: one property's (the caller has checked it is the operator's), or those of
- * every active property of the operator the transaction acts for (`property` undefined).
+ * Whose bookings a list reads: one property's (the caller has checked it is the operator's), or, without
+ * `propertyId`, those of every active property of the operator the transaction acts for.
  */
 type BookingScope = { propertyId?: string };
 
@@ -104,16 +104,17 @@ export async function searchBookingsPage(
   const offset = input.query.offset ?? 0;
   // Each property's first offset + limit bookings in the list's order, read from its index, then merged:
   // the page costs the same however long each property's history (one index holds no two properties'
-  // bookings in one order, and the operator's are a few among everyone's).
+  // bookings in one order, and the operator's are a few among everyone's). Only the keys are merged; the
+  // page's own rows alone are read whole.
   const eachProperty = db
-    .select()
+    .select({ id: bookings.id, created_at: bookings.created_at, check_in: bookings.check_in })
     .from(bookings)
-    .where(matchBookings(input.query, properties.id))
+    .where(matchBookings(input.query, input.propertyId ?? properties.id))
     .orderBy(...orderBookings(input.query))
     .limit(offset + limit)
     .as('each_property');
-  const rows = await db
-    .select({ booking: eachProperty._.selectedFields, property_name: properties.name })
+  const page = db
+    .select({ id: eachProperty.id })
     .from(properties)
     .innerJoinLateral(eachProperty, sql`true`)
     .where(
@@ -123,7 +124,14 @@ export async function searchBookingsPage(
     )
     .orderBy(...orderBookings(input.query, eachProperty))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page');
+  const rows = await db
+    .select({ booking: bookings, property_name: properties.name })
+    .from(page)
+    .innerJoin(bookings, eq(bookings.id, page.id))
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .orderBy(...orderBookings(input.query));
   const where = matchBookings(input.query, input.propertyId);
   return {
     bookings: rows.map((row) => ({ ...shapeBooking(row.booking), property_name: row.property_name })),

@@ -122,6 +122,8 @@ describe.each(listTestDatabaseKinds())(
       expect(cottage.total).toBe('2');
       expect((await search(`property=${ids.villa}&q=rao`)).names).toEqual(['Asha Rao']);
       expect((await search(`property=${ids.retired}`)).names).toEqual(['Esha Rao']);
+      const searched = await search(`property=${ids.retired}&q=esha`);
+      expect([searched.names, searched.total]).toEqual([['Esha Rao'], '1']);
     });
 
     it("never shows another operator's bookings, nor theirs to them", async () => {
