@@ -131,12 +131,7 @@ export async function startBenchServer(
     if (attempt > 600) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const signIn = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_OPERATOR),
-  });
-  const cookie = readResponseCookies(signIn);
+  const cookie = await signInBench(base, BENCH_OPERATOR);
   return {
     base,
     cookie,
@@ -145,6 +140,16 @@ export async function startBenchServer(
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/** Signs an operator in on the bench server: their session cookie. */
+export async function signInBench(base: string, operator: { email: string; password: string }) {
+  const signIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: operator.email, password: operator.password }),
+  });
+  return readResponseCookies(signIn);
 }
 
 export type BenchRow = {
@@ -188,23 +193,25 @@ export async function measureEndpoint(
  */
 export async function measureEndpointsInTurn(
   server: { base: string; cookie: string },
-  endpoints: { endpoint: string; path: string; directP50?: number }[],
+  // `cookie`: another operator's session than the server's own (a list of someone else's data).
+  endpoints: { endpoint: string; path: string; directP50?: number; cookie?: string }[],
   options: { rounds: number; warmupSeconds: number },
 ): Promise<BenchRow[]> {
   const roundSeconds = DURATION_S / options.rounds;
-  const run = (path: string, duration: number) =>
+  const run = (endpoint: { path: string; cookie?: string }, duration: number) =>
     autocannon({
       url: server.base,
       connections: 10,
       duration,
-      headers: { cookie: server.cookie },
-      requests: [{ method: 'GET', path }],
+      headers: { cookie: endpoint.cookie ?? server.cookie },
+      requests: [{ method: 'GET', path: endpoint.path }],
       skipAggregateResult: true,
     });
-  for (const { path } of endpoints) await run(path, options.warmupSeconds);
+  for (const endpoint of endpoints) await run(endpoint, options.warmupSeconds);
   const results = endpoints.map(() => [] as autocannon.Result[]);
   for (let round = 0; round < options.rounds; round += 1) {
-    for (const [index, { path }] of endpoints.entries()) results[index]!.push(await run(path, roundSeconds));
+    for (const [index, endpoint] of endpoints.entries())
+      results[index]!.push(await run(endpoint, roundSeconds));
   }
   // autocannon adds up the latency histograms of separate runs (its types leave the function out).
   const aggregate = (autocannon as unknown as { aggregateResult: AggregateResult }).aggregateResult;

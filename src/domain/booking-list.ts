@@ -12,32 +12,45 @@ export const BOOKING_PAGE_SIZE = { default: 100, max: 500 } as const;
  * CSV export, and the management area's URL. Values arrive as text (query strings); a blank one means
  * "no filter".
  */
-export const BookingListQuerySchema = z
-  .object({
-    q: optionalText('Search', { max: 100 }).describe("Part of the guest's name or e-mail, any case"),
-    status: z
-      .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
-      .optional(),
-    source: z
-      .enum(BOOKING_SOURCES, { error: `source must be one of ${BOOKING_SOURCES.join(', ')}` })
-      .optional(),
-    from: isoDate('from').optional().describe('Stays overlapping [from, to): check-out after this date'),
-    to: isoDate('to').optional().describe('Stays overlapping [from, to): check-in before this date'),
-    sort: z
-      .enum(BOOKING_SORTS, { error: `sort must be one of ${BOOKING_SORTS.join(', ')}` })
-      .default('newest')
-      .describe('newest: booked most recently first; check_in: earliest check-in first'),
-    limit: queryWholeNumber('limit', { min: 1, max: BOOKING_PAGE_SIZE.max })
-      .optional()
-      .describe(`Page size, ${BOOKING_PAGE_SIZE.default} unless given`),
-    offset: queryWholeNumber('offset', { min: 0, max: 10_000_000 }).optional(),
-  })
-  .refine((query) => !query.from || !query.to || query.from < query.to, {
-    message: '"to" must be after "from"',
-    path: ['to'],
-  });
+const bookingListFields = {
+  q: optionalText('Search', { max: 100 }).describe("Part of the guest's name or e-mail, any case"),
+  status: z
+    .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
+    .optional(),
+  source: z
+    .enum(BOOKING_SOURCES, { error: `source must be one of ${BOOKING_SOURCES.join(', ')}` })
+    .optional(),
+  from: isoDate('from').optional().describe('Stays overlapping [from, to): check-out after this date'),
+  to: isoDate('to').optional().describe('Stays overlapping [from, to): check-in before this date'),
+  sort: z
+    .enum(BOOKING_SORTS, { error: `sort must be one of ${BOOKING_SORTS.join(', ')}` })
+    .default('newest')
+    .describe('newest: booked most recently first; check_in: earliest check-in first'),
+  limit: queryWholeNumber('limit', { min: 1, max: BOOKING_PAGE_SIZE.max })
+    .optional()
+    .describe(`Page size, ${BOOKING_PAGE_SIZE.default} unless given`),
+  offset: queryWholeNumber('offset', { min: 0, max: 10_000_000 }).optional(),
+};
+const fromBeforeTo = (query: { from?: string; to?: string }) =>
+  !query.from || !query.to || query.from < query.to;
+const FROM_BEFORE_TO = { message: '"to" must be after "from"', path: ['to'] };
+
+export const BookingListQuerySchema = z.object(bookingListFields).refine(fromBeforeTo, FROM_BEFORE_TO);
 export type BookingListQueryInput = z.input<typeof BookingListQuerySchema>;
 /** The list's search, filters and order: everything but the page, which the management area keeps in its URL. */
 export const BOOKING_LIST_FILTER_KEYS = BookingListQuerySchema.keyof().exclude(['limit', 'offset']).options;
 export type BookingListFilterKey = (typeof BOOKING_LIST_FILTER_KEYS)[number];
 export type BookingListQuery = z.output<typeof BookingListQuerySchema>;
+
+/** The list of every booking of the operator's active properties: the same query, and one property if given. */
+export const BookingSearchQuerySchema = z
+  .object({
+    ...bookingListFields,
+    property: z
+      .uuid({ error: 'property must be a property id (a UUID)' })
+      .optional()
+      .describe("Only this property's bookings"),
+  })
+  .refine(fromBeforeTo, FROM_BEFORE_TO);
+export type BookingSearchQueryInput = z.input<typeof BookingSearchQuerySchema>;
+export type BookingSearchQuery = z.output<typeof BookingSearchQuerySchema>;

@@ -416,7 +416,9 @@ function arbitraryRequest(operation: Operation, ids: Ids): fc.Arbitrary<Built> {
           { ...base.pathValues, [parameter.name]: raw },
           encodeQuery(Object.entries(base.query)),
         );
-        return make(`path ${parameter.name}`, breaks, { url });
+        // A literal `..` segment is resolved before the request is sent (by clients, and by inject): it
+        // asks for the parent path, another resource that may exist (GET /api/bookings, say).
+        return make(`path ${parameter.name}`, breaks && raw !== '..', { url });
       }),
     );
   }

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import './manage-calendar-bookings.e2e';
+import './manage-all-bookings.e2e';
 import './manage-properties.e2e';
 import './site-landing.e2e';
 import './manage-channels.e2e';

@@ -97,16 +97,12 @@ describe('management area: sign-in and session', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('button', { name: 'Signing in...' }).waitFor();
     await page.getByRole('heading', { name: 'Villa Management', exact: true }).waitFor();
-    // Dashboard by default; Calendar and Bookings wait for a selected property.
+    // Dashboard by default; Calendar and Bookings open without a selected property too.
     await expect(
       page.getByRole('button', { name: 'Dashboard', exact: true }).getAttribute('aria-current'),
     ).resolves.toBe('page');
-    await expect(page.getByRole('button', { name: 'Calendar', exact: true }).isDisabled()).resolves.toBe(
-      true,
-    );
-    await expect(page.getByRole('button', { name: 'Bookings', exact: true }).isDisabled()).resolves.toBe(
-      true,
-    );
+    await expect(page.getByRole('button', { name: 'Calendar', exact: true }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Bookings', exact: true }).isEnabled()).resolves.toBe(true);
 
     // Select a property and open its bookings: both live in the URL.
     await page.getByRole('button', { name: 'Properties', exact: true }).click();

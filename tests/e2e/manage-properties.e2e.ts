@@ -75,9 +75,15 @@ describe('management area: dashboard, properties and the Add New Property dialog
     await expect(stat('Total Capacity').textContent()).resolves.toBe(`${stats.totalCapacity} Guests`);
     await expect(stat('Active Bookings').textContent()).resolves.toBe(String(stats.activeBookings));
 
-    // Quick Actions: the calendar and bookings wait for a selection, then open their views.
-    await expect(page.getByRole('button', { name: 'View Calendar' }).isDisabled()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Manage Bookings' }).isDisabled()).resolves.toBe(true);
+    // Quick Actions: with no selection the bookings of all properties, and the calendar of the first.
+    await page.getByRole('button', { name: 'Manage Bookings' }).click();
+    await page.getByRole('heading', { name: 'Bookings Management' }).waitFor();
+    await page.getByText('All properties', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('button', { name: 'View Calendar' }).click();
+    await page.getByRole('heading', { name: 'Booking Calendar' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('property')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
     await page.locator('[data-property-id]').first().click();
     await expect(page.locator('[data-property-id]').first().getAttribute('aria-pressed')).resolves.toBe(
       'true',

@@ -7,7 +7,7 @@ import {
   DeclinePendingRequestsSchema,
   PaymentStatusUpdateSchema,
 } from '../booking';
-import { BookingListQuerySchema } from '../booking-list';
+import { BookingListQuerySchema, BookingSearchQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
 import { BookingWithPaymentSchema } from '../payment';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
@@ -30,6 +30,31 @@ export const bookingEndpoints = {
     session: true,
     params: PropertyIdParamsSchema,
     query: BookingListQuerySchema,
+    produces: ['text/csv'],
+    responses: {
+      200: z.string().describe('text/csv; charset=utf-8'),
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  searchBookings: defineEndpoint({
+    ...bookingRoutes.searchBookings,
+    tags: ['bookings'],
+    session: true,
+    query: BookingSearchQuerySchema,
+    responses: {
+      200: z.array(
+        BookingWithPaymentSchema.extend({
+          property_name: z.string().describe("The booking's property, as the operator named it"),
+        }),
+      ),
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  exportSearchedBookingsCsv: defineEndpoint({
+    ...bookingRoutes.exportSearchedBookingsCsv,
+    tags: ['bookings'],
+    session: true,
+    query: BookingSearchQuerySchema,
     produces: ['text/csv'],
     responses: {
       200: z.string().describe('text/csv; charset=utf-8'),

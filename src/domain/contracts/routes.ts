@@ -54,6 +54,8 @@ export const bookingRoutes = /* @__PURE__ */ defineRoutes({
     totalCountHeader: TOTAL_COUNT_HEADER,
   },
   exportBookingsCsv: { method: 'GET', path: '/api/properties/:propertyId/bookings.csv' },
+  searchBookings: { method: 'GET', path: '/api/bookings', totalCountHeader: TOTAL_COUNT_HEADER },
+  exportSearchedBookingsCsv: { method: 'GET', path: '/api/bookings.csv' },
   createBooking: { method: 'POST', path: '/api/properties/:propertyId/bookings' },
   updateBookingStatus: { method: 'PATCH', path: '/api/bookings/:bookingId/status' },
   updatePaymentStatus: { method: 'PATCH', path: '/api/bookings/:bookingId/payment' },

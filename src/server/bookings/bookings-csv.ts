@@ -4,7 +4,10 @@ import { formatCsvCell } from '../csv';
 
 export { formatCsvCell };
 
-const COLUMNS: [header: string, value: (booking: StoredBooking) => string | number | null][] = [
+/** A booking as exported; one of a list of several properties carries its property's name. */
+type ExportedBooking = StoredBooking & { property_name?: string };
+
+const COLUMNS: [header: string, value: (booking: ExportedBooking) => string | number | null][] = [
   ['reference', (booking) => formatBookingReference(booking.id)],
   ['guest_name', (booking) => booking.guest_name],
   ['guest_email', (booking) => booking.guest_email],
@@ -30,11 +33,18 @@ const LINES_PER_CHUNK = 500;
  * The bookings as CSV (CRLF line ends, as RFC 4180 has it), header first, produced a few hundred lines
  * at a time so a long export streams without being held whole as text.
  */
-export function* formatBookingsCsv(bookings: Iterable<StoredBooking>): Generator<string> {
-  let chunk = `${COLUMNS.map(([header]) => header).join(',')}\r\n`;
+export function* formatBookingsCsv(
+  bookings: Iterable<ExportedBooking>,
+  options: { withProperty?: boolean } = {},
+): Generator<string> {
+  // Bookings of several properties name theirs, after the reference.
+  const columns: typeof COLUMNS = options.withProperty
+    ? [COLUMNS[0]!, ['property', (booking) => booking.property_name ?? null], ...COLUMNS.slice(1)]
+    : COLUMNS;
+  let chunk = `${columns.map(([header]) => header).join(',')}\r\n`;
   let lines = 1;
   for (const booking of bookings) {
-    chunk += `${COLUMNS.map(([, value]) => formatCsvCell(value(booking))).join(',')}\r\n`;
+    chunk += `${columns.map(([, value]) => formatCsvCell(value(booking))).join(',')}\r\n`;
     lines += 1;
     if (lines === LINES_PER_CHUNK) {
       yield chunk;

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
 import type { BookingStatus, CalendarBooking, StoredBooking } from '../../domain/booking';
 import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
-import { bookings, propertyBookingCounts } from '../db/schema';
+import { bookings, properties, propertyBookingCounts } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -28,26 +29,51 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function matchBookings(propertyId: string, query: BookingListQuery): SQL | undefined {
+/**
+ * Whose bookings a list reads: one property's (the caller has checked it is the operator's), or, without
+ * `propertyId`, those of every active property of the operator the transaction acts for.
+ */
+type BookingScope = { propertyId?: string };
+
+/** The ids of the operator's active properties: the scope of the list of all their bookings. */
+const ownActivePropertyIds = sql`(select ${properties.id} from ${properties} where ${properties.owner_id} = app_current_operator_id() and ${properties.is_active})`;
+
+/**
+ * The search and filters of a list. `property` says where the bookings are: one property's id, or the
+ * outer query's property (a column) when a page of all properties is read property by property; none
+ * means every active property of the operator.
+ */
+function matchBookings(query: BookingListQuery, property?: string | AnyPgColumn): SQL | undefined {
   const needle = query.q ? `%${escapeLike(query.q)}%` : undefined;
   return and(
-    eq(bookings.property_id, propertyId),
+    property === undefined
+      ? inArray(bookings.property_id, ownActivePropertyIds)
+      : eq(bookings.property_id, property),
     query.status ? eq(bookings.status, query.status) : undefined,
     query.source ? eq(bookings.booking_source, query.source) : undefined,
     // Stays overlapping [from, to): half-open, like every range of nights.
     overlapsNights(bookings.check_in, bookings.check_out, { start: query.from, end: query.to }),
-    // Through the trigram indexes (search_booking_ids in db/rules/10-functions.sql): row-level security would
-    // otherwise make the database read every booking of the property to match the text.
+    // Through the trigram indexes (search_booking_ids and search_operator_booking_ids in
+    // db/rules/10-functions.sql): row-level security would otherwise make the database read every booking
+    // to match the text.
     needle
-      ? inArray(bookings.id, sql`(select search_booking_ids(${propertyId}::uuid, ${needle}))`)
+      ? inArray(
+          bookings.id,
+          typeof property === 'string'
+            ? sql`(select search_booking_ids(${property}::uuid, ${needle}))`
+            : sql`(select search_operator_booking_ids(${needle}))`,
+        )
       : undefined,
   );
 }
 
-function orderBookings(query: BookingListQuery) {
+function orderBookings(
+  query: BookingListQuery,
+  table: { created_at: AnyPgColumn; check_in: AnyPgColumn; id: AnyPgColumn } = bookings,
+) {
   return query.sort === 'check_in'
-    ? [asc(bookings.check_in), asc(bookings.id)]
-    : [desc(bookings.created_at), desc(bookings.id)];
+    ? [asc(table.check_in), asc(table.id)]
+    : [desc(table.created_at), desc(table.id)];
 }
 
 /** One page of a property's bookings that match the search and filters, and how many match in all. */
@@ -55,7 +81,7 @@ export async function listBookingsPage(
   db: Executor,
   input: { propertyId: string; query: BookingListQuery },
 ): Promise<{ bookings: StoredBooking[]; total: number }> {
-  const where = matchBookings(input.propertyId, input.query);
+  const where = matchBookings(input.query, input.propertyId);
   const rows = await db
     .select()
     .from(bookings)
@@ -63,28 +89,63 @@ export async function listBookingsPage(
     .orderBy(...orderBookings(input.query))
     .limit(input.query.limit ?? BOOKING_PAGE_SIZE.default)
     .offset(input.query.offset ?? 0);
-  const total = isUnfiltered(input.query)
-    ? await readBookingCount(db, input.propertyId)
-    : await countMatchingBookings(db, where);
-  return { bookings: rows.map(shapeBooking), total };
+  return { bookings: rows.map(shapeBooking), total: await countBookings(db, input, where) };
 }
 
-/** No search and no filter: every parameter but the order and the page is unset (a new filter included). */
-function isUnfiltered(query: BookingListQuery): boolean {
-  const { sort: _sort, limit: _limit, offset: _offset, ...filters } = query;
-  return Object.values(filters).every((value) => value === undefined || value === '');
+/**
+ * One page of the bookings of every active property of the operator (or of one, `propertyId`), each with
+ * its property's name, and how many match in all.
+ */
+export async function searchBookingsPage(
+  db: Executor,
+  input: BookingScope & { query: BookingListQuery },
+): Promise<{ bookings: (StoredBooking & { property_name: string })[]; total: number }> {
+  const limit = input.query.limit ?? BOOKING_PAGE_SIZE.default;
+  const offset = input.query.offset ?? 0;
+  // Each property's first offset + limit bookings in the list's order, read from its index, then merged:
+  // the page costs the same however long each property's history (one index holds no two properties'
+  // bookings in one order, and the operator's are a few among everyone's). Only the keys are merged; the
+  // page's own rows alone are read whole.
+  const eachProperty = db
+    .select({ id: bookings.id, created_at: bookings.created_at, check_in: bookings.check_in })
+    .from(bookings)
+    .where(matchBookings(input.query, input.propertyId ?? properties.id))
+    .orderBy(...orderBookings(input.query))
+    .limit(offset + limit)
+    .as('each_property');
+  const page = db
+    .select({ id: eachProperty.id })
+    .from(properties)
+    .innerJoinLateral(eachProperty, sql`true`)
+    .where(
+      input.propertyId
+        ? eq(properties.id, input.propertyId)
+        : and(sql`${properties.owner_id} = app_current_operator_id()`, eq(properties.is_active, true)),
+    )
+    .orderBy(...orderBookings(input.query, eachProperty))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const rows = await db
+    .select({ booking: bookings, property_name: properties.name })
+    .from(page)
+    .innerJoin(bookings, eq(bookings.id, page.id))
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .orderBy(...orderBookings(input.query));
+  const where = matchBookings(input.query, input.propertyId);
+  return {
+    bookings: rows.map((row) => ({ ...shapeBooking(row.booking), property_name: row.property_name })),
+    total: await countBookings(db, input, where),
+  };
 }
 
-/** All of a property's bookings, from the count the database keeps (not a count of its whole history). */
-async function readBookingCount(db: Executor, propertyId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: propertyBookingCounts.total })
-    .from(propertyBookingCounts)
-    .where(eq(propertyBookingCounts.property_id, propertyId));
-  return row?.total ?? 0;
-}
-
-async function countMatchingBookings(db: Executor, where: SQL | undefined): Promise<number> {
+/** How many bookings match: from the counts the database keeps when nothing filters the list. */
+async function countBookings(
+  db: Executor,
+  input: BookingScope & { query: BookingListQuery },
+  where: SQL | undefined,
+): Promise<number> {
+  if (isUnfiltered(input.query)) return readBookingCount(db, input.propertyId);
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(bookings)
@@ -92,17 +153,46 @@ async function countMatchingBookings(db: Executor, where: SQL | undefined): Prom
   return row?.total ?? 0;
 }
 
-/** Every booking that matches the search and filters, in the list's order (for the CSV export). */
+/**
+ * No search and no filter: every parameter but the order and the page is unset (a new filter included).
+ * An empty search parses to null: it must count as unset, or every plain page counts the whole history.
+ */
+export function isUnfiltered(query: BookingListQuery): boolean {
+  const { sort: _sort, limit: _limit, offset: _offset, ...filters } = query;
+  return Object.values(filters).every((value) => value === undefined || value === null || value === '');
+}
+
+/**
+ * All of a property's bookings, or all of the operator's active properties', from the counts the database
+ * keeps (not a count of the whole history).
+ */
+async function readBookingCount(db: Executor, propertyId: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${propertyBookingCounts.total}), 0)::int` })
+    .from(propertyBookingCounts)
+    .where(
+      propertyId
+        ? eq(propertyBookingCounts.property_id, propertyId)
+        : inArray(propertyBookingCounts.property_id, ownActivePropertyIds),
+    );
+  return row?.total ?? 0;
+}
+
+/**
+ * Every booking that matches the search and filters, in the list's order (for the CSV export): one
+ * property's, or those of every active property of the operator, each with its property's name.
+ */
 export async function listMatchingBookings(
   db: Executor,
-  input: { propertyId: string; query: BookingListQuery },
-): Promise<StoredBooking[]> {
+  input: BookingScope & { query: BookingListQuery },
+): Promise<(StoredBooking & { property_name: string })[]> {
   const rows = await db
-    .select()
+    .select({ booking: bookings, property_name: properties.name })
     .from(bookings)
-    .where(matchBookings(input.propertyId, input.query))
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .where(matchBookings(input.query, input.propertyId))
     .orderBy(...orderBookings(input.query));
-  return rows.map(shapeBooking);
+  return rows.map((row) => ({ ...shapeBooking(row.booking), property_name: row.property_name }));
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   insertBooking,
   listBookingsPage,
   listMatchingBookings,
+  searchBookingsPage,
   updateBookingStatusFrom,
 } from './queries';
 import { formatBookingsCsv } from './bookings-csv';
@@ -92,6 +93,52 @@ export async function registerBookingRoutes(
           // The CSV text, streamed line by line (the schema above documents it as a string).
           .send(Readable.from(formatBookingsCsv(bookings)) as unknown as string)
       );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingEndpoints.searchBookings,
+    {
+      summary:
+        "A page of the bookings of all the operator's active properties (or one) that match the search and filters",
+      description: `The same search, filters, order and page as listBookings, across properties; \`property\` keeps one property's. Each booking names its property. The number of all matching bookings is in the X-Total-Count header.`,
+    },
+    async (request, reply) => {
+      const { property: propertyId, ...query } = request.query;
+      const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        if (propertyId) await requireProperty(tx, propertyId);
+        const found = await searchBookingsPage(tx, { propertyId, query });
+        const summaries = await summarizeBookingsPayments(tx, { bookings: found.bookings, today: today() });
+        const withStates = await addRequestStates(tx, found.bookings);
+        return {
+          ...found,
+          bookings: withStates.map((booking) => ({ ...booking, payment: summaries.get(booking.id)! })),
+        };
+      });
+      return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingEndpoints.exportSearchedBookingsCsv,
+    {
+      summary: "Every booking of the operator's active properties (or one) that matches, as CSV (all pages)",
+      description:
+        'The same parameters as searchBookings (limit and offset are ignored), and the columns of exportBookingsCsv with the property after the reference.',
+    },
+    async (request, reply) => {
+      const { property: propertyId, ...query } = request.query;
+      const bookings = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        if (propertyId) await requireProperty(tx, propertyId);
+        return listMatchingBookings(tx, { propertyId, query });
+      });
+      const name = `bookings-${villaToday(options.now?.())}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(formatBookingsCsv(bookings, { withProperty: true })) as unknown as string);
     },
   );
 

@@ -20,7 +20,7 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
 export const RULES_REVISION = 6;
-export const RULES_DIGEST = '043bfe04158bd09077f1ee1944b17930';
+export const RULES_DIGEST = 'fc1d4ff2dd2c74850fc1546312627429';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

@@ -1,4 +1,4 @@
-import { CalendarIcon, MailIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
+import { CalendarIcon, HomeIcon, MailIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
 import { memo, useState, type ReactNode } from 'react';
 import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
@@ -13,8 +13,11 @@ import { LapseCountdown } from './lapse-countdown';
 /** One booking in the list: guest, stay, amounts, payments, and the actions its status allows. */
 export const BookingCard = memo(function BookingCard({
   booking,
+  propertyName,
 }: {
   booking: Booking & { payment?: PaymentSummary };
+  /** Named in a list of several properties' bookings. */
+  propertyName?: string;
 }) {
   // The card's actions open its payments too: on the refund form, after cancelling a paid stay.
   const [paymentsView, setPaymentsView] = useState<PaymentsDialogMode | null>(null);
@@ -24,7 +27,16 @@ export const BookingCard = memo(function BookingCard({
       className="rounded-lg border bg-card p-4 shadow-sm [content-visibility:auto] [contain-intrinsic-size:auto_12rem]"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-base font-semibold">{booking.guest_name}</h3>
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold">{booking.guest_name}</h3>
+          {propertyName ? (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-property-name="">
+              <HomeIcon className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Property: </span>
+              {propertyName}
+            </p>
+          ) : null}
+        </div>
         <div className="flex flex-wrap gap-1.5">
           <StatusBadge status={booking.status} />
           <SourceBadge source={booking.booking_source} />

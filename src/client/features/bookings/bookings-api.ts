@@ -1,16 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingRoutes } from '@/domain/contracts/routes';
 import type { Booking, BookingStatus, DeclineScope, ManualBooking, PaymentStatus } from '@/domain/booking';
+import type { PaymentSummary } from '@/domain/payment';
 import type { BookingListQueryInput } from '@/domain/booking-list';
 import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
 export const bookingKeys = {
   all: [...operatorDataKey, 'bookings'] as const,
-  property: (propertyId: string) => [...bookingKeys.all, propertyId] as const,
-  page: (propertyId: string, query: BookingListQueryInput) =>
+  /** One property's pages, or (null) those of the list of all properties. */
+  property: (propertyId: string | null) => [...bookingKeys.all, propertyId ?? 'all'] as const,
+  page: (propertyId: string | null, query: BookingListQueryInput) =>
     [...bookingKeys.property(propertyId), query] as const,
 };
+
+/** A booking as a list shows it: its payments summed up, and its property's name in the list of all. */
+export type ListedBooking = Booking & { payment?: PaymentSummary; property_name?: string };
 
 /** The API's query string for a list query (blank values left out). */
 export function toBookingListSearch(query: Record<string, string | null | undefined>): string {
@@ -19,12 +24,17 @@ export function toBookingListSearch(query: Record<string, string | null | undefi
   return params.toString();
 }
 
-/** One page of a property's bookings that match the search and filters, and how many match in all. */
-export function bookingsPageQuery(propertyId: string, query: BookingListQueryInput) {
+/**
+ * One page of a property's bookings (or, `propertyId` null, of every active property's) that match the
+ * search and filters, and how many match in all.
+ */
+export function bookingsPageQuery(propertyId: string | null, query: BookingListQueryInput) {
   return queryOptions({
     queryKey: bookingKeys.page(propertyId, query),
-    queryFn: ({ signal }) =>
-      callEndpointPage(bookingRoutes.listBookings, { params: { propertyId }, query, signal }),
+    queryFn: ({ signal }): Promise<{ items: ListedBooking[]; total: number }> =>
+      propertyId
+        ? callEndpointPage(bookingRoutes.listBookings, { params: { propertyId }, query, signal })
+        : callEndpointPage(bookingRoutes.searchBookings, { query, signal }),
     // The last page stays on screen while the next loads, instead of a flash of "Loading".
     placeholderData: keepPreviousData,
   });
@@ -35,10 +45,11 @@ function useApplyBookingChange() {
   const queryClient = useQueryClient();
   return (booking: Booking) => {
     // The list's items carry a payment summary the changed booking does not: it stays until the reload.
+    // Its property's pages and those of the list of all properties.
     queryClient.setQueriesData<{ items: Booking[]; total: number }>(
-      { queryKey: bookingKeys.property(booking.property_id) },
+      { queryKey: bookingKeys.all },
       (page) =>
-        page && {
+        page?.items && {
           ...page,
           items: page.items.map((item) => (item.id === booking.id ? { ...item, ...booking } : item)),
         },

@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, SearchIcon } from 'luc
 import { useEffect, useId, useState } from 'react';
 import { BOOKING_SOURCES, BOOKING_SOURCE_LABELS, BOOKING_STATUSES } from '@/domain/booking';
 import { BOOKING_PAGE_SIZE, type BookingListFilterKey } from '@/domain/booking-list';
+import { bookingRoutes, buildEndpointPath } from '@/domain/contracts/routes';
 import type { Property } from '@/domain/property';
 import { DateFilter } from '@/client/components/date-filter';
 import { LoadError } from '@/client/components/load-error';
@@ -22,14 +23,25 @@ import { readBookingFilters } from './booking-filters';
 import { bookingsPageQuery, toBookingListSearch } from './bookings-api';
 
 /**
- * A property's bookings: search by guest name or e-mail, filter by status, source and dates, sort, and
- * page through them. The server does the work (the list stays fast however long the history), and the
- * address bar keeps every choice, so a reload or a shared link shows the same list.
+ * The bookings of one property or of all: search by guest name or e-mail, filter by property, status,
+ * source and dates, sort, and page through them. The server does the work (the list stays fast however
+ * long the history), and the address bar keeps every choice (the property as the selected one), so a
+ * reload or a shared link shows the same list.
  */
-export function BookingsView({ property }: { property: Property }) {
+export function BookingsView({
+  property,
+  properties,
+  onPropertyChange,
+}: {
+  /** The property whose bookings are listed; null lists every property's. */
+  property: Property | null;
+  properties: readonly Property[];
+  /** Another property picked (null: all), with the search and filters to keep. */
+  onPropertyChange: (propertyId: string | null, keep: Record<string, string>) => void;
+}) {
   const { params, navigate } = useUrlSearch();
   const { filters, page, query } = readBookingFilters(params);
-  const bookings = useQuery(bookingsPageQuery(property.id, query));
+  const bookings = useQuery(bookingsPageQuery(property?.id ?? null, query));
   const ids = { search: useId(), sort: useId() };
 
   // Typing stays immediate; the list follows once the typing pauses, without a history entry per key.
@@ -58,25 +70,25 @@ export function BookingsView({ property }: { property: Property }) {
   const first = (page - 1) * BOOKING_PAGE_SIZE.default + 1;
   const last = first + items.length - 1;
   const pages = Math.max(1, Math.ceil(total / BOOKING_PAGE_SIZE.default));
-  const exportHref = `/api/properties/${encodeURIComponent(property.id)}/bookings.csv?${toBookingListSearch(filters)}`;
+  const exportHref = `${property ? buildEndpointPath(bookingRoutes.exportBookingsCsv, { propertyId: property.id }) : bookingRoutes.exportSearchedBookingsCsv.path}?${toBookingListSearch(filters)}`;
 
   return (
     <ViewSection
       id="bookings-title"
       title="Bookings Management"
-      description={property.name}
+      description={property?.name ?? 'All properties'}
       actions={
         <div className="flex flex-wrap gap-2">
           <a href={exportHref} download className={buttonVariants({ variant: 'outline' })}>
             <DownloadIcon aria-hidden="true" /> Export CSV
           </a>
-          <AddBookingDialog property={property} />
+          {property ? <AddBookingDialog property={property} /> : null}
         </div>
       }
     >
       <div role="search" aria-label="Filter bookings" className="grid gap-3">
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]">
-          <div className="relative">
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,1fr)_13rem_11rem_11rem]">
+          <div className="relative sm:col-span-3 lg:col-span-1">
             <label htmlFor={ids.search} className="sr-only">
               Search bookings
             </label>
@@ -94,6 +106,13 @@ export function BookingsView({ property }: { property: Property }) {
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
+          <FilterSelect
+            label="Filter by property"
+            allLabel="All properties"
+            value={property?.id}
+            options={properties.map((each) => ({ value: each.id, label: each.name }))}
+            onChange={(value) => onPropertyChange(value || null, filters)}
+          />
           <FilterSelect
             label="Filter by status"
             allLabel="All Status"
@@ -184,7 +203,11 @@ export function BookingsView({ property }: { property: Property }) {
           ) : (
             <ul className="grid items-start gap-3 xl:grid-cols-2" aria-label="Bookings">
               {items.map((booking) => (
-                <BookingCard key={booking.id} booking={booking} />
+                <BookingCard
+                  key={booking.id}
+                  booking={booking}
+                  propertyName={property ? undefined : booking.property_name}
+                />
               ))}
             </ul>
           )}

@@ -157,16 +157,16 @@ export function DashboardView({
                 key={label}
                 variant="outline"
                 className="justify-start"
-                disabled={!selectedId}
+                disabled={properties.length === 0}
                 onClick={onClick}
               >
                 <Icon aria-hidden="true" />
                 {label}
               </Button>
             ))}
-            {!selectedId ? (
+            {!selectedId && properties.length > 0 ? (
               <p className="text-xs text-muted-foreground">
-                Select a property to enable the calendar and bookings.
+                No property selected: the calendar opens on the first, and the bookings of all are listed.
               </p>
             ) : null}
           </CardContent>

@@ -37,15 +37,23 @@ export function ManagementShell({ operator }: { operator: Operator }) {
   if (properties.isPending) return <LoadingScreen />;
 
   const list = properties.data ?? [];
-  const selected = list.find((property) => property.id === location.propertyId) ?? null;
-  // A view that needs a property falls back to the dashboard when the URL names none (or a gone one).
-  const view: ManageView =
-    findManagementView(location.view)?.needsProperty && !selected ? 'dashboard' : location.view;
+  const needsProperty = (name: ManageView) => Boolean(findManagementView(name)?.needsProperty);
+  // A view that needs a property opens on the first when the URL names none (or a gone one), and falls
+  // back to the dashboard when there is no property at all.
+  const selected =
+    list.find((property) => property.id === location.propertyId) ??
+    (needsProperty(location.view) ? (list[0] ?? null) : null);
+  const view: ManageView = needsProperty(location.view) && !selected ? 'dashboard' : location.view;
   // The villa's month, as the server counts it.
   const month = location.month ?? villaMonth();
 
   const selectProperty = (property: Property) => location.navigate({ propertyId: property.id });
-  const openView = (next: ManageView) => location.navigate({ view: next });
+  const openView = (next: ManageView) =>
+    location.navigate(
+      needsProperty(next) && selected === null && list[0]
+        ? { view: next, propertyId: list[0].id }
+        : { view: next },
+    );
 
   return (
     <div className="min-h-dvh">
@@ -84,7 +92,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
                         : 'text-muted-foreground hover:bg-card/60',
                     )}
                     aria-current={active ? 'page' : undefined}
-                    disabled={item.needsProperty && !selected}
+                    disabled={item.needsProperty && list.length === 0}
                     onClick={() => openView(item.view)}
                   >
                     <Icon aria-hidden="true" className="hidden sm:block" />
@@ -105,7 +113,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
                 Selected property: <span className="font-semibold text-foreground">{selected.name}</span>
               </>
             ) : (
-              'No property selected. Select one to open its calendar and bookings.'
+              "No property selected: Bookings lists every property's."
             )}
           </p>
           {selected ? (

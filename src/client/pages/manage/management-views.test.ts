@@ -14,4 +14,11 @@ describe("the management area's views", () => {
     expect(findManagementView('bookings')?.parameters).toEqual([...BOOKING_LIST_FILTER_KEYS, 'page']);
     expect(BOOKING_LIST_FILTER_KEYS).toEqual(['q', 'status', 'source', 'from', 'to', 'sort']);
   });
+
+  it("show every property's bookings with none selected; Calendar, Channels and Pricing show one", () => {
+    expect(findManagementView('bookings')?.needsProperty).toBe(false);
+    for (const view of ['calendar', 'channels', 'pricing']) {
+      expect(findManagementView(view)?.needsProperty).toBe(true);
+    }
+  });
 });

@@ -44,7 +44,10 @@ type ManagementViewDefinition<View extends string, NeedsProperty extends boolean
   view: View;
   label: string;
   icon: LucideIcon;
-  /** Disabled in the navigation until a property is selected; the URL falls back to the dashboard. */
+  /**
+   * Shows one property: opened with none selected, it opens on the first; with no property at all it is
+   * disabled in the navigation and the URL falls back to the dashboard.
+   */
   needsProperty: NeedsProperty;
   /** Query-string parameters of this view alone, dropped when another view opens. */
   parameters: readonly string[];
@@ -122,9 +125,17 @@ export const MANAGEMENT_VIEWS = [
     view: 'bookings',
     label: 'Bookings',
     icon: ClipboardListIcon,
-    needsProperty: true,
+    // No property selected: every property's bookings.
+    needsProperty: false,
     parameters: BOOKINGS_URL_PARAMETERS,
-    render: ({ property }) => <BookingsView key={property.id} property={property} />,
+    render: ({ properties, property, navigate }) => (
+      <BookingsView
+        key={property?.id ?? 'all'}
+        property={property}
+        properties={properties}
+        onPropertyChange={(propertyId, keep) => navigate({ propertyId, viewParameters: keep })}
+      />
+    ),
   }),
   defineView({
     view: 'channels',

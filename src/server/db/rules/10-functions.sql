@@ -48,6 +48,21 @@ $$;
 REVOKE ALL ON FUNCTION search_booking_ids(uuid, text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION search_booking_ids(uuid, text) TO villa_app;
 
+-- The same search over the bookings of every active property of the operator the transaction acts for
+-- (the list of all their bookings): one pass over the trigram indexes, whatever the number of properties.
+CREATE OR REPLACE FUNCTION search_operator_booking_ids(p_pattern text)
+  RETURNS SETOF uuid
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+  SELECT b.id FROM bookings b
+  JOIN properties p ON p.id = b.property_id
+  WHERE p.owner_id = app_current_operator_id() AND p.is_active
+    AND (b.guest_name ILIKE p_pattern OR b.guest_email ILIKE p_pattern)
+$$;
+REVOKE ALL ON FUNCTION search_operator_booking_ids(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION search_operator_booking_ids(text) TO villa_app;
+
 -- Sample data is removed in one go; villa_app has no DELETE on bookings otherwise, so a booking that is
 -- not sample data can never be deleted through the API.
 CREATE OR REPLACE FUNCTION remove_sample_bookings() RETURNS integer
