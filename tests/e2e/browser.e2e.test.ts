@@ -16,6 +16,7 @@ import './manage-channels.e2e';
 import './site-pages.e2e';
 import './manage-booking-changes.e2e';
 import './manage-payments.e2e';
+import './manage-invoices.e2e';
 import './manage-auth.e2e';
 import './site-quality.e2e';
 import './direct-booking.e2e';

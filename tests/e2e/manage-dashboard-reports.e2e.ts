@@ -41,6 +41,23 @@ describe("management area: the operator's day and reports", () => {
     await browser?.close();
   });
 
+  it("fits the views' navigation in one row on a phone, the open view's tab in sight", async () => {
+    const { page, context } = await openSignedInPage(browser, PHONE);
+    await gotoManagement(page, '?view=reports');
+    const nav = page.getByRole('navigation', { name: 'Management views' });
+    const box = await nav.boundingBox();
+    // Ten views in a grid took 240 px before any content; one row is at most 64.
+    expect(box!.height).toBeLessThanOrEqual(64);
+    const tab = nav.getByRole('button', { name: 'Reports' });
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    const tabBox = await tab.boundingBox();
+    expect(tabBox!.x).toBeGreaterThanOrEqual(0);
+    expect(tabBox!.x + tabBox!.width).toBeLessThanOrEqual(PHONE.width);
+    // Wider than the phone only inside its own row: the page itself does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+
   it("shows today's arrivals with the villa's date, and takes a waiting request to its booking", async () => {
     const { page, context } = await openSignedInPage(browser, DESKTOP);
     const property = await createProperty(page);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOutIcon, PencilIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Operator } from '@/domain/auth';
 import { villaMonth } from '@/domain/dates';
@@ -33,6 +33,12 @@ export function ManagementShell({ operator }: { operator: Operator }) {
     if (properties.isError)
       toast.error('Error', { description: LOAD_PROPERTIES_FAILED_MESSAGE, id: 'load-properties' });
   }, [properties.isError, properties.errorUpdatedAt]);
+
+  // The open view's tab is kept in sight in the row that scrolls on a phone.
+  const activeTab = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.view, properties.isPending]);
 
   if (properties.isPending) return <LoadingScreen />;
 
@@ -76,17 +82,20 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           </div>
         </div>
         <nav aria-label="Management views" className="mx-auto max-w-7xl px-4 pb-3 sm:px-6">
-          <ul className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 sm:inline-flex">
+          {/* One row that scrolls sideways on a phone (a grid of every view took 240 px before any
+              content); the whole row, wrapping if it must, on a wide screen. */}
+          <ul className="flex gap-1 overflow-x-auto rounded-lg bg-muted p-1 [scrollbar-width:thin] lg:inline-flex lg:flex-wrap lg:overflow-visible">
             {MANAGEMENT_VIEWS.map((item) => {
               const Icon = item.icon;
               const active = item.view === view;
               return (
-                <li key={item.view}>
+                <li key={item.view} className="shrink-0">
                   <Button
+                    ref={active ? activeTab : undefined}
                     variant="ghost"
                     size="sm"
                     className={cn(
-                      'w-full px-2 sm:px-4',
+                      'w-full px-3 sm:px-4',
                       active
                         ? 'bg-card text-foreground shadow-sm hover:bg-card'
                         : 'text-muted-foreground hover:bg-card/60',
@@ -113,7 +122,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
                 Selected property: <span className="font-semibold text-foreground">{selected.name}</span>
               </>
             ) : (
-              "No property selected: Bookings lists every property's."
+              'All properties. Pick one on the Properties view to edit it or to see its calendar first.'
             )}
           </p>
           {selected ? (
