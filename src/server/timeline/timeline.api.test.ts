@@ -8,6 +8,7 @@ import {
   insertTestProperty,
   type TestContext,
 } from '../test/test-app';
+import type { Timeline } from '../../domain/timeline';
 import type { TestDatabase } from '../test/test-database';
 import { listTestDatabaseKinds } from '../test/test-database';
 
@@ -142,17 +143,18 @@ describe.each(listTestDatabaseKinds())('the timeline of every property [%s]', (k
   const timeline = async (from = '2026-12-01', to = '2026-12-15') => {
     const response = await get(`?from=${from}&to=${to}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    return response.json() as Timeline;
   };
-  const property = (body: { properties: { name: string }[] }, name: string) =>
-    body.properties.find((item) => item.name === name) as Record<string, unknown> & {
-      stays: { guest_name: string; status: string; amount_known: boolean; booking_source: string }[];
-    };
+  const property = (body: Timeline, name: string) => {
+    const found = body.properties.find((item) => item.name === name);
+    if (!found) throw new Error(`${name} is not on the timeline`);
+    return found;
+  };
 
   it("answers every active property of the operator, in the property list's order, and nobody else's", async () => {
     const body = await timeline();
     expect(body).toMatchObject({ from: '2026-12-01', to: '2026-12-15', today: '2026-12-10' });
-    expect(body.properties.map((item: { name: string }) => item.name)).toEqual(['Villa', 'Cottage']);
+    expect(body.properties.map((item) => item.name)).toEqual(['Villa', 'Cottage']);
     expect(property(body, 'Villa')).toMatchObject({ id: villaId, currency: 'INR' });
     expect(property(body, 'Cottage')).toMatchObject({ id: cottageId, currency: 'AED' });
     expect(JSON.stringify(body)).not.toMatch(/Stranger|Hidden/);
@@ -185,7 +187,7 @@ describe.each(listTestDatabaseKinds())('the timeline of every property [%s]', (k
 
   it('gives the ranges channels hold that share a night with the range: blocks and unsettled stays', async () => {
     const body = await timeline();
-    const blocks = (property(body, 'Cottage').channel_blocks as { start_date: string }[]).sort((a, b) =>
+    const blocks = [...property(body, 'Cottage').channel_blocks].sort((a, b) =>
       a.start_date.localeCompare(b.start_date),
     );
     expect(blocks).toEqual([
