@@ -1,0 +1,308 @@
+import { AlertTriangleIcon, ClockAlertIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
+import type { TimelineStay } from '@/domain/timeline';
+import { formatDayMonth } from '@/client/lib/format';
+import { SOURCE_COLOURS } from '@/client/lib/source-colours';
+import { cn } from '@/client/lib/utils';
+import type { TimelineSpan } from './timeline-range';
+import {
+  listTimelineMonths,
+  nameTimelineCell,
+  type TimelineBar,
+  type TimelineDay,
+  type TimelineRow,
+} from './timeline-layout';
+import { describePropertyAlerts } from './timeline-alerts';
+
+/** A day's width in pixels for each span: wide enough for a name over two weeks, a glance over three months. */
+const DAY_WIDTH: Record<TimelineSpan, number> = { '2w': 72, '1m': 44, '3m': 32 };
+
+/** Marked once the grid is on screen: the paint benchmark's finish line. */
+export const TIMELINE_PAINTED_MARK = 'timeline-grid-painted';
+
+// Closed and held nights are hatched (not only tinted), so they read apart from weekends without colour.
+export const CLOSED_STYLE: CSSProperties = {
+  backgroundColor: '#e4e1da',
+  backgroundImage: 'repeating-linear-gradient(135deg, #b9b3a7 0 2px, transparent 2px 7px)',
+};
+export const HELD_STYLE: CSSProperties = {
+  backgroundColor: '#e7e3f0',
+  backgroundImage: 'repeating-linear-gradient(45deg, #b3a9cc 0 2px, transparent 2px 7px)',
+};
+
+/** A stay's bar: confirmed and completed filled with the source's colour, pending striped and dashed. */
+export function styleStayBar(stay: Pick<TimelineStay, 'status' | 'booking_source'>): CSSProperties {
+  const colour = SOURCE_COLOURS[stay.booking_source];
+  if (stay.status === 'pending') {
+    return {
+      backgroundColor: '#fffdf9',
+      backgroundImage: `repeating-linear-gradient(135deg, ${colour}40 0 5px, transparent 5px 10px)`,
+      border: `2px dashed ${colour}`,
+      color: '#1f2a24',
+    };
+  }
+  return { backgroundColor: colour, color: '#ffffff', opacity: stay.status === 'completed' ? 0.75 : 1 };
+}
+
+const describeStay = (stay: TimelineStay) =>
+  `${stay.guest_name}, ${formatDayMonth(stay.check_in)} – ${formatDayMonth(stay.check_out)}, ${stay.status}, ${BOOKING_SOURCE_LABELS[stay.booking_source]}${stay.is_sample ? ' (sample)' : ''}`;
+
+type Position = { row: number; column: number };
+
+/**
+ * Properties as rows and days as columns, each stay a bar. One grid for the keyboard (ARIA grid, roving
+ * tabindex): the arrows move a day or a property, Home and End to the row's ends, Enter opens the stay
+ * on that night or starts a booking on a free one. The bars are for the mouse; every cell names its
+ * night for screen readers.
+ */
+export function TimelineGrid({
+  rows,
+  days,
+  span,
+  onOpenStay,
+  onStartBooking,
+  onOpenChannels,
+}: {
+  rows: TimelineRow[];
+  days: TimelineDay[];
+  span: TimelineSpan;
+  onOpenStay: (propertyId: string, stay: TimelineStay) => void;
+  onStartBooking: (propertyId: string, date: string) => void;
+  onOpenChannels: (propertyId: string) => void;
+}) {
+  const width = DAY_WIDTH[span];
+  const months = listTimelineMonths(days);
+  const todayColumn = days.findIndex((day) => day.isToday);
+  const [focus, setFocus] = useState<Position>({ row: 0, column: Math.max(0, todayColumn) });
+  const gridRef = useRef<HTMLDivElement>(null);
+  // A new range or set of rows keeps the focused cell within the grid.
+  const row = Math.min(focus.row, rows.length - 1);
+  const column = Math.min(focus.column, days.length - 1);
+
+  useEffect(() => {
+    let frame = requestAnimationFrame(() => {
+      // The frame after this one starts once this one is painted.
+      frame = requestAnimationFrame(() => performance.mark(TIMELINE_PAINTED_MARK));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rows]);
+
+  const activate = (position: Position) => {
+    const target = rows[position.row];
+    const day = days[position.column];
+    if (!target || !day) return;
+    const night = target.nights[position.column];
+    if (night?.kind === 'stay') onOpenStay(target.property.id, night.stay);
+    else if (night?.kind === 'free') onStartBooking(target.property.id, day.date);
+  };
+
+  const moveTo = (next: Position) => {
+    const clamped = {
+      row: Math.max(0, Math.min(rows.length - 1, next.row)),
+      column: Math.max(0, Math.min(days.length - 1, next.column)),
+    };
+    setFocus(clamped);
+    gridRef.current
+      ?.querySelector<HTMLElement>(`[data-cell="${clamped.row}:${clamped.column}"]`)
+      ?.focus({ preventScroll: false });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const cell = (event.target as HTMLElement).dataset.cell;
+    if (!cell) return;
+    const [r, c] = cell.split(':').map(Number) as [number, number];
+    const moves: Record<string, Position> = {
+      ArrowLeft: { row: r, column: c - 1 },
+      ArrowRight: { row: r, column: c + 1 },
+      ArrowUp: { row: r - 1, column: c },
+      ArrowDown: { row: r + 1, column: c },
+      Home: { row: r, column: 0 },
+      End: { row: r, column: days.length - 1 },
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      moveTo(move);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      activate({ row: r, column: c });
+    }
+  };
+
+  // One handler for every cell and bar: each says where it is in data attributes.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-cell], [data-stay]');
+    if (!target) return;
+    if (target.dataset.stay !== undefined) {
+      const bar = rows[Number(target.dataset.row)]?.bars[Number(target.dataset.stay)];
+      if (bar) onOpenStay(rows[Number(target.dataset.row)]!.property.id, bar.stay);
+      return;
+    }
+    const [r, c] = target.dataset.cell!.split(':').map(Number) as [number, number];
+    setFocus({ row: r, column: c });
+    activate({ row: r, column: c });
+  };
+
+  return (
+    <div className="overflow-x-auto rounded-md border bg-card" data-testid="timeline-scroll">
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-label="Timeline: properties by day"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={days.length + 1}
+        className="relative w-max min-w-full text-sm"
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+      >
+        <div className="flex border-b" aria-hidden="true">
+          <div className="sticky left-0 z-30 w-40 shrink-0 border-r bg-card sm:w-48" />
+          {months.map((month) => (
+            <div
+              key={month.start}
+              className="truncate border-r px-2 py-1 text-xs font-semibold"
+              style={{ width: month.length * width }}
+            >
+              {month.length * width >= 80 ? month.label : month.label.slice(0, 3)}
+            </div>
+          ))}
+        </div>
+        <div role="row" aria-rowindex={1} className="flex border-b">
+          <div
+            role="columnheader"
+            className="sticky left-0 z-30 flex w-40 shrink-0 items-end border-r bg-card px-3 py-1 text-xs font-semibold text-muted-foreground sm:w-48"
+          >
+            Property
+          </div>
+          {days.map((day) => (
+            <div
+              key={day.date}
+              role="columnheader"
+              aria-label={`${day.label}${day.isToday ? ', today' : ''}`}
+              className={cn(
+                'flex shrink-0 flex-col items-center border-r py-1 text-xs leading-tight',
+                day.isWeekend && 'bg-muted/60',
+                day.isToday && 'bg-accent font-bold text-accent-foreground',
+              )}
+              style={{ width }}
+            >
+              <span aria-hidden="true">{day.weekday}</span>
+              <span aria-hidden="true">{day.dayOfMonth}</span>
+            </div>
+          ))}
+        </div>
+        {rows.map((timelineRow, rowIndex) => (
+          <div
+            key={timelineRow.property.id}
+            role="row"
+            aria-rowindex={rowIndex + 2}
+            className="flex border-b last:border-b-0"
+          >
+            <PropertyHeader row={timelineRow} onOpenChannels={onOpenChannels} />
+            <div className="relative flex">
+              {days.map((day, columnIndex) => {
+                const night = timelineRow.nights[columnIndex]!;
+                const focused = rowIndex === row && columnIndex === column;
+                return (
+                  <div
+                    key={day.date}
+                    role="gridcell"
+                    data-cell={`${rowIndex}:${columnIndex}`}
+                    data-night={night.kind}
+                    tabIndex={focused ? 0 : -1}
+                    aria-label={nameTimelineCell(timelineRow.property.name, day, night)}
+                    className={cn(
+                      'h-12 shrink-0 border-r outline-none focus-visible:z-20 focus-visible:ring-3 focus-visible:ring-primary focus-visible:ring-inset',
+                      night.kind === 'free' && 'cursor-pointer hover:bg-primary/10',
+                      day.isWeekend && 'bg-muted/40',
+                      day.isToday && 'bg-accent/15',
+                    )}
+                    style={{
+                      width,
+                      ...(night.kind === 'closed' ? CLOSED_STYLE : night.kind === 'held' ? HELD_STYLE : null),
+                    }}
+                    title={night.kind === 'free' ? `Add a booking from ${day.label}` : undefined}
+                  />
+                );
+              })}
+              {timelineRow.bars.map((bar, barIndex) => (
+                <StayBar key={bar.stay.id} bar={bar} row={rowIndex} index={barIndex} width={width} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function StayBar({
+  bar,
+  row,
+  index,
+  width,
+}: {
+  bar: TimelineBar;
+  row: number;
+  index: number;
+  width: number;
+}) {
+  const { stay } = bar;
+  return (
+    <div
+      aria-hidden="true"
+      data-stay={index}
+      data-row={row}
+      data-status={stay.status}
+      data-source={stay.booking_source}
+      title={describeStay(stay)}
+      className={cn(
+        'absolute top-2 z-10 flex h-8 cursor-pointer items-center overflow-hidden rounded-md px-1.5 text-xs font-semibold whitespace-nowrap shadow-sm hover:brightness-110',
+        bar.cutStart && 'rounded-l-none',
+        bar.cutEnd && 'rounded-r-none',
+      )}
+      style={{ left: bar.start * width + 1, width: (bar.end - bar.start) * width - 2, ...styleStayBar(stay) }}
+    >
+      <span className="truncate">{stay.guest_name}</span>
+    </div>
+  );
+}
+
+function PropertyHeader({
+  row,
+  onOpenChannels,
+}: {
+  row: TimelineRow;
+  onOpenChannels: (propertyId: string) => void;
+}) {
+  const { property } = row;
+  const alerts = describePropertyAlerts(property);
+  return (
+    <div
+      role="rowheader"
+      className="sticky left-0 z-30 flex w-40 shrink-0 items-center gap-1 border-r bg-card px-3 sm:w-48"
+    >
+      <span className="min-w-0 flex-1 truncate font-medium" title={property.name}>
+        {property.name}
+      </span>
+      {alerts.length > 0 ? (
+        <button
+          type="button"
+          className="inline-flex shrink-0 items-center gap-0.5 rounded-md p-1 text-destructive hover:bg-destructive/10 focus-visible:outline-2 focus-visible:outline-ring"
+          title={`${alerts.join(' ')} Open Channels.`}
+          aria-label={`${property.name}: ${alerts.join(' ')} Open Channels`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpenChannels(property.id);
+          }}
+        >
+          {property.open_conflicts > 0 ? <AlertTriangleIcon className="size-4" aria-hidden="true" /> : null}
+          {property.stale_channels.length > 0 ? (
+            <ClockAlertIcon className="size-4" aria-hidden="true" />
+          ) : null}
+        </button>
+      ) : null}
+    </div>
+  );
+}
