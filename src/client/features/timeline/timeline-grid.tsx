@@ -1,5 +1,13 @@
 import { AlertTriangleIcon, ClockAlertIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import type { TimelineStay } from '@/domain/timeline';
 import { formatDayMonth } from '@/client/lib/format';
@@ -16,7 +24,10 @@ import {
 import { describePropertyAlerts } from './timeline-alerts';
 
 /** A day's width in pixels for each span: wide enough for a name over two weeks, a glance over three months. */
-const DAY_WIDTH: Record<TimelineSpan, number> = { '2w': 72, '1m': 44, '3m': 32 };
+const DAY_WIDTH: Record<TimelineSpan, number> = { '2w': 72, '1m': 36, '3m': 30 };
+
+/** The property column's width (Tailwind's w-48): sticky at the left while the days scroll. */
+const NAME_WIDTH = 192;
 
 /** Marked once the grid is on screen: the paint benchmark's finish line. */
 export const TIMELINE_PAINTED_MARK = 'timeline-grid-painted';
@@ -76,6 +87,14 @@ export function TimelineGrid({
   const todayColumn = days.findIndex((day) => day.isToday);
   const [focus, setFocus] = useState<Position>({ row: 0, column: Math.max(0, todayColumn) });
   const gridRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Today in sight when the grid opens wider than the screen (a few days before it stay in view).
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller || todayColumn < 0) return;
+    const todayEnd = (todayColumn + 1) * width + NAME_WIDTH;
+    if (todayEnd > scroller.clientWidth) scroller.scrollLeft = Math.max(0, (todayColumn - 3) * width);
+  }, [todayColumn, width]);
   // A new range or set of rows keeps the focused cell within the grid.
   const row = Math.min(focus.row, rows.length - 1);
   const column = Math.min(focus.column, days.length - 1);
@@ -145,7 +164,7 @@ export function TimelineGrid({
   };
 
   return (
-    <div className="overflow-x-auto rounded-md border bg-card" data-testid="timeline-scroll">
+    <div ref={scrollRef} className="overflow-x-auto rounded-md border bg-card" data-testid="timeline-scroll">
       <div
         ref={gridRef}
         role="grid"
@@ -157,7 +176,7 @@ export function TimelineGrid({
         onClick={onClick}
       >
         <div className="flex border-b" aria-hidden="true">
-          <div className="sticky left-0 z-30 w-40 shrink-0 border-r bg-card sm:w-48" />
+          <div className="sticky left-0 z-30 w-48 shrink-0 border-r bg-card" />
           {months.map((month) => (
             <div
               key={month.start}
@@ -171,7 +190,7 @@ export function TimelineGrid({
         <div role="row" aria-rowindex={1} className="flex border-b">
           <div
             role="columnheader"
-            className="sticky left-0 z-30 flex w-40 shrink-0 items-end border-r bg-card px-3 py-1 text-xs font-semibold text-muted-foreground sm:w-48"
+            className="sticky left-0 z-30 flex w-48 shrink-0 items-end border-r bg-card px-3 py-1 text-xs font-semibold text-muted-foreground"
           >
             Property
           </div>
@@ -281,7 +300,7 @@ function PropertyHeader({
   return (
     <div
       role="rowheader"
-      className="sticky left-0 z-30 flex w-40 shrink-0 items-center gap-1 border-r bg-card px-3 sm:w-48"
+      className="sticky left-0 z-30 flex w-48 shrink-0 items-center gap-1 border-r bg-card px-3"
     >
       <span className="min-w-0 flex-1 truncate font-medium" title={property.name}>
         {property.name}
