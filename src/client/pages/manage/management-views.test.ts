@@ -15,3 +15,13 @@ describe("the management area's views", () => {
     expect(BOOKING_LIST_FILTER_KEYS).toEqual(['q', 'status', 'source', 'from', 'to', 'sort']);
   });
 });
+
+describe('the timeline view', () => {
+  it('needs no property picked (it shows them all) and keeps its range in the URL', () => {
+    expect(findManagementView('timeline')).toMatchObject({
+      label: 'Timeline',
+      needsProperty: false,
+      parameters: ['start', 'span'],
+    });
+  });
+});
