@@ -10,7 +10,6 @@ import {
 } from 'react';
 import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import type { TimelineStay } from '@/domain/timeline';
-import { formatDayMonth } from '@/client/lib/format';
 import { SOURCE_COLOURS } from '@/client/lib/source-colours';
 import { cn } from '@/client/lib/utils';
 import type { TimelineSpan } from './timeline-range';
@@ -19,6 +18,7 @@ import {
   nameTimelineCell,
   type TimelineBar,
   type TimelineDay,
+  type TimelineNight,
   type TimelineRow,
 } from './timeline-layout';
 import { describePropertyAlerts } from './timeline-alerts';
@@ -42,7 +42,16 @@ export const HELD_STYLE: CSSProperties = {
   backgroundImage: 'repeating-linear-gradient(45deg, #b3a9cc 0 2px, transparent 2px 7px)',
 };
 
-/** A stay's bar: confirmed and completed filled with the source's colour, pending striped and dashed. */
+/** A colour `#rrggbb` moved towards black by `share` (0 to 1). */
+function darkenHex(hex: string, share: number): string {
+  const channels = [1, 3, 5].map((at) => Math.round(parseInt(hex.slice(at, at + 2), 16) * (1 - share)));
+  return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * A stay's bar: confirmed and completed filled with the source's colour (darkened by a quarter, so white
+ * names on it keep a 4.5:1 contrast), pending white with the colour's stripes and a dashed border.
+ */
 export function styleStayBar(stay: Pick<TimelineStay, 'status' | 'booking_source'>): CSSProperties {
   const colour = SOURCE_COLOURS[stay.booking_source];
   if (stay.status === 'pending') {
@@ -53,11 +62,25 @@ export function styleStayBar(stay: Pick<TimelineStay, 'status' | 'booking_source
       color: '#1f2a24',
     };
   }
-  return { backgroundColor: colour, color: '#ffffff', opacity: stay.status === 'completed' ? 0.75 : 1 };
+  return { backgroundColor: darkenHex(colour, 0.25), color: '#ffffff' };
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "3 Dec", by hand: a bar's tooltip is made for every stay drawn, where date-fns would cost milliseconds. */
+const formatShortDay = (date: string) =>
+  `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]}`;
+
+// Class names put together once, not through cn() per cell: thousands of cells and bars are drawn at once.
+const CELL_CLASS =
+  'h-12 shrink-0 border-r outline-none focus-visible:z-20 focus-visible:ring-3 focus-visible:ring-primary focus-visible:ring-inset';
+const FREE_CELL_CLASS = ' cursor-pointer hover:bg-primary/10';
+const BAR_CLASS =
+  'absolute top-2 z-10 flex h-8 cursor-pointer items-center overflow-hidden px-1.5 text-xs font-semibold whitespace-nowrap hover:brightness-110';
+const barCorners = (bar: TimelineBar) =>
+  bar.cutStart ? (bar.cutEnd ? '' : ' rounded-r-md') : bar.cutEnd ? ' rounded-l-md' : ' rounded-md';
+
 const describeStay = (stay: TimelineStay) =>
-  `${stay.guest_name}, ${formatDayMonth(stay.check_in)} – ${formatDayMonth(stay.check_out)}, ${stay.status}, ${BOOKING_SOURCE_LABELS[stay.booking_source]}${stay.is_sample ? ' (sample)' : ''}`;
+  `${stay.guest_name}, ${formatShortDay(stay.check_in)} – ${formatShortDay(stay.check_out)}, ${stay.status}, ${BOOKING_SOURCE_LABELS[stay.booking_source]}${stay.is_sample ? ' (sample)' : ''}`;
 
 type Position = { row: number; column: number };
 
@@ -84,6 +107,15 @@ export function TimelineGrid({
 }) {
   const width = DAY_WIDTH[span];
   const months = listTimelineMonths(days);
+  const columnClasses = days.map(
+    (day) => CELL_CLASS + (day.isWeekend ? ' bg-muted/40' : '') + (day.isToday ? ' bg-accent/15' : ''),
+  );
+  const cellStyles: Record<TimelineNight['kind'], CSSProperties> = {
+    free: { width },
+    stay: { width },
+    closed: { width, ...CLOSED_STYLE },
+    held: { width, ...HELD_STYLE },
+  };
   const todayColumn = days.findIndex((day) => day.isToday);
   const [focus, setFocus] = useState<Position>({ row: 0, column: Math.max(0, todayColumn) });
   const gridRef = useRef<HTMLDivElement>(null);
@@ -231,16 +263,12 @@ export function TimelineGrid({
                     data-night={night.kind}
                     tabIndex={focused ? 0 : -1}
                     aria-label={nameTimelineCell(timelineRow.property.name, day, night)}
-                    className={cn(
-                      'h-12 shrink-0 border-r outline-none focus-visible:z-20 focus-visible:ring-3 focus-visible:ring-primary focus-visible:ring-inset',
-                      night.kind === 'free' && 'cursor-pointer hover:bg-primary/10',
-                      day.isWeekend && 'bg-muted/40',
-                      day.isToday && 'bg-accent/15',
-                    )}
-                    style={{
-                      width,
-                      ...(night.kind === 'closed' ? CLOSED_STYLE : night.kind === 'held' ? HELD_STYLE : null),
-                    }}
+                    className={
+                      night.kind === 'free'
+                        ? columnClasses[columnIndex] + FREE_CELL_CLASS
+                        : columnClasses[columnIndex]
+                    }
+                    style={cellStyles[night.kind]}
                     title={night.kind === 'free' ? `Add a booking from ${day.label}` : undefined}
                   />
                 );
@@ -276,11 +304,7 @@ function StayBar({
       data-status={stay.status}
       data-source={stay.booking_source}
       title={describeStay(stay)}
-      className={cn(
-        'absolute top-2 z-10 flex h-8 cursor-pointer items-center overflow-hidden rounded-md px-1.5 text-xs font-semibold whitespace-nowrap shadow-sm hover:brightness-110',
-        bar.cutStart && 'rounded-l-none',
-        bar.cutEnd && 'rounded-r-none',
-      )}
+      className={BAR_CLASS + barCorners(bar)}
       style={{ left: bar.start * width + 1, width: (bar.end - bar.start) * width - 2, ...styleStayBar(stay) }}
     >
       <span className="truncate">{stay.guest_name}</span>
