@@ -25,22 +25,26 @@ import { describePropertyAlerts } from './timeline-alerts';
 
 /** A day's width in pixels for each span: wide enough for a name over two weeks, a glance over three months. */
 const DAY_WIDTH: Record<TimelineSpan, number> = { '2w': 72, '1m': 36, '3m': 30 };
+/** The same widths as classes, for the cells (a class costs less than a style on thousands of them). */
+const DAY_WIDTH_CLASS: Record<TimelineSpan, string> = {
+  '2w': 'w-[72px]',
+  '1m': 'w-[36px]',
+  '3m': 'w-[30px]',
+};
 
 /** The property column's width (Tailwind's w-48): sticky at the left while the days scroll. */
 const NAME_WIDTH = 192;
 
 /** Marked once the grid is on screen: the paint benchmark's finish line. */
 export const TIMELINE_PAINTED_MARK = 'timeline-grid-painted';
+/** Marked once React has put the grid in the page (before the browser lays it out and paints it). */
+export const TIMELINE_COMMITTED_MARK = 'timeline-grid-committed';
 
 // Closed and held nights are hatched (not only tinted), so they read apart from weekends without colour.
-export const CLOSED_STYLE: CSSProperties = {
-  backgroundColor: '#e4e1da',
-  backgroundImage: 'repeating-linear-gradient(135deg, #b9b3a7 0 2px, transparent 2px 7px)',
-};
-export const HELD_STYLE: CSSProperties = {
-  backgroundColor: '#e7e3f0',
-  backgroundImage: 'repeating-linear-gradient(45deg, #b3a9cc 0 2px, transparent 2px 7px)',
-};
+export const CLOSED_CLASS =
+  'bg-[#e4e1da] bg-[image:repeating-linear-gradient(135deg,#b9b3a7_0_2px,transparent_2px_7px)]';
+export const HELD_CLASS =
+  'bg-[#e7e3f0] bg-[image:repeating-linear-gradient(45deg,#b3a9cc_0_2px,transparent_2px_7px)]';
 
 /** A colour `#rrggbb` moved towards black by `share` (0 to 1). */
 function darkenHex(hex: string, share: number): string {
@@ -75,7 +79,7 @@ const CELL_CLASS =
   'h-12 shrink-0 border-r outline-none focus-visible:z-20 focus-visible:ring-3 focus-visible:ring-primary focus-visible:ring-inset';
 const FREE_CELL_CLASS = ' cursor-pointer hover:bg-primary/10';
 const BAR_CLASS =
-  'absolute top-2 z-10 flex h-8 cursor-pointer items-center overflow-hidden px-1.5 text-xs font-semibold whitespace-nowrap hover:brightness-110';
+  'absolute top-2 z-10 h-8 cursor-pointer truncate px-1.5 text-xs leading-8 font-semibold hover:brightness-110';
 const barCorners = (bar: TimelineBar) =>
   bar.cutStart ? (bar.cutEnd ? '' : ' rounded-r-md') : bar.cutEnd ? ' rounded-l-md' : ' rounded-md';
 
@@ -108,13 +112,14 @@ export function TimelineGrid({
   const width = DAY_WIDTH[span];
   const months = listTimelineMonths(days);
   const columnClasses = days.map(
-    (day) => CELL_CLASS + (day.isWeekend ? ' bg-muted/40' : '') + (day.isToday ? ' bg-accent/15' : ''),
+    (day) =>
+      `${CELL_CLASS} ${DAY_WIDTH_CLASS[span]}${day.isWeekend ? ' bg-muted/40' : ''}${day.isToday ? ' bg-accent/15' : ''}`,
   );
-  const cellStyles: Record<TimelineNight['kind'], CSSProperties> = {
-    free: { width },
-    stay: { width },
-    closed: { width, ...CLOSED_STYLE },
-    held: { width, ...HELD_STYLE },
+  const nightClasses: Record<TimelineNight['kind'], string> = {
+    free: FREE_CELL_CLASS,
+    stay: '',
+    closed: ` ${CLOSED_CLASS}`,
+    held: ` ${HELD_CLASS}`,
   };
   const todayColumn = days.findIndex((day) => day.isToday);
   const [focus, setFocus] = useState<Position>({ row: 0, column: Math.max(0, todayColumn) });
@@ -131,6 +136,9 @@ export function TimelineGrid({
   const row = Math.min(focus.row, rows.length - 1);
   const column = Math.min(focus.column, days.length - 1);
 
+  useLayoutEffect(() => {
+    performance.mark(TIMELINE_COMMITTED_MARK);
+  }, [rows]);
   useEffect(() => {
     let frame = requestAnimationFrame(() => {
       // The frame after this one starts once this one is painted.
@@ -248,7 +256,9 @@ export function TimelineGrid({
             key={timelineRow.property.id}
             role="row"
             aria-rowindex={rowIndex + 2}
-            className="flex border-b last:border-b-0"
+            // A row off screen is not laid out or painted until it scrolls into view (still in the
+            // accessibility tree and reachable by the keyboard).
+            className="flex border-b [contain-intrinsic-size:auto_49px] [content-visibility:auto] last:border-b-0"
           >
             <PropertyHeader row={timelineRow} onOpenChannels={onOpenChannels} />
             <div className="relative flex">
@@ -268,7 +278,6 @@ export function TimelineGrid({
                         ? columnClasses[columnIndex] + FREE_CELL_CLASS
                         : columnClasses[columnIndex]
                     }
-                    style={cellStyles[night.kind]}
                     title={night.kind === 'free' ? `Add a booking from ${day.label}` : undefined}
                   />
                 );
@@ -307,7 +316,7 @@ function StayBar({
       className={BAR_CLASS + barCorners(bar)}
       style={{ left: bar.start * width + 1, width: (bar.end - bar.start) * width - 2, ...styleStayBar(stay) }}
     >
-      <span className="truncate">{stay.guest_name}</span>
+      {stay.guest_name}
     </div>
   );
 }

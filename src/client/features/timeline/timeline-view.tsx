@@ -14,7 +14,7 @@ import { AddBookingDialog } from '@/client/features/bookings';
 import { formatDayMonth, formatDayMonthYear } from '@/client/lib/format';
 import { useUrlSearch } from '@/client/lib/use-url-search';
 import { timelineQuery } from './timeline-api';
-import { CLOSED_STYLE, HELD_STYLE, styleStayBar, TimelineGrid } from './timeline-grid';
+import { CLOSED_CLASS, HELD_CLASS, styleStayBar, TimelineGrid } from './timeline-grid';
 import { TimelineDayList } from './timeline-day-list';
 import { layoutTimelineRow, listTimelineDays } from './timeline-layout';
 import {
@@ -194,11 +194,11 @@ function TimelineLegend() {
         Pending (striped)
       </li>
       <li className="flex items-center gap-2">
-        <span className={`${swatch} border`} style={CLOSED_STYLE} aria-hidden="true" />
+        <span className={`${swatch} border ${CLOSED_CLASS}`} aria-hidden="true" />
         Closed
       </li>
       <li className="flex items-center gap-2">
-        <span className={`${swatch} border`} style={HELD_STYLE} aria-hidden="true" />
+        <span className={`${swatch} border ${HELD_CLASS}`} aria-hidden="true" />
         Held by a channel
       </li>
     </ul>
