@@ -256,9 +256,7 @@ export function TimelineGrid({
             key={timelineRow.property.id}
             role="row"
             aria-rowindex={rowIndex + 2}
-            // A row off screen is not laid out or painted until it scrolls into view (still in the
-            // accessibility tree and reachable by the keyboard).
-            className="flex border-b [contain-intrinsic-size:auto_49px] [content-visibility:auto] last:border-b-0"
+            className="flex border-b last:border-b-0"
           >
             <PropertyHeader row={timelineRow} onOpenChannels={onOpenChannels} />
             <div className="relative flex">
