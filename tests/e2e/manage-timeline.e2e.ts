@@ -109,6 +109,7 @@ describe('management area: the timeline of every property', () => {
     const list = page.getByRole('list', { name: 'Timeline by day' });
     await list.waitFor();
     expect(await page.getByRole('grid').count()).toBe(0);
+    expect(await findAccessibilityViolations(page)).toEqual([]);
     const stay = page.getByRole('button', {
       name: `${property.name}, ${dayLabel(checkIn)}: ${guest}, confirmed, Direct, arrives`,
     });

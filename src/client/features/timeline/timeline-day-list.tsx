@@ -26,13 +26,13 @@ export function TimelineDayList({
   const [showPast, setShowPast] = useState(false);
   const first = showPast ? 0 : Math.max(0, todayColumn);
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {first > 0 ? (
         <Button variant="outline" onClick={() => setShowPast(true)}>
           Show {first} earlier day{first === 1 ? '' : 's'}
         </Button>
       ) : null}
-      <ol className="grid gap-3" aria-label="Timeline by day">
+      <ol className="grid grid-cols-1 gap-3" aria-label="Timeline by day">
         {days.slice(first).map((day, offset) => {
           const column = first + offset;
           return (
