@@ -70,7 +70,7 @@ export function TimelineDayList({
                           {night.stay.check_in === day.date ? ' · arrives' : ''}
                           {night.stay.status === 'pending' ? ' · pending' : ''}
                         </button>
-                      ) : night.kind === 'free' ? (
+                      ) : night.kind === 'free' && !day.isPast ? (
                         <button
                           type="button"
                           className="inline-flex min-w-0 flex-1 items-center gap-1 rounded-md px-2 py-1.5 text-left text-xs text-primary hover:bg-primary/10"

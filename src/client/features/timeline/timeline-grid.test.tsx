@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimelineProperty } from '@/domain/timeline';
-import { TimelineGrid } from './timeline-grid';
+import { CLOSED_CLASS, TimelineGrid } from './timeline-grid';
 import { layoutTimelineRow, listTimelineDays } from './timeline-layout';
 
 const property = (id: string, name: string, values: Partial<TimelineProperty> = {}): TimelineProperty => ({
@@ -77,9 +77,21 @@ describe('the timeline grid', () => {
     expect(handlers.onOpenStay).toHaveBeenCalledWith(SUNSET, stay);
     await user.keyboard('{ArrowRight}{Enter}');
     expect(handlers.onStartBooking).toHaveBeenCalledWith(SUNSET, '2026-12-14');
-    // A closed night starts nothing.
-    await user.keyboard('{ArrowRight}{Enter}');
+    // A closed night starts nothing, nor a free night gone by.
+    await user.keyboard('{ArrowRight}{Enter}{Home}{Enter}');
     expect(handlers.onStartBooking).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toHaveAccessibleName('Sunset Villa, Thu 10 Dec: free');
+  });
+
+  it('hatches a closed night, and offers a booking only on free nights from today on', () => {
+    renderGrid();
+    const cell = (name: string) => screen.getByRole('gridcell', { name });
+    expect(cell('Sunset Villa, Tue 15 Dec: closed').className).toContain(CLOSED_CLASS);
+    expect(cell('Sunset Villa, Fri 11 Dec (today): free')).toHaveAttribute(
+      'title',
+      'Add a booking from Fri 11 Dec',
+    );
+    expect(cell('Sunset Villa, Thu 10 Dec: free')).not.toHaveAttribute('title');
   });
 
   it('opens a stay clicked, starts a booking on a free night clicked, and links channel trouble', async () => {

@@ -91,7 +91,7 @@ type Position = { row: number; column: number };
 /**
  * Properties as rows and days as columns, each stay a bar. One grid for the keyboard (ARIA grid, roving
  * tabindex): the arrows move a day or a property, Home and End to the row's ends, Enter opens the stay
- * on that night or starts a booking on a free one. The bars are for the mouse; every cell names its
+ * on that night or starts a booking on a free one from today on. The bars are for the mouse; every cell names its
  * night for screen readers.
  */
 export function TimelineGrid({
@@ -153,7 +153,7 @@ export function TimelineGrid({
     if (!target || !day) return;
     const night = target.nights[position.column];
     if (night?.kind === 'stay') onOpenStay(target.property.id, night.stay);
-    else if (night?.kind === 'free') onStartBooking(target.property.id, day.date);
+    else if (night?.kind === 'free' && !day.isPast) onStartBooking(target.property.id, day.date);
   };
 
   const moveTo = (next: Position) => {
@@ -272,11 +272,12 @@ export function TimelineGrid({
                     tabIndex={focused ? 0 : -1}
                     aria-label={nameTimelineCell(timelineRow.property.name, day, night)}
                     className={
-                      night.kind === 'free'
-                        ? columnClasses[columnIndex] + FREE_CELL_CLASS
-                        : columnClasses[columnIndex]
+                      columnClasses[columnIndex] +
+                      (night.kind === 'free' && day.isPast ? '' : nightClasses[night.kind])
                     }
-                    title={night.kind === 'free' ? `Add a booking from ${day.label}` : undefined}
+                    title={
+                      night.kind === 'free' && !day.isPast ? `Add a booking from ${day.label}` : undefined
+                    }
                   />
                 );
               })}

@@ -13,6 +13,8 @@ export type TimelineDay = {
   dayOfMonth: number;
   isWeekend: boolean;
   isToday: boolean;
+  /** Before today: a free night then can no longer be booked. */
+  isPast: boolean;
 };
 
 export function listTimelineDays(from: string, to: string, today: string): TimelineDay[] {
@@ -26,6 +28,7 @@ export function listTimelineDays(from: string, to: string, today: string): Timel
       dayOfMonth: day.getDate(),
       isWeekend: weekday === 0 || weekday === 6,
       isToday: date === today,
+      isPast: date < today,
     };
   });
 }
