@@ -83,6 +83,12 @@ const BAR_CLASS =
 const barCorners = (bar: TimelineBar) =>
   bar.cutStart ? (bar.cutEnd ? '' : ' rounded-r-md') : bar.cutEnd ? ' rounded-l-md' : ' rounded-md';
 
+/**
+ * A bar narrower than this shows no name (an initial and an ellipsis say nothing); its tooltip and its
+ * cells' names still do, and laying out no text there keeps three busy months quick to draw.
+ */
+const MIN_LABELLED_BAR = 44;
+
 const describeStay = (stay: TimelineStay) =>
   `${stay.guest_name}, ${formatShortDay(stay.check_in)} – ${formatShortDay(stay.check_out)}, ${stay.status}, ${BOOKING_SOURCE_LABELS[stay.booking_source]}${stay.is_sample ? ' (sample)' : ''}`;
 
@@ -304,6 +310,7 @@ function StayBar({
   width: number;
 }) {
   const { stay } = bar;
+  const pixels = (bar.end - bar.start) * width - 2;
   return (
     <div
       aria-hidden="true"
@@ -313,9 +320,9 @@ function StayBar({
       data-source={stay.booking_source}
       title={describeStay(stay)}
       className={BAR_CLASS + barCorners(bar)}
-      style={{ left: bar.start * width + 1, width: (bar.end - bar.start) * width - 2, ...styleStayBar(stay) }}
+      style={{ left: bar.start * width + 1, width: pixels, ...styleStayBar(stay) }}
     >
-      {stay.guest_name}
+      {pixels >= MIN_LABELLED_BAR ? stay.guest_name : null}
     </div>
   );
 }
