@@ -44,6 +44,7 @@ import {
 } from './request-body';
 import { describeRequestNetwork } from './request-network';
 import { registerSampleDataRoutes } from './sample-data/routes';
+import { registerTimelineRoutes } from './timeline/routes';
 import { registerSitePages } from './site/pages';
 import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
 
@@ -287,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerAuthRoutes(app, { db, throttle, config });
   await registerPropertyRoutes(app, { db, now });
   await registerCalendarRoutes(app, { db, now });
+  await registerTimelineRoutes(app, { db, now, staleHours: config.channels.staleHours });
   await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerPaymentRoutes(app, { db, now, payments: config.payments });
   await registerRazorpayRoutes(app, { db, config, now, onMessagesWritten });

@@ -22,6 +22,7 @@ import './site-quality.e2e';
 import './direct-booking.e2e';
 import './site-build.e2e';
 import './manage-dashboard-reports.e2e';
+import './manage-timeline.e2e';
 import './guest-request-messages.e2e';
 import './manage-account.e2e';
 import './smoke.e2e';

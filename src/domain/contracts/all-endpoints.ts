@@ -13,6 +13,7 @@ import { propertyEndpoints } from './properties';
 import { reportEndpoints } from './reports';
 import type { EndpointRoute } from './routes';
 import { sessionEndpoints } from './session';
+import { timelineEndpoints } from './timeline';
 
 /**
  * Every endpoint's full contract, by operationId: what types a call made by route, and what checks its
@@ -33,6 +34,7 @@ export const allEndpoints = {
   ...propertyEndpoints,
   ...reportEndpoints,
   ...sessionEndpoints,
+  ...timelineEndpoints,
 };
 
 type AllEndpoints = typeof allEndpoints;

@@ -67,6 +67,10 @@ export const calendarRoutes = /* @__PURE__ */ defineRoutes({
   updateCalendarDays: { method: 'PUT', path: '/api/properties/:propertyId/calendar' },
 });
 
+export const timelineRoutes = /* @__PURE__ */ defineRoutes({
+  getTimeline: { method: 'GET', path: '/api/timeline' },
+});
+
 export const channelRoutes = /* @__PURE__ */ defineRoutes({
   listChannels: { method: 'GET', path: '/api/properties/:propertyId/channels' },
   createChannel: { method: 'POST', path: '/api/properties/:propertyId/channels' },

@@ -11,6 +11,17 @@ export type ChannelCalendarRow = CalendarRow & {
   closed_by?: { connection_id: string; channel: ChannelKind }[];
 };
 
+/** Nights of one or more properties: [start, end). */
+type PropertiesNights = { propertyIds: readonly string[]; start: string; end: string };
+
+export type ChannelClosure = {
+  property_id: string;
+  connection_id: string;
+  channel: ChannelKind;
+  start_date: string;
+  end_date: string;
+};
+
 /**
  * The ranges channel connections close in [start, end): the blocks their feeds report, and every stay
  * they report that the operator has not settled yet (an open conflict: it overlaps a booking here, or was
@@ -20,9 +31,19 @@ export type ChannelCalendarRow = CalendarRow & {
 export async function listChannelClosures(
   db: Executor,
   input: { propertyId: string; start: string; end: string },
-): Promise<{ connection_id: string; channel: ChannelKind; start_date: string; end_date: string }[]> {
+): Promise<ChannelClosure[]> {
+  return listChannelClosuresOfProperties(db, { ...input, propertyIds: [input.propertyId] });
+}
+
+/** listChannelClosures for several properties at once (two queries, whatever their number). */
+export async function listChannelClosuresOfProperties(
+  db: Executor,
+  input: PropertiesNights,
+): Promise<ChannelClosure[]> {
+  if (input.propertyIds.length === 0) return [];
   const blocks = await db
     .select({
+      property_id: channelBlocks.property_id,
       connection_id: channelBlocks.connection_id,
       channel: channelBlocks.channel,
       start_date: channelBlocks.start_date,
@@ -31,12 +52,13 @@ export async function listChannelClosures(
     .from(channelBlocks)
     .where(
       and(
-        eq(channelBlocks.property_id, input.propertyId),
+        inArray(channelBlocks.property_id, [...input.propertyIds]),
         overlapsNights(channelBlocks.start_date, channelBlocks.end_date, input),
       ),
     );
   const unsettled = await db
     .select({
+      property_id: channelConflicts.property_id,
       connection_id: channelConflicts.connection_id,
       channel: channelConnections.channel,
       start_date: channelConflicts.check_in,
@@ -46,7 +68,7 @@ export async function listChannelClosures(
     .innerJoin(channelConnections, eq(channelConnections.id, channelConflicts.connection_id))
     .where(
       and(
-        eq(channelConflicts.property_id, input.propertyId),
+        inArray(channelConflicts.property_id, [...input.propertyIds]),
         isOpenStayConflict(),
         overlapsNights(channelConflicts.check_in, channelConflicts.check_out, input),
       ),
@@ -101,8 +123,22 @@ export async function listOperatorCalendarRows(
   db: Executor,
   input: { propertyId: string; start: string; end: string },
 ): Promise<CalendarRow[]> {
+  const rows = await listOperatorCalendarRowsOfProperties(db, { ...input, propertyIds: [input.propertyId] });
+  return rows.map(({ property_id: _property, ...row }) => row);
+}
+
+/**
+ * listOperatorCalendarRows for several properties at once, by property and date; `closedOnly` keeps the
+ * nights the operator closed.
+ */
+export async function listOperatorCalendarRowsOfProperties(
+  db: Executor,
+  input: PropertiesNights & { closedOnly?: boolean },
+): Promise<(CalendarRow & { property_id: string })[]> {
+  if (input.propertyIds.length === 0) return [];
   const rows = await db
     .select({
+      property_id: propertyCalendar.property_id,
       date: propertyCalendar.date,
       is_available: propertyCalendar.is_available,
       price: propertyCalendar.price,
@@ -110,12 +146,13 @@ export async function listOperatorCalendarRows(
     .from(propertyCalendar)
     .where(
       and(
-        eq(propertyCalendar.property_id, input.propertyId),
+        inArray(propertyCalendar.property_id, [...input.propertyIds]),
         gte(propertyCalendar.date, input.start),
         lt(propertyCalendar.date, input.end),
+        input.closedOnly ? eq(propertyCalendar.is_available, false) : undefined,
       ),
     )
-    .orderBy(asc(propertyCalendar.date));
+    .orderBy(asc(propertyCalendar.property_id), asc(propertyCalendar.date));
   return rows.map((row) => ({ ...row, price: row.price === null ? null : toMajor(row.price) }));
 }
 

@@ -33,13 +33,28 @@ const EMPTY: ManualBookingInput = {
   total_amount: null,
 };
 
-/** Adds a booking by hand: a phone or walk-in guest, or one from Airbnb/Booking.com entered manually. */
-export function AddBookingDialog({ property }: { property: Property }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Adds a booking by hand: a phone or walk-in guest, or one from Airbnb/Booking.com entered manually.
+ * Given `open`, it is opened by its caller (with `initialStay`'s dates filled in) and shows no button.
+ */
+export function AddBookingDialog({
+  property,
+  initialStay,
+  open: openFromCaller,
+  onOpenChange,
+}: {
+  property: Property;
+  initialStay?: { check_in: string; check_out: string };
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openFromCaller ?? ownOpen;
+  const setOpen = (next: boolean) => (openFromCaller === undefined ? setOwnOpen(next) : onOpenChange?.(next));
   const schema = useMemo(() => createManualBookingSchema(() => villaToday()), []);
   const form = useForm<ManualBookingInput, unknown, ManualBooking>({
     resolver: zodResolver(schema),
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, ...initialStay },
   });
   const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
@@ -74,15 +89,17 @@ export function AddBookingDialog({ property }: { property: Property }) {
 
   return (
     <>
-      <Button
-        type="button"
-        onClick={() => {
-          setFormError(null);
-          setOpen(true);
-        }}
-      >
-        <PlusIcon aria-hidden="true" /> Add Booking
-      </Button>
+      {openFromCaller === undefined ? (
+        <Button
+          type="button"
+          onClick={() => {
+            setFormError(null);
+            setOpen(true);
+          }}
+        >
+          <PlusIcon aria-hidden="true" /> Add Booking
+        </Button>
+      ) : null}
       <FormDialog
         open={open}
         onOpenChange={setOpen}

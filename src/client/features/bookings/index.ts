@@ -1,3 +1,4 @@
+export { AddBookingDialog } from './add-booking-dialog';
 export { BOOKINGS_URL_PARAMETERS } from './booking-filters';
 export { BookingsView } from './bookings-view';
 export { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';

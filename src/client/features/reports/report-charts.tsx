@@ -1,17 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { BOOKING_SOURCE_LABELS, type BookingSource } from '@/domain/booking';
+import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import { formatCompactAmount, formatMajorAmount } from '@/domain/money';
 import type { Report } from '@/domain/report';
+import { SOURCE_COLOURS } from '@/client/lib/source-colours';
 import { formatMonthShort, formatPercent } from './report-format';
-
-/** One colour per source, the same in every chart. */
-const SOURCE_COLOURS: Record<BookingSource, string> = {
-  direct: '#2f4a3f',
-  airbnb: '#c8504f',
-  booking_com: '#2b5c9e',
-  vrbo: '#3d8a83',
-  other: '#8a7f72',
-};
 
 type Months = Report['currencies'][number]['months'];
 

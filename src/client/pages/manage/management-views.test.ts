@@ -22,3 +22,13 @@ describe("the management area's views", () => {
     }
   });
 });
+
+describe('the timeline view', () => {
+  it('needs no property picked (it shows them all) and keeps its range in the URL', () => {
+    expect(findManagementView('timeline')).toMatchObject({
+      label: 'Timeline',
+      needsProperty: false,
+      parameters: ['start', 'span'],
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import {
   CalendarDaysIcon,
+  CalendarRangeIcon,
   ChartColumnIcon,
   ClipboardListIcon,
   HistoryIcon,
@@ -24,6 +25,7 @@ import { MessagesView } from '@/client/features/messages';
 import { PricingView } from '@/client/features/pricing';
 import { PropertiesView } from '@/client/features/properties';
 import { REPORTS_URL_PARAMETERS, ReportsView } from '@/client/features/reports';
+import { TIMELINE_URL_PARAMETERS, TimelineView } from '@/client/features/timeline';
 
 /** What a view is given to draw itself: the operator's data and ways to move elsewhere. */
 export type ManagementViewContext<NeedsProperty extends boolean = boolean> = {
@@ -58,6 +60,20 @@ const defineView = <View extends string, NeedsProperty extends boolean>(
   definition: ManagementViewDefinition<View, NeedsProperty>,
 ) => definition;
 
+/** Opens a stay where it can be acted on: its property's bookings, searched for its guest. */
+const openStay = (
+  navigate: (change: ManageChange) => void,
+  stay: { property_id: string; guest_name: string; status: string },
+) =>
+  navigate({
+    view: 'bookings',
+    propertyId: stay.property_id,
+    viewParameters: {
+      q: stay.guest_name,
+      ...(stay.status === 'pending' ? { status: 'pending' } : {}),
+    },
+  });
+
 /**
  * Every view of the management area, in the navigation's order: adding a view is one entry here (the
  * navigation, the URL's view names and parameters, and what is drawn all come from this list).
@@ -73,16 +89,7 @@ export const MANAGEMENT_VIEWS = [
       <DashboardView
         properties={properties}
         selectedId={property?.id ?? null}
-        onReview={(stay) =>
-          navigate({
-            view: 'bookings',
-            propertyId: stay.property_id,
-            viewParameters: {
-              q: stay.guest_name,
-              ...(stay.status === 'pending' ? { status: 'pending' } : {}),
-            },
-          })
-        }
+        onReview={(stay) => openStay(navigate, stay)}
         onSelect={selectProperty}
         onAddProperty={openAddDialog}
         onOpenCalendar={() => openView('calendar')}
@@ -102,6 +109,21 @@ export const MANAGEMENT_VIEWS = [
         properties={properties}
         selectedId={property?.id ?? null}
         onSelect={selectProperty}
+        onAddProperty={openAddDialog}
+      />
+    ),
+  }),
+  defineView({
+    view: 'timeline',
+    label: 'Timeline',
+    icon: CalendarRangeIcon,
+    needsProperty: false,
+    parameters: TIMELINE_URL_PARAMETERS,
+    render: ({ properties, navigate, openAddDialog }) => (
+      <TimelineView
+        properties={properties}
+        onOpenStay={(propertyId, stay) => openStay(navigate, { ...stay, property_id: propertyId })}
+        onOpenChannels={(propertyId) => navigate({ view: 'channels', propertyId })}
         onAddProperty={openAddDialog}
       />
     ),

@@ -1,0 +1,1 @@
+export { TIMELINE_URL_PARAMETERS, TimelineView } from './timeline-view';
