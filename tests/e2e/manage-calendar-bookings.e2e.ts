@@ -201,6 +201,12 @@ describe('management area: calendar and bookings', () => {
     await expectMonth(shiftMonth(firstMonth, -1));
     await page.goBack();
     await page.getByRole('heading', { name: monthTitle(firstMonth) }).waitFor();
+    // A booked day opens its stay: the property's bookings, searched for the guest.
+    await page.locator(`[data-date="${booking.check_in}"] button`).click();
+    await page.getByRole('heading', { name: 'Bookings Management' }).waitFor();
+    const opened = new URL(page.url()).searchParams;
+    expect([opened.get('view'), opened.get('q')]).toEqual(['bookings', booking.guest_name]);
+    await page.locator('li[data-booking-id]').filter({ hasText: booking.guest_name }).first().waitFor();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

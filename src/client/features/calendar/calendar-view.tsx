@@ -15,14 +15,20 @@ import { formatMonthTitle, formatShortDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 import { CalendarDaysDialog } from './calendar-days-dialog';
 import { propertyCalendarQuery } from './calendar-api';
-import { MonthGrid, STATUS_LABELS, STATUS_STYLES } from './month-grid';
+import { MonthGrid, PENDING_STYLE, STATUS_LABELS, STATUS_STYLES } from './month-grid';
 
 /** Recent Bookings lists at most ten of the month's stays. */
 export const RECENT_BOOKINGS_LIMIT = 10;
 
-type CalendarViewProps = { property: Property; month: string; onMonthChange: (month: string) => void };
+type CalendarViewProps = {
+  property: Property;
+  month: string;
+  onMonthChange: (month: string) => void;
+  /** Opens a stay where it can be acted on (its booking). */
+  onOpenStay?: (stay: { guest_name: string; status: string }) => void;
+};
 
-export function CalendarView({ property, month, onMonthChange }: CalendarViewProps) {
+export function CalendarView({ property, month, onMonthChange, onOpenStay }: CalendarViewProps) {
   const calendar = useQuery(propertyCalendarQuery(property.id, month));
   const days = useMemo(
     () =>
@@ -131,6 +137,7 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
                   label={title}
                   isSelected={isSelected}
                   onSelect={selectDay}
+                  onOpenStay={onOpenStay}
                 />
               </>
             )}
@@ -155,7 +162,7 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
               <ScrollArea className="h-64" aria-label="Recent bookings">
                 <ul className="grid gap-2 pr-3">
                   {recent.map((booking) => (
-                    <RecentBooking key={booking.id} booking={booking} />
+                    <RecentBooking key={booking.id} booking={booking} onOpen={onOpenStay} />
                   ))}
                 </ul>
               </ScrollArea>
@@ -167,10 +174,26 @@ export function CalendarView({ property, month, onMonthChange }: CalendarViewPro
   );
 }
 
-function RecentBooking({ booking }: { booking: CalendarBooking }) {
+function RecentBooking({
+  booking,
+  onOpen,
+}: {
+  booking: CalendarBooking;
+  onOpen?: (stay: CalendarBooking) => void;
+}) {
   return (
     <li className="rounded-md border p-3" data-booking-id={booking.id}>
-      <p className="truncate font-medium">{booking.guest_name}</p>
+      {onOpen ? (
+        <button
+          type="button"
+          className="max-w-full truncate text-left font-medium underline-offset-4 hover:underline"
+          onClick={() => onOpen(booking)}
+        >
+          {booking.guest_name}
+        </button>
+      ) : (
+        <p className="truncate font-medium">{booking.guest_name}</p>
+      )}
       <p className="text-sm text-muted-foreground">
         {formatShortDate(booking.check_in)} – {formatShortDate(booking.check_out)}
       </p>
@@ -194,6 +217,10 @@ function Legend() {
           {STATUS_LABELS[status]}
         </li>
       ))}
+      <li className="flex items-center gap-2">
+        <span className={cn('size-4 rounded border', PENDING_STYLE)} aria-hidden="true" />
+        Requested (not confirmed)
+      </li>
     </ul>
   );
 }

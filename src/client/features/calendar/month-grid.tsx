@@ -4,7 +4,7 @@ import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import type { CalendarDay, DayStatus } from '@/domain/calendar';
 import { CHANNEL_LABELS } from '@/domain/channel';
 import { villaToday } from '@/domain/dates';
-import { formatMajorAmount } from '@/domain/money';
+import { formatCompactAmount, formatMajorAmount } from '@/domain/money';
 import { cn } from '@/client/lib/utils';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -14,6 +14,20 @@ export const STATUS_STYLES: Record<DayStatus, string> = {
   booked: 'border-red-300 bg-red-100 text-red-950',
   unavailable: 'border-gray-300 bg-gray-200 text-gray-800',
 };
+
+/** A request not yet confirmed holds its nights too, drawn apart from a confirmed stay. */
+export const PENDING_STYLE = 'border-dashed border-amber-500 bg-amber-50 text-amber-950';
+
+type DayBooking = NonNullable<CalendarDay['booking']>;
+
+/** A guest's initials, what a phone's narrow day has room for: "Ananya Deshpande" → "AD". */
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
 
 export const STATUS_LABELS: Record<DayStatus, string> = {
   available: 'Available',
@@ -29,19 +43,24 @@ const bookedVia = (day: CalendarDay) =>
 
 const closedBy = (day: CalendarDay) => day.closedBy.map((channel) => CHANNEL_LABELS[channel]).join(', ');
 
-/** A month of days, each a toggle button: click selects a day, a second click the range between. */
+/**
+ * A month of days. A free or closed day is a toggle: click selects it, a second click the range between.
+ * A booked day opens its stay (Shift+click still extends a selection over it).
+ */
 export function MonthGrid({
   days,
   currency,
   label,
   isSelected,
   onSelect,
+  onOpenStay,
 }: {
   days: CalendarDay[];
   currency: string;
   label: string;
   isSelected: (date: string) => boolean;
   onSelect: (date: string, extend: boolean) => void;
+  onOpenStay?: (booking: DayBooking) => void;
 }) {
   const first = days[0];
   const today = villaToday();
@@ -68,7 +87,7 @@ export function MonthGrid({
             data-source={day.booking?.booking_source}
             className={cn(
               'flex min-h-12 rounded-md border text-left sm:min-h-16',
-              STATUS_STYLES[day.status],
+              day.booking?.status === 'pending' ? PENDING_STYLE : STATUS_STYLES[day.status],
               day.date === today && 'ring-2 ring-accent ring-offset-1',
               isSelected(day.date) && 'outline-3 outline-offset-1 outline-primary',
             )}
@@ -76,18 +95,30 @@ export function MonthGrid({
           >
             <button
               type="button"
-              aria-pressed={isSelected(day.date)}
-              onClick={(event: MouseEvent) => onSelect(day.date, event.shiftKey)}
+              aria-pressed={day.booking && onOpenStay ? undefined : isSelected(day.date)}
+              onClick={(event: MouseEvent) =>
+                day.booking && onOpenStay && !event.shiftKey
+                  ? onOpenStay(day.booking)
+                  : onSelect(day.date, event.shiftKey)
+              }
               className="flex w-full flex-col p-1 text-left sm:p-1.5"
             >
               <span className="text-sm font-semibold">{Number(day.date.slice(8))}</span>
               <span className="sr-only">
                 {day.date === today ? ', today' : ''}
-                {`, ${STATUS_LABELS[day.status]}`}
+                {`, ${day.booking?.status === 'pending' ? 'Requested, not confirmed' : STATUS_LABELS[day.status]}`}
                 {day.booking ? `, ${day.booking.guest_name}${bookedVia(day)}` : ''}
                 {day.status === 'unavailable' && day.closedBy.length > 0
                   ? `, closed by ${closedBy(day)}`
                   : ''}
+              </span>
+              {/* On a phone the day is narrow: initials, "Shut" or a short price say what is on it. */}
+              <span className="mt-auto truncate text-[10px] leading-tight sm:hidden" aria-hidden="true">
+                {day.booking
+                  ? initialsOf(day.booking.guest_name)
+                  : day.status === 'unavailable'
+                    ? 'Shut'
+                    : formatCompactAmount(day.price, currency)}
               </span>
               {day.status === 'booked' && day.booking ? (
                 <span className="hidden truncate text-[11px] leading-tight sm:block" aria-hidden="true">

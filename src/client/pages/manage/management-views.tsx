@@ -140,6 +140,7 @@ export const MANAGEMENT_VIEWS = [
         property={property}
         month={month}
         onMonthChange={(next) => navigate({ month: next })}
+        onOpenStay={(stay) => openStay(navigate, { ...stay, property_id: property.id })}
       />
     ),
   }),
