@@ -26,6 +26,7 @@ export const messageTexts = {
     guests: 'Guests',
     subtotal: 'Subtotal',
     total: 'Quoted total',
+    amount: 'Amount',
     guest: 'Guest',
     email: 'E-mail',
     phone: 'Phone',

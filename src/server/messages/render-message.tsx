@@ -42,6 +42,8 @@ export type BookingFacts = {
   payment?: GuestPaymentPlan | null;
   /** A payment that arrived through a gateway (the operator's notice of it). */
   received?: { amount: Money; reference: string } | null;
+  /** An issued document the message carries (its PDF is attached when it is sent). */
+  invoice?: { title: string; number: string; total: Money } | null;
 };
 
 export type MessageLinks = {
@@ -110,11 +112,15 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     guest: quoteGuestText(facts.guestName),
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
     confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
-    amount: facts.received
-      ? formatMoney(facts.received.amount)
-      : facts.payment
-        ? formatMoney(facts.payment.due.amount)
-        : '',
+    document: facts.invoice?.title ?? '',
+    number: facts.invoice?.number ?? '',
+    amount: facts.invoice
+      ? formatMoney(facts.invoice.total)
+      : facts.received
+        ? formatMoney(facts.received.amount)
+        : facts.payment
+          ? formatMoney(facts.payment.due.amount)
+          : '',
     date: facts.payment ? formatCalendarDate(facts.payment.due.due_date) : '',
   };
   const texts = messageTexts.kinds[kind];
@@ -142,7 +148,14 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
           })),
         ]
       : []),
-    { label: labels.total, value: formatMoney(facts.total) },
+    // A document's own amount, not the quote: a credit note takes back part, a channel stay is invoiced
+    // for what the channel paid.
+    ...(facts.invoice
+      ? [
+          { label: facts.invoice.title, value: facts.invoice.number },
+          { label: labels.amount, value: formatMoney(facts.invoice.total) },
+        ]
+      : [{ label: labels.total, value: formatMoney(facts.total) }]),
   ];
   if (forOperator) {
     facts_.push(
@@ -170,7 +183,11 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   return {
     preview: fill(texts.subject, values),
     heading: fill(texts.heading, values),
-    paragraphs: [fill(texts.intro, values), fill(texts.next, values)],
+    // A document's e-mail points to the request page only when the stay has one (not one the operator entered).
+    paragraphs:
+      kind === 'invoice_issued' && !links.requestUrl
+        ? [fill(texts.intro, values)]
+        : [fill(texts.intro, values), fill(texts.next, values)],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
     payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,
