@@ -58,6 +58,36 @@ function expectRule46Fields(text: string, document: InvoiceDocument) {
   expect(text).not.toMatch(/\bnull\b|undefined|NaN/);
 }
 
+/** A4 in points, and the page margin no word may cross. */
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 40;
+
+/** Words (as pdftotext -bbox places them) that overlap another word or reach into the page's margin. */
+function findMisplacedWords(pdf: Buffer): string[] {
+  const misplaced: string[] = [];
+  for (const page of runPdftotext(pdf, ['-bbox']).split('<page ').slice(1)) {
+    const words = [
+      ...page.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+    ].map((match) => ({
+      box: match.slice(1, 5).map(Number) as [number, number, number, number],
+      word: match[5]!,
+    }));
+    for (const [index, { box, word }] of words.entries()) {
+      const [x0, y0, x1, y1] = box;
+      if (x0 < MARGIN || y0 < MARGIN || x1 > PAGE_WIDTH - MARGIN || y1 > PAGE_HEIGHT - MARGIN)
+        misplaced.push(`${word} in the margin`);
+      for (const other of words.slice(index + 1)) {
+        const [bx0, by0, bx1, by1] = other.box;
+        // Half a point of leeway: a line's box touches the next line's.
+        if (x0 < bx1 - 0.5 && bx0 < x1 - 0.5 && y0 < by1 - 0.5 && by0 < y1 - 0.5)
+          misplaced.push(`${word} over ${other.word}`);
+      }
+    }
+  }
+  return misplaced;
+}
+
 describe.skipIf(!hasPdftotext)('an invoice PDF read back as text', () => {
   it('shows a tax invoice within the state with CGST and SGST at half of each rate band', async () => {
     const document = makeSampleTaxInvoice();
@@ -149,6 +179,24 @@ describe.skipIf(!hasPdftotext)('an invoice PDF read back as text', () => {
     expect(text).toContain('सूर्यास्त व्हिला येथे मुक्काम, ३ रात्री');
   });
 
+  it('wraps long names and addresses inside their columns', async () => {
+    const recipient = {
+      ...makeSampleTaxInvoice().recipient,
+      name: 'Maharashtra State Cooperative Agricultural and Rural Multipurpose Development Bank Limited',
+      address:
+        'Plot 17, Sahakar Bhavan, Near Old Vidhan Bhavan, Shivajinagar, Pune, Maharashtra 411005\nAttention: accounts@maharashtra-cooperative-rural-development-bank.example.com',
+    };
+    const document = makeSampleTaxInvoice({
+      recipient,
+      stay: { ...makeSampleTaxInvoice().stay, property_name: 'सूर्यास्त व्हिला, लोणावळा, '.repeat(6) },
+    });
+    const pdf = await renderInvoicePdf(document);
+    const text = runPdftotext(pdf, ['-layout']).replace(/[ \t]+/g, ' ');
+    for (const word of recipient.name.split(' ')) expect(text).toContain(word);
+    expect(text).toContain('Attention:');
+    expect(findMisplacedWords(pdf)).toEqual([]);
+  });
+
   it('carries many lines over to more pages, words never overlapping', async () => {
     const lines = Array.from({ length: 40 }, (_, index) =>
       makeSampleLine(
@@ -169,21 +217,6 @@ describe.skipIf(!hasPdftotext)('an invoice PDF read back as text', () => {
     // The table's headings start each page it goes on.
     expect(pages.slice(1).some((page) => page.includes('DESCRIPTION'))).toBe(true);
 
-    const bboxes = runPdftotext(pdf, ['-bbox']);
-    const overlapping: string[] = [];
-    for (const page of bboxes.split('<page ').slice(1)) {
-      const words = [
-        ...page.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
-      ].map((match) => ({ box: match.slice(1, 5).map(Number), word: match[5]! }));
-      for (const [index, a] of words.entries())
-        for (const b of words.slice(index + 1)) {
-          // Half a point of leeway: a line's box touches the next line's.
-          const [ax0, ay0, ax1, ay1] = a.box as [number, number, number, number];
-          const [bx0, by0, bx1, by1] = b.box as [number, number, number, number];
-          if (ax0 < bx1 - 0.5 && bx0 < ax1 - 0.5 && ay0 < by1 - 0.5 && by0 < ay1 - 0.5)
-            overlapping.push(`${a.word} / ${b.word}`);
-        }
-    }
-    expect(overlapping).toEqual([]);
+    expect(findMisplacedWords(pdf)).toEqual([]);
   });
 });

@@ -226,7 +226,7 @@ function drawLinesTable(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
   }
 }
 
-/** A labelled block of lines (supplier, recipient, stay), drawn at `top` in a column; returns its height. */
+/** A party's lines as Rule 46 lists them; GSTIN and PAN only where GST applies (never on a receipt). */
 function partyLines(party: InvoiceParty, showTax: boolean): { text: string; style: TextStyle }[] {
   const lines: { text: string; style: TextStyle }[] = [{ text: party.name, style: STYLES.strong }];
   if (party.trade_name && party.trade_name !== party.name)
@@ -241,6 +241,7 @@ function partyLines(party: InvoiceParty, showTax: boolean): { text: string; styl
 
 type Paragraph = { text: string; style: TextStyle };
 
+/** A labelled block of lines (supplier, recipient, stay) laid out for a column, with its height. */
 function layOutSection(doc: Doc, heading: string, paragraphs: Paragraph[], width: number) {
   const blocks = [
     layOutText(doc, heading.toUpperCase(), STYLES.heading, width),
@@ -433,7 +434,7 @@ function drawSignatory(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
   }
 }
 
-/** "SV/26-27/0042 · Page 1 of 2" at the foot of every page. */
+/** "Tax Invoice SV/26-27/0042 · Page 1 of 2" at the foot of every page. */
 function drawFooters(doc: Doc, document: InvoiceDocument) {
   const range = doc.bufferedPageRange();
   for (let index = 0; index < range.count; index += 1) {
