@@ -147,6 +147,7 @@ describe.each(listTestDatabaseKinds())("the guest's invoices [%s]", (kind) => {
       `Please find attached Tax Invoice ${invoice.number} for your stay at The Villa`,
     );
     expect(mail!.text).toContain('download it from your request page');
+    expect(mail!.text).toContain('made on our website');
     const [pdf] = pdfOf(mail!);
     expect(pdf!.filename).toBe(`${invoice.number.replaceAll('/', '-')}.pdf`);
     expect(pdf!.contentDisposition).toBe('attachment');
@@ -186,6 +187,8 @@ describe.each(listTestDatabaseKinds())("the guest's invoices [%s]", (kind) => {
     expect(pdfOf(mail!)).toHaveLength(1);
     expect(mail!.text).not.toContain('/request/');
     expect(mail!.text).not.toContain('request page');
+    expect(mail!.text).toContain('because of your stay with us');
+    expect(mail!.text).not.toContain('made on our website');
 
     // A channel's stay comes without an e-mail address: its invoice is issued, and no e-mail written.
     const airbnb = await insertTestBooking(context.database, propertyId, {

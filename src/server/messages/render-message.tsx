@@ -174,6 +174,7 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
       );
     }
   }
+  const withoutPage = kind === 'invoice_issued' && !links.requestUrl;
   const actionUrl = forOperator ? links.manageUrl : links.requestUrl;
   const actionLabel = forOperator
     ? messageTexts.manageLinkLabel
@@ -183,15 +184,17 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   return {
     preview: fill(texts.subject, values),
     heading: fill(texts.heading, values),
-    // A document's e-mail points to the request page only when the stay has one (not one the operator entered).
-    paragraphs:
-      kind === 'invoice_issued' && !links.requestUrl
-        ? [fill(texts.intro, values)]
-        : [fill(texts.intro, values), fill(texts.next, values)],
+    // A document's e-mail speaks of the request page only when the stay has one (one the operator
+    // entered has none).
+    paragraphs: withoutPage
+      ? [fill(texts.intro, values)]
+      : [fill(texts.intro, values), fill(texts.next, values)],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
     payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,
-    notes: forOperator ? [messageTexts.operatorNote] : [messageTexts.contactLine, messageTexts.automaticNote],
+    notes: forOperator
+      ? [messageTexts.operatorNote]
+      : [messageTexts.contactLine, withoutPage ? messageTexts.stayNote : messageTexts.automaticNote],
     footer: messageTexts.footer,
   };
 }
