@@ -16,6 +16,8 @@ export const messageTexts = {
   manageLinkLabel: 'Open the booking',
   channelsLinkLabel: 'Open Channels',
   automaticNote: 'You receive this e-mail because of a booking request made on our website.',
+  /** In place of automaticNote for a stay booked some other way (one the operator entered). */
+  stayNote: 'You receive this e-mail because of your stay with us.',
   operatorNote: 'Sent by your villa management area.',
   labels: {
     reference: 'Reference',
@@ -26,6 +28,7 @@ export const messageTexts = {
     guests: 'Guests',
     subtotal: 'Subtotal',
     total: 'Quoted total',
+    amount: 'Amount',
     guest: 'Guest',
     email: 'E-mail',
     phone: 'Phone',

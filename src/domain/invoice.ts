@@ -36,6 +36,11 @@ export function findInvoiceSeries(kind: InvoiceKind): InvoiceSeries {
   return kind === 'credit_note' ? 'credit_note' : kind === 'receipt' ? 'receipt' : 'invoice';
 }
 
+/** A document's PDF file name: its number, its slashes made dashes (SV/2627/0001 → SV-2627-0001.pdf). */
+export function formatInvoiceFileName(number: string): string {
+  return `${number.replaceAll('/', '-')}.pdf`;
+}
+
 /** The financial year (April to March) a date falls in, named by the year it starts: 2027-03-31 → 2026. */
 export function findFiscalYear(date: string): number {
   const year = Number(date.slice(0, 4));

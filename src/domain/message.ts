@@ -107,6 +107,17 @@ export const GuestPaymentSchema = z.object({
 });
 export type GuestPayment = z.infer<typeof GuestPaymentSchema>;
 
+/** An invoice, bill of supply, receipt or credit note of the guest's stay, as their page lists it. */
+export const GuestInvoiceSchema = z.object({
+  id: z.uuid(),
+  title: z.string().describe('"Tax Invoice", "Bill of Supply", "Receipt" or "Credit Note"'),
+  number: z.string(),
+  issued_on: z.string().describe('A calendar date (yyyy-MM-dd)'),
+  total: z.number().describe('In major units, tax included'),
+  currency: z.string(),
+});
+export type GuestInvoice = z.infer<typeof GuestInvoiceSchema>;
+
 /** What the guest's own request page shows: no e-mail, no phone, nothing of anyone else's. */
 export const GuestRequestSchema = StaySummarySchema.extend({
   reference: z.string(),
@@ -124,6 +135,9 @@ export const GuestRequestSchema = StaySummarySchema.extend({
     .string()
     .describe('Until then an unconfirmed request holds its nights; after it, it lapses quietly'),
   payment: GuestPaymentSchema.optional().describe('What to pay now and how; only once the stay is confirmed'),
+  invoices: z
+    .array(GuestInvoiceSchema)
+    .describe("The stay's issued documents, newest first; each one's PDF is at getGuestInvoicePdf"),
 });
 export type GuestRequest = z.infer<typeof GuestRequestSchema>;
 

@@ -296,7 +296,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });
   await registerBusinessRoutes(app, { db });
-  await registerInvoiceRoutes(app, { db, now });
+  await registerInvoiceRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });

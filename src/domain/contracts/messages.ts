@@ -7,6 +7,7 @@ import {
   RequestTokenParamsSchema,
 } from '../message';
 import { defineEndpoint, errorResponses } from './endpoint';
+import { InvoiceIdParamsSchema } from './invoices';
 import { messageRoutes } from './routes';
 
 export const MessageIdParamsSchema = z.object({ messageId: z.uuid({ error: 'Message id must be a UUID' }) });
@@ -46,5 +47,13 @@ export const messageEndpoints = {
     session: false,
     params: RequestTokenParamsSchema,
     responses: { 200: GuestRequestSchema, ...errorResponses(400, 404, 409, 429) },
+  }),
+  getGuestInvoicePdf: defineEndpoint({
+    ...messageRoutes.getGuestInvoicePdf,
+    tags: ['public'],
+    session: false,
+    params: RequestTokenParamsSchema.extend(InvoiceIdParamsSchema.shape),
+    produces: ['application/pdf'],
+    responses: { 200: z.string().describe('application/pdf'), ...errorResponses(400, 404, 429) },
   }),
 };

@@ -94,6 +94,7 @@ export const messageRoutes = /* @__PURE__ */ defineRoutes({
   resendMessage: { method: 'POST', path: '/api/messages/:messageId/resend' },
   getGuestRequest: { method: 'GET', path: '/api/requests/:token' },
   withdrawGuestRequest: { method: 'POST', path: '/api/requests/:token/withdraw' },
+  getGuestInvoicePdf: { method: 'GET', path: '/api/requests/:token/invoices/:invoiceId/pdf' },
 });
 
 export const paymentRoutes = /* @__PURE__ */ defineRoutes({

@@ -351,6 +351,33 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('answers the PDF of its own invoice, named after its number, and no other operator', async () => {
+    await saveProfile();
+    const invoice = await issued((await addStay()).id);
+    const pdf = await send('GET', `/api/invoices/${invoice.id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `inline; filename="${invoice.number.replaceAll('/', '-')}.pdf"`,
+    );
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const other = await current.context.createSignedInOperator();
+    const theirs = await send('GET', `/api/invoices/${invoice.id}/pdf`, undefined, other.cookie);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.message).toBe('Invoice not found');
+    const unknown = await send('GET', '/api/invoices/00000000-0000-4000-8000-000000000000/pdf');
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await send('GET', '/api/invoices/not-an-id/pdf');
+    expect(malformed.statusCode).toBe(400);
+    const signedOut = await current.context.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${invoice.id}/pdf`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('numbers 20 invoices issued at once 1 to 20 with none skipped, and starts again on 1 April', async () => {
     const fresh = await current.context.createSignedInOperator();
     await saveProfile({ invoice_prefix: 'FY' }, fresh.cookie);

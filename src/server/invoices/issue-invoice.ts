@@ -20,6 +20,8 @@ import { findBookingQuote } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
 import type { Tx } from '../db/client';
 import { HttpError, notFound } from '../http-error';
+import { recordInvoiceIssued } from '../messages/record-messages';
+import type { MessageSettings } from '../messages/settings';
 import { lockBooking } from '../payments/queries';
 import { findPricingRules } from '../pricing/queries';
 import { requireProperty } from '../properties/queries';
@@ -63,6 +65,8 @@ export async function issueBookingInvoice(
     issuedOn: string;
     recipient: InvoiceRecipient;
     amount: number | null;
+    /** Writes the guest's e-mail with the document; without it, none. */
+    messages?: MessageSettings;
   },
 ) {
   const booking = await lockBooking(tx, input.bookingId);
@@ -153,7 +157,7 @@ export async function issueBookingInvoice(
     property,
     nights,
   });
-  return insertInvoice(tx, {
+  const row = await insertInvoice(tx, {
     operatorId: input.operatorId,
     bookingId: booking.id,
     propertyId: property.id,
@@ -163,6 +167,8 @@ export async function issueBookingInvoice(
     correctsInvoiceId: null,
     createdBy: input.operatorId,
   });
+  if (input.messages) await recordInvoiceIssued(tx, input.messages, { booking, invoice: row });
+  return row;
 }
 
 /**
@@ -171,13 +177,20 @@ export async function issueBookingInvoice(
  */
 export async function issueInvoiceCreditNote(
   tx: Tx,
-  input: { invoiceId: string; operatorId: string; issuedOn: string; amount: number | null; reason: string },
+  input: {
+    invoiceId: string;
+    operatorId: string;
+    issuedOn: string;
+    amount: number | null;
+    reason: string;
+    messages?: MessageSettings;
+  },
 ) {
   const invoice = await findInvoiceRow(tx, input.invoiceId);
   if (!invoice) throw notFound(INVOICE_NOT_FOUND);
   if (invoice.kind === 'credit_note')
     throw conflict('A credit note corrects an invoice, not another credit note');
-  await lockBooking(tx, invoice.booking_id);
+  const booking = (await lockBooking(tx, invoice.booking_id))!;
   const notes = (await listCreditNoteRows(tx, invoice.id)).map((row) => row.document);
   const amountMinor = input.amount === null ? null : toMinor(input.amount);
   const problem = findCreditNoteProblem(invoice.document, notes, amountMinor);
@@ -210,5 +223,6 @@ export async function issueInvoiceCreditNote(
     correctsInvoiceId: invoice.id,
     createdBy: input.operatorId,
   });
+  if (input.messages) await recordInvoiceIssued(tx, input.messages, { booking, invoice: row });
   return { row, invoice };
 }

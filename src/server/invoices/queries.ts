@@ -191,3 +191,17 @@ export async function listRelatedInvoiceRows(
     .from(invoices)
     .where(or(...conditions));
 }
+
+/**
+ * The documents of a guest's stay, newest first, by the token of any of its links; none for a token that
+ * names no request. The guest's role reads no invoices itself: find_guest_invoices() hands it these.
+ */
+export async function listGuestInvoiceRows(
+  db: Executor,
+  token: string,
+): Promise<{ id: string; document: InvoiceDocument }[]> {
+  const result = await db.execute(sql`select * from find_guest_invoices(${token})`);
+  return (result as unknown as { rows: { out_id: string; out_document: InvoiceDocument }[] }).rows.map(
+    (row) => ({ id: row.out_id, document: row.out_document }),
+  );
+}

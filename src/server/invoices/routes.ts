@@ -7,12 +7,25 @@ import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
-import { issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
-import { listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from './queries';
+import { notFound } from '../http-error';
+import type { MessageSettings } from '../messages/settings';
+import { INVOICE_NOT_FOUND, issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
+import { findInvoiceRow, listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from './queries';
 import { formatInvoiceRegisterCsv, INVOICE_REGISTER_COLUMNS } from './register-csv';
 import { listInvoiceRegisterRows } from './register-queries';
+import { sendInvoicePdf } from './send-invoice-pdf';
 
-export async function registerInvoiceRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
+export async function registerInvoiceRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    now?: () => Date;
+    /** How the guest's e-mail with the document is written; without it, none is. */
+    messages?: MessageSettings;
+    /** Called after an issue wrote the guest's e-mail, so the worker sends it without waiting. */
+    onMessagesWritten?: () => void;
+  },
+) {
   const today = () => villaToday(options.now?.());
 
   registerEndpoint(
@@ -48,9 +61,11 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: { db:
           issuedOn: today(),
           recipient: request.body.recipient,
           amount: request.body.amount,
+          messages: options.messages,
         });
         return { ...shapeInvoices([row])[0]!, document: row.document };
       });
+      options.onMessagesWritten?.();
       return reply.status(201).send(summary);
     },
   );
@@ -72,9 +87,11 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: { db:
           issuedOn: today(),
           amount: request.body.amount,
           reason: request.body.reason,
+          messages: options.messages,
         });
         return { ...shapeInvoices([row], [invoice])[0]!, document: row.document };
       });
+      options.onMessagesWritten?.();
       return reply.status(201).send(summary);
     },
   );
@@ -106,6 +123,23 @@ export async function registerInvoiceRoutes(app: FastifyInstance, options: { db:
           // The CSV text, streamed a few hundred lines at a time (the schema above documents it as a string).
           .send(Readable.from(formatInvoiceRegisterCsv(rows)) as unknown as string)
       );
+    },
+  );
+
+  registerEndpoint(
+    app,
+    invoiceEndpoints.getInvoicePdf,
+    {
+      summary: 'An invoice, bill of supply, receipt or credit note as a PDF, as it was issued',
+      description:
+        'Drawn from the document stored when it was issued, so a later change of the business profile or the booking never changes it. Shown inline, named after its number.',
+    },
+    async (request, reply) => {
+      const row = await withOperator(options.db, getOperator(request).id, (tx) =>
+        findInvoiceRow(tx, request.params.invoiceId),
+      );
+      if (!row) throw notFound(INVOICE_NOT_FOUND);
+      return sendInvoicePdf(reply, row.document);
     },
   );
 }

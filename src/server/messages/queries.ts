@@ -18,6 +18,8 @@ export type NewOutboxMessage = {
   message_id: string;
   /** The token of the request-page link in the bodies (which hold REQUEST_TOKEN_PLACEHOLDER), until sent. */
   link_token?: string | null;
+  /** An invoice e-mail: the document whose PDF is attached when it is sent. */
+  invoice_id?: string | null;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingStatus } from '../../domain/booking';
+import type { BookingStatus, StoredBooking } from '../../domain/booking';
+import type { InvoiceDocument } from '../../domain/invoice-document';
 import type { MessageKind } from '../../domain/message';
 import type { Executor } from '../db/client';
 import {
@@ -23,7 +24,7 @@ import type { MessageSettings } from './settings';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
 import { readGuestPaymentDue } from '../payments/queries';
 import { findLatestOpenPaymentLink } from '../payments/razorpay-queries';
-import { makeMoney } from '../../domain/money';
+import { makeMoney, moneyFromMajor } from '../../domain/money';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
@@ -298,5 +299,64 @@ export async function recordPaymentLinkMade(
     { requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }) },
   );
   await insertOutboxMessages(tx, [message]);
+  return true;
+}
+
+/**
+ * An invoice, bill of supply, receipt or credit note was issued: its guest gets it by e-mail, written in
+ * the issuing transaction, with the PDF attached when it is sent. None for a stay without an address (a
+ * channel's stays have none). A stay from the public form gets the link to its page, where the document
+ * can be downloaded again; one the operator entered has no page, so no link. False when none was written.
+ */
+export async function recordInvoiceIssued(
+  tx: Executor,
+  settings: MessageSettings,
+  input: {
+    booking: Pick<
+      StoredBooking,
+      | 'id'
+      | 'property_id'
+      | 'guest_name'
+      | 'guest_email'
+      | 'check_in'
+      | 'check_out'
+      | 'guests_count'
+      | 'total_amount'
+      | 'currency'
+    >;
+    invoice: { id: string; document: InvoiceDocument };
+  },
+): Promise<boolean> {
+  const { booking, invoice } = input;
+  const to = booking.guest_email.trim();
+  if (!to) return false;
+  const { document } = invoice;
+  const requestToken = (await findRequestLink(tx, booking.id))
+    ? await insertRequestToken(tx, { bookingId: booking.id, purpose: 'page' })
+    : undefined;
+  const message = await composeMessage(
+    settings,
+    'invoice_issued',
+    to,
+    {
+      bookingId: booking.id,
+      propertyId: booking.property_id,
+      propertyName: document.stay.property_name,
+      guestName: booking.guest_name,
+      guestEmail: to,
+      checkIn: booking.check_in,
+      checkOut: booking.check_out,
+      guests: booking.guests_count,
+      total: moneyFromMajor(booking.total_amount, booking.currency),
+      currency: booking.currency,
+      invoice: {
+        title: document.title,
+        number: document.number,
+        total: makeMoney(document.total_minor, document.currency),
+      },
+    },
+    { requestToken },
+  );
+  await insertOutboxMessages(tx, [{ ...message, invoice_id: invoice.id }]);
   return true;
 }

@@ -42,6 +42,8 @@ export type BookingFacts = {
   payment?: GuestPaymentPlan | null;
   /** A payment that arrived through a gateway (the operator's notice of it). */
   received?: { amount: Money; reference: string } | null;
+  /** An issued document the message carries (its PDF is attached when it is sent). */
+  invoice?: { title: string; number: string; total: Money } | null;
 };
 
 export type MessageLinks = {
@@ -97,11 +99,15 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     guest: quoteGuestText(facts.guestName),
     deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
     confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
-    amount: facts.received
-      ? formatMoney(facts.received.amount)
-      : facts.payment
-        ? formatMoney(facts.payment.due.amount)
-        : '',
+    document: facts.invoice?.title ?? '',
+    number: facts.invoice?.number ?? '',
+    amount: facts.invoice
+      ? formatMoney(facts.invoice.total)
+      : facts.received
+        ? formatMoney(facts.received.amount)
+        : facts.payment
+          ? formatMoney(facts.payment.due.amount)
+          : '',
     date: facts.payment ? formatCalendarDate(facts.payment.due.due_date) : '',
   };
   const texts = messageTexts.kinds[kind];
@@ -129,7 +135,14 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
           })),
         ]
       : []),
-    { label: labels.total, value: formatMoney(facts.total) },
+    // A document's own amount, not the quote: a credit note takes back part, a channel stay is invoiced
+    // for what the channel paid.
+    ...(facts.invoice
+      ? [
+          { label: facts.invoice.title, value: facts.invoice.number },
+          { label: labels.amount, value: formatMoney(facts.invoice.total) },
+        ]
+      : [{ label: labels.total, value: formatMoney(facts.total) }]),
   ];
   if (forOperator) {
     facts_.push(
@@ -148,6 +161,7 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
       );
     }
   }
+  const withoutPage = kind === 'invoice_issued' && !links.requestUrl;
   const actionUrl = forOperator ? links.manageUrl : links.requestUrl;
   const actionLabel = forOperator
     ? messageTexts.manageLinkLabel
@@ -157,11 +171,17 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   return {
     preview: fill(texts.subject, values),
     heading: fill(texts.heading, values),
-    paragraphs: [fill(texts.intro, values), fill(texts.next, values)],
+    // A document's e-mail speaks of the request page only when the stay has one (one the operator
+    // entered has none).
+    paragraphs: withoutPage
+      ? [fill(texts.intro, values)]
+      : [fill(texts.intro, values), fill(texts.next, values)],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
     payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,
-    notes: forOperator ? [messageTexts.operatorNote] : [messageTexts.contactLine, messageTexts.automaticNote],
+    notes: forOperator
+      ? [messageTexts.operatorNote]
+      : [messageTexts.contactLine, withoutPage ? messageTexts.stayNote : messageTexts.automaticNote],
     footer: messageTexts.footer,
   };
 }

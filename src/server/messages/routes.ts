@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageLoader } from '../site/pages';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, villaToday } from '../../domain/dates';
-import { moneyFromMajor } from '../../domain/money';
-import { type GuestRequest, type GuestRequestPageData } from '../../domain/message';
+import { makeMoney, moneyFromMajor, toMajor } from '../../domain/money';
+import type { InvoiceDocument } from '../../domain/invoice-document';
+import { type GuestInvoice, type GuestRequest, type GuestRequestPageData } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import { describeRequestNetwork } from '../request-network';
 import { HttpError, notFound } from '../http-error';
@@ -29,6 +30,8 @@ import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from '../payme
 import { findGuestPaymentDue, type GuestPaymentDue } from '../payments/queries';
 import { findGuestPaymentLink } from '../payments/razorpay-queries';
 import type { Money } from '../../domain/money';
+import { listGuestInvoiceRows } from '../invoices/queries';
+import { sendInvoicePdf } from '../invoices/send-invoice-pdf';
 
 /** Messages and links, and how often a guest's request page may be looked up. */
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
@@ -37,10 +40,30 @@ export const MESSAGE_NOT_FOUND = 'Message not found';
 // The same answer for every token that does not name a request: it reveals nothing about others.
 export const REQUEST_NOT_FOUND =
   'This request link is not valid. Check the link in your e-mail, or contact us.';
+// The same answer for an unknown token and for a document of another stay.
+export const GUEST_INVOICE_NOT_FOUND =
+  'We could not find this document. Check the link on your request page, or contact us.';
+
+type GuestRequestFound = GuestRequestRow & {
+  payment?: GuestPaymentDue;
+  invoices: { id: string; document: InvoiceDocument }[];
+};
+
+function shapeGuestInvoice(invoice: { id: string; document: InvoiceDocument }): GuestInvoice {
+  const { document } = invoice;
+  return {
+    id: invoice.id,
+    title: document.title,
+    number: document.number,
+    issued_on: document.issued_on,
+    total: toMajor(makeMoney(document.total_minor, document.currency)),
+    currency: document.currency,
+  };
+}
 
 /** The request as its guest sees it; once confirmed, with what is due now and how to pay it. */
 function shapeGuestRequest(
-  row: GuestRequestRow & { payment?: GuestPaymentDue },
+  row: GuestRequestFound,
   config: Pick<Config, 'payments'>,
   /** The stay's open Razorpay link, offered when it asks for what is due now. */
   link?: { url: string; amount: Money } | null,
@@ -67,6 +90,7 @@ function shapeGuestRequest(
     guest_confirmed: row.confirmed_at !== null,
     confirm_by: row.confirm_by.toISOString(),
     ...(plan ? { payment: shapeGuestPayment(plan) } : {}),
+    invoices: row.invoices.map(shapeGuestInvoice),
   };
 }
 
@@ -104,9 +128,18 @@ function describeRequestFacts(row: GuestRequestRow) {
 async function openGuestRequest(
   db: Db,
   input: { token: string; config: MessageSettings; today: string; onMessagesWritten?: () => void },
-): Promise<(GuestRequestRow & { payment?: GuestPaymentDue }) | undefined> {
+): Promise<GuestRequestFound | undefined> {
   let confirmed = false;
   const row = await withGuest(db, async (tx) => {
+    const found = await readGuestRequest(tx);
+    return found && { ...found, invoices: await listGuestInvoiceRows(tx, input.token) };
+  });
+  if (confirmed) input.onMessagesWritten?.();
+  return row;
+
+  async function readGuestRequest(
+    tx: Tx,
+  ): Promise<(GuestRequestRow & { payment?: GuestPaymentDue }) | undefined> {
     if (await confirmGuestRequest(tx, input.token)) {
       confirmed = true;
       const found = await findGuestRequest(tx, input.token);
@@ -129,9 +162,7 @@ async function openGuestRequest(
       return { ...found, payment };
     }
     return found;
-  });
-  if (confirmed) input.onMessagesWritten?.();
-  return row;
+  }
 }
 
 function createRateLimit(perMinute: number) {
@@ -303,7 +334,26 @@ export async function registerMessageRoutes(
       );
       options.onMessagesWritten?.();
       reply.header('cache-control', 'no-store');
-      return shapeGuestRequest(row, options.config);
+      // Only a pending request is withdrawn, and only a confirmed stay is invoiced: it has no documents.
+      return shapeGuestRequest({ ...row, invoices: [] }, options.config);
+    },
+  );
+
+  registerEndpoint(
+    app,
+    messageEndpoints.getGuestInvoicePdf,
+    {
+      config: { rateLimit },
+      summary: "A document of the guest's own stay as a PDF, by the token of its page's link",
+      description:
+        "An invoice, bill of supply, receipt or credit note that getGuestRequest lists, as it was issued. Any other (another stay's, or one under a token that names no request) is not found, alike.",
+    },
+    async (request, reply) => {
+      const invoices = await withGuest(options.db, (tx) => listGuestInvoiceRows(tx, request.params.token));
+      const invoice = invoices.find((entry) => entry.id === request.params.invoiceId);
+      if (!invoice) throw notFound(GUEST_INVOICE_NOT_FOUND);
+      reply.header('x-robots-tag', 'noindex');
+      return sendInvoicePdf(reply, invoice.document);
     },
   );
 }

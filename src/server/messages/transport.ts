@@ -13,7 +13,11 @@ export type OutgoingMail = {
   html: string;
   /** Images the HTML shows by `cid:` (the UPI QR code of a confirmation). */
   inlineImages?: InlineImage[];
+  /** Files attached to the message (an invoice's PDF). */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type MailTransport = {
   /** 'smtp' sends for real; 'outbox' writes .eml files (nothing pretends to be sent). */
@@ -38,10 +42,10 @@ function toNodemailer(options: MailTransportOptions, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
-    attachments: (mail.inlineImages ?? []).map((image) => ({
-      ...image,
-      contentDisposition: 'inline' as const,
-    })),
+    attachments: [
+      ...(mail.inlineImages ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })),
+      ...(mail.attachments ?? []).map((file) => ({ ...file, contentDisposition: 'attachment' as const })),
+    ],
     // The same Message-ID on a resend is what lets a receiving side recognise a duplicate.
     headers: { 'X-Outbox-Id': mail.id },
   };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { formatInvoiceFileName } from '../../domain/invoice';
 import { makeMoney } from '../../domain/money';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
@@ -14,7 +15,9 @@ import {
 } from './queries';
 import { recordRequestLapsed } from './record-messages';
 import { attachUpiQr } from '../payments/upi-qr';
-import type { MailTransport } from './transport';
+import type { MailAttachment, MailTransport } from './transport';
+import { findInvoiceRow } from '../invoices/queries';
+import { renderInvoicePdf } from '../invoices/render-invoice-pdf';
 
 export type DeliverySettings = Config['mail']['delivery'];
 
@@ -33,6 +36,23 @@ function describeError(error: unknown): string {
     return [code, response ?? error.message].filter(Boolean).join(': ');
   }
   return String(error);
+}
+
+/**
+ * An invoice e-mail's PDF, drawn when it is sent from the document as it was issued (which never changes),
+ * so the outbox keeps no copy of it.
+ */
+async function attachInvoicePdf(db: Db, invoiceId: string | null): Promise<MailAttachment[]> {
+  if (!invoiceId) return [];
+  const invoice = await findInvoiceRow(db, invoiceId);
+  if (!invoice) throw new Error(`Invoice ${invoiceId} not found`);
+  return [
+    {
+      filename: formatInvoiceFileName(invoice.number),
+      content: await renderInvoicePdf(invoice.document),
+      contentType: 'application/pdf',
+    },
+  ];
 }
 
 export type MessageWorker = {
@@ -87,6 +107,7 @@ export function startMessageWorker(options: {
             text,
             html,
             inlineImages: await attachUpiQr({ text, html }),
+            attachments: await attachInvoicePdf(db, message.invoice_id),
           });
           await markMessageSent(db, { id: message.id, holder });
           delivered += 1;

@@ -22,6 +22,7 @@ import { formatLongDate } from '@/client/lib/format';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
+import { GuestInvoices } from './guest-invoices';
 import { GuestPayment } from './guest-payment';
 
 const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
@@ -187,6 +188,7 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
         />
       </dl>
       {request.payment ? <GuestPayment payment={request.payment} currency={request.currency} /> : null}
+      {request.invoices.length > 0 ? <GuestInvoices token={token} invoices={request.invoices} /> : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {request.can_withdraw ? <WithdrawButton token={token} /> : null}
         <p className="text-sm text-muted-foreground">

@@ -18,6 +18,7 @@ const PENDING: GuestRequest = {
   can_withdraw: true,
   guest_confirmed: true,
   confirm_by: '2026-03-02T08:30:00.000Z',
+  invoices: [],
 };
 
 /**
@@ -35,7 +36,21 @@ const LOOKS: GuestRequest[] = [
     can_withdraw: false,
   },
   { ...PENDING, status: 'confirmed', can_withdraw: false },
-  { ...PENDING, status: 'completed', can_withdraw: false },
+  {
+    ...PENDING,
+    status: 'completed',
+    can_withdraw: false,
+    invoices: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        title: 'Tax Invoice',
+        number: 'SV/2627/0001',
+        issued_on: '2026-04-13',
+        total: 54_000,
+        currency: 'INR',
+      },
+    ],
+  },
   { ...PENDING, status: 'cancelled', closed_reason: 'withdrawn', can_withdraw: false },
   { ...PENDING, status: 'cancelled', guests_count: 1, nights: 1, can_withdraw: false },
 ];

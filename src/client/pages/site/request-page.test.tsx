@@ -68,4 +68,20 @@ describe("the guest's request page", () => {
     expect(screen.getByText('You withdrew this request. The dates are released.')).toBeTruthy();
     expect(fetchSpy).toHaveBeenCalledWith('/api/requests/sample/withdraw', expect.anything());
   });
+
+  it("shows the stay's invoices once there are any, and hydrates them without a mismatch", async () => {
+    const invoiced = requestPageSamples.find((sample) => sample.request.invoices.length > 0)!;
+    const { recoverableErrors } = await hydrateServerPage(invoiced);
+    expect(recoverableErrors).toEqual([]);
+    const section = screen.getByRole('region', { name: 'Your invoices' });
+    expect(within(section).getByRole('link', { name: /^Download PDF: Tax Invoice/ })).toHaveAttribute(
+      'href',
+      `/api/requests/sample/invoices/${invoiced.request.invoices[0]!.id}/pdf`,
+    );
+  });
+
+  it('shows no invoices section for a request without documents', async () => {
+    await hydrateServerPage();
+    expect(screen.queryByRole('region', { name: 'Your invoices' })).toBeNull();
+  });
 });
