@@ -182,6 +182,9 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(await worker.deliverDue()).toBe(1);
     const owner = (await sink.waitFor(2)).find((mail) => mail.to === operator.email)!;
     expect(owner.subject).toBe(`New booking request ${reference} from "Asha Rao"`);
+    // "Reply" writes to the guest; the guest's own e-mail has no Reply-To of theirs.
+    expect(owner.raw.replyTo?.value.map((address) => address.address)).toEqual([payload.guest_email]);
+    expect(guest!.raw.replyTo).toBeUndefined();
     expect(owner.text).toContain(payload.guest_email);
     expect(owner.text).toContain('+91 98220 12345');
     expect(owner.text).toContain('A quiet room');

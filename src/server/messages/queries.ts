@@ -439,3 +439,25 @@ export async function lapseRequest(
     .returning({ id: bookings.id });
   return rows.length === 1;
 }
+
+/**
+ * The guest's address an operator's e-mail about their request is answered to, so "Reply" writes to the
+ * guest; none for other messages, or when the booking has no e-mail address.
+ */
+export async function findReplyToGuest(
+  db: Executor,
+  message: Pick<ClaimedMessage, 'kind' | 'booking_id'>,
+): Promise<string | undefined> {
+  if (!message.booking_id || !GUEST_REPLY_KINDS.has(message.kind)) return undefined;
+  const [row] = await db
+    .select({ email: bookings.guest_email })
+    .from(bookings)
+    .where(eq(bookings.id, message.booking_id))
+    .limit(1);
+  return row?.email || undefined;
+}
+
+const GUEST_REPLY_KINDS = new Set<ClaimedMessage['kind']>([
+  'request_received_operator',
+  'request_withdrawn_operator',
+]);

@@ -11,6 +11,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes: the guest, on the operator's e-mails about their request. */
+  replyTo?: string;
   /** Images the HTML shows by `cid:` (the UPI QR code of a confirmation). */
   inlineImages?: InlineImage[];
   /** Files attached to the message (an invoice's PDF). */
@@ -42,6 +44,7 @@ function toNodemailer(options: MailTransportOptions, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     attachments: [
       ...(mail.inlineImages ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })),
       ...(mail.attachments ?? []).map((file) => ({ ...file, contentDisposition: 'attachment' as const })),

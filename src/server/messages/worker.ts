@@ -8,6 +8,7 @@ import { redactEmailAddresses } from '../logger';
 import {
   claimDueMessages,
   fillRequestToken,
+  findReplyToGuest,
   lapseRequest,
   listLapsedRequests,
   markMessageAttemptFailed,
@@ -108,6 +109,7 @@ export function startMessageWorker(options: {
             html,
             inlineImages: await attachUpiQr({ text, html }),
             attachments: await attachInvoicePdf(db, message.invoice_id),
+            replyTo: await findReplyToGuest(db, message),
           });
           await markMessageSent(db, { id: message.id, holder });
           delivered += 1;
