@@ -15,6 +15,7 @@ export const messageTexts = {
   confirmLinkLabel: 'Confirm my request',
   manageLinkLabel: 'Open the booking',
   channelsLinkLabel: 'Open Channels',
+  hostMessageLabel: 'A note from us:',
   automaticNote: 'You receive this e-mail because of a booking request made on our website.',
   /** In place of automaticNote for a stay booked some other way (one the operator entered). */
   stayNote: 'You receive this e-mail because of your stay with us.',

@@ -283,8 +283,15 @@ export const DeclinedRequestsSchema = z.object({
 });
 export type DeclinedRequests = z.infer<typeof DeclinedRequestsSchema>;
 
+export const HOST_MESSAGE_MAX = 1000;
 export const BookingStatusUpdateSchema = z.object({
   status: z.enum(BOOKING_STATUSES, { error: `Status must be one of ${BOOKING_STATUSES.join(', ')}` }),
+  message: optionalText('Message to the guest', { max: HOST_MESSAGE_MAX, multiline: true })
+    .optional()
+    .transform((value) => value ?? null)
+    .describe(
+      "Words of the operator's own for the guest, put into the e-mail that tells them their request was confirmed or declined",
+    ),
 });
 export const PaymentStatusUpdateSchema = z.object({
   payment_status: z.enum(PAYMENT_STATUSES, {

@@ -25,6 +25,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCloseAutoFocus,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -37,6 +38,8 @@ export function ConfirmDialog({
   error?: ReactNode;
   onConfirm: () => void;
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
+  /** What the step may take besides (a message to the guest). */
+  children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -45,6 +48,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         {error ? (
           <p role="alert" className="text-sm text-destructive">
             {error}

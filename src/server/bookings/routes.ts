@@ -248,6 +248,7 @@ export async function registerBookingRoutes(
               total: moneyFromMajor(updated.total_amount, updated.currency),
               currency: updated.currency,
               quote: await findBookingQuote(tx, updated.id),
+              hostMessage: request.body.message,
             },
           });
         }

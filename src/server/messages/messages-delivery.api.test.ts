@@ -122,12 +122,12 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       requestPath: response.json().request_path as string,
     };
   };
-  const changeStatus = (bookingId: string, status: string) =>
+  const changeStatus = (bookingId: string, status: string, message?: string) =>
     context.app.inject({
       method: 'PATCH',
       url: `/api/bookings/${bookingId}/status`,
       headers: { cookie: operator.cookie },
-      payload: { status },
+      payload: { status, ...(message === undefined ? {} : { message }) },
     });
   const openRequestPage = (url: string) =>
     context.app.inject({ method: 'GET', url: `/api/requests/${url.split('/request/')[1]}` });
@@ -368,11 +368,18 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     const guestMail = received.find((mail) => mail.to === booking.guest_email);
     const pageUrl = linkIn(guestMail!.text, 'http://villa.test/request/');
     sink.received.length = 0;
-    expect((await changeStatus(booking.id, 'confirmed')).statusCode).toBe(200);
+    const words = 'We have put you in the garden suite.\n\nArrive after 14:00, please.';
+    expect((await changeStatus(booking.id, 'confirmed', 'x'.repeat(1001))).statusCode).toBe(400);
+    expect((await changeStatus(booking.id, 'confirmed', words)).statusCode).toBe(200);
     expect(await worker.deliverDue()).toBe(1);
     const [mail] = await sink.waitFor(1);
     expect(mail!.to).toBe(booking.guest_email);
     expect(mail!.subject).toBe(`Your stay is confirmed: ${reference}`);
+    // The operator's own words go with the confirmation, in the text and the HTML alike.
+    expect(mail!.text).toContain(
+      'A note from us:\n\nWe have put you in the garden suite.\n\nArrive after 14:00, please.',
+    );
+    expect(mail!.html).toContain('Arrive after 14:00, please.');
     expect((await openRequestPage(pageUrl)).json()).toMatchObject({
       status: 'confirmed',
       can_withdraw: false,
@@ -384,12 +391,14 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     const cancelled = await requestStay();
     await worker.deliverDue();
     sink.received.length = 0;
-    await changeStatus(declined.booking.id, 'cancelled');
+    await changeStatus(declined.booking.id, 'cancelled', 'Those nights are a private event, sorry.');
     await changeStatus(cancelled.booking.id, 'confirmed');
     await changeStatus(cancelled.booking.id, 'cancelled');
     expect(await worker.deliverDue()).toBe(3);
     const subjects = sink.received.map((mail) => mail.subject);
     expect(subjects).toContain(`Your request ${declined.reference} could not be accepted`);
+    const refusal = sink.received.find((mail) => mail.subject.includes(declined.reference));
+    expect(refusal!.text).toContain('Those nights are a private event, sorry.');
     expect(subjects).toContain(`Your booking ${cancelled.reference} is cancelled`);
   });
 

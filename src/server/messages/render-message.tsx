@@ -44,6 +44,8 @@ export type BookingFacts = {
   received?: { amount: Money; reference: string } | null;
   /** An issued document the message carries (its PDF is attached when it is sent). */
   invoice?: { title: string; number: string; total: Money } | null;
+  /** The operator's own words to the guest, with a confirmation or a refusal. */
+  hostMessage?: string | null;
 };
 
 export type MessageLinks = {
@@ -173,9 +175,14 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     heading: fill(texts.heading, values),
     // A document's e-mail speaks of the request page only when the stay has one (one the operator
     // entered has none).
-    paragraphs: withoutPage
-      ? [fill(texts.intro, values)]
-      : [fill(texts.intro, values), fill(texts.next, values)],
+    paragraphs: [
+      fill(texts.intro, values),
+      // The operator's words as they wrote them, after what happened and before what comes next.
+      ...(facts.hostMessage && !forOperator
+        ? [messageTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
+        : []),
+      ...(withoutPage ? [] : [fill(texts.next, values)]),
+    ],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
     payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,

@@ -139,6 +139,45 @@ describe("a booking's actions", () => {
     await waitUntil(() => onRecordRefund.mock.calls.length === 1);
   });
 
+  it("puts the operator's note into a request's confirmation or refusal, and offers none for a stay they entered", async () => {
+    const user = userEvent.setup();
+    const booking = makeBooking({ status: 'pending', payment_status: 'unpaid', guest_confirmed: true });
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.body) bodies.push(JSON.parse(String(init.body)));
+        return new Response(
+          JSON.stringify(url.startsWith('/api/invoices') ? [] : { ...booking, status: 'confirmed' }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }),
+    );
+    renderActions(booking);
+    await user.click(screen.getByRole('button', { name: 'Confirm with a note' }));
+    const dialog = await screen.findByRole('dialog', { name: /Confirm Meera Joshi’s request/ });
+    await user.type(within(dialog).getByLabelText(/Message to the guest/), 'See you soon');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm request' }));
+    await waitUntil(() => bodies.length === 1);
+    expect(bodies[0]).toEqual({ status: 'confirmed', message: 'See you soon' });
+
+    cleanup();
+    renderActions(makeBooking({ status: 'pending', payment_status: 'unpaid', guest_confirmed: true }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const decline = await screen.findByRole('dialog');
+    await user.type(within(decline).getByLabelText(/Message to the guest/), 'Fully booked');
+    await user.click(within(decline).getByRole('button', { name: 'Cancel booking' }));
+    await waitUntil(() => bodies.length === 2);
+    expect(bodies[1]).toEqual({ status: 'cancelled', message: 'Fully booked' });
+
+    cleanup();
+    renderActions(makeBooking({ status: 'pending', payment_status: 'unpaid', guest_confirmed: null }));
+    expect(screen.queryByRole('button', { name: 'Confirm with a note' })).not.toBeInTheDocument();
+  });
+
   it('says nothing of money when nothing was paid', async () => {
     const user = userEvent.setup();
     renderActions(makeBooking({ payment_status: 'unpaid' }), 24000);

@@ -4,9 +4,20 @@ import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { FormField } from '@/client/components/ui/form';
+import { Textarea } from '@/client/components/ui/textarea';
+import {
   canChangeStatus,
   canCompleteStay,
   formatBookingReference,
+  HOST_MESSAGE_MAX,
   type Booking,
   type BookingStatus,
 } from '@/domain/booking';
@@ -47,6 +58,10 @@ export function BookingActions({
   const statusChange = useUpdateBookingStatus();
   const paymentChange = useUpdatePaymentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // A request from the booking form is answered by e-mail: the operator may add words of their own.
+  const emailsGuest = typeof booking.guest_confirmed === 'boolean';
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [note, setNote] = useState('');
   const busy = statusChange.isPending || paymentChange.isPending;
   // Only a confirmed stay can have been invoiced: its invoices load when the cancel prompt opens.
   const invoices = useQuery({
@@ -74,9 +89,9 @@ export function BookingActions({
       (group.current?.querySelector<HTMLElement>('button:not(:disabled)') ?? group.current)?.focus(),
     );
 
-  const changeStatus = (status: BookingStatus, done: string) =>
+  const changeStatus = (status: BookingStatus, done: string, message?: string) =>
     statusChange.mutate(
-      { booking, status },
+      { booking, status, message },
       {
         onSuccess: () => {
           const refundDue = status === 'cancelled' && kept !== null;
@@ -93,6 +108,7 @@ export function BookingActions({
           toast.error('Error', { description: getErrorMessage(error, 'The booking could not be changed') }),
         onSettled: () => {
           setConfirmCancel(false);
+          setNoteOpen(false);
           keepFocus();
         },
       },
@@ -121,6 +137,11 @@ export function BookingActions({
           {action.label}
         </Button>
       ))}
+      {booking.status === 'pending' && emailsGuest ? (
+        <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => setNoteOpen(true)}>
+          Confirm with a note
+        </Button>
+      ) : null}
       {canMarkPaid ? (
         <Button
           type="button"
@@ -175,8 +196,55 @@ export function BookingActions({
         confirmLabel="Cancel booking"
         pendingLabel="Cancelling..."
         pending={statusChange.isPending}
-        onConfirm={() => changeStatus('cancelled', 'Booking cancelled')}
-      />
+        onConfirm={() => changeStatus('cancelled', 'Booking cancelled', emailsGuest ? note : undefined)}
+      >
+        {emailsGuest ? <GuestNoteField value={note} onChange={setNote} /> : null}
+      </ConfirmDialog>
+      <Dialog open={noteOpen} onOpenChange={setNoteOpen}>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            keepFocus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Confirm {booking.guest_name}’s request?</DialogTitle>
+            <DialogDescription>
+              The guest is told by e-mail, with how to pay. Your note goes into that e-mail.
+            </DialogDescription>
+          </DialogHeader>
+          <GuestNoteField value={note} onChange={setNote} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setNoteOpen(false)}>
+              Not now
+            </Button>
+            <Button
+              type="button"
+              disabled={statusChange.isPending}
+              onClick={() => changeStatus('confirmed', 'Booking confirmed', note)}
+            >
+              {statusChange.isPending ? 'Confirming...' : 'Confirm request'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </div>
+  );
+}
+
+/** Words of the operator's own for the guest's e-mail (optional), kept while the dialog is open. */
+function GuestNoteField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <FormField label="Message to the guest" hint="optional, put into their e-mail">
+      {(props) => (
+        <Textarea
+          {...props}
+          rows={3}
+          maxLength={HOST_MESSAGE_MAX}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
   );
 }

@@ -61,10 +61,10 @@ function useApplyBookingChange() {
 export function useUpdateBookingStatus() {
   const apply = useApplyBookingChange();
   return useMutation({
-    mutationFn: (input: { booking: Booking; status: BookingStatus }) =>
+    mutationFn: (input: { booking: Booking; status: BookingStatus; message?: string }) =>
       callEndpoint(bookingRoutes.updateBookingStatus, {
         params: { bookingId: input.booking.id },
-        body: { status: input.status },
+        body: { status: input.status, ...(input.message?.trim() ? { message: input.message } : {}) },
       }),
     onSuccess: apply,
   });
