@@ -296,9 +296,12 @@ export function describeAuditEvent(event: {
       );
   }
   const row = (event.action === 'delete' ? event.before : event.after) ?? {};
-  const keys = Object.keys(row).filter(
-    (key) => !HIDDEN_FIELDS.has(key) && row[key] !== null && row[key] !== '',
-  );
+  const rank = (key: string) =>
+    SUMMARY_ORDER.includes(key) ? SUMMARY_ORDER.indexOf(key) : SUMMARY_ORDER.length;
+  const keys = Object.keys(row)
+    .filter((key) => !HIDDEN_FIELDS.has(key) && key !== 'currency' && key !== 'amount_known')
+    .filter((key) => row[key] !== null && row[key] !== '')
+    .sort((a, b) => rank(a) - rank(b));
   const line = keys
     .slice(0, 8)
     .map((key) => `${labelOf(key)} ${sayAuditValue(key, row[key], currency)}`)

@@ -76,9 +76,7 @@ export const InvoiceDocumentSchema = z.object({
   total_minor: minor,
   total_in_words: z.string().describe('"Indian Rupees One Lakh Ten Thousand Three Hundred Thirty Only"'),
   /** A credit note names the invoice it corrects and why. */
-  corrects: z
-    .object({ number: z.string(), issued_on: z.string(), reason: z.string() })
-    .nullable(),
+  corrects: z.object({ number: z.string(), issued_on: z.string(), reason: z.string() }).nullable(),
   signatory: z.string().nullable().describe('Name of the authorised signatory'),
   notes: z.array(z.string()).describe('Lines printed under the totals'),
 });

@@ -81,7 +81,6 @@ export function formatInvoiceNumber(
   return number;
 }
 
-
 /** The document a stay gets: a receipt outside India, a bill of supply when not registered for GST. */
 export function chooseInvoiceKind(input: {
   registered: boolean;

@@ -480,7 +480,10 @@ export function priceStay(input: {
   charges.push(...stayFees.map((fee) => ({ line: fee.name, cents: toMinor(fee.amount), rates: stayRates })));
 
   // Each charge's taxes (on top, or the part of it that is tax) and its amount before tax.
-  const taxes = new Map<string, { name: string; rate: number; cents: number; base: number; nights: number }>();
+  const taxes = new Map<
+    string,
+    { name: string; rate: number; cents: number; base: number; nights: number }
+  >();
   const lines = new Map<string, { count: number; unit: number; net: number }>();
   for (const charge of charges) {
     const combined = sumBasisPoints(charge.rates);

@@ -122,7 +122,10 @@ export const PropertySchema = z.object({
   amenities: z.array(z.string()),
   airbnb_listing_id: z.string().nullable(),
   booking_com_id: z.string().nullable(),
-  state_code: z.string().nullable().describe("GST state code of the property's state (27: Maharashtra), or null"),
+  state_code: z
+    .string()
+    .nullable()
+    .describe("GST state code of the property's state (27: Maharashtra), or null"),
   owner_id: z.uuid(),
   is_active: z.boolean(),
   created_at: z.string(),

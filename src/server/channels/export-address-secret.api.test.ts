@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { upsertOperator } from '../auth/queries';
 import { channelConnections, channelExports } from '../db/schema';
-import { createSignedInContext, insertOlderTestProperty, uniqueEmail, type TestContext } from '../test/test-app';
+import {
+  createSignedInContext,
+  insertOlderTestProperty,
+  uniqueEmail,
+  type TestContext,
+} from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { createTestDatabaseBefore, listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from './queries';

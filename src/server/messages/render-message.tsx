@@ -63,7 +63,6 @@ const OPERATOR_KINDS = new Set<MessageKind>([
   'payment_received_operator',
 ]);
 
-
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }

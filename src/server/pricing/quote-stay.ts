@@ -38,10 +38,7 @@ export async function quoteStay(
     dayPrices: new Map(rows.map((row) => [row.date, row.price])),
   });
   if (quote.total > MAX_BOOKING_TOTAL) {
-    throw new HttpError(
-      400,
-      BOOKING_MESSAGES.totalTooLarge(moneyFromMajor(quote.total, quote.currency)),
-    );
+    throw new HttpError(400, BOOKING_MESSAGES.totalTooLarge(moneyFromMajor(quote.total, quote.currency)));
   }
   return quote;
 }
