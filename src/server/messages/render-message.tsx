@@ -42,6 +42,8 @@ export type BookingFacts = {
   payment?: GuestPaymentPlan | null;
   /** A payment that arrived through a gateway (the operator's notice of it). */
   received?: { amount: Money; reference: string } | null;
+  /** What the operator changed, each as people read it (a changed booking's message lists them). */
+  changes?: { label: string; before: string; after: string }[] | null;
 };
 
 export type MessageLinks = {
@@ -157,7 +159,11 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
   return {
     preview: fill(texts.subject, values),
     heading: fill(texts.heading, values),
-    paragraphs: [fill(texts.intro, values), fill(texts.next, values)],
+    paragraphs: [
+      fill(texts.intro, values),
+      ...(facts.changes ?? []).map((change) => `${change.label}: ${change.before} → ${change.after}`),
+      fill(texts.next, values),
+    ],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
     payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,
