@@ -17,6 +17,7 @@ import { getErrorMessage } from '@/client/lib/api-client';
 import { bookingInvoicesQuery, findCreditableInvoice } from '@/client/features/invoices';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
+import { EditBookingDialog } from './edit-booking-dialog';
 
 const ACTIONS: { status: BookingStatus; label: string; done: string; destructive?: boolean }[] = [
   { status: 'confirmed', label: 'Confirm', done: 'Booking confirmed' },
@@ -47,6 +48,7 @@ export function BookingActions({
   const statusChange = useUpdateBookingStatus();
   const paymentChange = useUpdatePaymentStatus();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [editing, setEditing] = useState(false);
   const busy = statusChange.isPending || paymentChange.isPending;
   // Only a confirmed stay can have been invoiced: its invoices load when the cancel prompt opens.
   const invoices = useQuery({
@@ -146,6 +148,10 @@ export function BookingActions({
         </Button>
       ) : null}
       {booking.status === 'pending' ? <DeclineSimilarRequests booking={booking} disabled={busy} /> : null}
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+        Edit
+      </Button>
+      <EditBookingDialog booking={booking} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
