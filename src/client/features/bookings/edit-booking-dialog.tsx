@@ -42,8 +42,7 @@ export function findBookingChanges(booking: Booking, values: BookingUpdate): Par
   for (const [key, value] of Object.entries(values) as [keyof BookingUpdate, unknown][]) {
     if (value === undefined) continue;
     const current = booking[key];
-    const same =
-      key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
+    const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
     if (!same) change[key] = value;
   }
   return change as Partial<BookingUpdate>;
