@@ -80,6 +80,8 @@ export function EditBookingDialog({
   // A settled stay keeps its terms: the server refuses them, so they are not offered.
   const settled = booking.status === 'cancelled' || booking.status === 'completed';
   const termsLocked = fromChannel || settled;
+  // A field that cannot change looks it, not only behaves it.
+  const lockedLook = (locked: boolean) => (locked ? 'bg-muted text-muted-foreground' : undefined);
 
   const close = (next: boolean) => {
     if (!next) {
@@ -118,7 +120,11 @@ export function EditBookingDialog({
       open={open}
       onOpenChange={close}
       title={`Edit booking ${formatBookingReference(booking.id)}`}
-      description={`${booking.guest_name}'s stay. Moving it onto nights another stay holds is refused.`}
+      description={
+        termsLocked
+          ? `${booking.guest_name}'s stay.`
+          : `${booking.guest_name}'s stay. Moving it onto nights another stay holds is refused.`
+      }
       className="max-w-2xl"
       onSubmit={onSubmit}
       formClassName="grid gap-4 sm:grid-cols-2"
@@ -137,10 +143,26 @@ export function EditBookingDialog({
         </p>
       ) : null}
       <FormField label="Check-in" required error={errors.check_in}>
-        {(props) => <Input {...props} type="date" readOnly={termsLocked} {...register('check_in')} />}
+        {(props) => (
+          <Input
+            {...props}
+            type="date"
+            readOnly={termsLocked}
+            className={lockedLook(termsLocked)}
+            {...register('check_in')}
+          />
+        )}
       </FormField>
       <FormField label="Check-out" required error={errors.check_out}>
-        {(props) => <Input {...props} type="date" readOnly={termsLocked} {...register('check_out')} />}
+        {(props) => (
+          <Input
+            {...props}
+            type="date"
+            readOnly={termsLocked}
+            className={lockedLook(termsLocked)}
+            {...register('check_out')}
+          />
+        )}
       </FormField>
       <FormField label="Guest name" required error={errors.guest_name}>
         {(props) => <Input {...props} {...register('guest_name')} />}
@@ -158,6 +180,7 @@ export function EditBookingDialog({
             type="number"
             min={1}
             readOnly={settled}
+            className={lockedLook(settled)}
             {...register('guests_count', { valueAsNumber: true })}
           />
         )}
@@ -167,6 +190,7 @@ export function EditBookingDialog({
           <MoneyInput
             {...props}
             readOnly={termsLocked}
+            className={lockedLook(termsLocked)}
             {...register('total_amount', { valueAsNumber: true })}
           />
         )}
