@@ -265,6 +265,25 @@ describe.each(listTestDatabaseKinds())('changing a booking [%s]', (kind) => {
     expect(page.json()).toMatchObject({ check_in: '2027-06-02', check_out: '2027-06-05', guests_count: 3 });
   });
 
+  it("keeps the private note out of the property's calendar export", async () => {
+    const stay = await addStay({ check_in: '2027-08-01', check_out: '2027-08-04' });
+    expect((await change(stay.id, { operator_note: 'Never in a feed' })).statusCode).toBe(200);
+    const rotated = await current.context.app.inject({
+      method: 'POST',
+      url: `/api/properties/${current.propertyId}/export-url`,
+      headers: { cookie: current.cookie },
+      payload: {},
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const feed = await current.context.app.inject({
+      method: 'GET',
+      url: new URL(rotated.json().export_url as string).pathname,
+    });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('DTSTART;VALUE=DATE:20270801');
+    expect(feed.body).not.toContain('Never in a feed');
+  });
+
   it('e-mails nobody for a request the guest never confirmed, nor for a booking entered by hand', async () => {
     const { booking } = await requestStay('2027-07-01', '2027-07-03', { confirm: false });
     expect((await change(booking.id, { check_out: '2027-07-04' })).statusCode).toBe(200);
