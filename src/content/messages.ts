@@ -74,6 +74,12 @@ export const messageTexts = {
       intro: 'Your booking at {property} has been cancelled.',
       next: 'If you did not expect this, please contact us.',
     },
+    booking_changed: {
+      subject: 'Your booking {reference} has changed',
+      heading: 'Your booking has changed',
+      intro: 'We have changed your booking at {property}. What changed:',
+      next: 'The booking as it stands now is below. If anything is not as you expect, please contact us.',
+    },
     request_lapsed: {
       subject: 'Your request {reference} has lapsed',
       heading: 'Your request has lapsed',

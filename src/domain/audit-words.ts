@@ -42,6 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
   guest_email: 'E-mail',
   guest_phone: 'Phone',
   special_requests: 'Special requests',
+  operator_note: 'Private note',
   external_booking_id: 'Channel reference',
   amount_known: 'Amount known',
   date: 'Date',

@@ -74,6 +74,10 @@ export const BookingSchema = z.object({
     .describe(
       'For a request from the booking form: whether the guest confirmed it from the link in their e-mail (until then it holds its nights only briefly, is not exported to the channels, and the operator is not notified); null for every other booking',
     ),
+  operator_note: z
+    .string()
+    .nullable()
+    .describe("The operator's private note on the stay: never shown or sent to the guest, nor exported"),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 /** A booking as stored, before its request's state (lapse time, confirmation) is looked up. */
@@ -267,6 +271,44 @@ export function createManualBookingSchema(today: () => string) {
     { allowPast: true },
   );
 }
+/** The longest private note an operator keeps on a booking. */
+export const OPERATOR_NOTE_MAX = 2000;
+
+/** The fields of a booking that are its stay's terms: a channel's stay takes them from its channel. */
+export const STAY_TERM_FIELDS = ['check_in', 'check_out', 'total_amount'] as const;
+
+/**
+ * A change of a booking by the operator: any of its stay and guest fields, with the same rules as a booking
+ * entered by hand, and its private note. Left out is unchanged; null clears an optional text.
+ */
+export const BookingUpdateSchema = z
+  .object({
+    check_in: isoDate('Check-in').optional(),
+    check_out: isoDate('Check-out').optional(),
+    guests_count: guestsCount.optional(),
+    total_amount: money('Total', { max: MAX_BOOKING_TOTAL }).optional(),
+    guest_name: guestName.optional(),
+    guest_email: guestEmail.optional(),
+    guest_phone: guestPhone.optional(),
+    special_requests: specialRequests.optional(),
+    operator_note: optionalText('Private note', { max: OPERATOR_NOTE_MAX, multiline: true })
+      .optional()
+      .describe('Only the operator sees it; null or blank removes it'),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: 'Send at least one field to change',
+  })
+  .superRefine((change, ctx) => {
+    // One date alone is checked with the booking's other date, by the server.
+    if (change.check_in === undefined || change.check_out === undefined) return;
+    const message = checkStayDates({ check_in: change.check_in, check_out: change.check_out }, '', {
+      allowPast: true,
+    });
+    if (message) ctx.addIssue({ code: 'custom', path: ['check_out'], message });
+  });
+export type BookingUpdateInput = z.input<typeof BookingUpdateSchema>;
+export type BookingUpdate = z.output<typeof BookingUpdateSchema>;
+
 export type ManualBookingInput = z.input<ReturnType<typeof createManualBookingSchema>>;
 export type ManualBooking = z.output<ReturnType<typeof createManualBookingSchema>>;
 

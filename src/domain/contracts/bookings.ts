@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BookingSchema,
   BookingStatusUpdateSchema,
+  BookingUpdateSchema,
   createManualBookingSchema,
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
@@ -69,6 +70,14 @@ export const bookingEndpoints = {
     // The server judges the dates by its own clock; this is the same schema on today's date.
     body: createManualBookingSchema(() => villaToday()),
     responses: { 201: BookingSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  updateBooking: defineEndpoint({
+    ...bookingRoutes.updateBooking,
+    tags: ['bookings'],
+    session: true,
+    params: BookingIdParamsSchema,
+    body: BookingUpdateSchema,
+    responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   updateBookingStatus: defineEndpoint({
     ...bookingRoutes.updateBookingStatus,

@@ -57,6 +57,7 @@ export const bookingRoutes = /* @__PURE__ */ defineRoutes({
   searchBookings: { method: 'GET', path: '/api/bookings', totalCountHeader: TOTAL_COUNT_HEADER },
   exportSearchedBookingsCsv: { method: 'GET', path: '/api/bookings.csv' },
   createBooking: { method: 'POST', path: '/api/properties/:propertyId/bookings' },
+  updateBooking: { method: 'PATCH', path: '/api/bookings/:bookingId' },
   updateBookingStatus: { method: 'PATCH', path: '/api/bookings/:bookingId/status' },
   updatePaymentStatus: { method: 'PATCH', path: '/api/bookings/:bookingId/payment' },
   declinePendingRequests: { method: 'POST', path: '/api/bookings/:bookingId/decline-similar' },

@@ -23,6 +23,7 @@ const booking: StoredBooking = {
   channel_connection_id: null,
   request_network: null,
   is_sample: false,
+  operator_note: null,
 };
 
 describe('the bookings CSV', () => {

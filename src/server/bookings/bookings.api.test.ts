@@ -69,6 +69,8 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       // Not a request from the booking form: it never lapses.
       lapses_at: null,
       guest_confirmed: null,
+      // The operator's private note: none written.
+      operator_note: null,
       // Its ledger summed up: Airbnb collects it, so nothing is owed here.
       payment: {
         currency: 'AED',

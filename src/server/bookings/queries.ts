@@ -279,3 +279,55 @@ export async function declinePendingBookings(
     .returning({ id: bookings.id });
   return rows.map((row) => row.id);
 }
+
+/** Changes a booking's fields (the caller holds its row lock); the booking as it is now. */
+export async function updateBookingFields(
+  db: Executor,
+  bookingId: string,
+  values: Partial<
+    Pick<
+      typeof bookings.$inferInsert,
+      | 'check_in'
+      | 'check_out'
+      | 'guests_count'
+      | 'total_amount'
+      | 'guest_name'
+      | 'guest_email'
+      | 'guest_phone'
+      | 'special_requests'
+      | 'operator_note'
+    >
+  >,
+): Promise<StoredBooking> {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  if (!row) throw new Error('The booking was not saved');
+  return shapeBooking(row);
+}
+
+/**
+ * Another stay of the property that holds one of the nights [checkIn, checkOut), as the no-overlap rule
+ * counts them (pending, confirmed, and completed unless exempt from the rule); the earliest if several.
+ */
+export async function findClashingStay(
+  db: Executor,
+  input: { propertyId: string; bookingId: string; checkIn: string; checkOut: string },
+): Promise<{ guest_name: string; check_in: string; check_out: string } | undefined> {
+  const [row] = await db
+    .select({ guest_name: bookings.guest_name, check_in: bookings.check_in, check_out: bookings.check_out })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.property_id, input.propertyId),
+        sql`${bookings.id} <> ${input.bookingId}`,
+        sql`(${bookings.status} in ('pending', 'confirmed') or (${bookings.status} = 'completed' and not ${bookings.overlap_exempt}))`,
+        overlapsNights(bookings.check_in, bookings.check_out, { start: input.checkIn, end: input.checkOut }),
+      ),
+    )
+    .orderBy(asc(bookings.check_in))
+    .limit(1);
+  return row;
+}

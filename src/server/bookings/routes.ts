@@ -5,31 +5,38 @@ import {
   canChangeStatus,
   canCompleteStay,
   completeTooEarlyMessage,
+  checkStayDates,
   createManualBookingSchema,
+  isSamePrice,
   pickStay,
+  type BookingUpdate,
+  type StoredBooking,
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
-import { moneyFromMajor, toMinorUnits } from '../../domain/money';
+import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
+import { isOverlapError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
-import { recordBookingStatusChanged } from '../messages/record-messages';
+import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
 import {
   declinePendingBookings,
   findBooking,
+  findClashingStay,
   findBookingQuote,
   insertBooking,
   listBookingsPage,
   listMatchingBookings,
   searchBookingsPage,
+  updateBookingFields,
   updateBookingStatusFrom,
 } from './queries';
 import { formatBookingsCsv } from './bookings-csv';
@@ -40,6 +47,53 @@ import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../register-endpoint';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
+
+/** Why a channel's stay keeps its dates and total. */
+export const CHANNEL_TERMS_MESSAGE =
+  "This stay's dates and total come from its channel: change them there; its guest details, guests and private note can change here";
+
+/** A stay that came from a channel (by its feed or entered by hand as one): its channel owns its terms. */
+export function isChannelStay(booking: Pick<StoredBooking, 'booking_source' | 'channel_connection_id'>) {
+  return booking.booking_source !== 'direct' || booking.channel_connection_id !== null;
+}
+
+/** The fields of a change that differ from the booking as it is. */
+function findChangedFields(booking: StoredBooking, change: BookingUpdate): Partial<BookingUpdate> {
+  const changed: Partial<Record<keyof BookingUpdate, unknown>> = {};
+  for (const [key, value] of Object.entries(change) as [keyof BookingUpdate, unknown][]) {
+    if (value === undefined) continue;
+    const current = booking[key];
+    const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
+    if (!same) changed[key] = value;
+  }
+  return changed as Partial<BookingUpdate>;
+}
+
+/** What the guest is told changed: dates, guests and total, each before → after, as people read them. */
+function describeGuestChanges(before: StoredBooking, after: StoredBooking) {
+  const changes: { label: string; before: string; after: string }[] = [];
+  if (before.check_in !== after.check_in)
+    changes.push({
+      label: 'Check-in',
+      before: formatCalendarDate(before.check_in),
+      after: formatCalendarDate(after.check_in),
+    });
+  if (before.check_out !== after.check_out)
+    changes.push({
+      label: 'Check-out',
+      before: formatCalendarDate(before.check_out),
+      after: formatCalendarDate(after.check_out),
+    });
+  if (before.guests_count !== after.guests_count)
+    changes.push({ label: 'Guests', before: String(before.guests_count), after: String(after.guests_count) });
+  if (!isSamePrice(before.total_amount, after.total_amount))
+    changes.push({
+      label: 'Total',
+      before: formatMoney(moneyFromMajor(before.total_amount, before.currency)),
+      after: formatMoney(moneyFromMajor(after.total_amount, after.currency)),
+    });
+  return changes;
+}
 
 export async function registerBookingRoutes(
   app: FastifyInstance,
@@ -256,6 +310,114 @@ export async function registerBookingRoutes(
       });
       options.onMessagesWritten?.();
       return result;
+    },
+  );
+
+  registerEndpoint(
+    app,
+    bookingEndpoints.updateBooking,
+    {
+      summary:
+        "Change a booking: its dates, guests, total, guest's details, special requests or private note",
+      description:
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
+    },
+    async (request) => {
+      const operatorId = getOperator(request).id;
+      const bookingId = request.params.bookingId;
+      let move: { propertyId: string; checkIn: string; checkOut: string } | undefined;
+      try {
+        const result = await withOperator(options.db, operatorId, async (tx) => {
+          // Locked, so two changes of one booking never both read it as it was.
+          const booking = await lockBooking(tx, bookingId);
+          if (!booking) throw notFound(BOOKING_NOT_FOUND);
+          const changed = findChangedFields(booking, request.body);
+          const movesNights = changed.check_in !== undefined || changed.check_out !== undefined;
+          const changesTerms = movesNights || changed.total_amount !== undefined;
+          if (changesTerms && isChannelStay(booking)) {
+            throw new HttpError(409, CHANNEL_TERMS_MESSAGE);
+          }
+          if (
+            (changesTerms || changed.guests_count !== undefined) &&
+            (booking.status === 'cancelled' || booking.status === 'completed')
+          ) {
+            throw new HttpError(
+              409,
+              `This booking is ${booking.status}: its dates, guests and total can no longer change`,
+            );
+          }
+          const stay = {
+            check_in: changed.check_in ?? booking.check_in,
+            check_out: changed.check_out ?? booking.check_out,
+          };
+          if (movesNights) {
+            const refusal = checkStayDates(stay, today(), { allowPast: true });
+            if (refusal) throw new HttpError(400, refusal, {}, { field: 'check_out' });
+          }
+          const property = await requireProperty(tx, booking.property_id);
+          if (changed.guests_count !== undefined && changed.guests_count > property.max_guests) {
+            throw new HttpError(
+              400,
+              BOOKING_MESSAGES.tooManyGuests(property.max_guests),
+              {},
+              {
+                field: 'guests_count',
+              },
+            );
+          }
+          if (Object.keys(changed).length === 0) return (await addRequestStates(tx, [booking]))[0]!;
+          if (movesNights) {
+            move = { propertyId: property.id, checkIn: stay.check_in, checkOut: stay.check_out };
+            // A guest request never confirmed in time does not stand in the operator's way.
+            await releaseUnconfirmedRequests(tx, property.id);
+          }
+          const { total_amount: total, ...rest } = changed;
+          const updated = await updateBookingFields(tx, booking.id, {
+            ...rest,
+            ...(total === undefined ? {} : { total_amount: toMinorUnits(total) }),
+          });
+          const guestChanges = describeGuestChanges(booking, updated);
+          // The guest's message is written with the change, so neither exists without the other.
+          if (guestChanges.length > 0 && !isChannelStay(updated) && options.messages) {
+            await recordBookingChanged(tx, options.messages, {
+              facts: {
+                bookingId: updated.id,
+                propertyId: property.id,
+                propertyName: property.name,
+                guestName: updated.guest_name,
+                guestEmail: updated.guest_email,
+                checkIn: updated.check_in,
+                checkOut: updated.check_out,
+                guests: updated.guests_count,
+                total: moneyFromMajor(updated.total_amount, updated.currency),
+                currency: updated.currency,
+                // The quote's lines were for the stay as it was quoted; the message shows the new total.
+                quote: null,
+                changes: guestChanges,
+              },
+            });
+          }
+          return (await addRequestStates(tx, [updated]))[0]!;
+        });
+        options.onMessagesWritten?.();
+        return result;
+      } catch (error) {
+        if (move && isOverlapError(error)) {
+          const nights = move;
+          const clash = await withOperator(options.db, operatorId, (tx) =>
+            findClashingStay(tx, { ...nights, bookingId }),
+          );
+          if (clash) {
+            throw new HttpError(
+              409,
+              `Those nights are taken by ${clash.guest_name}'s stay, ${formatCalendarDate(clash.check_in)} – ${formatCalendarDate(clash.check_out)}`,
+              {},
+              { field: 'check_in' },
+            );
+          }
+        }
+        throw error;
+      }
     },
   );
 

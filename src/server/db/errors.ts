@@ -1,3 +1,5 @@
+import { OPERATOR_NOTE_MAX } from '../../domain/booking';
+
 /** PostgreSQL error codes we turn into clear 4xx answers (Drizzle puts the driver's error on `cause`). */
 const PG = {
   uniqueViolation: '23505',
@@ -49,6 +51,7 @@ const CHECK_MESSAGES: Record<string, string> = {
   bookings_dates_check: 'Check-out must be after check-in',
   bookings_guests_count_check: 'Guests must be at least 1',
   bookings_total_amount_check: 'Total amount must not be negative',
+  bookings_operator_note_check: `The private note must be at most ${OPERATOR_NOTE_MAX} characters`,
   properties_bedrooms_check: 'Bedrooms must be at least 1',
   properties_bathrooms_check: 'Bathrooms must be at least 1',
   properties_max_guests_check: 'Max guests must be at least 1',

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES } from '../../domain/booking';
+import { BOOKING_SOURCES, BOOKING_STATUSES, OPERATOR_NOTE_MAX, PAYMENT_STATUSES } from '../../domain/booking';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
 import { INVOICE_SERIES } from '../../domain/invoice';
@@ -201,6 +201,8 @@ export const bookings = pgTable(
     // Set only by migration 0019 on a completed stay that already shared nights with another stay (a stay
     // completed before its check-out had freed them): the no-overlap rule leaves such history as it was.
     overlap_exempt: boolean('overlap_exempt').notNull().default(false),
+    // The operator's private note on the stay: for the management area only, never for the guest or a feed.
+    operator_note: text('operator_note'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -234,6 +236,10 @@ export const bookings = pgTable(
       .with({ fastupdate: false }),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
+    check(
+      'bookings_operator_note_check',
+      sql`char_length(${table.operator_note}) <= ${sql.raw(String(OPERATOR_NOTE_MAX))}`,
+    ),
     check('bookings_total_amount_check', sql`${table.total_amount} >= 0`),
     check('bookings_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check('bookings_status_check', sql`${table.status} in (${inList(BOOKING_STATUSES)})`),

@@ -165,6 +165,26 @@ export async function recordBookingStatusChanged(
   await insertOutboxMessages(tx, [message]);
 }
 
+/**
+ * The operator changed the dates, guests or total of a booking: its guest is told what changed, if the
+ * booking came from the public form and the guest confirmed it from their e-mail (an address never
+ * confirmed is not known to be the guest's; other bookings have their own channel to the guest, as for a
+ * cancellation). Returns whether a message was written.
+ */
+export async function recordBookingChanged(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { facts: BookingFacts & { changes: NonNullable<BookingFacts['changes']> } },
+): Promise<boolean> {
+  const link = await findRequestLink(tx, input.facts.bookingId);
+  if (!link?.confirmed_at) return false;
+  const message = await composeMessage(settings, 'booking_changed', input.facts.guestEmail, input.facts, {
+    requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }),
+  });
+  await insertOutboxMessages(tx, [message]);
+  return true;
+}
+
 /** The Message-ID of a booking's reminder of a part due on `dueOn`: one per part, whoever writes it. */
 export function buildReminderMessageId(settings: MessageSettings, bookingId: string, dueOn: string) {
   return `<payment-reminder.${bookingId}.${dueOn}@${settings.messages.messageIdDomain}>`;

@@ -46,6 +46,8 @@ export type BookingFacts = {
   invoice?: { title: string; number: string; total: Money } | null;
   /** The operator's own words to the guest, with a confirmation or a refusal. */
   hostMessage?: string | null;
+  /** What the operator changed, each as people read it (a changed booking's message lists them). */
+  changes?: { label: string; before: string; after: string }[] | null;
 };
 
 export type MessageLinks = {
@@ -176,6 +178,7 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
     // entered has none).
     paragraphs: [
       fill(texts.intro, values),
+      ...(facts.changes ?? []).map((change) => `${change.label}: ${change.before} → ${change.after}`),
       // The operator's words as they wrote them, after what happened and before what comes next.
       ...(facts.hostMessage && !forOperator
         ? [messageTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]

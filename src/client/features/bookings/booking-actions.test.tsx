@@ -34,6 +34,7 @@ function makeBooking(values: Partial<Booking>): Booking {
     request_network: null,
     is_sample: false,
     lapses_at: null,
+    operator_note: null,
     ...values,
   } as Booking;
 }

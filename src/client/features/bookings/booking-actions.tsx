@@ -28,6 +28,7 @@ import { getErrorMessage } from '@/client/lib/api-client';
 import { bookingInvoicesQuery, findCreditableInvoice } from '@/client/features/invoices';
 import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
+import { EditBookingDialog } from './edit-booking-dialog';
 
 const ACTIONS: { status: BookingStatus; label: string; done: string; destructive?: boolean }[] = [
   { status: 'confirmed', label: 'Confirm', done: 'Booking confirmed' },
@@ -62,6 +63,7 @@ export function BookingActions({
   const emailsGuest = typeof booking.guest_confirmed === 'boolean';
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
+  const [editing, setEditing] = useState(false);
   const busy = statusChange.isPending || paymentChange.isPending;
   // Only a confirmed stay can have been invoiced: its invoices load when the cancel prompt opens.
   const invoices = useQuery({
@@ -167,6 +169,10 @@ export function BookingActions({
         </Button>
       ) : null}
       {booking.status === 'pending' ? <DeclineSimilarRequests booking={booking} disabled={busy} /> : null}
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+        Edit
+      </Button>
+      <EditBookingDialog booking={booking} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}

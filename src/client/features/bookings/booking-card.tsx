@@ -1,4 +1,12 @@
-import { CalendarIcon, HomeIcon, MailIcon, MessageSquareIcon, PhoneIcon, UsersIcon } from 'lucide-react';
+import {
+  CalendarIcon,
+  HomeIcon,
+  LockIcon,
+  MailIcon,
+  MessageSquareIcon,
+  PhoneIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { memo, useState, type ReactNode } from 'react';
 import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
@@ -101,6 +109,15 @@ export const BookingCard = memo(function BookingCard({
             {booking.special_requests}
           </span>
         </p>
+      ) : null}
+      {booking.operator_note ? (
+        <div className="mt-3 rounded-md border border-dashed p-2 text-sm" data-operator-note="">
+          <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+            <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            Private note
+          </p>
+          <p className="mt-1 whitespace-pre-line break-words">{booking.operator_note}</p>
+        </div>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t pt-3 text-xs text-muted-foreground">
         <span>

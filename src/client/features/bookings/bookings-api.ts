@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingRoutes } from '@/domain/contracts/routes';
-import type { Booking, BookingStatus, DeclineScope, ManualBooking, PaymentStatus } from '@/domain/booking';
+import type {
+  Booking,
+  BookingStatus,
+  BookingUpdate,
+  DeclineScope,
+  ManualBooking,
+  PaymentStatus,
+} from '@/domain/booking';
 import type { PaymentSummary } from '@/domain/payment';
 import type { BookingListQueryInput } from '@/domain/booking-list';
 import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
@@ -65,6 +72,19 @@ export function useUpdateBookingStatus() {
       callEndpoint(bookingRoutes.updateBookingStatus, {
         params: { bookingId: input.booking.id },
         body: { status: input.status, ...(input.message?.trim() ? { message: input.message } : {}) },
+      }),
+    onSuccess: apply,
+  });
+}
+
+/** Changes a booking's stay, guest or private note: only the fields given. */
+export function useUpdateBooking() {
+  const apply = useApplyBookingChange();
+  return useMutation({
+    mutationFn: (input: { booking: Booking; change: Partial<BookingUpdate> }) =>
+      callEndpoint(bookingRoutes.updateBooking, {
+        params: { bookingId: input.booking.id },
+        body: input.change,
       }),
     onSuccess: apply,
   });

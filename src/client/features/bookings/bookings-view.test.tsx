@@ -50,6 +50,7 @@ function makeListed(guestName: string, property: Property, index: number) {
     is_sample: false,
     lapses_at: null,
     guest_confirmed: null,
+    operator_note: null,
   };
   return { ...booking, payment, property_name: property.name };
 }

@@ -37,6 +37,7 @@ const BOOKING = {
   is_sample: false,
   lapses_at: null,
   guest_confirmed: null,
+  operator_note: null,
 } satisfies Booking;
 
 const PROPERTY: Property = {

@@ -35,6 +35,7 @@ const BOOKING = {
   is_sample: false,
   lapses_at: null,
   guest_confirmed: null,
+  operator_note: null,
 } satisfies Booking;
 
 function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {

@@ -1,0 +1,4 @@
+ALTER TABLE "outbox_messages" DROP CONSTRAINT "outbox_messages_kind_check";--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "operator_note" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_operator_note_check" CHECK (char_length("bookings"."operator_note") <= 2000);--> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_kind_check" CHECK ("outbox_messages"."kind" in ('request_received', 'request_received_operator', 'request_confirmed', 'request_declined', 'booking_cancelled', 'booking_changed', 'request_lapsed', 'request_withdrawn', 'request_withdrawn_operator', 'channel_conflicts_operator', 'channel_unhealthy_operator', 'channel_recovered_operator', 'payment_reminder', 'payment_received_operator', 'payment_link', 'invoice_issued'));

@@ -1,0 +1,159 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/client/components/ui/sonner';
+import type { Booking } from '@/domain/booking';
+import { waitUntil } from '@/test/wait-until';
+import { BookingActions } from './booking-actions';
+import { BookingCard } from './booking-card';
+
+const BOOKING: Booking = {
+  id: '00000000-0000-4000-8000-000000000001',
+  property_id: '00000000-0000-4000-8000-000000000100',
+  guest_name: 'Meera Joshi',
+  guest_email: 'meera@example.com',
+  guest_phone: null,
+  check_in: '2027-01-10',
+  check_out: '2027-01-14',
+  guests_count: 2,
+  total_amount: 24000,
+  currency: 'INR',
+  status: 'confirmed',
+  booking_source: 'direct',
+  payment_status: 'unpaid',
+  special_requests: null,
+  external_booking_id: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  amount_known: true,
+  channel_connection_id: null,
+  request_network: null,
+  is_sample: false,
+  lapses_at: null,
+  guest_confirmed: null,
+  operator_note: null,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers each PATCH with `answer(body)`; returns the bodies sent. */
+function stubPatch(answer: (body: Record<string, unknown>) => Response) {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method !== 'PATCH') return json([]);
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      sent.push(body);
+      return answer(body);
+    }),
+  );
+  return sent;
+}
+
+function renderActions(booking: Booking) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <BookingActions booking={booking} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+describe('editing a booking', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends only what changed, and says a refused move in the dialog with what was typed kept', async () => {
+    const user = userEvent.setup();
+    const sent = stubPatch(() =>
+      json(
+        {
+          error: {
+            message: "Those nights are taken by Priya Shah's stay, Fri, 1 Jan 2027 – Sat, 9 Jan 2027",
+            field: 'check_in',
+          },
+        },
+        409,
+      ),
+    );
+    renderActions(BOOKING);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Check-in/)).toHaveValue('2027-01-10');
+    const checkIn = within(dialog).getByLabelText(/Check-in/);
+    await user.clear(checkIn);
+    await user.type(checkIn, '2027-01-08');
+    await user.type(within(dialog).getByLabelText(/Private note/), 'Early arrival');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitUntil(() => sent.length === 1);
+    expect(sent[0]).toEqual({ check_in: '2027-01-08', operator_note: 'Early arrival' });
+    expect(await within(dialog).findAllByText(/taken by Priya Shah's stay/)).not.toHaveLength(0);
+    expect(within(dialog).getByLabelText(/Check-in/)).toHaveValue('2027-01-08');
+    expect(within(dialog).getByLabelText(/Private note/)).toHaveValue('Early arrival');
+  });
+
+  it("shows a channel stay's dates and total without letting them change, and saves its note", async () => {
+    const user = userEvent.setup();
+    const channelStay: Booking = { ...BOOKING, booking_source: 'airbnb', payment_status: 'channel' };
+    const sent = stubPatch((body) => json({ ...channelStay, ...body }));
+    renderActions(channelStay);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The dates and total come from Airbnb: change them there.');
+    expect(within(dialog).getByLabelText(/Check-in/)).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText(/Check-out/)).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText(/Total/)).toHaveAttribute('readonly');
+    await user.type(within(dialog).getByLabelText(/Private note/), 'Wants towels');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitUntil(() => sent.length === 1);
+    expect(sent[0]).toEqual({ operator_note: 'Wants towels' });
+    await waitUntil(() => screen.queryByRole('dialog') === null);
+  });
+
+  it('checks the fields with the same rules as the server before sending', async () => {
+    const user = userEvent.setup();
+    const sent = stubPatch((body) => json({ ...BOOKING, ...body }));
+    renderActions(BOOKING);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const checkOut = within(dialog).getByLabelText(/Check-out/);
+    await user.clear(checkOut);
+    await user.type(checkOut, '2027-01-09');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Check-out must be after check-in')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('a booking card', () => {
+  it('shows the private note, labelled, when there is one', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([])),
+    );
+    const client = new QueryClient();
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <ul>
+          <BookingCard booking={BOOKING} />
+        </ul>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByText('Private note')).not.toBeInTheDocument();
+    rerender(
+      <QueryClientProvider client={client}>
+        <ul>
+          <BookingCard booking={{ ...BOOKING, operator_note: 'Key with the neighbour' }} />
+        </ul>
+      </QueryClientProvider>,
+    );
+    const note = screen.getByText('Private note').closest('[data-operator-note]');
+    expect(note).toHaveTextContent('Key with the neighbour');
+    vi.unstubAllGlobals();
+  });
+});

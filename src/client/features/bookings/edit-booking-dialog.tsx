@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormDialog } from '@/client/components/form-dialog';
+import { FormField } from '@/client/components/ui/form';
+import { Input, MoneyInput } from '@/client/components/ui/input';
+import { Textarea } from '@/client/components/ui/textarea';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import {
+  BOOKING_SOURCE_LABELS,
+  BookingUpdateSchema,
+  formatBookingReference,
+  isSamePrice,
+  OPERATOR_NOTE_MAX,
+  type Booking,
+  type BookingUpdate,
+  type BookingUpdateInput,
+} from '@/domain/booking';
+import { useUpdateBooking } from './bookings-api';
+
+type EditValues = Required<{ [Key in keyof BookingUpdateInput]: NonNullable<BookingUpdateInput[Key]> }>;
+
+/** The form starts from the booking as it is; a blank optional text is null to the server. */
+function describeValues(booking: Booking): EditValues {
+  return {
+    check_in: booking.check_in,
+    check_out: booking.check_out,
+    guests_count: booking.guests_count,
+    total_amount: booking.total_amount,
+    guest_name: booking.guest_name,
+    guest_email: booking.guest_email,
+    guest_phone: booking.guest_phone ?? '',
+    special_requests: booking.special_requests ?? '',
+    operator_note: booking.operator_note ?? '',
+  };
+}
+
+/** Only what differs from the booking is sent, so a field nobody touched is never changed. */
+export function findBookingChanges(booking: Booking, values: BookingUpdate): Partial<BookingUpdate> {
+  const change: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values) as [keyof BookingUpdate, unknown][]) {
+    if (value === undefined) continue;
+    const current = booking[key];
+    const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
+    if (!same) change[key] = value;
+  }
+  return change as Partial<BookingUpdate>;
+}
+
+/** A channel's stay: its dates and total come from the channel. */
+function isFromChannel(booking: Booking) {
+  return booking.booking_source !== 'direct' || booking.channel_connection_id !== null;
+}
+
+/**
+ * Changes a booking: its dates, guests, total, the guest's details and the operator's private note. A
+ * refused save (nights another stay holds) is said in the dialog with what was typed kept; a channel's
+ * stay shows its dates and total without letting them change.
+ */
+export function EditBookingDialog({
+  booking,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm<BookingUpdateInput, unknown, BookingUpdate>({
+    resolver: zodResolver(BookingUpdateSchema),
+    values: open ? describeValues(booking) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { register, handleSubmit, formState } = form;
+  const errors = formState.errors;
+  const update = useUpdateBooking();
+  const [formError, setFormError] = useState<string | null>(null);
+  const fromChannel = isFromChannel(booking);
+  // A settled stay keeps its terms: the server refuses them, so they are not offered.
+  const settled = booking.status === 'cancelled' || booking.status === 'completed';
+  const termsLocked = fromChannel || settled;
+  // A field that cannot change looks it, not only behaves it.
+  const lockedLook = (locked: boolean) => (locked ? 'bg-muted text-muted-foreground' : undefined);
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setFormError(null);
+      form.reset(describeValues(booking));
+    }
+    onOpenChange(next);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    const change = findBookingChanges(booking, values);
+    if (Object.keys(change).length === 0) {
+      close(false);
+      return;
+    }
+    return update.mutateAsync({ booking, change }).then(
+      (updated) => {
+        toast.success('Booking changed', {
+          description: `${updated.guest_name} · ${formatBookingReference(updated.id)}`,
+        });
+        onOpenChange(false);
+      },
+      (error: unknown) => {
+        const message = getErrorMessage(error, 'The booking could not be changed');
+        setFormError(message);
+        if (isApiError(error) && error.field && error.field in describeValues(booking)) {
+          form.setError(error.field as keyof BookingUpdateInput, { message });
+        }
+      },
+    );
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={`Edit booking ${formatBookingReference(booking.id)}`}
+      description={
+        termsLocked
+          ? `${booking.guest_name}'s stay.`
+          : `${booking.guest_name}'s stay. Moving it onto nights another stay holds is refused.`
+      }
+      className="max-w-2xl"
+      onSubmit={onSubmit}
+      formClassName="grid gap-4 sm:grid-cols-2"
+      error={formError}
+      alertClassName="sm:col-span-2"
+      footerClassName="sm:col-span-2"
+      submitLabel="Save changes"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+    >
+      {termsLocked ? (
+        <p className="text-sm text-muted-foreground sm:col-span-2" data-terms-locked="">
+          {fromChannel
+            ? `The dates and total come from ${BOOKING_SOURCE_LABELS[booking.booking_source]}: change them there.`
+            : `This booking is ${booking.status}: its dates, guests and total stay as they are.`}
+        </p>
+      ) : null}
+      <FormField label="Check-in" required error={errors.check_in}>
+        {(props) => (
+          <Input
+            {...props}
+            type="date"
+            readOnly={termsLocked}
+            className={lockedLook(termsLocked)}
+            {...register('check_in')}
+          />
+        )}
+      </FormField>
+      <FormField label="Check-out" required error={errors.check_out}>
+        {(props) => (
+          <Input
+            {...props}
+            type="date"
+            readOnly={termsLocked}
+            className={lockedLook(termsLocked)}
+            {...register('check_out')}
+          />
+        )}
+      </FormField>
+      <FormField label="Guest name" required error={errors.guest_name}>
+        {(props) => <Input {...props} {...register('guest_name')} />}
+      </FormField>
+      <FormField label="Guest email" required error={errors.guest_email}>
+        {(props) => <Input {...props} type="email" {...register('guest_email')} />}
+      </FormField>
+      <FormField label="Guest phone" error={errors.guest_phone}>
+        {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
+      </FormField>
+      <FormField label="Guests" required error={errors.guests_count}>
+        {(props) => (
+          <Input
+            {...props}
+            type="number"
+            min={1}
+            readOnly={settled}
+            className={lockedLook(settled)}
+            {...register('guests_count', { valueAsNumber: true })}
+          />
+        )}
+      </FormField>
+      <FormField label={`Total (${booking.currency})`} required error={errors.total_amount}>
+        {(props) => (
+          <MoneyInput
+            {...props}
+            readOnly={termsLocked}
+            className={lockedLook(termsLocked)}
+            {...register('total_amount', { valueAsNumber: true })}
+          />
+        )}
+      </FormField>
+      <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
+        {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
+      </FormField>
+      <FormField
+        label="Private note"
+        error={errors.operator_note}
+        hint="only you see it"
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <Textarea {...props} rows={3} maxLength={OPERATOR_NOTE_MAX} {...register('operator_note')} />
+        )}
+      </FormField>
+    </FormDialog>
+  );
+}
