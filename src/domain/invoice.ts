@@ -423,6 +423,28 @@ export function findCreditNoteProblem(
 }
 
 /**
+ * A share of a credit note (tax included) taken back from what a line has left: into value and tax at the
+ * line's rate, then kept within what is left of each, so that no amount of the line ever goes below zero
+ * (the rounding of earlier notes may have left the value and the tax a paisa off the rate's ratio).
+ */
+function takeBackShare(share: number, rateBp: number, left: LineAmounts, split: TaxSplit): LineAmounts {
+  const taxLeft = left.cgst_minor + left.sgst_minor + left.igst_minor;
+  const atRate = scaleMinor(share, 10_000, 10_000 + rateBp);
+  // Within [share − tax left, value left]: the tax then fits what is left of it, and so does the value.
+  const taxable = Math.min(left.taxable_minor, Math.max(share - taxLeft, 0, atRate));
+  const tax = share - taxable;
+  if (split !== 'intra_state') return { taxable_minor: taxable, ...splitTax(tax, split), total_minor: share };
+  const sgst = Math.min(left.sgst_minor, tax - Math.min(left.cgst_minor, Math.ceil(tax / 2)));
+  return {
+    taxable_minor: taxable,
+    cgst_minor: tax - sgst,
+    sgst_minor: sgst,
+    igst_minor: 0,
+    total_minor: share,
+  };
+}
+
+/**
  * A credit note against an invoice: all that is left of it, or an amount (tax included) shared over its
  * lines by what each has left; each share is taken back into value and tax at its line's rate. Its lines
  * stand in the invoice's order, so what any note credited can be read back line by line.
@@ -445,18 +467,9 @@ export function buildCreditNoteDocument(input: {
       : allocateMoney(
           makeMoney(amount, invoice.currency),
           left.map((line) => Math.max(0, line.total_minor)),
-        ).map((share, index) => {
-          const line = invoice.lines[index]!;
-          const taxable = Math.min(
-            left[index]!.taxable_minor,
-            scaleMinor(share.minor, 10_000, 10_000 + line.rate_bp),
-          );
-          return {
-            taxable_minor: taxable,
-            ...splitTax(share.minor - taxable, invoice.tax_split),
-            total_minor: share.minor,
-          };
-        });
+        ).map((share, index) =>
+          takeBackShare(share.minor, invoice.lines[index]!.rate_bp, left[index]!, invoice.tax_split),
+        );
   return totalDocument({
     ...invoice,
     kind: 'credit_note',

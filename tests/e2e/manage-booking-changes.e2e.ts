@@ -98,6 +98,56 @@ describe('changing bookings, calendar and properties', () => {
     await context.close();
   });
 
+  it('moves a booking in place, refuses nights another stay holds naming it, and keeps a private note', async () => {
+    const { page, context } = await openSignedInPage(browser);
+    const property = await createProperty(page, uniqueName('Edit Villa'));
+    const { today } = await getJson<{ today: string }>(page, '/api/availability');
+    const book = async (guest: string, from: number, to: number) => {
+      const response = await page.request.post(`/api/properties/${property.id}/bookings`, {
+        data: {
+          check_in: addDaysToDate(today, from),
+          check_out: addDaysToDate(today, to),
+          guests_count: 2,
+          guest_name: guest,
+          guest_email: 'edit.guest@example.com',
+          status: 'confirmed',
+          total_amount: 900,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    };
+    await book('Moving Guest', 20, 22);
+    await book('Holding Guest', 30, 33);
+    await gotoManagement(page, `?view=bookings&property=${property.id}`);
+    const card = page.locator('li[data-booking-id]').filter({ hasText: 'Moving Guest' });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Edit booking/ });
+    // Onto the other stay's nights: refused with its name, what was typed kept.
+    await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 31));
+    await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 34));
+    await dialog.getByLabel('Private note').fill('Late arrival, keys with the caretaker');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText(/Holding Guest/).first().waitFor();
+    expect(await dialog.getByLabel('Private note').inputValue()).toBe('Late arrival, keys with the caretaker');
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    // Free nights: saved, and the card shows the new dates and the note.
+    await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 40));
+    await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 43));
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toContain('Booking changed');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => card.textContent()).toContain('Late arrival, keys with the caretaker');
+    const [moved] = await getJson<(Booking & { check_in: string; operator_note: string })[]>(
+      page,
+      `/api/properties/${property.id}/bookings?q=Moving`,
+    );
+    expect([moved!.check_in, moved!.operator_note]).toEqual([
+      addDaysToDate(today, 40),
+      'Late arrival, keys with the caretaker',
+    ]);
+    await context.close();
+  });
+
   it('closes a range of days in the calendar, and the public form follows at once', async () => {
     const { page, context } = await openSignedInPage(browser);
     const availability = await getJson<{ today: string; property: { id: string } }>(

@@ -199,7 +199,9 @@ describe('management area: dashboard, properties and the Add New Property dialog
     await dialog.getByLabel('Bedrooms').fill('3');
     await dialog.getByLabel('Bathrooms').fill('2');
     await dialog.getByLabel('Max Guests').fill('6');
-    await dialog.getByLabel('Base Price (AED)').fill('450.5');
+    // A property in India is priced in rupees unless the operator picks another currency.
+    await expect(dialog.getByLabel('Currency').inputValue()).resolves.toBe('INR');
+    await dialog.getByLabel('Base Price (INR)').fill('450.5');
     await dialog.getByLabel('Amenities').fill(' Pool, Wi-Fi ,, Parking ,');
     await dialog.getByLabel('Booking.com ID').fill('BKG-TEST-1');
     await dialog.getByRole('button', { name: 'Create Property' }).click();
@@ -224,7 +226,7 @@ describe('management area: dashboard, properties and the Add New Property dialog
       bathrooms: 2,
       max_guests: 6,
       base_price: 450.5,
-      currency: 'AED',
+      currency: 'INR',
       amenities: ['Pool', 'Wi-Fi', 'Parking'],
       booking_com_id: 'BKG-TEST-1',
       airbnb_listing_id: null,

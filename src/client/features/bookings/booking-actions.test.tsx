@@ -158,7 +158,7 @@ describe("a booking's actions", () => {
       }),
     );
     renderActions(booking);
-    await user.click(screen.getByRole('button', { name: 'Confirm with a note' }));
+    await user.click(screen.getByRole('button', { name: 'Reply with a note' }));
     const dialog = await screen.findByRole('dialog', { name: /Confirm Meera Joshi’s request/ });
     await user.type(within(dialog).getByLabelText(/Message to the guest/), 'See you soon');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm request' }));
@@ -176,7 +176,7 @@ describe("a booking's actions", () => {
 
     cleanup();
     renderActions(makeBooking({ status: 'pending', payment_status: 'unpaid', guest_confirmed: null }));
-    expect(screen.queryByRole('button', { name: 'Confirm with a note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reply with a note' })).not.toBeInTheDocument();
   });
 
   it('says nothing of money when nothing was paid', async () => {

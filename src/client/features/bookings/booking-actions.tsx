@@ -141,7 +141,7 @@ export function BookingActions({
       ))}
       {booking.status === 'pending' && emailsGuest ? (
         <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => setNoteOpen(true)}>
-          Confirm with a note
+          Reply with a note
         </Button>
       ) : null}
       {canMarkPaid ? (
