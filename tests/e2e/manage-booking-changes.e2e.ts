@@ -127,8 +127,13 @@ describe('changing bookings, calendar and properties', () => {
     await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 34));
     await dialog.getByLabel('Private note').fill('Late arrival, keys with the caretaker');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await dialog.getByText(/Holding Guest/).first().waitFor();
-    expect(await dialog.getByLabel('Private note').inputValue()).toBe('Late arrival, keys with the caretaker');
+    await dialog
+      .getByText(/Holding Guest/)
+      .first()
+      .waitFor();
+    expect(await dialog.getByLabel('Private note').inputValue()).toBe(
+      'Late arrival, keys with the caretaker',
+    );
     expect(await findAccessibilityViolations(page)).toEqual([]);
     // Free nights: saved, and the card shows the new dates and the note.
     await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 40));
