@@ -144,6 +144,9 @@ export function BookingActions({
           Reply with a note
         </Button>
       ) : null}
+      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+        Edit
+      </Button>
       {canMarkPaid ? (
         <Button
           type="button"
@@ -169,9 +172,6 @@ export function BookingActions({
         </Button>
       ) : null}
       {booking.status === 'pending' ? <DeclineSimilarRequests booking={booking} disabled={busy} /> : null}
-      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => setEditing(true)}>
-        Edit
-      </Button>
       <EditBookingDialog booking={booking} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog
         open={confirmCancel}
