@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 // Where a spreadsheet may start a cell inside our text: at its start, and after a ';' (the separator of
 // spreadsheets set to European locales, which may read this file with it), a tab or a line break (where
 // a pasted cell splits). A formula starts with =, +, -, @, or a tab or carriage return before them.
@@ -39,4 +41,15 @@ export function* formatCsvLines(
     }
   }
   if (chunk) yield chunk;
+}
+
+/**
+ * Answers with CSV text as a download named `fileName`, streamed as it is produced. The route's schema
+ * documents the body as a string; the stream is that string, a chunk at a time.
+ */
+export function sendCsvAttachment(reply: FastifyReply, fileName: string, chunks: Iterable<string>) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Readable.from(chunks) as unknown as string);
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { sendCsvAttachment } from '../csv';
 import type { FastifyInstance } from 'fastify';
 import {
   BOOKING_MESSAGES,
@@ -17,7 +17,7 @@ import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
@@ -101,6 +101,13 @@ export async function registerBookingRoutes(
 ) {
   const today = () => villaToday(options.now?.());
 
+  /** A page of bookings as the lists show them: each with its request's state and its payment summary. */
+  async function completeBookings<Stay extends StoredBooking>(tx: Executor, page: readonly Stay[]) {
+    const summaries = await summarizeBookingsPayments(tx, { bookings: page, today: today() });
+    const withStates = await addRequestStates(tx, page);
+    return withStates.map((booking) => ({ ...booking, payment: summaries.get(booking.id)! }));
+  }
+
   registerEndpoint(
     app,
     bookingEndpoints.listBookings,
@@ -112,12 +119,7 @@ export async function registerBookingRoutes(
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
         const found = await listBookingsPage(tx, { propertyId: property.id, query: request.query });
-        const summaries = await summarizeBookingsPayments(tx, { bookings: found.bookings, today: today() });
-        const withStates = await addRequestStates(tx, found.bookings);
-        return {
-          ...found,
-          bookings: withStates.map((booking) => ({ ...booking, payment: summaries.get(booking.id)! })),
-        };
+        return { ...found, bookings: await completeBookings(tx, found.bookings) };
       });
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
     },
@@ -140,13 +142,7 @@ export async function registerBookingRoutes(
         };
       });
       const name = `${property.name.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'property'}-bookings-${villaToday(options.now?.())}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          // The CSV text, streamed line by line (the schema above documents it as a string).
-          .send(Readable.from(formatBookingsCsv(bookings)) as unknown as string)
-      );
+      return sendCsvAttachment(reply, name, formatBookingsCsv(bookings));
     },
   );
 
@@ -163,12 +159,7 @@ export async function registerBookingRoutes(
       const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
         if (propertyId) await requireProperty(tx, propertyId);
         const found = await searchBookingsPage(tx, { propertyId, query });
-        const summaries = await summarizeBookingsPayments(tx, { bookings: found.bookings, today: today() });
-        const withStates = await addRequestStates(tx, found.bookings);
-        return {
-          ...found,
-          bookings: withStates.map((booking) => ({ ...booking, payment: summaries.get(booking.id)! })),
-        };
+        return { ...found, bookings: await completeBookings(tx, found.bookings) };
       });
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.bookings);
     },
@@ -189,10 +180,7 @@ export async function registerBookingRoutes(
         return listMatchingBookings(tx, { propertyId, query });
       });
       const name = `bookings-${villaToday(options.now?.())}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(Readable.from(formatBookingsCsv(bookings, { withProperty: true })) as unknown as string);
+      return sendCsvAttachment(reply, name, formatBookingsCsv(bookings, { withProperty: true }));
     },
   );
 

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { sendCsvAttachment } from '../csv';
 import type { FastifyInstance } from 'fastify';
 import { invoiceEndpoints } from '../../domain/contracts/invoices';
 import { addDaysToDate, villaToday } from '../../domain/dates';
@@ -116,13 +116,7 @@ export async function registerInvoiceRoutes(
         return listInvoiceRegisterRows(tx, request.query);
       });
       const name = `invoice-register-${request.query.from}-to-${addDaysToDate(request.query.to, -1)}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          // The CSV text, streamed a few hundred lines at a time (the schema above documents it as a string).
-          .send(Readable.from(formatInvoiceRegisterCsv(rows)) as unknown as string)
-      );
+      return sendCsvAttachment(reply, name, formatInvoiceRegisterCsv(rows));
     },
   );
 

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { sendCsvAttachment } from '../csv';
 import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, shiftMonth, villaToday } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
@@ -139,13 +139,7 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
         return listLedgerForCsv(tx, request.query);
       });
       const name = `payments-${request.query.from}-to-${addDaysToDate(request.query.to, -1)}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          // The CSV text, streamed line by line (the schema above documents it as a string).
-          .send(Readable.from(formatPaymentsCsv(rows)) as unknown as string)
-      );
+      return sendCsvAttachment(reply, name, formatPaymentsCsv(rows));
     },
   );
 }
