@@ -3,7 +3,7 @@ import type { ImageName } from './images';
 
 /** The landing page's texts. The hero's and sections' wording is the brand's own: keep it exact. */
 export const hero = {
-  tagline: site.tagline,
+  tagline: site.tagline as string,
   headline: 'Escape the noise. Enter elegance.',
   copy: `Experience luxury and tranquility at ${site.brandName}, a private villa tucked behind a historic fort in Maharashtra, where modern comfort meets the serenity of nature.`,
   image: 'villa-dusk' as ImageName,
@@ -159,4 +159,16 @@ export const footer = {
   blurb: 'A luxury villa retreat behind a historic fort in Maharashtra, India.',
   managedBy: `Administered and managed by ${site.managingCompany.name}, a ${site.managingCompany.city}-based company, for business development.`,
   sisterBrand: `Sister brand: ${site.sisterBrand.name}, ${site.sisterBrand.description.toLowerCase()}.`,
+};
+
+/** The shape every language's landing texts take (src/content/<language>/landing.ts). */
+export type LandingText = {
+  hero: typeof hero;
+  amenities: typeof amenities;
+  features: typeof features;
+  gallery: typeof gallery;
+  about: typeof about;
+  booking: typeof booking;
+  contact: typeof contact;
+  footer: typeof footer;
 };

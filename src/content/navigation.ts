@@ -22,3 +22,6 @@ export const FOOTER_LINKS: { label: string; section: SectionId }[] = [
   { label: 'Booking', section: 'booking' },
   { label: 'Contact', section: 'contact' },
 ];
+
+/** The navigation's labels by section (and the partnership page), in each language's own file. */
+export type NavigationLabels = Record<SectionId | 'partnership', string>;

@@ -73,3 +73,6 @@ export const partnership = {
     emailLabel: 'Email the partnership team',
   },
 };
+
+/** The shape every language's partnership page takes (src/content/<language>/partnership.ts). */
+export type PartnershipText = typeof partnership;

@@ -16,6 +16,18 @@ export const site = {
     country: 'India',
     postalCode: '414001',
   },
+  /** The place names as Hindi and Marathi texts write them. */
+  placeNames: {
+    hi: { city: 'अहमदनगर', region: 'महाराष्ट्र', country: 'भारत', managingCity: 'दुबई' },
+    mr: {
+      city: 'अहमदनगर',
+      region: 'महाराष्ट्र',
+      /** 'in Maharashtra', as Marathi inflects it. */
+      inRegion: 'महाराष्ट्रातील',
+      country: 'भारत',
+      managingCity: 'दुबई',
+    },
+  },
   socialHandle: '@shantivillaretreat',
   socialUrl: 'https://instagram.com/shantivillaretreat',
   managingCompany: {

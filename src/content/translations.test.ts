@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { about, amenities, booking, contact, features, footer, gallery, hero } from './landing';
+import type { LandingText } from './landing';
+import { partnership } from './partnership';
+import { landingHi } from './hi/landing';
+import { partnershipHi } from './hi/partnership';
+import { navigationHi } from './hi/navigation';
+import { landingMr } from './mr/landing';
+import { partnershipMr } from './mr/partnership';
+import { navigationMr } from './mr/navigation';
+import { site } from './site';
+
+const landingEn: LandingText = { hero, amenities, features, gallery, about, booking, contact, footer };
+
+/** Keys whose values are identifiers (images, icons), the same in every language. */
+const IDENTIFIER_KEYS = new Set(['image', 'icon']);
+/** Texts that stay as they are in every script: names and figures. */
+const KEPT = new Set<string>([site.brandName, site.sisterBrand.name]);
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** Each leaf of a text tree with its path, so a failure names the text. */
+function listLeaves(value: unknown, path = ''): { path: string; key: string; value: unknown }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => listLeaves(item, `${path}[${index}]`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => listLeaves(item, path ? `${path}.${key}` : key));
+  return [
+    {
+      path,
+      key:
+        path
+          .split('.')
+          .at(-1)
+          ?.replace(/\[\d+\]$/, '') ?? '',
+      value,
+    },
+  ];
+}
+
+describe.each([
+  ['Hindi', landingHi, partnershipHi, navigationHi],
+  ['Marathi', landingMr, partnershipMr, navigationMr],
+] as const)('the %s texts', (_language, landing, partnershipText, navigation) => {
+  it.each([
+    ['landing', landingEn, landing],
+    ['partnership', partnership, partnershipText],
+  ] as const)(
+    'of the %s page have every English text in the same place, images and icons unchanged',
+    (_page, en, translated) => {
+      const english = listLeaves(en);
+      const theirs = listLeaves(translated);
+      expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
+      for (const [index, leaf] of theirs.entries()) {
+        if (IDENTIFIER_KEYS.has(leaf.key)) expect(leaf.value, leaf.path).toBe(english[index]!.value);
+      }
+    },
+  );
+
+  it.each([
+    ['landing', landing],
+    ['partnership', partnershipText],
+    ['navigation', navigation],
+  ] as const)('of the %s page are written in Devanagari, not left in English', (_page, texts) => {
+    const untranslated = listLeaves(texts).filter(
+      (leaf) =>
+        typeof leaf.value === 'string' &&
+        !IDENTIFIER_KEYS.has(leaf.key) &&
+        !KEPT.has(leaf.value) &&
+        !/^[\d\s.,%+-]+$/.test(leaf.value) &&
+        !DEVANAGARI.test(leaf.value),
+    );
+    expect(untranslated).toEqual([]);
+  });
+});
