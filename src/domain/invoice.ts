@@ -4,7 +4,7 @@ import { formatBookingReference, MAX_BOOKING_TOTAL } from './booking';
 import { isInIndia } from './property';
 import type { BusinessProfile } from './business-profile';
 import { formatStayDates } from './dates';
-import { isoDate, optionalText } from './fields';
+import { isoDate, optionalText, requiredText } from './fields';
 import { GST_STATES, gstinProblem, isGstStateCode } from './gstin';
 import {
   ACCOMMODATION_SAC,
@@ -157,11 +157,12 @@ export const IssueCreditNoteSchema = z.object({
     .nullish()
     .transform((value) => value ?? null)
     .describe('Tax included; leave out to credit all that is left of the invoice'),
-  reason: z
-    .string({ error: 'Reason is required' })
-    .trim()
-    .min(1, 'Reason is required: e.g. "Refund of the deposit" or "Stay cancelled"')
-    .max(CREDIT_NOTE_REASON_MAX, `Reason must be at most ${CREDIT_NOTE_REASON_MAX} characters`),
+  // Printed on the note, in the guest's e-mail and in the register: typed text, line breaks but no controls.
+  reason: requiredText('Reason', {
+    max: CREDIT_NOTE_REASON_MAX,
+    multiline: true,
+    required: 'Reason is required: e.g. "Refund of the deposit" or "Stay cancelled"',
+  }),
 });
 export type IssueCreditNoteInput = z.input<typeof IssueCreditNoteSchema>;
 
