@@ -23,7 +23,7 @@ import { isOverlapError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { listChannelClosures, type ChannelClosure } from '../calendar/queries';
 import { HttpError, notFound } from '../http-error';
-import { releaseUnconfirmedRequests } from '../messages/queries';
+import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
 import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
@@ -324,7 +324,7 @@ export async function registerBookingRoutes(
       summary:
         "Change a booking: its dates, guests, total, guest's details, special requests or private note",
       description:
-        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
     },
     async (request) => {
       const operatorId = getOperator(request).id;
@@ -395,6 +395,14 @@ export async function registerBookingRoutes(
             ...rest,
             ...(total === undefined ? {} : { total_amount: toMinorUnits(total) }),
           });
+          // The links sent so far went to the old address: whoever holds them no longer sees the stay. The
+          // guest gets a link of their own with the next message to the new one.
+          if (
+            changed.guest_email !== undefined &&
+            changed.guest_email.toLowerCase() !== booking.guest_email.toLowerCase()
+          ) {
+            await deleteRequestTokens(tx, booking.id);
+          }
           const guestChanges = describeGuestChanges(booking, updated);
           // The guest's message is written with the change, so neither exists without the other.
           if (guestChanges.length > 0 && !isChannelStay(updated) && options.messages) {
