@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { writeAmountInWords } from './amount-in-words';
 import { formatBookingReference, MAX_BOOKING_TOTAL } from './booking';
 import { isInIndia } from './property';
-import type { BusinessProfile } from './business-profile';
+import { ADDRESS_LINES_MAX, type BusinessProfile } from './business-profile';
 import { formatStayDates } from './dates';
 import { isoDate, optionalText, requiredText } from './fields';
 import { GST_STATES, gstinProblem, isGstStateCode } from './gstin';
@@ -105,7 +105,7 @@ export const RECIPIENT_ADDRESS_FROM_MINOR = 50_000_00;
 export const InvoiceRecipientSchema = z
   .object({
     name: optionalText('Recipient name', { max: 200 }),
-    address: optionalText('Recipient address', { max: 500, multiline: true }),
+    address: optionalText('Recipient address', { max: 500, multiline: true, maxLines: ADDRESS_LINES_MAX }),
     state_code: optionalText('Recipient state', { max: 2 }).refine(
       (value) => value === null || isGstStateCode(value),
       { message: 'Recipient state must be a GST state code such as 27 (Maharashtra)' },
@@ -161,6 +161,7 @@ export const IssueCreditNoteSchema = z.object({
   reason: requiredText('Reason', {
     max: CREDIT_NOTE_REASON_MAX,
     multiline: true,
+    maxLines: 4,
     required: 'Reason is required: e.g. "Refund of the deposit" or "Stay cancelled"',
   }),
 });
