@@ -24,7 +24,7 @@ describe.each(listTestDatabaseKinds())("changing a guest's e-mail [%s]", (kind) 
     });
   const openPage = (token: string) =>
     current.context.app.inject({ method: 'GET', url: `/api/requests/${token}` });
-  const listLinks = async (bookingId: string, kindOf: string) =>
+  const listLinks = async (bookingId: string, kindOf: (typeof outboxMessages.$inferSelect)['kind']) =>
     (
       await current.context.database.db
         .select({ token: outboxMessages.link_token })
