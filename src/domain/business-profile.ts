@@ -7,6 +7,9 @@ import { gstinProblem, isGstStateCode, PAN_PATTERN } from './gstin';
  * its invoices are numbered. An operator not registered for GST issues bills of supply (no tax).
  */
 
+/** The lines an address on an invoice may have: each party's block must fit on the page beside the other. */
+export const ADDRESS_LINES_MAX = 8;
+
 export const BUSINESS_PROFILE_LIMITS = {
   legalNameMax: 200,
   tradeNameMax: 200,
@@ -74,7 +77,11 @@ export const BusinessProfileUpdateSchema = z
     registered: z.boolean({ error: 'Registered for GST must be true or false' }),
     legal_name: requiredText('Legal name', { max: BUSINESS_PROFILE_LIMITS.legalNameMax }),
     trade_name: optionalText('Trade name', { max: BUSINESS_PROFILE_LIMITS.tradeNameMax }),
-    address: requiredText('Address', { max: BUSINESS_PROFILE_LIMITS.addressMax, multiline: true }),
+    address: requiredText('Address', {
+      max: BUSINESS_PROFILE_LIMITS.addressMax,
+      multiline: true,
+      maxLines: ADDRESS_LINES_MAX,
+    }),
     state_code: stateCode('State'),
     pan: upperTrimmed('PAN')
       .refine((value) => value === '' || PAN_PATTERN.test(value), {

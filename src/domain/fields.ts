@@ -11,11 +11,14 @@ export { DATE_BOUNDS, hasControlCharacters, stripControlCharacters } from './tex
  * schemas: forms send numbers as numbers (`valueAsNumber`), never as text.
  */
 
-type TextOptions = { max?: number; multiline?: boolean };
+/** `maxLines`: for text printed in a block of a page (an address on an invoice), which must fit on one. */
+type TextOptions = { max?: number; multiline?: boolean; maxLines?: number };
 
 function hasNoControlCharacters(multiline = false) {
   return (value: string) => !hasControlCharacters(value, { multiline });
 }
+
+const countLines = (value: string) => value.split(/\r\n|\r|\n/).length;
 
 /** A text that must not be blank after trimming; `required` is the message for blank or missing. */
 export function requiredText(label: string, options: TextOptions & { required?: string } = {}) {
@@ -28,6 +31,9 @@ export function requiredText(label: string, options: TextOptions & { required?: 
     .max(max, `${label} must be at most ${max} characters`)
     .refine(hasNoControlCharacters(options.multiline), {
       message: `${label} contains characters that are not allowed`,
+    })
+    .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
+      message: `${label} can have at most ${options.maxLines} lines`,
     });
 }
 
@@ -40,6 +46,9 @@ export function optionalText(label: string, options: TextOptions = {}) {
     .max(max, `${label} must be at most ${max} characters`)
     .refine(hasNoControlCharacters(options.multiline), {
       message: `${label} contains characters that are not allowed`,
+    })
+    .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
+      message: `${label} can have at most ${options.maxLines} lines`,
     })
     .nullish()
     .transform((value) => (value ? value : null));

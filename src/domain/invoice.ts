@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { writeAmountInWords } from './amount-in-words';
 import { formatBookingReference, MAX_BOOKING_TOTAL } from './booking';
 import { isInIndia } from './property';
-import type { BusinessProfile } from './business-profile';
+import { ADDRESS_LINES_MAX, type BusinessProfile } from './business-profile';
 import { formatStayDates } from './dates';
-import { isoDate, optionalText } from './fields';
+import { isoDate, optionalText, requiredText } from './fields';
 import { GST_STATES, gstinProblem, isGstStateCode } from './gstin';
 import {
   ACCOMMODATION_SAC,
@@ -105,7 +105,7 @@ export const RECIPIENT_ADDRESS_FROM_MINOR = 50_000_00;
 export const InvoiceRecipientSchema = z
   .object({
     name: optionalText('Recipient name', { max: 200 }),
-    address: optionalText('Recipient address', { max: 500, multiline: true }),
+    address: optionalText('Recipient address', { max: 500, multiline: true, maxLines: ADDRESS_LINES_MAX }),
     state_code: optionalText('Recipient state', { max: 2 }).refine(
       (value) => value === null || isGstStateCode(value),
       { message: 'Recipient state must be a GST state code such as 27 (Maharashtra)' },
@@ -157,11 +157,13 @@ export const IssueCreditNoteSchema = z.object({
     .nullish()
     .transform((value) => value ?? null)
     .describe('Tax included; leave out to credit all that is left of the invoice'),
-  reason: z
-    .string({ error: 'Reason is required' })
-    .trim()
-    .min(1, 'Reason is required: e.g. "Refund of the deposit" or "Stay cancelled"')
-    .max(CREDIT_NOTE_REASON_MAX, `Reason must be at most ${CREDIT_NOTE_REASON_MAX} characters`),
+  // Printed on the note, in the guest's e-mail and in the register: typed text, line breaks but no controls.
+  reason: requiredText('Reason', {
+    max: CREDIT_NOTE_REASON_MAX,
+    multiline: true,
+    maxLines: 4,
+    required: 'Reason is required: e.g. "Refund of the deposit" or "Stay cancelled"',
+  }),
 });
 export type IssueCreditNoteInput = z.input<typeof IssueCreditNoteSchema>;
 

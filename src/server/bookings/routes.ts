@@ -14,14 +14,16 @@ import {
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
+import { CHANNEL_LABELS } from '../../domain/channel';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
+import { listChannelClosures, type ChannelClosure } from '../calendar/queries';
 import { HttpError, notFound } from '../http-error';
-import { releaseUnconfirmedRequests } from '../messages/queries';
+import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
 import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
@@ -67,6 +69,20 @@ function findChangedFields(booking: StoredBooking, change: BookingUpdate): Parti
     if (!same) changed[key] = value;
   }
   return changed as Partial<BookingUpdate>;
+}
+
+type StayNights = Pick<StoredBooking, 'check_in' | 'check_out'>;
+
+/**
+ * A channel's hold (its block, or its stay in conflict not settled yet) on a night the stay would take that
+ * it does not hold now. Nights the stay shares already (a channel closed them after it was booked) stay its.
+ */
+function findNewlyHeldClosure(closures: readonly ChannelClosure[], before: StayNights, after: StayNights) {
+  return closures.find((closure) => {
+    const start = closure.start_date > after.check_in ? closure.start_date : after.check_in;
+    const end = closure.end_date < after.check_out ? closure.end_date : after.check_out;
+    return start < end && !(before.check_in <= start && end <= before.check_out);
+  });
 }
 
 /** What the guest is told changed: dates, guests and total, each before → after, as people read them. */
@@ -308,7 +324,7 @@ export async function registerBookingRoutes(
       summary:
         "Change a booking: its dates, guests, total, guest's details, special requests or private note",
       description:
-        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
     },
     async (request) => {
       const operatorId = getOperator(request).id;
@@ -355,6 +371,21 @@ export async function registerBookingRoutes(
           }
           if (Object.keys(changed).length === 0) return (await addRequestStates(tx, [booking]))[0]!;
           if (movesNights) {
+            // The no-overlap rule knows only stays here; nights a channel holds are sold there.
+            const closures = await listChannelClosures(tx, {
+              propertyId: property.id,
+              start: stay.check_in,
+              end: stay.check_out,
+            });
+            const held = findNewlyHeldClosure(closures, booking, stay);
+            if (held) {
+              throw new HttpError(
+                409,
+                `${CHANNEL_LABELS[held.channel]} holds ${formatCalendarDate(held.start_date)} – ${formatCalendarDate(held.end_date)} (a reservation there, or nights closed there): free them there first`,
+                {},
+                { field: 'check_in' },
+              );
+            }
             move = { propertyId: property.id, checkIn: stay.check_in, checkOut: stay.check_out };
             // A guest request never confirmed in time does not stand in the operator's way.
             await releaseUnconfirmedRequests(tx, property.id);
@@ -364,6 +395,14 @@ export async function registerBookingRoutes(
             ...rest,
             ...(total === undefined ? {} : { total_amount: toMinorUnits(total) }),
           });
+          // The links sent so far went to the old address: whoever holds them no longer sees the stay. The
+          // guest gets a link of their own with the next message to the new one.
+          if (
+            changed.guest_email !== undefined &&
+            changed.guest_email.toLowerCase() !== booking.guest_email.toLowerCase()
+          ) {
+            await deleteRequestTokens(tx, booking.id);
+          }
           const guestChanges = describeGuestChanges(booking, updated);
           // The guest's message is written with the change, so neither exists without the other.
           if (guestChanges.length > 0 && !isChannelStay(updated) && options.messages) {

@@ -40,7 +40,7 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   property_booking_counts: 'derived from bookings by triggers',
   outbox_messages: 'messages that audited changes cause; the Messages view lists each with its status',
   request_links: "a guest request's page and deadlines; the booking's changes they cause are audited",
-  request_tokens: "hashes of a guest request's links, written once",
+  request_tokens: "hashes of a guest request's links, written once (removed when the guest's e-mail changes)",
   sign_in_counters: 'bookkeeping of the sign-in rate limit',
   trusted_devices: 'kept by sign-in; the sessions they start are audited',
   job_leases: 'which server runs a background job',

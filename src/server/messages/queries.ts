@@ -236,6 +236,11 @@ export async function insertRequestToken(
   return token;
 }
 
+/** Ends every link to a booking's request page (its guest's e-mail changed: they went to the old address). */
+export async function deleteRequestTokens(db: Executor, bookingId: string): Promise<void> {
+  await db.delete(requestTokens).where(eq(requestTokens.booking_id, bookingId));
+}
+
 export async function insertRequestLink(
   db: Executor,
   input: { bookingId: string; holdHours: number; verifyMinutes: number },

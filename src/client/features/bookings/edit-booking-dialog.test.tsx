@@ -91,7 +91,13 @@ describe('editing a booking', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitUntil(() => sent.length === 1);
-    expect(sent[0]).toEqual({ check_in: '2027-01-08', operator_note: 'Early arrival' });
+    // Both dates, as the operator saw them, when one changes: a tab opened before someone else moved the
+    // stay must not save its new check-in with the other tab's check-out, nights nobody chose.
+    expect(sent[0]).toEqual({
+      check_in: '2027-01-08',
+      check_out: '2027-01-14',
+      operator_note: 'Early arrival',
+    });
     expect(await within(dialog).findAllByText(/taken by Priya Shah's stay/)).not.toHaveLength(0);
     expect(within(dialog).getByLabelText(/Check-in/)).toHaveValue('2027-01-08');
     expect(within(dialog).getByLabelText(/Private note/)).toHaveValue('Early arrival');

@@ -36,7 +36,11 @@ function describeValues(booking: Booking): EditValues {
   };
 }
 
-/** Only what differs from the booking is sent, so a field nobody touched is never changed. */
+/**
+ * Only what differs from the booking is sent, so a field nobody touched is never changed. The dates go
+ * together: the server pairs one date alone with the stay's other date as it is now, which a tab opened
+ * before someone else moved the stay has not seen.
+ */
 export function findBookingChanges(booking: Booking, values: BookingUpdate): Partial<BookingUpdate> {
   const change: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values) as [keyof BookingUpdate, unknown][]) {
@@ -44,6 +48,10 @@ export function findBookingChanges(booking: Booking, values: BookingUpdate): Par
     const current = booking[key];
     const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
     if (!same) change[key] = value;
+  }
+  if ('check_in' in change || 'check_out' in change) {
+    change.check_in = values.check_in;
+    change.check_out = values.check_out;
   }
   return change as Partial<BookingUpdate>;
 }

@@ -242,9 +242,10 @@ CREATE POLICY request_links_guest_write ON request_links FOR INSERT TO villa_gue
 -- The operator's decisions, withdrawals and lapses each write a message with a link of its own; the public
 -- role writes the links of a new request and of a withdrawal, only for requests from the public form
 -- (those with a request_links row). Tokens are stored as their SHA-256; nobody reads them back but
--- find_guest_request().
+-- find_guest_request(). The operator removes a booking's when its guest's e-mail changes: the links went to
+-- the old address.
 ALTER TABLE request_tokens ENABLE ROW LEVEL SECURITY;
-GRANT SELECT, INSERT ON request_tokens TO villa_app;
+GRANT SELECT, INSERT, DELETE ON request_tokens TO villa_app;
 CREATE POLICY request_tokens_owner ON request_tokens TO villa_app
   USING (EXISTS (
     SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
