@@ -122,4 +122,47 @@ describe.each(listTestDatabaseKinds())('moving a stay onto nights a channel hold
     const refused = await change(stay.id, { check_in: '2027-11-02' });
     expect(refused.statusCode, refused.body).toBe(409);
   });
+
+  it("refuses a booking added by hand onto nights another channel holds, but takes that channel's own reservation", async () => {
+    const connection = await connect('booking_com');
+    await current.context.database.db.insert(channelBlocks).values({
+      connection_id: connection.id,
+      property_id: current.propertyId,
+      channel: 'booking_com',
+      uid: 'reservation-2@booking.com',
+      start_date: '2027-12-10',
+      end_date: '2027-12-13',
+    });
+    const add = (source: string) =>
+      current.context.app.inject({
+        method: 'POST',
+        url: `/api/properties/${current.propertyId}/bookings`,
+        headers: { cookie: current.cookie },
+        payload: {
+          check_in: '2027-12-12',
+          check_out: '2027-12-14',
+          guests_count: 2,
+          guest_name: 'Phone Guest',
+          guest_email: 'phone@example.com',
+          status: 'confirmed',
+          booking_source: source,
+        },
+      });
+    const refused = await add('direct');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      field: 'check_in',
+      message: `Booking.com holds ${formatCalendarDate('2027-12-10')} – ${formatCalendarDate('2027-12-13')} (a reservation there, or nights closed there): free them there first`,
+    });
+    expect((await add('airbnb')).statusCode).toBe(409);
+    const rows = await current.context.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.guest_name, 'Phone Guest'));
+    expect(rows).toEqual([]);
+
+    // The operator copying Booking.com's own reservation here is that reservation, not a second sale.
+    const copied = await add('booking_com');
+    expect(copied.statusCode, copied.body).toBe(201);
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
-import { CHANNEL_LABELS } from '../../domain/channel';
+import { CHANNEL_BOOKING_SOURCES, CHANNEL_LABELS } from '../../domain/channel';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
@@ -83,6 +83,16 @@ function findNewlyHeldClosure(closures: readonly ChannelClosure[], before: StayN
     const end = closure.end_date < after.check_out ? closure.end_date : after.check_out;
     return start < end && !(before.check_in <= start && end <= before.check_out);
   });
+}
+
+/** The 409 for nights a channel holds, at the check-in field so the form shows it there. */
+function channelHoldsNights(held: ChannelClosure) {
+  return new HttpError(
+    409,
+    `${CHANNEL_LABELS[held.channel]} holds ${formatCalendarDate(held.start_date)} – ${formatCalendarDate(held.end_date)} (a reservation there, or nights closed there): free them there first`,
+    {},
+    { field: 'check_in' },
+  );
 }
 
 /** What the guest is told changed: dates, guests and total, each before → after, as people read them. */
@@ -223,6 +233,16 @@ export async function registerBookingRoutes(
         if (input.guests_count > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }
+        // The no-overlap rule knows only stays here: nights another channel holds are sold there. A stay
+        // copied from the channel that holds the nights is that channel's own reservation, so it may.
+        const held = (
+          await listChannelClosures(tx, {
+            propertyId: property.id,
+            start: input.check_in,
+            end: input.check_out,
+          })
+        ).find((closure) => CHANNEL_BOOKING_SOURCES[closure.channel] !== input.booking_source);
+        if (held) throw channelHoldsNights(held);
         // A guest request never confirmed in time does not stand in the operator's way.
         await releaseUnconfirmedRequests(tx, property.id);
         // Priced by the rules unless the operator gave the total (an amount agreed by phone, say).
@@ -378,14 +398,7 @@ export async function registerBookingRoutes(
               end: stay.check_out,
             });
             const held = findNewlyHeldClosure(closures, booking, stay);
-            if (held) {
-              throw new HttpError(
-                409,
-                `${CHANNEL_LABELS[held.channel]} holds ${formatCalendarDate(held.start_date)} – ${formatCalendarDate(held.end_date)} (a reservation there, or nights closed there): free them there first`,
-                {},
-                { field: 'check_in' },
-              );
-            }
+            if (held) throw channelHoldsNights(held);
             move = { propertyId: property.id, checkIn: stay.check_in, checkOut: stay.check_out };
             // A guest request never confirmed in time does not stand in the operator's way.
             await releaseUnconfirmedRequests(tx, property.id);
