@@ -161,28 +161,35 @@ describe('accessible names', () => {
   });
 });
 
-/** Sends a booking request through the API, as the form does, and returns its page's path. */
-async function createGuestRequest(page: Page): Promise<string> {
+/**
+ * Sends a booking request through the API, as the form does, and returns its page's path. Its dates are
+ * drawn far ahead, again when they fall on taken nights or a season's rules (a minimum stay, a check-in day).
+ */
+export async function createGuestRequest(page: Page): Promise<string> {
   const availability = (await (await page.request.get('/api/availability')).json()) as { today: string };
-  const start = new Date(`${availability.today}T00:00:00Z`);
-  start.setUTCDate(start.getUTCDate() + 300 + Math.floor(Math.random() * 100));
-  const checkIn = start.toISOString().slice(0, 10);
-  start.setUTCDate(start.getUTCDate() + 2);
-  const response = await page.request.post('/api/booking-requests', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: {
-      check_in: checkIn,
-      check_out: start.toISOString().slice(0, 10),
-      guests_count: 2,
-      guest_name: 'Asha Label',
-      guest_email: 'asha.label@example.com',
-      guest_phone: '',
-      special_requests: '',
-      website: '',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { request_path: string }).request_path;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const start = new Date(`${availability.today}T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() + 300 + Math.floor(Math.random() * 200));
+    const checkIn = start.toISOString().slice(0, 10);
+    start.setUTCDate(start.getUTCDate() + 3);
+    const response = await page.request.post('/api/booking-requests', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        check_in: checkIn,
+        check_out: start.toISOString().slice(0, 10),
+        guests_count: 2,
+        guest_name: 'Asha Label',
+        guest_email: `asha.${Date.now().toString(36)}@example.com`,
+        guest_phone: '',
+        special_requests: '',
+        website: '',
+      },
+    });
+    if (response.status() === 400 || response.status() === 409) continue;
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { request_path: string }).request_path;
+  }
+  throw new Error('No open dates found for a request');
 }
 
 /** Withdraws a request the test made, so it holds none of the pending requests a network may have. */

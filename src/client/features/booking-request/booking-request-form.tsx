@@ -52,7 +52,7 @@ function BookingRequestFields() {
       noValidate
       onSubmit={state.submit}
       aria-labelledby="booking-form-title"
-      className="booking-form rounded-3xl bg-card p-5 text-card-foreground shadow-xl sm:p-8"
+      className="booking-form rounded-3xl bg-card p-4 text-card-foreground shadow-xl sm:p-8"
     >
       <h3
         ref={title}
