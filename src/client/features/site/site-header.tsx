@@ -175,38 +175,43 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               )}
             </button>
           ) : null}
-          <details
-            ref={detailsRef}
-            open={menuOpen}
-            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
-            className="group lg:hidden"
-          >
-            <summary
-              ref={summaryRef}
-              hidden={hydrated}
-              className={clsx(toggleClass, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
-            >
-              <MenuIcon className="size-6 group-open:hidden" aria-hidden="true" />
-              <XIcon className="hidden size-6 group-open:block" aria-hidden="true" />
-              <span className="sr-only">Menu</span>
-            </summary>
-            <div
-              id={menuId}
-              ref={menuRef}
-              className="absolute inset-x-0 top-16 max-h-[calc(100svh-4rem)] overflow-y-auto border-t bg-background px-5 pt-2 pb-6 text-foreground"
-            >
-              <ul className="flex flex-col">{renderItems(true)}</ul>
-              <SectionLink
-                section="booking"
-                className={clsx(buttonVariants({ shape: 'pill', size: 'lg' }), 'mt-4 w-full')}
-                onNavigate={() => setMenuOpen(false)}
-              >
-                Book Now
-              </SectionLink>
-            </div>
-          </details>
+          {/* Before hydration the summary below sits here, over this place kept for it. */}
+          <span aria-hidden="true" hidden={hydrated} className="size-11 lg:hidden" />
         </div>
       </nav>
+      <details
+        ref={detailsRef}
+        open={menuOpen}
+        onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+        className="group lg:hidden"
+      >
+        <summary
+          ref={summaryRef}
+          hidden={hydrated}
+          className={clsx(
+            toggleClass,
+            'absolute top-2.5 right-5 cursor-pointer list-none sm:right-8 [&::-webkit-details-marker]:hidden',
+          )}
+        >
+          <MenuIcon className="size-6 group-open:hidden" aria-hidden="true" />
+          <XIcon className="hidden size-6 group-open:block" aria-hidden="true" />
+          <span className="sr-only">Menu</span>
+        </summary>
+        <div
+          id={menuId}
+          ref={menuRef}
+          className="absolute inset-x-0 top-16 max-h-[calc(100svh-4rem)] overflow-y-auto border-t bg-background px-5 pt-2 pb-6 text-foreground"
+        >
+          <ul className="flex flex-col">{renderItems(true)}</ul>
+          <SectionLink
+            section="booking"
+            className={clsx(buttonVariants({ shape: 'pill', size: 'lg' }), 'mt-4 w-full')}
+            onNavigate={() => setMenuOpen(false)}
+          >
+            Book Now
+          </SectionLink>
+        </div>
+      </details>
     </header>
   );
 }

@@ -68,9 +68,9 @@ export function TimelineDayList({
                           {/* What the bar shows starts its name; where and what for screen readers follows. */}
                           {night.stay.guest_name}
                           {night.stay.check_in === day.date ? ' · arrives' : ''}
-                          {night.stay.status === 'pending' ? ' · pending' : ''}
+                          {night.stay.status === 'pending' ? ' · pending' : ''}{' '}
                           <span className="sr-only">
-                            , {property.name}, {day.label}: {describeTimelineNight(night)}
+                            ({property.name}, {day.label}: {describeTimelineNight(night)})
                           </span>
                         </button>
                       ) : night.kind === 'free' && !day.isPast ? (
