@@ -148,7 +148,20 @@ export type GuestRequest = z.infer<typeof GuestRequestSchema>;
  * as the API answers it, and the moment it was rendered (the time left is worded from it, so the browser's
  * first render matches the server's).
  */
-export type GuestRequestPageData = { token: string; request: GuestRequest; rendered_at: string };
+export type GuestRequestPageData = {
+  token: string;
+  request: GuestRequest;
+  rendered_at: string;
+  /** What a withdrawal sent as a plain form (before or without the page's script) has to say. */
+  withdraw_notice?: WithdrawNotice;
+};
+
+/**
+ * The steps of a withdrawal sent as a plain HTML form, named in the page's address after each: asked to
+ * confirm, done, or refused (the request is no longer pending).
+ */
+export const WITHDRAW_NOTICES = ['confirm', 'done', 'refused'] as const;
+export type WithdrawNotice = (typeof WITHDRAW_NOTICES)[number];
 
 export const RequestTokenParamsSchema = z.object({
   // Tokens are 32 URL-safe characters; anything else cannot be one, and is answered like an unknown one.

@@ -27,6 +27,9 @@ import './guest-request-messages.e2e';
 import './manage-account.e2e';
 import './smoke.e2e';
 import './site-any-url.e2e';
+import './accessible-names.e2e';
+import './site-keyboard.e2e';
+import './site-reach.e2e';
 
 it('runs every browser suite of this folder', () => {
   const suites = readdirSync(import.meta.dirname).filter((name) => name.endsWith('.e2e.ts'));

@@ -32,9 +32,9 @@ const connectionCard = (page: Page, name: string) =>
 
 async function syncNow(page: Page, name: string) {
   const card = connectionCard(page, name);
-  await card.getByRole('button', { name: `Sync ${name} now` }).click();
+  await card.getByRole('button', { name: `Sync now: ${name}` }).click();
   await card
-    .getByRole('button', { name: `Sync ${name} now` })
+    .getByRole('button', { name: `Sync now: ${name}` })
     .getByText('Sync now')
     .waitFor();
   return card;
@@ -282,7 +282,7 @@ describe('management area: channels', () => {
     const attention = page.getByRole('region', { name: 'Channels need attention' });
     const item = attention.getByRole('listitem').filter({ hasText: property.name });
     await item.getByText(/Failing: /).waitFor();
-    await item.getByRole('button', { name: `Open the channels of ${property.name}` }).click();
+    await item.getByRole('button', { name: `Open channels: ${property.name}` }).click();
     await page.getByRole('heading', { name: 'Channels', exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('view')).toBe('channels');
 

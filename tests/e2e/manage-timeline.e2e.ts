@@ -111,7 +111,7 @@ describe('management area: the timeline of every property', () => {
     expect(await page.getByRole('grid').count()).toBe(0);
     expect(await findAccessibilityViolations(page)).toEqual([]);
     const stay = page.getByRole('button', {
-      name: `${property.name}, ${dayLabel(checkIn)}: ${guest}, confirmed, Direct, arrives`,
+      name: `${guest} · arrives (${property.name}, ${dayLabel(checkIn)}: ${guest}, confirmed, Direct)`,
     });
     await stay.click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'bookings');

@@ -4,7 +4,15 @@ import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, villaToday } from '../../domain/dates';
 import { makeMoney, moneyFromMajor, toMajor } from '../../domain/money';
 import type { InvoiceDocument } from '../../domain/invoice-document';
-import { type GuestInvoice, type GuestRequest, type GuestRequestPageData } from '../../domain/message';
+import { z } from 'zod';
+import {
+  RequestTokenParamsSchema,
+  WITHDRAW_NOTICES,
+  type GuestInvoice,
+  type GuestRequest,
+  type GuestRequestPageData,
+  type WithdrawNotice,
+} from '../../domain/message';
 import { getOperator } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
@@ -196,9 +204,13 @@ export function createRequestPageLoader(options: {
       if (token.length > 100) return undefined;
       const at = now();
       const row = await openGuestRequest(options.db, { ...options, token, today: villaToday(at) });
+      const notice = (request.query as { withdraw?: string }).withdraw;
       return (
         row && {
           token,
+          ...(WITHDRAW_NOTICES.includes(notice as WithdrawNotice)
+            ? { withdraw_notice: notice as WithdrawNotice }
+            : {}),
           request: shapeGuestRequest(
             row,
             options.config,
@@ -301,6 +313,33 @@ export async function registerMessageRoutes(
     },
   );
 
+  /** Withdraws the pending request of a token (a repeat answers as it is); tells both sides. */
+  const withdrawRequest = async (token: string, ip: string) => {
+    // The audit log names the guest by their network, as it does for the request itself.
+    const network = describeRequestNetwork(ip);
+    const row = await withGuest(
+      options.db,
+      async (tx) => {
+        const bookingId = await withdrawGuestRequest(tx, token);
+        const found = await findGuestRequest(tx, token);
+        if (!found) throw notFound(REQUEST_NOT_FOUND);
+        if (!bookingId) {
+          // Already withdrawn (a double click) answers with the request as it is; anything else is refused.
+          if (found.closed_reason === 'withdrawn') return found;
+          throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
+        }
+        await recordRequestWithdrawn(tx, options.config, {
+          facts: describeRequestFacts(found),
+          guestConfirmed: found.confirmed_at !== null,
+        });
+        return found;
+      },
+      network,
+    );
+    options.onMessagesWritten?.();
+    return row;
+  };
+
   registerEndpoint(
     app,
     messageEndpoints.withdrawGuestRequest,
@@ -310,34 +349,52 @@ export async function registerMessageRoutes(
         'The guest withdraws their pending request: it is cancelled, its nights open again, both sides are told',
     },
     async (request, reply) => {
-      const token = request.params.token;
-      // The audit log names the guest by their network, as it does for the request itself.
-      const network = describeRequestNetwork(request.ip);
-      const row = await withGuest(
-        options.db,
-        async (tx) => {
-          const bookingId = await withdrawGuestRequest(tx, token);
-          const found = await findGuestRequest(tx, token);
-          if (!found) throw notFound(REQUEST_NOT_FOUND);
-          if (!bookingId) {
-            // Already withdrawn (a double click) answers with the request as it is; anything else is refused.
-            if (found.closed_reason === 'withdrawn') return found;
-            throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
-          }
-          await recordRequestWithdrawn(tx, options.config, {
-            facts: describeRequestFacts(found),
-            guestConfirmed: found.confirmed_at !== null,
-          });
-          return found;
-        },
-        network,
-      );
-      options.onMessagesWritten?.();
+      const row = await withdrawRequest(request.params.token, request.ip);
       reply.header('cache-control', 'no-store');
       // Only a pending request is withdrawn, and only a confirmed stay is invoiced: it has no documents.
       return shapeGuestRequest({ ...row, invoices: [] }, options.config);
     },
   );
+
+  // 'Withdraw request' as a plain HTML form, for a guest whose page has not run its script (yet): the first
+  // post asks to confirm on the page, the second (confirm=yes) withdraws; each answers with a redirect back
+  // to the page, which says what happened. Cross-site posts are refused as for any unsafe request (app.ts).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post(
+      '/request/:token/withdraw',
+      {
+        schema: {
+          hide: true,
+          params: RequestTokenParamsSchema,
+          body: z.object({ confirm: z.literal('yes').optional() }).optional(),
+        },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        const { token } = request.params as { token: string };
+        const page = `/request/${encodeURIComponent(token)}`;
+        const confirmed = (request.body as { confirm?: 'yes' } | undefined)?.confirm === 'yes';
+        let notice: WithdrawNotice = 'confirm';
+        if (confirmed) {
+          try {
+            await withdrawRequest(token, request.ip);
+            notice = 'done';
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+            notice = 'refused';
+          }
+        }
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${page}?withdraw=${notice}#withdrawal`, 303);
+      },
+    );
+  });
 
   registerEndpoint(
     app,

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CalendarCheckIcon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { site } from '@/content/site';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
@@ -29,17 +29,37 @@ function BookingRequestFields() {
   const state = useBookingRequestForm();
   const { form, maxGuests, stay, quote, availability, requestError, confirmation } = state;
   const { register, formState } = form;
+  // 'Make another request' replaces the confirmation (and its focused button) with the form: the focus
+  // goes to the form's title, so a keyboard or screen-reader user goes on from there.
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useRef(false);
+  useEffect(() => {
+    if (confirmation || !focusTitle.current) return;
+    focusTitle.current = false;
+    title.current?.focus();
+  }, [confirmation]);
 
-  if (confirmation) return <BookingConfirmation result={confirmation} onAnother={state.startAnother} />;
+  if (confirmation) {
+    const startAnother = () => {
+      focusTitle.current = true;
+      state.startAnother();
+    };
+    return <BookingConfirmation result={confirmation} onAnother={startAnother} />;
+  }
 
   return (
     <form
       noValidate
       onSubmit={state.submit}
       aria-labelledby="booking-form-title"
-      className="booking-form rounded-3xl bg-card p-5 text-card-foreground shadow-xl sm:p-8"
+      className="booking-form rounded-3xl bg-card p-4 text-card-foreground shadow-xl sm:p-8"
     >
-      <h3 id="booking-form-title" className="font-display text-3xl font-medium">
+      <h3
+        ref={title}
+        id="booking-form-title"
+        tabIndex={-1}
+        className="font-display text-3xl font-medium outline-none"
+      >
         Request your stay
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">

@@ -33,7 +33,7 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
 
   return (
     <div>
-      <div className="rounded-2xl border bg-background/60 p-2 sm:p-3">
+      <div className="booking-calendar rounded-2xl border bg-background/60 p-1.5 sm:p-3">
         {availability.isError ? (
           <div
             role="alert"

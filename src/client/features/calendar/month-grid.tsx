@@ -103,32 +103,24 @@ export function MonthGrid({
               }
               className="flex w-full flex-col p-1 text-left sm:p-1.5"
             >
-              <span className="text-sm font-semibold">{Number(day.date.slice(8))}</span>
-              <span className="sr-only">
-                {day.date === today ? ', today' : ''}
-                {`, ${day.booking?.status === 'pending' ? 'Requested, not confirmed' : STATUS_LABELS[day.status]}`}
-                {day.booking ? `, ${day.booking.guest_name}${bookedVia(day)}` : ''}
-                {day.status === 'unavailable' && day.closedBy.length > 0
-                  ? `, closed by ${closedBy(day)}`
-                  : ''}
-              </span>
+              {/* The name starts with what the day shows (a voice-control user says what they see), at
+                  each width: the short form on a phone, the long one above; the rest is for screen readers. */}
+              <span className="text-sm font-semibold">{Number(day.date.slice(8))}</span>{' '}
               {/* On a phone the day is narrow: initials, "Shut" or a short price say what is on it. */}
-              <span className="mt-auto truncate text-[10px] leading-tight sm:hidden" aria-hidden="true">
+              <span className="mt-auto truncate text-[10px] leading-tight sm:hidden">
                 {day.booking
                   ? initialsOf(day.booking.guest_name)
                   : day.status === 'unavailable'
                     ? 'Shut'
                     : formatCompactAmount(day.price, currency)}
-              </span>
+              </span>{' '}
+              {day.booking ? <span className="sr-only sm:hidden">, {day.booking.guest_name}</span> : null}
               {day.status === 'booked' && day.booking ? (
-                <span className="hidden truncate text-[11px] leading-tight sm:block" aria-hidden="true">
+                <span className="hidden truncate text-[11px] leading-tight sm:block">
                   {day.booking.guest_name}
                 </span>
               ) : day.status === 'unavailable' && day.closedBy.length > 0 ? (
-                <span
-                  className="mt-auto hidden truncate text-[11px] leading-tight sm:block"
-                  aria-hidden="true"
-                >
+                <span className="mt-auto hidden truncate text-[11px] leading-tight sm:block">
                   {closedBy(day)}
                 </span>
               ) : day.status === 'available' ? (
@@ -139,6 +131,15 @@ export function MonthGrid({
                   {formatMajorAmount(day.price, currency)}
                 </span>
               ) : null}
+              <span className="sr-only">
+                {day.date === today ? ', today' : ''}
+                {`, ${day.booking?.status === 'pending' ? 'Requested, not confirmed' : STATUS_LABELS[day.status]}`}
+                {day.booking && day.status !== 'booked' ? `, ${day.booking.guest_name}` : ''}
+                {day.booking ? bookedVia(day) : ''}
+                {day.status === 'unavailable' && day.closedBy.length > 0
+                  ? `, closed by ${closedBy(day)}`
+                  : ''}
+              </span>
             </button>
           </li>
         ))}

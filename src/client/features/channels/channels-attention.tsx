@@ -74,7 +74,7 @@ export function ChannelsAttention({ onOpenChannels }: { onOpenChannels: (propert
                 size="sm"
                 variant="outline"
                 onClick={() => onOpenChannels(connection.property_id)}
-                aria-label={`Open the channels of ${connection.property_name}`}
+                aria-label={`Open channels: ${connection.property_name}`}
               >
                 Open channels <ArrowRightIcon aria-hidden="true" />
               </Button>

@@ -266,7 +266,7 @@ describe('the Channels view', () => {
           : json({}, 404),
     });
     renderView();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync Airbnb now' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync now: Airbnb' }));
     expect(await screen.findByText('Airbnb synced')).toBeInTheDocument();
     expect(
       await screen.findAllByText(/1 added, 1 moved, 1 cancelled, 0 blocked, 2 reopened, 1 conflict/),

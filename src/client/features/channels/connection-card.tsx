@@ -121,7 +121,8 @@ export function ConnectionCard({
             size="sm"
             onClick={syncNow}
             disabled={sync.isPending}
-            aria-label={`Sync ${label} now`}
+            // The name starts with what the button says, so "click Sync now" by voice finds it.
+            aria-label={`${sync.isPending ? 'Syncing...' : 'Sync now'}: ${label}`}
           >
             <RefreshCwIcon aria-hidden="true" className={sync.isPending ? 'animate-spin' : undefined} />
             {sync.isPending ? 'Syncing...' : 'Sync now'}

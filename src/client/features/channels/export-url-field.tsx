@@ -92,7 +92,12 @@ export function ExportUrlField({
           onFocus={(event) => (masked ? undefined : event.currentTarget.select())}
         />
         {masked ? null : (
-          <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void copy()}
+            aria-label={`${copied ? 'Copied' : 'Copy'} ${label}`}
+          >
             {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy'}
           </Button>

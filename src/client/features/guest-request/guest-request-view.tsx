@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { formatVillaClock } from '@/domain/dates';
-import type { GuestRequest } from '@/domain/message';
+import type { GuestRequest, WithdrawNotice } from '@/domain/message';
 import { describeTimeLeft } from '@/domain/time-left';
 import { formatMajorAmount } from '@/domain/money';
 import { site } from '@/content/site';
@@ -19,6 +19,7 @@ import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
@@ -63,20 +64,39 @@ function Fact({ icon: Icon, label, value }: { icon: typeof UsersIcon; label: str
   );
 }
 
+/** Where 'Withdraw request' posts as a plain form (see the server's form route). */
+const withdrawAction = (token: string) => `/request/${encodeURIComponent(token)}/withdraw`;
+
+/**
+ * 'Withdraw request': a plain HTML form, so it works before the page's script has arrived (the server asks
+ * to confirm on the page, then withdraws). Once hydrated, the script takes the submit and confirms in a
+ * dialog instead.
+ */
 function WithdrawButton({ token }: { token: string }) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest(token);
+  const hydrated = useHydrated();
   return (
     <>
-      <Button variant="outline" shape="pill" size="lg" onClick={() => setOpen(true)}>
-        Withdraw request
-      </Button>
+      <form
+        method="post"
+        action={withdrawAction(token)}
+        onSubmit={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <Button type="submit" variant="outline" shape="pill" size="lg">
+          Withdraw request
+        </Button>
+      </form>
       <ConfirmDialog
         open={open}
         // Not closed while the withdrawal runs: its answer is shown here.
         onOpenChange={(next) => !withdraw.isPending && setOpen(next)}
         title="Withdraw this request?"
-        description="The dates are released for other guests and we stop holding them for you. This cannot be undone."
+        description={WITHDRAW_DESCRIPTION}
         keepLabel="Keep my request"
         confirmLabel="Withdraw request"
         pendingLabel="Withdrawing…"
@@ -92,11 +112,82 @@ function WithdrawButton({ token }: { token: string }) {
   );
 }
 
+const WITHDRAW_DESCRIPTION =
+  'The dates are released for other guests and we stop holding them for you. This cannot be undone.';
+
+/** The withdrawal sent as a plain form: its confirmation step on the page, or what it did. */
+function WithdrawNoticePanel({
+  token,
+  notice,
+  request,
+}: {
+  token: string;
+  notice: WithdrawNotice;
+  request: GuestRequest;
+}) {
+  if (notice === 'confirm' && request.can_withdraw) {
+    return (
+      <section
+        id="withdrawal"
+        aria-labelledby="withdraw-confirm-title"
+        className="mt-8 rounded-xl border border-destructive/40 bg-destructive/5 p-5"
+      >
+        <h2 id="withdraw-confirm-title" className="font-semibold">
+          Withdraw this request?
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{WITHDRAW_DESCRIPTION}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <form method="post" action={withdrawAction(token)}>
+            <input type="hidden" name="confirm" value="yes" />
+            <Button type="submit" variant="destructive" shape="pill">
+              Withdraw request
+            </Button>
+          </form>
+          <a
+            href={`/request/${encodeURIComponent(token)}`}
+            className={buttonVariants({ variant: 'outline', shape: 'pill' })}
+          >
+            Keep my request
+          </a>
+        </div>
+      </section>
+    );
+  }
+  if (notice === 'done' && request.closed_reason === 'withdrawn') {
+    return (
+      <p id="withdrawal" role="status" className="mt-8 rounded-xl bg-secondary px-4 py-3 text-sm font-medium">
+        Your request is withdrawn. We have sent you an email to say so.
+      </p>
+    );
+  }
+  if (notice === 'refused') {
+    return (
+      <p
+        id="withdrawal"
+        role="alert"
+        className="mt-8 rounded-xl bg-destructive/5 px-4 py-3 text-sm text-destructive"
+      >
+        This request is {request.status} and can no longer be withdrawn.
+      </p>
+    );
+  }
+  return null;
+}
+
 /**
  * A guest's own request: its status, the stay, and withdrawing it while it is pending. `renderedAt`: the
  * moment the server rendered the page, which the time left is first worded from (see useMinuteClock).
  */
-export function GuestRequestView({ token, renderedAt }: { token: string; renderedAt?: string }) {
+export function GuestRequestView({
+  token,
+  renderedAt,
+  withdrawNotice,
+}: {
+  token: string;
+  renderedAt?: string;
+  /** Set when the page follows a withdrawal sent as a plain form. */
+  withdrawNotice?: WithdrawNotice;
+}) {
   const query = useQuery(guestRequestQuery(token));
   const now = useMinuteClock(renderedAt);
 
@@ -189,8 +280,12 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
       </dl>
       {request.payment ? <GuestPayment payment={request.payment} currency={request.currency} /> : null}
       {request.invoices.length > 0 ? <GuestInvoices token={token} invoices={request.invoices} /> : null}
+      {withdrawNotice ? (
+        <WithdrawNoticePanel token={token} notice={withdrawNotice} request={request} />
+      ) : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-        {request.can_withdraw ? <WithdrawButton token={token} /> : null}
+        {/* While the plain form's confirmation is on the page, its buttons are the ones to use. */}
+        {request.can_withdraw && withdrawNotice !== 'confirm' ? <WithdrawButton token={token} /> : null}
         <p className="text-sm text-muted-foreground">
           Questions? Write to{' '}
           <a

@@ -32,7 +32,7 @@ export default function ContactSection() {
         title={contact.title}
         intro={contact.intro}
       />
-      <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-14 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         <ContactItem icon={<PhoneIcon aria-hidden="true" />} label="Phone">
           <a className={linkClass} href={`tel:${site.phone.replace(/\s/g, '')}`}>
             {site.phone}

@@ -66,7 +66,7 @@ export function FeaturesSection() {
             aria-roledescription="carousel"
             aria-label="Villa features"
             tabIndex={0}
-            className="-mx-5 snap-x snap-mandatory scroll-px-5 overflow-x-auto px-5 pb-2 [scrollbar-width:none] sm:-mx-8 sm:scroll-px-8 sm:px-8 lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 [&::-webkit-scrollbar]:hidden"
+            className="-mx-5 snap-x snap-mandatory motion-safe:scroll-smooth scroll-px-5 overflow-x-auto px-5 pb-2 [scrollbar-width:none] sm:-mx-8 sm:scroll-px-8 sm:px-8 lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 [&::-webkit-scrollbar]:hidden"
           >
             <ul className="flex gap-4 lg:grid lg:grid-cols-4 lg:gap-6">
               {amenities.map((amenity, index) => {

@@ -4,6 +4,7 @@ import { NAV_ITEMS, SECTION_IDS } from '@/content/navigation';
 import { site } from '@/content/site';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { useActiveSection } from '@/client/lib/use-active-section';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import { useScrolledPast } from '@/client/lib/use-scrolled-past';
 import { clsx } from 'clsx';
 import { SectionLink, useOnLandingPage } from './site-context';
@@ -11,7 +12,9 @@ import { SectionLink, useOnLandingPage } from './site-context';
 /**
  * The fixed navigation bar: transparent over the hero until the page is scrolled past 20px, then solid.
  * On the landing page the active section is tracked and marked with aria-current. Below the lg
- * breakpoint the items live in a collapsible menu.
+ * breakpoint the items live in a collapsible menu: a `<details>` whose summary opens it before the script
+ * has arrived (or without one); once hydrated, a real button with aria-expanded takes the summary's place
+ * and the script keeps the `open` state (focus into the menu, Escape, closing on a choice).
  */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const landing = useOnLandingPage();
@@ -24,7 +27,18 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
   const solid = scrolled || menuOpen;
+
+  // A menu opened (or a summary focused) before the script arrived stays open (focused) as the button
+  // takes the summary's place.
+  useEffect(() => {
+    if (!hydrated) return;
+    if (detailsRef.current?.open) setMenuOpen(true);
+    if (summaryRef.current && document.activeElement === summaryRef.current) toggleRef.current?.focus();
+  }, [hydrated]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -45,6 +59,10 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
     };
   }, [menuOpen]);
 
+  const toggleClass = clsx(
+    'inline-flex size-11 items-center justify-center rounded-full transition-colors lg:hidden',
+    solid ? 'hover:bg-muted' : 'hover:bg-white/15',
+  );
   // Class lists are exclusive (no tailwind-merge on the public pages): one text colour per state.
   const itemClass = (current: boolean) =>
     clsx(
@@ -140,41 +158,60 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               Book Now
             </SectionLink>
           </span>
-          <button
-            ref={toggleRef}
-            type="button"
-            className={clsx(
-              'inline-flex size-11 items-center justify-center rounded-full transition-colors lg:hidden',
-              solid ? 'hover:bg-muted' : 'hover:bg-white/15',
-            )}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <XIcon className="size-6" aria-hidden="true" />
-            ) : (
-              <MenuIcon className="size-6" aria-hidden="true" />
-            )}
-          </button>
+          {hydrated ? (
+            <button
+              ref={toggleRef}
+              type="button"
+              className={toggleClass}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <XIcon className="size-6" aria-hidden="true" />
+              ) : (
+                <MenuIcon className="size-6" aria-hidden="true" />
+              )}
+            </button>
+          ) : null}
+          {/* Before hydration the summary below sits here, over this place kept for it. */}
+          <span aria-hidden="true" hidden={hydrated} className="size-11 lg:hidden" />
         </div>
       </nav>
-      <div
-        id={menuId}
-        ref={menuRef}
-        hidden={!menuOpen}
-        className="max-h-[calc(100svh-4rem)] overflow-y-auto border-t bg-background px-5 pt-2 pb-6 lg:hidden"
+      <details
+        ref={detailsRef}
+        open={menuOpen}
+        onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+        className="group lg:hidden"
       >
-        <ul className="flex flex-col">{renderItems(true)}</ul>
-        <SectionLink
-          section="booking"
-          className={clsx(buttonVariants({ shape: 'pill', size: 'lg' }), 'mt-4 w-full')}
-          onNavigate={() => setMenuOpen(false)}
+        <summary
+          ref={summaryRef}
+          hidden={hydrated}
+          className={clsx(
+            toggleClass,
+            'absolute top-2.5 right-5 cursor-pointer list-none sm:right-8 [&::-webkit-details-marker]:hidden',
+          )}
         >
-          Book Now
-        </SectionLink>
-      </div>
+          <MenuIcon className="size-6 group-open:hidden" aria-hidden="true" />
+          <XIcon className="hidden size-6 group-open:block" aria-hidden="true" />
+          <span className="sr-only">Menu</span>
+        </summary>
+        <div
+          id={menuId}
+          ref={menuRef}
+          className="absolute inset-x-0 top-16 max-h-[calc(100svh-4rem)] overflow-y-auto border-t bg-background px-5 pt-2 pb-6 text-foreground"
+        >
+          <ul className="flex flex-col">{renderItems(true)}</ul>
+          <SectionLink
+            section="booking"
+            className={clsx(buttonVariants({ shape: 'pill', size: 'lg' }), 'mt-4 w-full')}
+            onNavigate={() => setMenuOpen(false)}
+          >
+            Book Now
+          </SectionLink>
+        </div>
+      </details>
     </header>
   );
 }

@@ -63,12 +63,15 @@ export function TimelineDayList({
                           type="button"
                           className="min-w-0 flex-1 truncate rounded-md px-2 py-1.5 text-left text-xs font-semibold"
                           style={styleStayBar(night.stay)}
-                          aria-label={`${property.name}, ${day.label}: ${describeTimelineNight(night)}${night.stay.check_in === day.date ? ', arrives' : ''}`}
                           onClick={() => onOpenStay(property.id, night.stay)}
                         >
+                          {/* What the bar shows starts its name; where and what for screen readers follows. */}
                           {night.stay.guest_name}
                           {night.stay.check_in === day.date ? ' · arrives' : ''}
-                          {night.stay.status === 'pending' ? ' · pending' : ''}
+                          {night.stay.status === 'pending' ? ' · pending' : ''}{' '}
+                          <span className="sr-only">
+                            ({property.name}, {day.label}: {describeTimelineNight(night)})
+                          </span>
                         </button>
                       ) : night.kind === 'free' && !day.isPast ? (
                         <button

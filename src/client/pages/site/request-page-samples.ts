@@ -1,4 +1,4 @@
-import type { GuestRequest, GuestRequestPageData } from '@/domain/message';
+import { WITHDRAW_NOTICES, type GuestRequest, type GuestRequestPageData } from '@/domain/message';
 
 const RENDERED_AT = '2026-03-02T09:00:00.000Z';
 const PENDING: GuestRequest = {
@@ -54,8 +54,13 @@ const LOOKS: GuestRequest[] = [
   { ...PENDING, status: 'cancelled', closed_reason: 'withdrawn', can_withdraw: false },
   { ...PENDING, status: 'cancelled', guests_count: 1, nights: 1, can_withdraw: false },
 ];
-export const requestPageSamples: GuestRequestPageData[] = LOOKS.map((request) => ({
-  token: 'sample',
-  request,
-  rendered_at: RENDERED_AT,
-}));
+export const requestPageSamples: GuestRequestPageData[] = [
+  ...LOOKS.map((request) => ({ token: 'sample', request, rendered_at: RENDERED_AT })),
+  // The steps of a withdrawal sent as a plain form.
+  ...WITHDRAW_NOTICES.map((notice) => ({
+    token: 'sample',
+    request: notice === 'done' ? LOOKS.at(-2)! : PENDING,
+    rendered_at: RENDERED_AT,
+    withdraw_notice: notice,
+  })),
+];

@@ -46,7 +46,11 @@ export function RequestPage({ data }: { data?: GuestRequestPageData }) {
           {/* The dark band carries the site's header (white on the landing page's pictures). */}
           <div aria-hidden="true" className="h-44 bg-[#1b2320] sm:h-52" />
           <div className="mx-auto -mt-20 max-w-2xl px-4 pb-16 sm:px-8">
-            <GuestRequestView token={token} renderedAt={data?.rendered_at} />
+            <GuestRequestView
+              token={token}
+              renderedAt={data?.rendered_at}
+              withdrawNotice={data?.withdraw_notice}
+            />
           </div>
         </main>
         <SiteFooter />
