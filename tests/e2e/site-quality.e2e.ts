@@ -107,8 +107,13 @@ describe('images, accessibility and page weight of the public pages', () => {
         ];
         return elements.map((element) => {
           const style = getComputedStyle(element);
-          // An image's opacity is the script's (it fades in once loaded), not the stylesheet's.
-          const shown = properties.filter((name) => !(element.tagName === 'IMG' && name === 'opacity'));
+          // An image's opacity is the script's (it fades in once loaded), not the stylesheet's; so is which
+          // of a pair of controls shows, the markup's before hydration or the script's after.
+          const shown = properties.filter(
+            (name) =>
+              !(element.tagName === 'IMG' && name === 'opacity') &&
+              !(element.hasAttribute('data-hydration-swap') && name === 'display'),
+          );
           return `${element.tagName} ${shown.map((name) => style.getPropertyValue(name)).join('|')}`;
         });
       });

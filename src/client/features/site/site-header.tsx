@@ -14,7 +14,8 @@ import { SectionLink, useOnLandingPage } from './site-context';
  * On the landing page the active section is tracked and marked with aria-current. Below the lg
  * breakpoint the items live in a collapsible menu: a `<details>` whose summary opens it before the script
  * has arrived (or without one); once hydrated, a real button with aria-expanded takes the summary's place
- * and the script keeps the `open` state (focus into the menu, Escape, closing on a choice).
+ * and the script keeps the `open` state (focus into the menu, Escape, closing on a choice). Both are in the
+ * markup from the start and the stylesheet shows one (`data-hydration-swap`), so hydrating changes no element.
  */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const landing = useOnLandingPage();
@@ -158,25 +159,24 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               Book Now
             </SectionLink>
           </span>
-          {hydrated ? (
-            <button
-              ref={toggleRef}
-              type="button"
-              className={toggleClass}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? (
-                <XIcon className="size-6" aria-hidden="true" />
-              ) : (
-                <MenuIcon className="size-6" aria-hidden="true" />
-              )}
-            </button>
-          ) : null}
+          <button
+            ref={toggleRef}
+            type="button"
+            data-hydration-swap="script"
+            className={toggleClass}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <XIcon className="size-6" aria-hidden="true" />
+            ) : (
+              <MenuIcon className="size-6" aria-hidden="true" />
+            )}
+          </button>
           {/* Before hydration the summary below sits here, over this place kept for it. */}
-          <span aria-hidden="true" hidden={hydrated} className="size-11 lg:hidden" />
+          <span aria-hidden="true" data-hydration-swap="markup" className="size-11 lg:hidden" />
         </div>
       </nav>
       <details
@@ -187,7 +187,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       >
         <summary
           ref={summaryRef}
-          hidden={hydrated}
+          data-hydration-swap="markup"
           className={clsx(
             toggleClass,
             'absolute top-2.5 right-5 cursor-pointer list-none sm:right-8 [&::-webkit-details-marker]:hidden',
