@@ -103,6 +103,41 @@ describe('editing a booking', () => {
     expect(within(dialog).getByLabelText(/Private note/)).toHaveValue('Early arrival');
   });
 
+  it('says an issued invoice stays as it was and a change to it needs a credit note and a new one', async () => {
+    const user = userEvent.setup();
+    const invoice = {
+      id: '00000000-0000-4000-8000-000000000200',
+      booking_id: BOOKING.id,
+      property_id: BOOKING.property_id,
+      kind: 'tax_invoice',
+      title: 'Tax invoice',
+      number: 'SV/2627/0007',
+      issued_on: '2027-01-02',
+      currency: 'INR',
+      taxable_value: 22857.14,
+      cgst: 571.43,
+      sgst: 571.43,
+      igst: 0,
+      total: 24000,
+      recipient_name: 'Meera Joshi',
+      recipient_gstin: null,
+      place_of_supply: '27',
+      corrects: null,
+      left_to_credit: 24000,
+      created_at: '2027-01-02T10:00:00.000Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => json(String(url).includes('/invoices') ? [invoice] : [])),
+    );
+    renderActions(BOOKING);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText(/Tax invoice SV\/2627\/0007 was issued for this stay as it was/),
+    ).toHaveTextContent('issue a credit note and a new invoice under Payments');
+  });
+
   it("shows a channel stay's dates and total without letting them change, and saves its note", async () => {
     const user = userEvent.setup();
     const channelStay: Booking = { ...BOOKING, booking_source: 'airbnb', payment_status: 'channel' };

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -6,6 +7,7 @@ import { FormDialog } from '@/client/components/form-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
+import { bookingInvoicesQuery, findCreditableInvoice } from '@/client/features/invoices';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import {
   BOOKING_SOURCE_LABELS,
@@ -90,6 +92,12 @@ export function EditBookingDialog({
   const termsLocked = fromChannel || settled;
   // A field that cannot change looks it, not only behaves it.
   const lockedLook = (locked: boolean) => (locked ? 'bg-muted text-muted-foreground' : undefined);
+  // An invoice stays as issued: a change to what it charged is corrected by a credit note and a new one.
+  const invoices = useQuery({
+    ...bookingInvoicesQuery(booking.id),
+    enabled: open && !termsLocked && !booking.is_sample,
+  });
+  const invoice = invoices.data ? findCreditableInvoice(invoices.data) : undefined;
 
   const close = (next: boolean) => {
     if (!next) {
@@ -148,6 +156,11 @@ export function EditBookingDialog({
           {fromChannel
             ? `The dates and total come from ${BOOKING_SOURCE_LABELS[booking.booking_source]}: change them there.`
             : `This booking is ${booking.status}: its dates, guests and total stay as they are.`}
+        </p>
+      ) : null}
+      {invoice ? (
+        <p className="text-sm text-muted-foreground sm:col-span-2" data-invoiced="">
+          {`${invoice.title} ${invoice.number} was issued for this stay as it was, and stays so. If its dates, guests or total change, issue a credit note and a new invoice under Payments.`}
         </p>
       ) : null}
       <FormField label="Check-in" required error={errors.check_in}>
