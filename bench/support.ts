@@ -31,7 +31,11 @@ export async function createScratchDatabase(serverUrl: string | undefined) {
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (serverUrl) {
-    const scratch = await createEmptyPostgresDatabase('villa_bench', serverUrl);
+    // BENCH_DATABASE_PREFIX: a name of one's own when several people bench on one PostgreSQL server.
+    const scratch = await createEmptyPostgresDatabase(
+      process.env.BENCH_DATABASE_PREFIX ?? 'villa_bench',
+      serverUrl,
+    );
     databaseUrl = scratch.url;
     drop = scratch.drop;
   }
@@ -102,7 +106,8 @@ export async function startBenchServer(
   scratch: { dataDir: string; databaseUrl?: string },
   env: Record<string, string> = {},
 ) {
-  const port = await findFreePort();
+  // BENCH_PORT: a port of one's own when ports are shared out among several people on one machine.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await findFreePort();
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {

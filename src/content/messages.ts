@@ -28,7 +28,13 @@ export const messageTexts = {
     nights: 'Nights',
     guests: 'Guests',
     subtotal: 'Subtotal',
-    total: 'Quoted total',
+    /** A booking's total as it stands (a confirmed stay, a reminder, a cancellation). */
+    total: 'Total',
+    /** A request's total before anyone accepted it: the price the site quoted. */
+    quotedTotal: 'Quoted total',
+    /** A changed booking's total, when the change changed it; the old one follows it as `previousTotal`. */
+    newTotal: 'New total',
+    previousTotal: 'was {amount}',
     amount: 'Amount',
     guest: 'Guest',
     email: 'E-mail',

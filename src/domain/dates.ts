@@ -13,14 +13,23 @@ export function isRealDate(value: string): boolean {
   return isValid(parsed) && format(parsed, 'yyyy-MM-dd') === value;
 }
 
+// One formatter per time zone: making one costs far more than using it (a page of 100 bookings made 100,
+// a third of the time the server spent on the page).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a time zone. */
 export function formatTodayInZone(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

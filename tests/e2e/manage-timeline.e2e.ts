@@ -103,6 +103,57 @@ describe('management area: the timeline of every property', () => {
     await context.close();
   });
 
+  /** The cell of a night of the test's property. */
+  const nightCell = (page: Page, date: string) =>
+    page.getByRole('gridcell', { name: `${property.name}, ${dayLabel(date)}: free`, exact: true });
+
+  async function expectBookingDialog(page: Page, checkIn: string, checkOut: string) {
+    const dialog = page.getByRole('dialog', { name: 'Add Booking' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByLabel('Check-in').inputValue()).toBe(checkIn);
+    expect(await dialog.getByLabel('Check-out').inputValue()).toBe(checkOut);
+    expect(await dialog.getByText(property.name).count()).toBeGreaterThan(0);
+  }
+
+  it('starts a booking for the free nights dragged across, from the first to the morning after the last', async () => {
+    const { page, context, pageErrors } = await openSignedInPage(browser, DESKTOP);
+    await openTimeline(page);
+    const first = await nightCell(page, freeNight).boundingBox();
+    const last = await nightCell(page, addDaysToDate(freeNight, 2)).boundingBox();
+    await page.mouse.move(first!.x + first!.width / 2, first!.y + first!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(last!.x + last!.width / 2, last!.y + last!.height / 2, { steps: 6 });
+    // The nights picked so far are marked before the button is let go.
+    await expect.poll(() => page.locator('[role="gridcell"][aria-selected="true"]').count()).toBe(3);
+    await page.mouse.up();
+    await expectBookingDialog(page, freeNight, addDaysToDate(freeNight, 3));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('picks free nights with Shift and the arrows, never across a stay, and books them with Enter', async () => {
+    const { page, context } = await openSignedInPage(browser, DESKTOP);
+    await openTimeline(page);
+    // From the night after the stay's check-out back towards it: the pick stops at the stay.
+    const afterStay = addDaysToDate(checkIn, 2);
+    await nightCell(page, addDaysToDate(afterStay, 1)).focus();
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+    const selected = page.locator('[role="gridcell"][aria-selected="true"]');
+    await expect.poll(() => selected.count()).toBe(2);
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe(
+      `${property.name}, ${dayLabel(afterStay)}: free`,
+    );
+    // An arrow without Shift lets the pick go; Shift picks again from where the focus is.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => selected.count()).toBe(0);
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => selected.count()).toBe(3);
+    await page.keyboard.press('Enter');
+    await expectBookingDialog(page, addDaysToDate(afterStay, 1), addDaysToDate(afterStay, 4));
+    await context.close();
+  });
+
   it('becomes a list by day on a phone, where a stay opens from its line', async () => {
     const { page, context } = await openSignedInPage(browser, PHONE);
     await gotoManagement(page, '?view=timeline&span=2w');

@@ -69,10 +69,10 @@ describe('the bookings CSV', () => {
   it('writes a header row and one row per booking, with ISO dates and the nights', () => {
     const lines = [...formatBookingsCsv([booking])].join('').split(/(?<=\r\n)/);
     expect(lines[0]).toBe(
-      'reference,guest_name,guest_email,guest_phone,check_in,check_out,nights,guests,status,source,payment,total_amount,currency,external_booking_id,special_requests,booked_at\r\n',
+      'reference,guest_name,guest_email,guest_phone,check_in,check_out,nights,guests,status,source,payment,total_amount,currency,external_booking_id,special_requests,booked_at,operator_note\r\n',
     );
     expect(lines[1]).toBe(
-      `SV-3F2A91C0,"'=HYPERLINK(""http://evil.example"",""click"")",guest@example.com,'+91 98600 31457,2026-12-30,2027-01-02,3,2,confirmed,direct,unpaid,3600.5,INR,,"Late arrival,\nvegetarian",2026-11-20T10:00:00.000Z\r\n`,
+      `SV-3F2A91C0,"'=HYPERLINK(""http://evil.example"",""click"")",guest@example.com,'+91 98600 31457,2026-12-30,2027-01-02,3,2,confirmed,direct,unpaid,3600.5,INR,,"Late arrival,\nvegetarian",2026-11-20T10:00:00.000Z,\r\n`,
     );
   });
 

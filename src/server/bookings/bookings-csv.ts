@@ -25,6 +25,9 @@ const COLUMNS: [header: string, value: (booking: ExportedBooking) => string | nu
   ['external_booking_id', (booking) => booking.external_booking_id],
   ['special_requests', (booking) => booking.special_requests],
   ['booked_at', (booking) => booking.created_at],
+  // The operator's private note: the export is the operator's own. Last, so that the columns before it keep
+  // their places in a spreadsheet made from an earlier export.
+  ['operator_note', (booking) => booking.operator_note],
 ];
 
 const LINES_PER_CHUNK = 500;

@@ -434,6 +434,9 @@ export async function registerBookingRoutes(
                 // The quote's lines were for the stay as it was quoted; the message shows the new total.
                 quote: null,
                 changes: guestChanges,
+                previousTotal: isSamePrice(booking.total_amount, updated.total_amount)
+                  ? null
+                  : moneyFromMajor(booking.total_amount, booking.currency),
               },
             });
           }

@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../db/schema';
 import {
   createSignedInContext,
   insertTestBooking,
@@ -170,6 +172,46 @@ describe.each(listTestDatabaseKinds())(
         headers: { cookie },
       });
       expect(theirs.statusCode).toBe(404);
+    });
+
+    it("exports the operator's private note as its last column, quoted and with its formulas defused", async () => {
+      const note = '=HYPERLINK("http://evil.example")\nPays "cash", late\n+1 bed';
+      const noted = await insertTestBooking(context.database, ids.villa, {
+        guest_name: 'Gita Kapoor',
+        guest_email: 'gita@example.com',
+        check_in: '2027-06-01',
+        check_out: '2027-06-03',
+        status: 'confirmed',
+        operator_note: note,
+      });
+      const plain = await insertTestBooking(context.database, ids.villa, {
+        guest_name: 'Hari Kapoor',
+        guest_email: 'hari@example.com',
+        check_in: '2027-07-01',
+        check_out: '2027-07-03',
+        status: 'confirmed',
+      });
+      try {
+        // The cell as a spreadsheet reads it: quoted, its quotes doubled, a formula at the start of the
+        // cell or of a line prefixed with an apostrophe.
+        const cell = `"'=HYPERLINK(""http://evil.example"")\nPays ""cash"", late\n'+1 bed"`;
+        for (const url of [
+          '/api/bookings.csv?q=kapoor&sort=check_in',
+          `/api/properties/${ids.villa}/bookings.csv?q=kapoor&sort=check_in`,
+        ]) {
+          const response = await context.app.inject({ method: 'GET', url, headers: { cookie } });
+          expect(response.statusCode, url).toBe(200);
+          const [header, ...rows] = response.body.trimEnd().split('\r\n');
+          expect(header, url).toMatch(/,booked_at,operator_note$/);
+          expect(rows, url).toHaveLength(2);
+          expect(rows[0], url).toMatch(new RegExp(`^SV-${noted.id.slice(0, 8).toUpperCase()},`));
+          expect(rows[0]!.endsWith(`,${cell}`), url).toBe(true);
+          // No note: an empty last cell.
+          expect(rows[1], url).toMatch(new RegExp(`^SV-${plain.id.slice(0, 8).toUpperCase()},.*Z,$`));
+        }
+      } finally {
+        await context.database.db.delete(bookings).where(inArray(bookings.id, [noted.id, plain.id]));
+      }
     });
 
     it('needs a session for the list and the export', async () => {

@@ -243,11 +243,23 @@ describe.each(listTestDatabaseKinds())('changing a booking [%s]', (kind) => {
     expect(message!.text_body).toContain('Check-out: Thu, 3 Jun 2027 → Sat, 5 Jun 2027');
     expect(message!.text_body).toContain('Guests: 2 → 3');
     expect(message!.html_body).toContain('Guests: 2 → 3');
+    // The booking's total as it stands, not a quote; no 'new' total when the change left it alone.
+    expect(message!.text_body).toMatch(/^Total:\s+₹[\d,]+$/m);
+    expect(`${message!.text_body}${message!.html_body}`).not.toMatch(/Quoted total|New total/);
 
     const repriced = await change(booking.id, { total_amount: 2750 });
     expect(repriced.statusCode).toBe(200);
-    const texts = (await listChangedMessages(booking.id)).map((each) => each.text_body);
-    expect(texts.some((text) => /Total: ₹[\d,]+ → ₹2,750/.test(text))).toBe(true);
+    const repricedMessages = (await listChangedMessages(booking.id)).filter((each) =>
+      each.text_body.includes('→ ₹2,750'),
+    );
+    expect(repricedMessages).toHaveLength(1);
+    const [{ text_body: text, html_body: html }] = repricedMessages as [(typeof repricedMessages)[number]];
+    const before = /^Total: (₹[\d,]+) → ₹2,750$/m.exec(text)?.[1];
+    expect(before).toBeDefined();
+    // The new total, the one before it beside it.
+    expect(text).toMatch(new RegExp(`^New total:\\s+₹2,750 \\(was ${before}\\)$`, 'm'));
+    expect(html).toContain(`₹2,750 (was ${before})`);
+    expect(`${text}${html}`).not.toContain('Quoted total');
 
     // The note and the guest's details are the operator's business: no e-mail, and the note never shows.
     const noted = await change(booking.id, {

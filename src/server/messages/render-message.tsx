@@ -48,6 +48,8 @@ export type BookingFacts = {
   hostMessage?: string | null;
   /** What the operator changed, each as people read it (a changed booking's message lists them). */
   changes?: { label: string; before: string; after: string }[] | null;
+  /** A changed booking's total before the change, when the change changed it (shown beside the new one). */
+  previousTotal?: Money | null;
 };
 
 export type MessageLinks = {
@@ -58,6 +60,31 @@ export type MessageLinks = {
 };
 
 export type RenderedMessage = { subject: string; text: string; html: string };
+
+/**
+ * A request that no one has accepted (or never will): its total is the price the site quoted. Once the
+ * stay is a booking its total is simply the total.
+ */
+const QUOTED_KINDS = new Set<MessageKind>([
+  'request_received',
+  'request_received_operator',
+  'request_declined',
+  'request_lapsed',
+  'request_withdrawn',
+  'request_withdrawn_operator',
+]);
+
+/** The total's row: quoted for a request, the new one beside the old one when a change changed it. */
+function describeTotal(kind: MessageKind, facts: BookingFacts): EmailFact {
+  const labels = messageTexts.labels;
+  if (QUOTED_KINDS.has(kind)) return { label: labels.quotedTotal, value: formatMoney(facts.total) };
+  if (facts.previousTotal)
+    return {
+      label: labels.newTotal,
+      value: `${formatMoney(facts.total)} (${fill(labels.previousTotal, { amount: formatMoney(facts.previousTotal) })})`,
+    };
+  return { label: labels.total, value: formatMoney(facts.total) };
+}
 
 const OPERATOR_KINDS = new Set<MessageKind>([
   'request_received_operator',
@@ -145,7 +172,7 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
           { label: facts.invoice.title, value: facts.invoice.number },
           { label: labels.amount, value: formatMoney(facts.invoice.total) },
         ]
-      : [{ label: labels.total, value: formatMoney(facts.total) }]),
+      : [describeTotal(kind, facts)]),
   ];
   if (forOperator) {
     facts_.push(

@@ -9,13 +9,16 @@ import {
   type MouseEvent,
 } from 'react';
 import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
+import { addDaysToDate } from '@/domain/dates';
 import type { TimelineStay } from '@/domain/timeline';
 import { SOURCE_COLOURS } from '@/client/lib/source-colours';
 import { cn } from '@/client/lib/utils';
 import type { TimelineSpan } from './timeline-range';
 import {
+  isBookableNight,
   listTimelineMonths,
   nameTimelineCell,
+  selectFreeNights,
   type TimelineBar,
   type TimelineDay,
   type TimelineNight,
@@ -78,6 +81,8 @@ const formatShortDay = (date: string) =>
 const CELL_CLASS =
   'h-12 shrink-0 border-r outline-none focus-visible:z-20 focus-visible:ring-3 focus-visible:ring-primary focus-visible:ring-inset';
 const FREE_CELL_CLASS = ' cursor-pointer hover:bg-primary/10';
+/** Free nights picked for a new booking (a drag, or Shift with the arrows): outlined as well as tinted. */
+const SELECTED_CELL_CLASS = ' bg-primary/25 shadow-[inset_0_-3px_0_0_var(--color-primary)]';
 const BAR_CLASS =
   'absolute top-2 z-10 h-8 cursor-pointer truncate px-1.5 text-xs leading-8 font-semibold hover:brightness-110';
 const barCorners = (bar: TimelineBar) =>
@@ -93,12 +98,15 @@ const describeStay = (stay: TimelineStay) =>
   `${stay.guest_name}, ${formatShortDay(stay.check_in)} – ${formatShortDay(stay.check_out)}, ${stay.status}, ${BOOKING_SOURCE_LABELS[stay.booking_source]}${stay.is_sample ? ' (sample)' : ''}`;
 
 type Position = { row: number; column: number };
+/** Free nights of one row picked for a booking: where the pick started, and the columns it spans. */
+type Selection = { row: number; anchor: number; start: number; end: number };
 
 /**
  * Properties as rows and days as columns, each stay a bar. One grid for the keyboard (ARIA grid, roving
  * tabindex): the arrows move a day or a property, Home and End to the row's ends, Enter opens the stay
- * on that night or starts a booking on a free one from today on. The bars are for the mouse; every cell names its
- * night for screen readers.
+ * on that night or starts a booking on a free one from today on; Shift with the left and right arrows
+ * picks several free nights, as dragging across them does, and Enter (or letting go) starts a booking
+ * for them. The bars are for the mouse; every cell names its night for screen readers.
  */
 export function TimelineGrid({
   rows,
@@ -112,7 +120,8 @@ export function TimelineGrid({
   days: TimelineDay[];
   span: TimelineSpan;
   onOpenStay: (propertyId: string, stay: TimelineStay) => void;
-  onStartBooking: (propertyId: string, date: string) => void;
+  /** `checkOut`: the morning after the last night picked (one night when it is not given). */
+  onStartBooking: (propertyId: string, checkIn: string, checkOut?: string) => void;
   onOpenChannels: (propertyId: string) => void;
 }) {
   const width = DAY_WIDTH[span];
@@ -129,6 +138,11 @@ export function TimelineGrid({
   };
   const todayColumn = days.findIndex((day) => day.isToday);
   const [focus, setFocus] = useState<Position>({ row: 0, column: Math.max(0, todayColumn) });
+  const [selection, setSelection] = useState<Selection | null>(null);
+  // A drag under way: the pick follows the pointer until the button is let go.
+  const dragging = useRef(false);
+  // Letting go after a drag is followed by a click on the cell: the drag has started the booking already.
+  const dragEnded = useRef(false);
   const gridRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Today in sight when the grid opens wider than the screen (a few days before it stay in view).
@@ -162,6 +176,34 @@ export function TimelineGrid({
     else if (night?.kind === 'free' && !day.isPast) onStartBooking(target.property.id, day.date);
   };
 
+  /** The booking for the nights picked, from the first night's date to the morning after the last. */
+  const bookSelection = (picked: Selection) => {
+    const target = rows[picked.row];
+    const first = days[picked.start];
+    const last = days[picked.end];
+    setSelection(null);
+    if (!target || !first || !last) return;
+    onStartBooking(target.property.id, first.date, addDaysToDate(last.date, 1));
+  };
+
+  /** Picks the free nights from the selection's anchor (or `from`) towards `to` on one row. */
+  const pickNights = (rowIndex: number, from: number, to: number): Selection | null => {
+    const target = rows[rowIndex];
+    const picked = target ? selectFreeNights(target, days, from, to) : null;
+    const next = picked ? { row: rowIndex, anchor: from, ...picked } : null;
+    setSelection(next);
+    return next;
+  };
+
+  // A drag let go outside the grid still ends.
+  useEffect(() => {
+    const stop = () => {
+      dragging.current = false;
+    };
+    window.addEventListener('mouseup', stop);
+    return () => window.removeEventListener('mouseup', stop);
+  }, []);
+
   const moveTo = (next: Position) => {
     const clamped = {
       row: Math.max(0, Math.min(rows.length - 1, next.row)),
@@ -186,17 +228,74 @@ export function TimelineGrid({
       End: { row: r, column: days.length - 1 },
     };
     const move = moves[event.key];
-    if (move) {
+    if (event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      // Extends the pick from where it started (the focused night when none is under way).
       event.preventDefault();
+      const current = selection?.row === r ? selection : null;
+      const anchor = current?.anchor ?? c;
+      const picked = pickNights(r, anchor, move!.column);
+      if (picked) moveTo({ row: r, column: picked.start === anchor ? picked.end : picked.start });
+    } else if (move) {
+      event.preventDefault();
+      setSelection(null);
       moveTo(move);
+    } else if (event.key === 'Escape' && selection) {
+      event.preventDefault();
+      setSelection(null);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      activate({ row: r, column: c });
+      if (selection?.row === r && selection.end > selection.start) bookSelection(selection);
+      else activate({ row: r, column: c });
+    }
+  };
+
+  /** The cell under the pointer: its row and column, when it is one. */
+  const findCell = (element: EventTarget): Position | null => {
+    const cell = (element as HTMLElement).closest<HTMLElement>('[data-cell]')?.dataset.cell;
+    if (!cell) return null;
+    const [r, c] = cell.split(':').map(Number) as [number, number];
+    return { row: r, column: c };
+  };
+
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    // A drag whose end brought no click (let go on another element, in some browsers) is over.
+    dragEnded.current = false;
+    if (event.button !== 0) return;
+    const at = findCell(event.target);
+    const target = at ? rows[at.row] : undefined;
+    if (!at || !target || !isBookableNight(target, days, at.column)) return;
+    // No text selection while the nights are dragged across.
+    event.preventDefault();
+    dragging.current = true;
+    setFocus(at);
+    (event.target as HTMLElement).focus({ preventScroll: true });
+    pickNights(at.row, at.column, at.column);
+  };
+
+  const onMouseOver = (event: MouseEvent<HTMLDivElement>) => {
+    if (!dragging.current || !selection) return;
+    const at = findCell(event.target);
+    // Along the row the drag started on: the pointer a row off still says which day.
+    if (at) pickNights(selection.row, selection.anchor, at.column);
+  };
+
+  const onMouseUp = () => {
+    if (!dragging.current) return;
+    dragging.current = false;
+    // One night picked: the click that follows starts its booking, as a click always has.
+    if (selection && selection.end > selection.start) {
+      dragEnded.current = true;
+      bookSelection(selection);
     }
   };
 
   // One handler for every cell and bar: each says where it is in data attributes.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (dragEnded.current) {
+      dragEnded.current = false;
+      return;
+    }
+    setSelection(null);
     const target = (event.target as HTMLElement).closest<HTMLElement>('[data-cell], [data-stay]');
     if (!target) return;
     if (target.dataset.stay !== undefined) {
@@ -218,8 +317,12 @@ export function TimelineGrid({
         aria-rowcount={rows.length + 1}
         aria-colcount={days.length + 1}
         className="relative w-max min-w-full text-sm"
+        aria-multiselectable="true"
         onKeyDown={onKeyDown}
         onClick={onClick}
+        onMouseDown={onMouseDown}
+        onMouseOver={onMouseOver}
+        onMouseUp={onMouseUp}
       >
         <div className="flex border-b" aria-hidden="true">
           <div className="sticky left-0 z-30 w-48 shrink-0 border-r bg-card" />
@@ -269,6 +372,11 @@ export function TimelineGrid({
               {days.map((day, columnIndex) => {
                 const night = timelineRow.nights[columnIndex]!;
                 const focused = rowIndex === row && columnIndex === column;
+                const selected =
+                  selection !== null &&
+                  selection.row === rowIndex &&
+                  columnIndex >= selection.start &&
+                  columnIndex <= selection.end;
                 return (
                   <div
                     key={day.date}
@@ -276,10 +384,12 @@ export function TimelineGrid({
                     data-cell={`${rowIndex}:${columnIndex}`}
                     data-night={night.kind}
                     tabIndex={focused ? 0 : -1}
+                    aria-selected={selected || undefined}
                     aria-label={nameTimelineCell(timelineRow.property.name, day, night)}
                     className={
                       columnClasses[columnIndex] +
-                      (night.kind === 'free' && day.isPast ? '' : nightClasses[night.kind])
+                      (night.kind === 'free' && day.isPast ? '' : nightClasses[night.kind]) +
+                      (selected ? SELECTED_CELL_CLASS : '')
                     }
                     title={
                       night.kind === 'free' && !day.isPast ? `Add a booking from ${day.label}` : undefined

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineProperty, TimelineStay } from '@/domain/timeline';
-import { layoutTimelineRow, listTimelineDays, listTimelineMonths, nameTimelineCell } from './timeline-layout';
+import {
+  layoutTimelineRow,
+  listTimelineDays,
+  listTimelineMonths,
+  nameTimelineCell,
+  selectFreeNights,
+} from './timeline-layout';
 
 const stay = (
   guest_name: string,
@@ -119,5 +125,31 @@ describe("the timeline's rows", () => {
       'Sunset Villa, Sun 13 Dec: Ananya Deshpande, pending, Airbnb',
       'Sunset Villa, Mon 14 Dec: free',
     ]);
+  });
+});
+
+describe('free nights picked on the timeline', () => {
+  // Columns 0-6 are 10-16 Dec; today is the 12th (column 2). A stay takes the 14th (column 4), the 16th is closed.
+  const row = layoutTimelineRow(
+    property({
+      stays: [stay('Asha', '2026-12-14', '2026-12-15')],
+      closed_nights: ['2026-12-16'],
+    }),
+    days,
+  );
+
+  it('runs from the night picked towards the one reached, stopping before a stay or a closed night', () => {
+    expect(selectFreeNights(row, days, 2, 3)).toEqual({ start: 2, end: 3 });
+    expect(selectFreeNights(row, days, 2, 6)).toEqual({ start: 2, end: 3 });
+    expect(selectFreeNights(row, days, 5, 6)).toEqual({ start: 5, end: 5 });
+    expect(selectFreeNights(row, days, 3, 2)).toEqual({ start: 2, end: 3 });
+    expect(selectFreeNights(row, days, 3, 3)).toEqual({ start: 3, end: 3 });
+  });
+
+  it('never reaches back before today, and starts on no taken or past night', () => {
+    expect(selectFreeNights(row, days, 3, 0)).toEqual({ start: 2, end: 3 });
+    expect(selectFreeNights(row, days, 1, 3)).toBeNull();
+    expect(selectFreeNights(row, days, 4, 5)).toBeNull();
+    expect(selectFreeNights(row, days, 6, 5)).toBeNull();
   });
 });

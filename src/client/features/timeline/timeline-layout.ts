@@ -132,3 +132,26 @@ export function describeTimelineNight(night: TimelineNight): string {
 export function nameTimelineCell(propertyName: string, day: TimelineDay, night: TimelineNight): string {
   return `${propertyName}, ${day.label}${day.isToday ? ' (today)' : ''}: ${describeTimelineNight(night)}`;
 }
+
+/** Whether a night of a row can be booked from the timeline: free, and not before today. */
+export function isBookableNight(row: Pick<TimelineRow, 'nights'>, days: TimelineDay[], column: number) {
+  return row.nights[column]?.kind === 'free' && days[column]?.isPast === false;
+}
+
+/**
+ * Free nights picked from `anchor` towards `target` (a drag, or Shift with the arrows): as far as the
+ * nights stay bookable without a break, so a selection never spans a stay or a closed night. The first
+ * and last columns, in order; none when the anchor itself cannot be booked.
+ */
+export function selectFreeNights(
+  row: Pick<TimelineRow, 'nights'>,
+  days: TimelineDay[],
+  anchor: number,
+  target: number,
+): { start: number; end: number } | null {
+  if (!isBookableNight(row, days, anchor)) return null;
+  const step = target >= anchor ? 1 : -1;
+  let reached = anchor;
+  while (reached !== target && isBookableNight(row, days, reached + step)) reached += step;
+  return { start: Math.min(anchor, reached), end: Math.max(anchor, reached) };
+}

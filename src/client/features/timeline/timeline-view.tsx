@@ -68,10 +68,12 @@ export function TimelineView({
     [timeline.data, days],
   );
   const wide = useSyncExternalStore(subscribeToWidth, readWide, () => true);
-  const [booking, setBooking] = useState<{ property: Property; check_in: string } | null>(null);
-  const startBooking = (propertyId: string, date: string) => {
+  const [booking, setBooking] = useState<{ property: Property; check_in: string; check_out: string } | null>(
+    null,
+  );
+  const startBooking = (propertyId: string, checkIn: string, checkOut = addDaysToDate(checkIn, 1)) => {
     const property = properties.find((item) => item.id === propertyId);
-    if (property) setBooking({ property, check_in: date });
+    if (property) setBooking({ property, check_in: checkIn, check_out: checkOut });
   };
   const stepLabel = span === '2w' ? 'week' : 'month';
   const move = (start: string | null) => navigate({ start });
@@ -149,6 +151,7 @@ export function TimelineView({
           />
           <p className="text-sm text-muted-foreground">
             Arrows move between days and properties; Enter opens a stay, or starts a booking on a free night.
+            Drag across free nights, or hold Shift with the left and right arrows, to book several.
           </p>
           <TimelineLegend />
         </>
@@ -157,9 +160,9 @@ export function TimelineView({
       )}
       {booking ? (
         <AddBookingDialog
-          key={`${booking.property.id}:${booking.check_in}`}
+          key={`${booking.property.id}:${booking.check_in}:${booking.check_out}`}
           property={booking.property}
-          initialStay={{ check_in: booking.check_in, check_out: addDaysToDate(booking.check_in, 1) }}
+          initialStay={{ check_in: booking.check_in, check_out: booking.check_out }}
           open
           onOpenChange={(open) => {
             if (!open) setBooking(null);

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_booking_confirmed_idx" ON "audit_events" USING btree ("entity_id","occurred_at") WHERE "audit_events"."entity_type" = 'booking' and "audit_events"."action" = 'update' and ("audit_events"."after" ->> 'status') = 'confirmed';
