@@ -57,6 +57,9 @@ export type MessageLinks = {
   manageUrl?: string;
 };
 
+/** The messages written from the texts of src/content/messages.ts (the scheduled ones have templates). */
+export type FixedMessageKind = keyof typeof messageTexts.kinds;
+
 export type RenderedMessage = { subject: string; text: string; html: string };
 
 const OPERATOR_KINDS = new Set<MessageKind>([
@@ -94,7 +97,7 @@ function describePayment(plan: GuestPaymentPlan): EmailPayment {
   };
 }
 
-function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
+function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
   const reference = formatBookingReference(facts.bookingId);
   const values = {
     reference,
@@ -238,7 +241,7 @@ function writePlainText(props: BookingEmailProps): string {
  * confirmation, attached to the message itself when it is sent (see attachUpiQr).
  */
 export async function renderBookingMessage(
-  kind: MessageKind,
+  kind: FixedMessageKind,
   facts: BookingFacts,
   links: MessageLinks,
 ): Promise<RenderedMessage> {
