@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingStatus, StoredBooking } from '../../domain/booking';
 import type { InvoiceDocument } from '../../domain/invoice-document';
-import type { MessageKind } from '../../domain/message';
 import type { Executor } from '../db/client';
 import {
   findOperatorAddress,

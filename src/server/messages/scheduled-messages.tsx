@@ -6,7 +6,6 @@ import { formatBookingReference, type StoredBooking } from '../../domain/booking
 import { countDaysBetween, formatCalendarDate, villaToday } from '../../domain/dates';
 import {
   fillTemplateText,
-  findUnknownPlaceholders,
   isSendingHour,
   MESSAGE_TEMPLATE_KINDS,
   planScheduledSend,
