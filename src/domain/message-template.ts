@@ -156,21 +156,24 @@ export const MessageTemplateListSchema = z.object({
 export type MessageTemplateList = z.infer<typeof MessageTemplateListSchema>;
 
 /** A preview: a template (saved, or the text being edited) rendered on a real booking of its property. */
-export const MessageTemplatePreviewSchema = z.object({
-  booking_id: z.uuid({ error: 'Choose a booking of this property' }).optional(),
-  subject: z
-    .string()
-    .max(MESSAGE_TEMPLATE_LIMITS.subject * 2)
-    .optional(),
-  body: z
-    .string()
-    .max(MESSAGE_TEMPLATE_LIMITS.body * 2)
-    .optional(),
-  review_url: z
-    .string()
-    .max(MESSAGE_TEMPLATE_LIMITS.reviewUrl * 2)
-    .optional(),
-});
+export const MessageTemplatePreviewSchema = z.object(
+  {
+    booking_id: z.uuid({ error: 'Choose a booking of this property' }).optional(),
+    subject: z
+      .string()
+      .max(MESSAGE_TEMPLATE_LIMITS.subject * 2)
+      .optional(),
+    body: z
+      .string()
+      .max(MESSAGE_TEMPLATE_LIMITS.body * 2)
+      .optional(),
+    review_url: z
+      .string()
+      .max(MESSAGE_TEMPLATE_LIMITS.reviewUrl * 2)
+      .optional(),
+  },
+  { error: 'Send a JSON object: {} previews the saved template on the next stay' },
+);
 export type MessageTemplatePreviewInput = z.input<typeof MessageTemplatePreviewSchema>;
 
 export const RenderedTemplateSchema = z.object({

@@ -88,7 +88,7 @@ export const messageEndpoints = {
     tags: ['messages'],
     session: true,
     params: MessageTemplateKindParamsSchema,
-    body: MessageTemplatePreviewSchema.nullish(),
+    body: MessageTemplatePreviewSchema,
     responses: { 200: RenderedTemplateSchema, ...errorResponses(400, 401, 404) },
   }),
   sendMessageTemplateTest: defineEndpoint({
@@ -96,7 +96,7 @@ export const messageEndpoints = {
     tags: ['messages'],
     session: true,
     params: MessageTemplateKindParamsSchema,
-    body: MessageTemplatePreviewSchema.nullish(),
+    body: MessageTemplatePreviewSchema,
     responses: { 202: TemplateTestResultSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   listScheduledMessages: defineEndpoint({

@@ -20,7 +20,7 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
 export const RULES_REVISION = 7;
-export const RULES_DIGEST = 'cfc281a76daef3a25b5fc909aa51e685';
+export const RULES_DIGEST = 'af15ae40a5948549b688732988ebc55e';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

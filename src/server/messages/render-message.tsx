@@ -5,6 +5,7 @@ import { countDaysBetween, formatCalendarDate, formatVillaTime } from '../../dom
 import type { MessageKind } from '../../domain/message';
 import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
 import { messageTexts } from '../../content/messages';
+import { promiseTexts } from '../../content/promises';
 import { paymentTexts } from '../../content/payments';
 import { fillPaymentText, type GuestPaymentPlan } from '../payments/guest-payment';
 import { UPI_QR_CID } from '../payments/upi-qr';
@@ -187,6 +188,10 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
         ? [messageTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
         : []),
       ...(withoutPage ? [] : [fill(texts.next, values)]),
+      // A confirmation always says how paying goes on: the payment section below, or nothing due now.
+      ...(kind === 'request_confirmed'
+        ? [facts.payment ? promiseTexts.confirmedPayment : promiseTexts.confirmedNothingDue]
+        : []),
     ],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
