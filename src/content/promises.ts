@@ -7,8 +7,7 @@ import { describeHoldTime } from '../domain/time-left';
  */
 export const promiseTexts = {
   /** When the guest hears back: the request lapses, and they are told, when the hold runs out. */
-  answer:
-    'We answer by e-mail within {holdTime} of your request, and hold these nights for you meanwhile.',
+  answer: 'We answer by e-mail within {holdTime} of your request, and hold these nights for you meanwhile.',
   /** How to pay: the confirmation e-mail and the request page carry the payment section. */
   payment:
     'If we can host you, our confirmation e-mail and your request page say what is due now and how to pay it. Nothing is charged before that.',

@@ -33,7 +33,9 @@ export const AvailabilitySchema = z.object({
   limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
   hold_hours: z
     .number()
-    .describe('Hours an unanswered request holds its nights (REQUEST_HOLD_HOURS): the form promises an answer within them'),
+    .describe(
+      'Hours an unanswered request holds its nights (REQUEST_HOLD_HOURS): the form promises an answer within them',
+    ),
   rules: PricingRulesSchema.describe(
     'The pricing and stay rules (minimum stays, check-in days, seasons), so the date picker can apply them before asking',
   ),
@@ -64,7 +66,9 @@ export const BookingRequestResultSchema = z.object({
   }),
   hold_hours: z
     .number()
-    .describe('Hours an unanswered request holds its nights (REQUEST_HOLD_HOURS): the guest is answered within them'),
+    .describe(
+      'Hours an unanswered request holds its nights (REQUEST_HOLD_HOURS): the guest is answered within them',
+    ),
   confirm_by: z
     .string()
     .nullable()

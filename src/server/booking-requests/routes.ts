@@ -393,7 +393,9 @@ export async function registerBookingRequestRoutes(
       if (outcome.replayed && differs) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
-      return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking, outcome, options.config.messages.holdHours));
+      return reply
+        .code(outcome.replayed ? 200 : 201)
+        .send(shapeRequested(booking, outcome, options.config.messages.holdHours));
     },
   );
 }

@@ -871,7 +871,9 @@ export const scheduledMessages = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: MESSAGE_TEMPLATE_KINDS }).notNull(),
     status: text('status', { enum: ['skipped', 'written'] }).notNull(),
-    outbox_message_id: uuid('outbox_message_id').references(() => outboxMessages.id, { onDelete: 'set null' }),
+    outbox_message_id: uuid('outbox_message_id').references(() => outboxMessages.id, {
+      onDelete: 'set null',
+    }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

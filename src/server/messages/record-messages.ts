@@ -123,10 +123,7 @@ async function findConfirmationLink(tx: Executor, bookingId: string) {
 }
 
 /** The guest's message for an operator's decision on a request from the public form (others get none). */
-export function describeStatusMessage(
-  from: BookingStatus,
-  to: BookingStatus,
-): FixedMessageKind | undefined {
+export function describeStatusMessage(from: BookingStatus, to: BookingStatus): FixedMessageKind | undefined {
   if (to === 'confirmed') return 'request_confirmed';
   if (to === 'cancelled') return from === 'pending' ? 'request_declined' : 'booking_cancelled';
   return undefined;

@@ -139,14 +139,12 @@ describe.each(listTestDatabaseKinds())('scheduled guest messages [%s]', (kind) =
     const old = await confirmedStay(suite, '2027-06-05');
     // Their arrival messages are not what this is about.
     for (const booking of [stay, old]) {
-      await suite.context.database.db
-        .insert(scheduledMessages)
-        .values({
-          booking_id: booking.id,
-          property_id: suite.propertyId,
-          kind: 'before_arrival',
-          status: 'skipped',
-        });
+      await suite.context.database.db.insert(scheduledMessages).values({
+        booking_id: booking.id,
+        property_id: suite.propertyId,
+        kind: 'before_arrival',
+        status: 'skipped',
+      });
     }
     // The first stay leaves on 3 June: thanked on 4 June from 09:00.
     expect(await pass(suite, at('2027-06-04T03:00:00Z'))).toBe(0);

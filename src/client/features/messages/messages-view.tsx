@@ -16,7 +16,9 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { ViewSection } from '@/client/components/view-section';
 import { getErrorMessage } from '@/client/lib/api-client';
+import type { Property } from '@/domain/property';
 import { MessageDialog } from './message-dialog';
+import { MessageTemplatesCard } from './message-templates-card';
 import { MESSAGES_PAGE_SIZE, messagesQuery, useResendMessage } from './messages-api';
 
 const STATUS_BADGES: Record<MessageStatus, { label: string; variant: 'warning' | 'success' | 'danger' }> = {
@@ -50,7 +52,7 @@ function ResendButton({ message }: { message: MessageSummary }) {
 }
 
 /** Every e-mail about the operator's properties, with its delivery state. */
-export function MessagesView() {
+export function MessagesView({ property }: { property: Property | null }) {
   const [status, setStatus] = useState<MessageStatus | null>(null);
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -80,6 +82,12 @@ export function MessagesView() {
         />
       }
     >
+      {property ? (
+        <MessageTemplatesCard key={property.id} property={property} />
+      ) : (
+        <p className="text-sm text-muted-foreground">Choose a property to edit its scheduled messages.</p>
+      )}
+      <h3 className="mt-2 text-lg font-semibold">Sent and waiting</h3>
       {messages.isPending ? (
         <div aria-busy="true" aria-label="Loading messages" className="grid gap-2">
           {[0, 1, 2].map((index) => (

@@ -190,7 +190,7 @@ export const MANAGEMENT_VIEWS = [
     icon: MailIcon,
     needsProperty: false,
     parameters: [],
-    render: () => <MessagesView />,
+    render: ({ property }) => <MessagesView property={property} />,
   }),
   defineView({
     view: 'activity',
