@@ -27,6 +27,7 @@ import './guest-request-messages.e2e';
 import './manage-account.e2e';
 import './smoke.e2e';
 import './site-any-url.e2e';
+import './manage-scheduled-messages.e2e';
 
 it('runs every browser suite of this folder', () => {
   const suites = readdirSync(import.meta.dirname).filter((name) => name.endsWith('.e2e.ts'));

@@ -38,14 +38,22 @@ import {
 } from './messages-api';
 
 /** A property's scheduled guest messages: each template's words, timing and switch, with a live preview. */
-export function MessageTemplatesCard({ property }: { property: Property }) {
+export function MessageTemplatesCard({
+  property,
+  properties,
+  onSelectProperty,
+}: {
+  property: Property;
+  properties: Property[];
+  onSelectProperty: (property: Property) => void;
+}) {
   const templates = useQuery(messageTemplatesQuery(property.id));
   const [kind, setKind] = useState<MessageTemplateKind>('before_arrival');
   return (
     <Card aria-labelledby="message-templates-title">
       <CardHeader>
         <h3 id="message-templates-title" className="text-lg font-semibold">
-          Scheduled messages · {property.name}
+          Scheduled messages
         </h3>
         <CardDescription>
           Sent by e-mail to each confirmed guest: before they arrive, and after they leave. They go out
@@ -53,6 +61,26 @@ export function MessageTemplatesCard({ property }: { property: Property }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {properties.length > 1 ? (
+          <FormField label="Property" className="sm:max-w-80">
+            {(props) => (
+              <Select
+                {...props}
+                value={property.id}
+                onChange={(event) => {
+                  const chosen = properties.find((each) => each.id === event.target.value);
+                  if (chosen) onSelectProperty(chosen);
+                }}
+              >
+                {properties.map((each) => (
+                  <option key={each.id} value={each.id}>
+                    {each.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : null}
         <ToggleGroup
           label="Message"
           className="gap-1 justify-self-start rounded-lg"

@@ -52,7 +52,17 @@ function ResendButton({ message }: { message: MessageSummary }) {
 }
 
 /** Every e-mail about the operator's properties, with its delivery state. */
-export function MessagesView({ property }: { property: Property | null }) {
+export function MessagesView({
+  properties,
+  property,
+  onSelectProperty,
+}: {
+  properties: Property[];
+  /** The selected property; none selected: the first one's templates are shown. */
+  property: Property | null;
+  onSelectProperty: (property: Property) => void;
+}) {
+  const templatesOf = property ?? properties[0] ?? null;
   const [status, setStatus] = useState<MessageStatus | null>(null);
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -82,10 +92,15 @@ export function MessagesView({ property }: { property: Property | null }) {
         />
       }
     >
-      {property ? (
-        <MessageTemplatesCard key={property.id} property={property} />
+      {templatesOf ? (
+        <MessageTemplatesCard
+          key={templatesOf.id}
+          property={templatesOf}
+          properties={properties}
+          onSelectProperty={onSelectProperty}
+        />
       ) : (
-        <p className="text-sm text-muted-foreground">Choose a property to edit its scheduled messages.</p>
+        <p className="text-sm text-muted-foreground">Add a property to write its scheduled messages.</p>
       )}
       <h3 className="mt-2 text-lg font-semibold">Sent and waiting</h3>
       {messages.isPending ? (
