@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { SendIcon } from 'lucide-react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { villaToday } from '@/domain/dates';
@@ -29,6 +29,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { formatDate } from '@/client/lib/format';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import {
   messageTemplatesQuery,
   previewBookingsQuery,
@@ -150,12 +151,22 @@ function TemplateEditor({
   const bodyField = register('body');
 
   const [subject, text, reviewUrl] = useWatch({ control, name: ['subject', 'body', 'review_url'] });
-  const draft = useDeferredValue({
-    subject: subject ?? '',
-    body: text ?? '',
-    review_url: reviewUrl ?? '',
-    ...(bookingId ? { booking_id: bookingId } : {}),
-  });
+  // Debounced as text: the preview asks the server once the typing pauses, not at every key.
+  const draftText = useDebouncedValue(
+    JSON.stringify({
+      subject: subject ?? '',
+      body: text ?? '',
+      review_url: reviewUrl ?? '',
+      ...(bookingId ? { booking_id: bookingId } : {}),
+    }),
+    300,
+  );
+  const draft = JSON.parse(draftText) as {
+    booking_id?: string;
+    subject: string;
+    body: string;
+    review_url: string;
+  };
   const preview = useQuery(templatePreviewQuery(propertyId, kind, draft));
   const bookings = useQuery(previewBookingsQuery(propertyId, villaToday()));
 
