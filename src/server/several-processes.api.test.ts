@@ -21,6 +21,9 @@ import { TEST_PASSWORD_HASH_COST } from './test/test-config';
 const serverUrl = readTestEnv().databaseUrl;
 const CONNECTIONS = 12;
 const ARRIVALS = 2;
+/** After the scheduled messages' first pass in a started server (7 s), with a margin. */
+const FIRST_PASS_MS = 9_000;
+let serversStartedAt = 0;
 const password = 'processes-password-1';
 
 /*
@@ -120,6 +123,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       SCHEDULED_MESSAGES_MINUTES: '1',
     };
     servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+    serversStartedAt = performance.now();
   }, 300_000);
 
   afterAll(async () => {
@@ -309,13 +313,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
           message: () =>
             `not every arrival message was written:\n${servers.map((server) => server.output()).join('\n')}`,
         });
-        // Both processes have made a pass since (the first at 7 s, then every minute).
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        // Both processes have made their first pass (7 s after each start) by now.
+        await waitUntil(() => performance.now() - serversStartedAt > FIRST_PASS_MS, { timeout: 30_000 });
         const written = await countArrivals();
         expect(written).toHaveLength(ARRIVALS);
         expect(new Set(written).size).toBe(ARRIVALS);
       } else {
-        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        await waitUntil(() => performance.now() - serversStartedAt > FIRST_PASS_MS, { timeout: 30_000 });
         expect(await countArrivals()).toEqual([]);
       }
     }, 120_000);
