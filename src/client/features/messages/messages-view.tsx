@@ -73,9 +73,21 @@ export function MessagesView({
     <ViewSection
       id="messages-title"
       title="Messages"
-      description="E-mails to guests and to you, and whether they were delivered. Failed ones can be sent again."
+      description="What guests are sent before they arrive and after they leave, and every e-mail to guests and to you with whether it was delivered."
       className="grid-cols-1"
-      actions={
+    >
+      {templatesOf ? (
+        <MessageTemplatesCard
+          key={templatesOf.id}
+          property={templatesOf}
+          properties={properties}
+          onSelectProperty={onSelectProperty}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">Add a property to write its scheduled messages.</p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold">Sent and waiting</h3>
         <ToggleGroup
           label="Filter by status"
           className="gap-1 rounded-lg"
@@ -90,19 +102,7 @@ export function MessagesView({
             setOffset(0);
           }}
         />
-      }
-    >
-      {templatesOf ? (
-        <MessageTemplatesCard
-          key={templatesOf.id}
-          property={templatesOf}
-          properties={properties}
-          onSelectProperty={onSelectProperty}
-        />
-      ) : (
-        <p className="text-sm text-muted-foreground">Add a property to write its scheduled messages.</p>
-      )}
-      <h3 className="mt-2 text-lg font-semibold">Sent and waiting</h3>
+      </div>
       {messages.isPending ? (
         <div aria-busy="true" aria-label="Loading messages" className="grid gap-2">
           {[0, 1, 2].map((index) => (
