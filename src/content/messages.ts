@@ -1,3 +1,4 @@
+import { promiseTexts } from './promises';
 import { site } from './site';
 
 /**
@@ -54,7 +55,7 @@ export const messageTexts = {
       heading: 'One step left: confirm your request',
       intro:
         'Thank you for your booking request for {property}. Please confirm it with the link below by {confirmBy} (India time): we hold the dates for you until then, and a request that is not confirmed lapses quietly and the dates are released. If you did not make this request, ignore this e-mail; nothing more will happen.',
-      next: 'Once you confirm, the dates are held for you while we look at your request, and we answer by {deadline} (India time). Nothing is charged until the stay is confirmed. You can follow, or withdraw, your request on its page at any time.',
+      next: `Once you confirm, the dates are held for you while we look at your request, and we answer by {deadline} (India time). ${promiseTexts.payment} You can follow, or withdraw, your request on its page at any time.`,
     },
     request_received_operator: {
       subject: 'New booking request {reference} from {guest}',

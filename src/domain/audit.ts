@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payment_settings',
   'business_profile',
   'invoice',
+  'message_template',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -31,6 +32,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   payment_settings: 'Payment settings',
   business_profile: 'Business profile',
   invoice: 'Invoice',
+  message_template: 'Message template',
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */

@@ -31,6 +31,11 @@ export const AvailabilitySchema = z.object({
     .array(z.object({ date: z.string(), price: z.number() }))
     .describe('Nights priced differently from base_price'),
   limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
+  hold_hours: z
+    .number()
+    .describe(
+      'Hours an unanswered request holds its nights (REQUEST_HOLD_HOURS): the form promises an answer within them',
+    ),
   rules: PricingRulesSchema.describe(
     'The pricing and stay rules (minimum stays, check-in days, seasons), so the date picker can apply them before asking',
   ),
@@ -59,6 +64,11 @@ export const BookingRequestResultSchema = z.object({
     currency: z.string(),
     status: z.literal('pending'),
   }),
+  hold_hours: z
+    .number()
+    .describe(
+      'Hours an unanswered request holds its nights (REQUEST_HOLD_HOURS): the guest is answered within them',
+    ),
   confirm_by: z
     .string()
     .nullable()

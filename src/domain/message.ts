@@ -20,6 +20,9 @@ export const MESSAGE_KINDS = [
   'payment_received_operator',
   'payment_link',
   'invoice_issued',
+  'before_arrival',
+  'after_stay',
+  'template_test_operator',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -40,6 +43,9 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   payment_received_operator: 'Payment received (you)',
   payment_link: 'Payment link (guest)',
   invoice_issued: 'Invoice (guest)',
+  before_arrival: 'Before arrival (guest)',
+  after_stay: 'After the stay (guest)',
+  template_test_operator: 'Template test (you)',
 };
 
 /** pending: waiting to be sent (or retried); sent: the mail server accepted it; failed: gave up. */

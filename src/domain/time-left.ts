@@ -14,3 +14,17 @@ export function describeTimeLeft(holdUntil: string | Date, now: Date = new Date(
     return mins > 0 ? `${plural(hours, 'hour')} ${plural(mins, 'minute')}` : plural(hours, 'hour');
   return plural(mins, 'minute');
 }
+
+/**
+ * How long a request is held unanswered (the configuration's hold hours), as guests are promised it: "48
+ * hours", "3 days", "90 minutes". Every text that promises an answer is written from this one number.
+ */
+export function describeHoldTime(holdHours: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const minutes = Math.round(holdHours * 60);
+  if (minutes < 120) return plural(minutes, 'minute');
+  if (minutes % 60 !== 0) return `${Math.floor(minutes / 60)} hours ${plural(minutes % 60, 'minute')}`;
+  const hours = minutes / 60;
+  if (hours >= 72 && hours % 24 === 0) return plural(hours / 24, 'day');
+  return plural(hours, 'hour');
+}

@@ -24,6 +24,7 @@ import { describeDatabaseRefusal } from './db/errors';
 import type { Config } from './env';
 import { registerHealthRoutes } from './health/routes';
 import { createRequestPageLoader, registerMessageRoutes } from './messages/routes';
+import { registerScheduledMessageRoutes } from './messages/scheduled-routes';
 import { HttpError, toErrorBody } from './http-error';
 import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
@@ -297,6 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerPricingRoutes(app, { db, now });
   await registerBusinessRoutes(app, { db });
   await registerInvoiceRoutes(app, { db, now, messages: config, onMessagesWritten });
+  await registerScheduledMessageRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });

@@ -24,6 +24,7 @@ describe('the configuration', () => {
       holdHours: 48,
       verifyMinutes: 30,
       messageIdDomain: 'shantivilla.example.com',
+      scheduledEveryMinutes: 5,
     });
     expect(config.mail).toMatchObject({ outboxDir: '/srv/villa/outbox', pollMs: 5_000 });
     expect(config.channels).toMatchObject({ allowPrivateUrls: false, syncMinutes: 15, staleHours: 6 });

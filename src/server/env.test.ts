@@ -46,6 +46,10 @@ describe('reading the environment', () => {
     [{ PAYMENT_REMINDER_DAYS: '-1' }, 'PAYMENT_REMINDER_DAYS'],
     [{ PAYMENT_REMINDER_DAYS: '2.5' }, 'PAYMENT_REMINDER_DAYS'],
     [{ PAYMENT_REMINDER_DAYS: 'soon' }, 'PAYMENT_REMINDER_DAYS'],
+    [{ SCHEDULED_MESSAGES_MINUTES: '0' }, 'SCHEDULED_MESSAGES_MINUTES'],
+    [{ SCHEDULED_MESSAGES_MINUTES: '61' }, 'SCHEDULED_MESSAGES_MINUTES'],
+    [{ SCHEDULED_MESSAGES_MINUTES: '2.5' }, 'SCHEDULED_MESSAGES_MINUTES'],
+    [{ SCHEDULED_MESSAGES_MINUTES: 'often' }, 'SCHEDULED_MESSAGES_MINUTES'],
     [{ ...RAZORPAY, RAZORPAY_KEY_ID: 'key_live_AbCdEf123456' }, 'RAZORPAY_KEY_ID'],
     [{ ...RAZORPAY, RAZORPAY_KEY_ID: 'rzp_prod_AbCdEf123456' }, 'RAZORPAY_KEY_ID'],
     [{ ...RAZORPAY, RAZORPAY_API_URL: 'ftp://api.razorpay.com' }, 'RAZORPAY_API_URL'],
@@ -97,6 +101,9 @@ describe('reading the environment', () => {
     expect(readEnv({ UPI_VPA: '9876543210@ybl' }).UPI_VPA).toBe('9876543210@ybl');
     expect(readEnv({ PAYMENT_REMINDER_DAYS: '0' }).PAYMENT_REMINDER_DAYS).toBe(0);
     expect(readEnv({ PAYMENT_REMINDER_DAYS: '' }).PAYMENT_REMINDER_DAYS).toBe(3);
+    expect(readEnv({}).SCHEDULED_MESSAGES_MINUTES).toBe(5);
+    expect(readEnv({ SCHEDULED_MESSAGES_MINUTES: '' }).SCHEDULED_MESSAGES_MINUTES).toBe(5);
+    expect(readEnv({ SCHEDULED_MESSAGES_MINUTES: '15' }).SCHEDULED_MESSAGES_MINUTES).toBe(15);
     expect(() => readEnv({ UPI_VPA: 'nope' })).toThrow(
       'UPI_VPA must be a UPI ID (name@handle), e.g. shantivilla@okaxis',
     );

@@ -248,6 +248,16 @@ const EnvSchema = z
         .max(30, 'PAYMENT_REMINDER_DAYS must be between 0 and 30')
         .default(3),
     ),
+    // How often the scheduled guest messages (before arrival, after the stay) are looked for.
+    SCHEDULED_MESSAGES_MINUTES: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'SCHEDULED_MESSAGES_MINUTES must be a number' })
+        .int('SCHEDULED_MESSAGES_MINUTES must be a whole number of minutes')
+        .min(1, 'SCHEDULED_MESSAGES_MINUTES must be between 1 and 60')
+        .max(60, 'SCHEDULED_MESSAGES_MINUTES must be between 1 and 60')
+        .default(5),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -383,6 +393,8 @@ export type Config = DeepReadonly<{
     verifyMinutes: number;
     /** The domain of Message-IDs. */
     messageIdDomain: string;
+    /** Minutes between the passes that send the scheduled guest messages (before arrival, after the stay). */
+    scheduledEveryMinutes: number;
   };
   /** How messages leave: SMTP, or files in the outbox folder. */
   mail: {
@@ -505,6 +517,7 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
       holdHours: env.REQUEST_HOLD_HOURS,
       verifyMinutes: env.REQUEST_VERIFY_MINUTES,
       messageIdDomain: fromDomain ?? new URL(publicUrl).hostname,
+      scheduledEveryMinutes: env.SCHEDULED_MESSAGES_MINUTES,
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -34,6 +34,7 @@ async function startServer() {
     { createMailTransport },
     { startMessageWorker },
     { startPaymentReminders },
+    { startScheduledMessages },
   ] = await Promise.all([
     import('./app'),
     import('./backups/backups'),
@@ -45,6 +46,7 @@ async function startServer() {
     import('./messages/transport'),
     import('./messages/worker'),
     import('./payments/payment-reminders'),
+    import('./messages/scheduled-messages'),
   ]);
   const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   const report = await prepareDatabase(database, config);
@@ -104,6 +106,13 @@ async function startServer() {
     logger,
     onMessagesWritten: () => worker.wake(),
   });
+  const scheduledMessages = startScheduledMessages({
+    db: database.db,
+    config,
+    holder: leaseHolder,
+    logger,
+    onMessagesWritten: () => worker.wake(),
+  });
   const backups = await startBackups({
     database,
     settings: readBackupSettings(config),
@@ -135,6 +144,7 @@ async function startServer() {
       await stopFeedParser();
       await schedulerStopped;
       await reminders.stop();
+      await scheduledMessages.stop();
       await worker.stop();
       await backups.stop();
       await app.close();

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate, villaToday } from '../domain/dates';
+import { isSendingHour } from '../domain/message-template';
 import { upsertOperator } from './auth/queries';
 import { startFeedServer, type FeedServer } from './channels/test/feed-server';
 import { airbnbUid, writeAirbnbFeed } from './channels/test/fixtures';
 import { hashExportToken } from './channels/queries';
-import { bookings, channelConnections, properties } from './db/schema';
+import { bookings, channelConnections, outboxMessages, properties } from './db/schema';
 import { PRODUCTION_DEFAULTS } from './test/test-config';
 import { readTestEnv } from './test/test-env';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
@@ -19,6 +20,10 @@ import { TEST_PASSWORD_HASH_COST } from './test/test-config';
 
 const serverUrl = readTestEnv().databaseUrl;
 const CONNECTIONS = 12;
+const ARRIVALS = 2;
+/** After the scheduled messages' first pass in a started server (7 s), with a margin. */
+const FIRST_PASS_MS = 9_000;
+let serversStartedAt = 0;
 const password = 'processes-password-1';
 
 /*
@@ -79,6 +84,29 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       });
     }
 
+    // Stays whose before-arrival message is due now (check-in tomorrow), on a property of their own.
+    const [messagesVilla] = await database.db
+      .insert(properties)
+      .values({
+        name: 'Messages Villa',
+        address: 'Hill',
+        city: 'Pune',
+        country: 'India',
+        owner_id: operator.id,
+      })
+      .returning();
+    const tomorrow = addDaysToDate(villaToday(), 1);
+    for (let index = 0; index < ARRIVALS; index += 1) {
+      await database.db.insert(bookings).values({
+        property_id: messagesVilla!.id,
+        guest_name: `Arrival ${index}`,
+        guest_email: `arrival-${index}@example.com`,
+        check_in: addDaysToDate(tomorrow, index),
+        check_out: addDaysToDate(tomorrow, index + 1),
+        status: 'confirmed',
+      });
+    }
+
     dir = mkdtempSync(join(tmpdir(), 'villa-processes-'));
     const env = {
       DATABASE_URL: database.url!,
@@ -92,8 +120,10 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       TRUST_PROXY: 'true',
       CHANNEL_ALLOW_PRIVATE_URLS: 'true',
       LOG_LEVEL: 'info',
+      SCHEDULED_MESSAGES_MINUTES: '1',
     };
     servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+    serversStartedAt = performance.now();
   }, 300_000);
 
   afterAll(async () => {
@@ -264,6 +294,34 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       console.log(
         `two processes: ${statuses.filter((status) => status === 401).length} guesses checked of ${attempts}`,
       );
+    }, 120_000);
+  });
+
+  describe('scheduled messages', () => {
+    it("writes each guest message once between them, and none in the villa's night", async () => {
+      const countArrivals = async () => {
+        const rows = await database.db
+          .select({ booking: outboxMessages.booking_id })
+          .from(outboxMessages)
+          .where(eq(outboxMessages.kind, 'before_arrival'));
+        return rows.map((row) => row.booking);
+      };
+      if (isSendingHour(new Date())) {
+        await waitUntil(async () => (await countArrivals()).length >= ARRIVALS, {
+          timeout: 90_000,
+          interval: 250,
+          message: () =>
+            `not every arrival message was written:\n${servers.map((server) => server.output()).join('\n')}`,
+        });
+        // Both processes have made their first pass (7 s after each start) by now.
+        await waitUntil(() => performance.now() - serversStartedAt > FIRST_PASS_MS, { timeout: 30_000 });
+        const written = await countArrivals();
+        expect(written).toHaveLength(ARRIVALS);
+        expect(new Set(written).size).toBe(ARRIVALS);
+      } else {
+        await waitUntil(() => performance.now() - serversStartedAt > FIRST_PASS_MS, { timeout: 30_000 });
+        expect(await countArrivals()).toEqual([]);
+      }
     }, 120_000);
   });
 });

@@ -30,6 +30,7 @@ import './site-any-url.e2e';
 import './accessible-names.e2e';
 import './site-keyboard.e2e';
 import './site-reach.e2e';
+import './manage-scheduled-messages.e2e';
 
 it('runs every browser suite of this folder', () => {
   const suites = readdirSync(import.meta.dirname).filter((name) => name.endsWith('.e2e.ts'));

@@ -6,7 +6,19 @@ import {
   MessageSummarySchema,
   RequestTokenParamsSchema,
 } from '../message';
-import { defineEndpoint, errorResponses } from './endpoint';
+import {
+  MessageTemplateKindParamsSchema,
+  MessageTemplateListSchema,
+  MessageTemplatePreviewSchema,
+  MessageTemplateSchema,
+  MessageTemplateUpdateSchema,
+  RenderedTemplateSchema,
+  BookingScheduleSchema,
+  ScheduledMessageParamsSchema,
+  TemplateTestResultSchema,
+} from '../message-template';
+import { BookingIdParamsSchema } from './bookings';
+import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 import { InvoiceIdParamsSchema } from './invoices';
 import { messageRoutes } from './routes';
 
@@ -55,5 +67,57 @@ export const messageEndpoints = {
     params: RequestTokenParamsSchema.extend(InvoiceIdParamsSchema.shape),
     produces: ['application/pdf'],
     responses: { 200: z.string().describe('application/pdf'), ...errorResponses(400, 404, 429) },
+  }),
+  listMessageTemplates: defineEndpoint({
+    ...messageRoutes.listMessageTemplates,
+    tags: ['messages'],
+    session: true,
+    params: PropertyIdParamsSchema,
+    responses: { 200: MessageTemplateListSchema, ...errorResponses(400, 401, 404) },
+  }),
+  updateMessageTemplate: defineEndpoint({
+    ...messageRoutes.updateMessageTemplate,
+    tags: ['messages'],
+    session: true,
+    params: MessageTemplateKindParamsSchema,
+    body: MessageTemplateUpdateSchema,
+    responses: { 200: MessageTemplateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  previewMessageTemplate: defineEndpoint({
+    ...messageRoutes.previewMessageTemplate,
+    tags: ['messages'],
+    session: true,
+    params: MessageTemplateKindParamsSchema,
+    body: MessageTemplatePreviewSchema,
+    responses: { 200: RenderedTemplateSchema, ...errorResponses(400, 401, 404) },
+  }),
+  sendMessageTemplateTest: defineEndpoint({
+    ...messageRoutes.sendMessageTemplateTest,
+    tags: ['messages'],
+    session: true,
+    params: MessageTemplateKindParamsSchema,
+    body: MessageTemplatePreviewSchema,
+    responses: { 202: TemplateTestResultSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  listScheduledMessages: defineEndpoint({
+    ...messageRoutes.listScheduledMessages,
+    tags: ['messages'],
+    session: true,
+    params: BookingIdParamsSchema,
+    responses: { 200: BookingScheduleSchema, ...errorResponses(400, 401, 404) },
+  }),
+  skipScheduledMessage: defineEndpoint({
+    ...messageRoutes.skipScheduledMessage,
+    tags: ['messages'],
+    session: true,
+    params: ScheduledMessageParamsSchema,
+    responses: { 200: BookingScheduleSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  restoreScheduledMessage: defineEndpoint({
+    ...messageRoutes.restoreScheduledMessage,
+    tags: ['messages'],
+    session: true,
+    params: ScheduledMessageParamsSchema,
+    responses: { 200: BookingScheduleSchema, ...errorResponses(400, 401, 404, 409) },
   }),
 };

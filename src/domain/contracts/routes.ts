@@ -96,6 +96,22 @@ export const messageRoutes = /* @__PURE__ */ defineRoutes({
   getGuestRequest: { method: 'GET', path: '/api/requests/:token' },
   withdrawGuestRequest: { method: 'POST', path: '/api/requests/:token/withdraw' },
   getGuestInvoicePdf: { method: 'GET', path: '/api/requests/:token/invoices/:invoiceId/pdf' },
+  listMessageTemplates: { method: 'GET', path: '/api/properties/:propertyId/message-templates' },
+  updateMessageTemplate: { method: 'PUT', path: '/api/properties/:propertyId/message-templates/:kind' },
+  previewMessageTemplate: {
+    method: 'POST',
+    path: '/api/properties/:propertyId/message-templates/:kind/preview',
+  },
+  sendMessageTemplateTest: {
+    method: 'POST',
+    path: '/api/properties/:propertyId/message-templates/:kind/test',
+  },
+  listScheduledMessages: { method: 'GET', path: '/api/bookings/:bookingId/scheduled-messages' },
+  skipScheduledMessage: { method: 'POST', path: '/api/bookings/:bookingId/scheduled-messages/:kind/skip' },
+  restoreScheduledMessage: {
+    method: 'POST',
+    path: '/api/bookings/:bookingId/scheduled-messages/:kind/restore',
+  },
 });
 
 export const paymentRoutes = /* @__PURE__ */ defineRoutes({

@@ -130,10 +130,12 @@ async function readStay(
 
 function shapeRequested(
   booking: RequestedBooking,
-  link: { requestPath: string | null; confirmBy: Date | null } = { requestPath: null, confirmBy: null },
+  link: { requestPath: string | null; confirmBy: Date | null },
+  holdHours: number,
 ) {
   return {
     reference: formatBookingReference(booking.id),
+    hold_hours: holdHours,
     request_path: link.requestPath,
     confirm_by: link.confirmBy?.toISOString() ?? null,
     booking: {
@@ -188,6 +190,7 @@ export async function registerBookingRequestRoutes(
               : [{ date: row.date, price: row.price }],
           ),
           limits: { max_nights: BOOKING_LIMITS.maxNights, max_days_ahead: BOOKING_LIMITS.maxDaysAhead },
+          hold_hours: options.config.messages.holdHours,
         };
       });
       reply.header('cache-control', 'no-store');
@@ -261,6 +264,7 @@ export async function registerBookingRequestRoutes(
               requestPath: null,
               confirmBy: new Date(Date.now() + options.config.messages.verifyMinutes * 60_000),
             },
+            options.config.messages.holdHours,
           ),
         );
       }
@@ -389,7 +393,9 @@ export async function registerBookingRequestRoutes(
       if (outcome.replayed && differs) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
       }
-      return reply.code(outcome.replayed ? 200 : 201).send(shapeRequested(booking, outcome));
+      return reply
+        .code(outcome.replayed ? 200 : 201)
+        .send(shapeRequested(booking, outcome, options.config.messages.holdHours));
     },
   );
 }

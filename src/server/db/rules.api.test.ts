@@ -30,6 +30,7 @@ const AUDITED_TABLES = [
   'payment_settings',
   'business_profiles',
   'invoices',
+  'message_templates',
 ];
 
 /** Every other table, and why its changes are not audited. */
@@ -46,6 +47,8 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   job_leases: 'which server runs a background job',
   payment_links: 'Razorpay links handed to guests; the payments they bring are audited in the ledger',
   invoice_series: 'the last number of each series, raised by every audited invoice it numbers',
+  scheduled_messages:
+    "what became of a booking's scheduled message (skipped, or written: the Messages view lists each written one)",
 };
 
 /**

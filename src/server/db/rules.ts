@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 7;
-export const RULES_DIGEST = 'f522fc56526b87e63e9b07773e02bcd7';
+export const RULES_REVISION = 8;
+export const RULES_DIGEST = 'd4abf9f54eeb83b37cf2668ae31f097b';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

@@ -20,6 +20,7 @@ import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/c
 import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
 import { INVOICE_SERIES } from '../../domain/invoice';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
+import { MESSAGE_TEMPLATE_KINDS, MESSAGE_TEMPLATE_LIMITS } from '../../domain/message-template';
 import {
   PAYMENT_KINDS,
   PAYMENT_LIMITS,
@@ -830,5 +831,63 @@ export const invoices = pgTable(
       'invoices_credit_note_check',
       sql`(${table.kind} = 'credit_note') = (${table.corrects_invoice_id} is not null)`,
     ),
+  ],
+);
+
+/**
+ * A property's template of a scheduled guest message (before arrival, after the stay), once the operator
+ * saved one; until then the defaults of src/content/scheduled-messages.ts apply.
+ */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MESSAGE_TEMPLATE_KINDS }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    // Days before check-in (before_arrival) or after check-out (after_stay).
+    days: integer('days').notNull(),
+    review_url: text('review_url').notNull().default(''),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.property_id, table.kind] }),
+    check('message_templates_kind_check', sql`${table.kind} in (${inList(MESSAGE_TEMPLATE_KINDS)})`),
+    check(
+      'message_templates_days_check',
+      sql`${table.days} between 0 and ${sql.raw(String(MESSAGE_TEMPLATE_LIMITS.days))}`,
+    ),
+  ],
+);
+
+/**
+ * What became of a booking's scheduled message: skipped by the operator, or written to the outbox. One row
+ * per booking and kind, so a message is never written twice, whoever writes it; no row: still to come.
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    // The booking's property, for row-level security.
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MESSAGE_TEMPLATE_KINDS }).notNull(),
+    status: text('status', { enum: ['skipped', 'written'] }).notNull(),
+    outbox_message_id: uuid('outbox_message_id').references(() => outboxMessages.id, {
+      onDelete: 'set null',
+    }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.booking_id, table.kind] }),
+    index('scheduled_messages_property_idx').on(table.property_id),
+    check('scheduled_messages_kind_check', sql`${table.kind} in (${inList(MESSAGE_TEMPLATE_KINDS)})`),
+    check('scheduled_messages_status_check', sql`${table.status} in ('skipped', 'written')`),
   ],
 );

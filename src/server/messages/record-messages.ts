@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingStatus, StoredBooking } from '../../domain/booking';
 import type { InvoiceDocument } from '../../domain/invoice-document';
-import type { MessageKind } from '../../domain/message';
 import type { Executor } from '../db/client';
 import {
   findOperatorAddress,
@@ -19,6 +18,7 @@ import {
   type BookingFacts,
   type ChannelFacts,
   type ChannelMessageKind,
+  type FixedMessageKind,
 } from './render-message';
 import type { MessageSettings } from './settings';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
@@ -44,7 +44,7 @@ export function buildManageUrl(
 
 async function composeMessage(
   settings: MessageSettings,
-  kind: MessageKind,
+  kind: FixedMessageKind,
   to: string,
   facts: BookingFacts,
   links: { requestToken?: string; manageUrl?: string },
@@ -123,7 +123,7 @@ async function findConfirmationLink(tx: Executor, bookingId: string) {
 }
 
 /** The guest's message for an operator's decision on a request from the public form (others get none). */
-export function describeStatusMessage(from: BookingStatus, to: BookingStatus): MessageKind | undefined {
+export function describeStatusMessage(from: BookingStatus, to: BookingStatus): FixedMessageKind | undefined {
   if (to === 'confirmed') return 'request_confirmed';
   if (to === 'cancelled') return from === 'pending' ? 'request_declined' : 'booking_cancelled';
   return undefined;

@@ -5,6 +5,7 @@ import { countDaysBetween, formatCalendarDate, formatVillaTime } from '../../dom
 import type { MessageKind } from '../../domain/message';
 import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
 import { messageTexts } from '../../content/messages';
+import { promiseTexts } from '../../content/promises';
 import { paymentTexts } from '../../content/payments';
 import { fillPaymentText, type GuestPaymentPlan } from '../payments/guest-payment';
 import { UPI_QR_CID } from '../payments/upi-qr';
@@ -58,6 +59,9 @@ export type MessageLinks = {
   /** The booking in the management area. */
   manageUrl?: string;
 };
+
+/** The messages written from the texts of src/content/messages.ts (the scheduled ones have templates). */
+export type FixedMessageKind = keyof typeof messageTexts.kinds;
 
 export type RenderedMessage = { subject: string; text: string; html: string };
 
@@ -121,7 +125,7 @@ function describePayment(plan: GuestPaymentPlan): EmailPayment {
   };
 }
 
-function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
+function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
   const reference = formatBookingReference(facts.bookingId);
   const values = {
     reference,
@@ -211,6 +215,10 @@ function describeProps(kind: MessageKind, facts: BookingFacts, links: MessageLin
         ? [messageTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
         : []),
       ...(withoutPage ? [] : [fill(texts.next, values)]),
+      // A confirmation always says how paying goes on: the payment section below, or nothing due now.
+      ...(kind === 'request_confirmed'
+        ? [facts.payment ? promiseTexts.confirmedPayment : promiseTexts.confirmedNothingDue]
+        : []),
     ],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
@@ -265,7 +273,7 @@ function writePlainText(props: BookingEmailProps): string {
  * confirmation, attached to the message itself when it is sent (see attachUpiQr).
  */
 export async function renderBookingMessage(
-  kind: MessageKind,
+  kind: FixedMessageKind,
   facts: BookingFacts,
   links: MessageLinks,
 ): Promise<RenderedMessage> {

@@ -1,5 +1,6 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { writeRequestPromises } from '@/content/promises';
 import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';
 import { formatVillaClock } from '@/domain/dates';
@@ -17,6 +18,7 @@ export function BookingConfirmation({
   onAnother: () => void;
 }) {
   const { booking } = result;
+  const promises = writeRequestPromises({ holdHours: result.hold_hours });
   // The form (and its focused button) is gone: focus moves to the news, so keyboard and screen-reader
   // users land on it.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,8 +68,8 @@ export function BookingConfirmation({
       </dl>
       <h4 className="mt-8 font-semibold">What happens next</h4>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-        <li>Once you confirm, we hold these nights for you while we review your request.</li>
-        <li>We confirm by email within 24 hours, with how to pay. Nothing is charged before that.</li>
+        <li>Once you confirm it, we look at your request. {promises.answer}</li>
+        <li>{promises.payment}</li>
         <li>
           Questions? Write to{' '}
           <a className="underline" href={`mailto:${site.email}`}>

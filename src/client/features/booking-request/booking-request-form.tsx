@@ -11,6 +11,7 @@ import { BookingConfirmation } from './booking-confirmation';
 import { QuoteSummary } from './quote-summary';
 import { StayCalendar } from './stay-calendar';
 import { useBookingRequestForm } from './use-booking-request-form';
+import { writeRequestPromises } from '@/content/promises';
 
 /** The guest's booking request: dates from a calendar of open nights, a live quote, and a real request. */
 export function BookingRequestForm() {
@@ -63,7 +64,11 @@ function BookingRequestFields() {
         Request your stay
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">
-        Choose your dates, tell us who is coming, and we will confirm by email. Nothing is charged now.
+        Choose your dates and tell us who is coming.{' '}
+        {availability.data
+          ? writeRequestPromises({ holdHours: availability.data.hold_hours }).answer
+          : 'We answer by email, and hold your nights meanwhile.'}{' '}
+        Nothing is charged now.
       </p>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[auto_1fr]">

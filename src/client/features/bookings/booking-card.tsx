@@ -13,6 +13,7 @@ import { formatMajorAmount } from '@/domain/money';
 import { formatDate, formatTimestampDate } from '@/client/lib/format';
 import { EntityHistory } from '@/client/features/activity';
 import { BookingPayments, type PaymentsDialogMode } from '@/client/features/payments';
+import { BookingSchedule } from '@/client/features/messages';
 import type { PaymentSummary } from '@/domain/payment';
 import { BookingActions } from './booking-actions';
 import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
@@ -136,7 +137,8 @@ export const BookingCard = memo(function BookingCard({
           onRecordRefund={booking.payment ? () => setPaymentsView('out') : undefined}
         />
       </div>
-      <div className="mt-2">
+      <div className="mt-2 grid gap-2">
+        <BookingSchedule bookingId={booking.id} />
         <EntityHistory query={{ entity_type: 'booking', entity_id: booking.id }} />
       </div>
     </li>

@@ -25,6 +25,7 @@ import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
 import { GuestInvoices } from './guest-invoices';
 import { GuestPayment } from './guest-payment';
+import { promiseTexts } from '@/content/promises';
 
 const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
@@ -40,7 +41,7 @@ function describeStatus(request: GuestRequest, now: Date): string {
     return `Please confirm your request with the link in the email we sent you, ${when} (by ${formatVillaClock(request.confirm_by)} India time). We hold the dates for you until then; a request that is not confirmed lapses and the dates are released.`;
   }
   if (request.status === 'pending')
-    return `Your request is confirmed, thank you. We are looking at it and will answer within ${describeTimeLeft(request.hold_until, now)}. The dates are held for you meanwhile.`;
+    return `Your request is confirmed, thank you. We are looking at it and will answer within ${describeTimeLeft(request.hold_until, now)} (by ${formatVillaClock(request.hold_until)} India time). The dates are held for you meanwhile. ${promiseTexts.payment}`;
   if (request.status === 'confirmed') return 'Your stay is confirmed. We look forward to welcoming you.';
   if (request.status === 'completed') return 'Thank you for staying with us.';
   if (request.closed_reason === 'withdrawn') return 'You withdrew this request. The dates are released.';

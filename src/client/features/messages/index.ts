@@ -1,1 +1,2 @@
 export { MessagesView } from './messages-view';
+export { BookingSchedule } from './booking-schedule';

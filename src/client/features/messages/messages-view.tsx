@@ -16,7 +16,9 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { ViewSection } from '@/client/components/view-section';
 import { getErrorMessage } from '@/client/lib/api-client';
+import type { Property } from '@/domain/property';
 import { MessageDialog } from './message-dialog';
+import { MessageTemplatesCard } from './message-templates-card';
 import { MESSAGES_PAGE_SIZE, messagesQuery, useResendMessage } from './messages-api';
 
 const STATUS_BADGES: Record<MessageStatus, { label: string; variant: 'warning' | 'success' | 'danger' }> = {
@@ -50,7 +52,17 @@ function ResendButton({ message }: { message: MessageSummary }) {
 }
 
 /** Every e-mail about the operator's properties, with its delivery state. */
-export function MessagesView() {
+export function MessagesView({
+  properties,
+  property,
+  onSelectProperty,
+}: {
+  properties: Property[];
+  /** The selected property; none selected: the first one's templates are shown. */
+  property: Property | null;
+  onSelectProperty: (property: Property) => void;
+}) {
+  const templatesOf = property ?? properties[0] ?? null;
   const [status, setStatus] = useState<MessageStatus | null>(null);
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -61,9 +73,21 @@ export function MessagesView() {
     <ViewSection
       id="messages-title"
       title="Messages"
-      description="E-mails to guests and to you, and whether they were delivered. Failed ones can be sent again."
+      description="What guests are sent before they arrive and after they leave, and every e-mail to guests and to you with whether it was delivered."
       className="grid-cols-1"
-      actions={
+    >
+      {templatesOf ? (
+        <MessageTemplatesCard
+          key={templatesOf.id}
+          property={templatesOf}
+          properties={properties}
+          onSelectProperty={onSelectProperty}
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">Add a property to write its scheduled messages.</p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold">Sent and waiting</h3>
         <ToggleGroup
           label="Filter by status"
           className="gap-1 rounded-lg"
@@ -78,8 +102,7 @@ export function MessagesView() {
             setOffset(0);
           }}
         />
-      }
-    >
+      </div>
       {messages.isPending ? (
         <div aria-busy="true" aria-label="Loading messages" className="grid gap-2">
           {[0, 1, 2].map((index) => (

@@ -190,7 +190,9 @@ export const MANAGEMENT_VIEWS = [
     icon: MailIcon,
     needsProperty: false,
     parameters: [],
-    render: () => <MessagesView />,
+    render: ({ properties, property, selectProperty }) => (
+      <MessagesView properties={properties} property={property} onSelectProperty={selectProperty} />
+    ),
   }),
   defineView({
     view: 'activity',

@@ -674,6 +674,7 @@ BEGIN
     v_entity_id := CASE
       WHEN TG_TABLE_NAME = 'property_calendar' THEN (v_row->>'property_id') || '/' || (v_row->>'date')
       WHEN TG_TABLE_NAME IN ('pricing_rules', 'payment_settings') THEN v_row->>'property_id'
+      WHEN TG_TABLE_NAME = 'message_templates' THEN (v_row->>'property_id') || '/' || (v_row->>'kind')
       ELSE v_row->>'id'
     END;
   END IF;

@@ -138,6 +138,25 @@ CREATE POLICY payment_settings_owner ON payment_settings TO villa_app
   USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = payment_settings.property_id AND p.owner_id = app_current_operator_id()))
   WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = payment_settings.property_id AND p.owner_id = app_current_operator_id()));
 
+-- Each property's templates of its scheduled guest messages, kept by its operator.
+ALTER TABLE message_templates ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON message_templates TO villa_app;
+CREATE POLICY message_templates_owner ON message_templates TO villa_app
+  USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = message_templates.property_id AND p.owner_id = app_current_operator_id()))
+  WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = message_templates.property_id AND p.owner_id = app_current_operator_id()));
+
+-- What became of each booking's scheduled messages: the operator skips and restores them (the job, as the
+-- owner, writes them); the row's property must be its booking's.
+ALTER TABLE scheduled_messages ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, DELETE ON scheduled_messages TO villa_app;
+CREATE POLICY scheduled_messages_owner ON scheduled_messages TO villa_app
+  USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = scheduled_messages.property_id AND p.owner_id = app_current_operator_id()))
+  WITH CHECK (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = scheduled_messages.booking_id AND p.id = scheduled_messages.property_id
+      AND p.owner_id = app_current_operator_id()
+  ));
+
 -- The business behind each operator's invoices: their own row only.
 ALTER TABLE business_profiles ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE ON business_profiles TO villa_app;

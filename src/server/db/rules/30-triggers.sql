@@ -50,6 +50,10 @@ CREATE TRIGGER payments_audit AFTER INSERT OR UPDATE OR DELETE ON payments
 CREATE TRIGGER payment_settings_audit AFTER INSERT OR UPDATE OR DELETE ON payment_settings
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('payment_settings', 'system', 'updated_at', '');
 
+-- Every change of a property's scheduled guest messages (their words, timing, on or off).
+CREATE TRIGGER message_templates_audit AFTER INSERT OR UPDATE OR DELETE ON message_templates
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('message_template', 'system', 'updated_at', '');
+
 -- Every change of the business named on the invoices.
 CREATE TRIGGER business_profiles_audit AFTER INSERT OR UPDATE OR DELETE ON business_profiles
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('business_profile', 'system', 'updated_at', '');

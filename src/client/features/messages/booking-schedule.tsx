@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDownIcon, MessageCircleIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { formatVillaTime } from '@/domain/dates';
+import { MESSAGE_TEMPLATE_LABELS, type ScheduledMessage } from '@/domain/message-template';
+import { LoadError } from '@/client/components/load-error';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { buttonVariants } from '@/client/components/ui/button-variants';
+import { getErrorMessage } from '@/client/lib/api-client';
+import { cn } from '@/client/lib/utils';
+import { bookingScheduleQuery, useChangeScheduledMessage } from './messages-api';
+
+const STATE_BADGES: Record<
+  ScheduledMessage['state'],
+  { label: string; variant: 'warning' | 'success' | 'danger' | 'neutral' }
+> = {
+  scheduled: { label: 'Scheduled', variant: 'warning' },
+  sent: { label: 'Written', variant: 'success' },
+  skipped: { label: 'Skipped', variant: 'neutral' },
+  off: { label: 'Off', variant: 'neutral' },
+  none: { label: 'Not sent', variant: 'neutral' },
+};
+
+/**
+ * A booking's scheduled messages (before arrival, after the stay): what is sent when, in villa time, with
+ * Skip and Restore; and 'Message on WhatsApp' with the before-arrival text. Loaded when opened.
+ */
+export function BookingSchedule({ bookingId }: { bookingId: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="grid gap-2">
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 justify-self-start text-xs font-medium text-muted-foreground underline-offset-2 hover:underline"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <ChevronDownIcon
+          className={cn('size-3.5 transition-transform', open && 'rotate-180')}
+          aria-hidden="true"
+        />
+        Guest messages
+      </button>
+      <div id={panelId} hidden={!open}>
+        {open ? <ScheduleList bookingId={bookingId} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ScheduleList({ bookingId }: { bookingId: string }) {
+  const schedule = useQuery(bookingScheduleQuery(bookingId));
+  const change = useChangeScheduledMessage(bookingId);
+  if (schedule.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading the schedule...
+      </p>
+    );
+  if (schedule.isError)
+    return (
+      <LoadError
+        what="the schedule"
+        error={schedule.error}
+        onRetry={() => void schedule.refetch()}
+        retrying={schedule.isFetching}
+      />
+    );
+  return (
+    <div className="grid gap-2">
+      <ul className="grid gap-2" aria-label="Scheduled messages">
+        {schedule.data.messages.map((message) => {
+          const label = MESSAGE_TEMPLATE_LABELS[message.kind];
+          const badge = STATE_BADGES[message.state];
+          const when = message.sent_at ?? message.send_at;
+          return (
+            <li
+              key={message.kind}
+              data-scheduled-kind={message.kind}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {label}
+                  <Badge variant={badge.variant}>{badge.label}</Badge>
+                </p>
+                {when && message.state !== 'none' ? (
+                  <p className="text-muted-foreground">
+                    {message.state === 'sent' ? 'Written ' : ''}
+                    {formatVillaTime(when)} (India time)
+                  </p>
+                ) : null}
+                <p className="text-xs text-muted-foreground">{message.note}</p>
+              </div>
+              {message.can_skip || message.can_restore ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={change.isPending}
+                  aria-label={`${message.can_skip ? 'Skip' : 'Restore'} the ${label.toLowerCase()} message`}
+                  onClick={() =>
+                    change.mutate(
+                      { kind: message.kind, skip: message.can_skip },
+                      {
+                        onError: (error) =>
+                          toast.error('Could not change the schedule', {
+                            description: getErrorMessage(error, 'Please try again.'),
+                          }),
+                      },
+                    )
+                  }
+                >
+                  {message.can_skip ? 'Skip' : 'Restore'}
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {schedule.data.whatsapp_url ? (
+        <a
+          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'justify-self-start')}
+          href={schedule.data.whatsapp_url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <MessageCircleIcon className="size-4" aria-hidden="true" />
+          Message on WhatsApp
+        </a>
+      ) : null}
+    </div>
+  );
+}
