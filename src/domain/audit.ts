@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payment_settings',
   'business_profile',
   'invoice',
+  'guest_check_in',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -31,6 +32,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   payment_settings: 'Payment settings',
   business_profile: 'Business profile',
   invoice: 'Invoice',
+  guest_check_in: "Guest's check-in",
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */
@@ -45,7 +47,8 @@ export const AUDIT_ACTOR_LABELS: Record<AuditActor, string> = {
   cli: 'Command line',
 };
 
-export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
+/** 'read': the operator read guests' ID, passport or visa numbers in full (the register, its CSV, Form C). */
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'read'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = { default: 50, max: 200 } as const;

@@ -34,6 +34,7 @@ async function startServer() {
     { createMailTransport },
     { startMessageWorker },
     { startPaymentReminders },
+    { startGuestDataRetention },
   ] = await Promise.all([
     import('./app'),
     import('./backups/backups'),
@@ -45,6 +46,7 @@ async function startServer() {
     import('./messages/transport'),
     import('./messages/worker'),
     import('./payments/payment-reminders'),
+    import('./check-in/retention'),
   ]);
   const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   const report = await prepareDatabase(database, config);
@@ -104,6 +106,7 @@ async function startServer() {
     logger,
     onMessagesWritten: () => worker.wake(),
   });
+  const retention = startGuestDataRetention({ db: database.db, config, holder: leaseHolder, logger });
   const backups = await startBackups({
     database,
     settings: readBackupSettings(config),
@@ -135,6 +138,7 @@ async function startServer() {
       await stopFeedParser();
       await schedulerStopped;
       await reminders.stop();
+      await retention.stop();
       await worker.stop();
       await backups.stop();
       await app.close();

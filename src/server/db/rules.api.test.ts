@@ -46,6 +46,8 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   job_leases: 'which server runs a background job',
   payment_links: 'Razorpay links handed to guests; the payments they bring are audited in the ledger',
   invoice_series: 'the last number of each series, raised by every audited invoice it numbers',
+  guest_check_ins:
+    "guests' personal data, which the audit log must not outlive: each reading in full, Form C filing and deletion is an event of its own (record_guest_check_in_event)",
 };
 
 /**

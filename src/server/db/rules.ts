@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 6;
-export const RULES_DIGEST = 'fc1d4ff2dd2c74850fc1546312627429';
+export const RULES_REVISION = 7;
+export const RULES_DIGEST = '4841bae7f6208f6d48f1fe4b850c4569';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 
