@@ -205,115 +205,122 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 type StayDates = { check_in: string; check_out: string };
 
+const text = z.string({ error: 'Must be text' }).max(400, 'At most 400 characters');
+
+/** A guest's form as the API takes it: every field text (the rules are createCheckInGuestSchema's). */
+export const CheckInGuestFieldsSchema = z.object({
+  full_name: text,
+  nationality: text.describe('ISO 3166-1 alpha-2 code: IN for India'),
+  address: text,
+  id_type: text.describe(`One of ${ID_TYPES.join(', ')}; a foreign national's is passport`),
+  id_number: text.describe('Of an Aadhaar only the last four digits'),
+  expected_arrival_time: text.describe('HH:MM, villa time'),
+  passport_place_of_issue: text.optional().default(''),
+  passport_issued_on: text.optional().default(''),
+  passport_expires_on: text.optional().default(''),
+  visa_number: text.optional().default(''),
+  visa_type: text
+    .optional()
+    .default('')
+    .describe(`One of ${VISA_TYPES.join(', ')}`),
+  visa_expires_on: text.optional().default(''),
+  arrived_in_india_on: text.optional().default(''),
+  arriving_from: text.optional().default(''),
+  purpose_of_visit: text
+    .optional()
+    .default('')
+    .describe(`One of ${VISIT_PURPOSES.join(', ')}`),
+  next_destination: text.optional().default(''),
+});
+
 /** A guest's check-in: every rule, each reported on its own field, all at once. */
 export function createCheckInGuestSchema(stay?: StayDates) {
-  const text = z.string({ error: 'Must be text' }).max(400, 'At most 400 characters');
-  return z
-    .object({
-      full_name: text,
-      nationality: text,
-      address: text,
-      id_type: text,
-      id_number: text,
-      expected_arrival_time: text,
-      passport_place_of_issue: text.optional().default(''),
-      passport_issued_on: text.optional().default(''),
-      passport_expires_on: text.optional().default(''),
-      visa_number: text.optional().default(''),
-      visa_type: text.optional().default(''),
-      visa_expires_on: text.optional().default(''),
-      arrived_in_india_on: text.optional().default(''),
-      arriving_from: text.optional().default(''),
-      purpose_of_visit: text.optional().default(''),
-      next_destination: text.optional().default(''),
-    })
-    .superRefine((guest, ctx) => {
-      const fail = (path: keyof CheckInGuestInput, message: string) =>
-        ctx.addIssue({ code: 'custom', path: [path], message });
-      const requireText = (path: keyof CheckInGuestInput, label: string, max: number) => {
-        const value = guest[path].trim();
-        if (!value) fail(path, `${label} is required`);
-        else if (value.length > max) fail(path, `${label} must be at most ${max} characters`);
-        else if (hasControlCharacters(value, { multiline: path === 'address' }))
-          fail(path, `${label} contains characters that are not allowed`);
-      };
-      const requireDate = (path: keyof CheckInGuestInput, label: string) => {
-        const value = guest[path].trim();
-        if (!value) fail(path, `${label} is required`);
-        else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value))
-          fail(path, `${label} must be a date (YYYY-MM-DD)`);
-        else return value;
-        return null;
-      };
-      requireText('full_name', 'Full name', 120);
-      if (guest.full_name.trim().length === 1) fail('full_name', 'Give your full name, as on your ID');
-      if (!isCountryCode(guest.nationality)) fail('nationality', 'Choose a nationality');
-      requireText('address', 'Address', 300);
-      const foreign = isCountryCode(guest.nationality) && isForeignNational(guest.nationality);
-      if (!(ID_TYPES as readonly string[]).includes(guest.id_type)) fail('id_type', 'Choose an ID type');
-      else if (foreign && guest.id_type !== 'passport')
-        fail('id_type', 'A foreign national checks in with their passport');
-      else {
-        const problem = checkIdNumber(guest.id_type as IdType, guest.id_number);
-        if (problem) fail('id_number', problem);
-      }
-      if (!TIME.test(guest.expected_arrival_time.trim()))
-        fail('expected_arrival_time', 'Give your arrival time as HH:MM, e.g. 14:30');
-      if (!foreign) return;
-      requireText('passport_place_of_issue', 'Place of issue', 100);
-      const issued = requireDate('passport_issued_on', 'Date of issue');
-      const expires = requireDate('passport_expires_on', 'Date of expiry');
-      if (issued && expires && issued >= expires)
-        fail('passport_expires_on', 'The expiry date must be after the date of issue');
-      if (expires && stay && expires < stay.check_out)
-        fail('passport_expires_on', 'Your passport must be valid until your check-out');
-      if (needsVisa(guest.nationality)) {
-        requireText('visa_number', 'Visa number', 40);
-        if (!(VISA_TYPES as readonly string[]).includes(guest.visa_type))
-          fail('visa_type', 'Choose the type of visa');
-        const visaExpires = requireDate('visa_expires_on', 'Visa expiry');
-        if (visaExpires && stay && visaExpires < stay.check_in)
-          fail('visa_expires_on', 'Your visa must be valid on your check-in day');
-        else if (
-          normaliseIdNumber(guest.visa_number) &&
-          !/^[A-Z0-9]{4,30}$/.test(normaliseIdNumber(guest.visa_number))
-        )
-          fail('visa_number', 'A visa number is 4 to 30 letters and digits');
-      }
-      const arrived = requireDate('arrived_in_india_on', 'Date of arrival in India');
-      if (arrived && stay && arrived > stay.check_in)
-        fail('arrived_in_india_on', 'You arrive in India on or before your check-in day');
-      requireText('arriving_from', 'Arriving from', 100);
-      if (!(VISIT_PURPOSES as readonly string[]).includes(guest.purpose_of_visit))
-        fail('purpose_of_visit', 'Choose the purpose of your visit');
-      requireText('next_destination', 'Next destination', 100);
-    })
-    .transform((guest): CheckInGuest => {
-      const foreign = isForeignNational(guest.nationality);
-      const visa = needsVisa(guest.nationality);
-      return {
-        full_name: guest.full_name.trim().replace(/\s+/g, ' '),
-        nationality: guest.nationality,
-        address: guest.address.trim(),
-        id_type: guest.id_type as IdType,
-        id_number: normaliseIdNumber(guest.id_number),
-        expected_arrival_time: guest.expected_arrival_time.trim(),
-        form_c: foreign
-          ? {
-              passport_place_of_issue: guest.passport_place_of_issue.trim(),
-              passport_issued_on: guest.passport_issued_on.trim(),
-              passport_expires_on: guest.passport_expires_on.trim(),
-              visa_number: visa ? normaliseIdNumber(guest.visa_number) : null,
-              visa_type: visa ? guest.visa_type : null,
-              visa_expires_on: visa ? guest.visa_expires_on.trim() : null,
-              arrived_in_india_on: guest.arrived_in_india_on.trim(),
-              arriving_from: guest.arriving_from.trim(),
-              purpose_of_visit: guest.purpose_of_visit,
-              next_destination: guest.next_destination.trim(),
-            }
-          : null,
-      };
-    });
+  return CheckInGuestFieldsSchema.superRefine((guest, ctx) => {
+    const fail = (path: keyof CheckInGuestInput, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    const requireText = (path: keyof CheckInGuestInput, label: string, max: number) => {
+      const value = guest[path].trim();
+      if (!value) fail(path, `${label} is required`);
+      else if (value.length > max) fail(path, `${label} must be at most ${max} characters`);
+      else if (hasControlCharacters(value, { multiline: path === 'address' }))
+        fail(path, `${label} contains characters that are not allowed`);
+    };
+    const requireDate = (path: keyof CheckInGuestInput, label: string) => {
+      const value = guest[path].trim();
+      if (!value) fail(path, `${label} is required`);
+      else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value))
+        fail(path, `${label} must be a date (YYYY-MM-DD)`);
+      else return value;
+      return null;
+    };
+    requireText('full_name', 'Full name', 120);
+    if (guest.full_name.trim().length === 1) fail('full_name', 'Give your full name, as on your ID');
+    if (!isCountryCode(guest.nationality)) fail('nationality', 'Choose a nationality');
+    requireText('address', 'Address', 300);
+    const foreign = isCountryCode(guest.nationality) && isForeignNational(guest.nationality);
+    if (!(ID_TYPES as readonly string[]).includes(guest.id_type)) fail('id_type', 'Choose an ID type');
+    else if (foreign && guest.id_type !== 'passport')
+      fail('id_type', 'A foreign national checks in with their passport');
+    else {
+      const problem = checkIdNumber(guest.id_type as IdType, guest.id_number);
+      if (problem) fail('id_number', problem);
+    }
+    if (!TIME.test(guest.expected_arrival_time.trim()))
+      fail('expected_arrival_time', 'Give your arrival time as HH:MM, e.g. 14:30');
+    if (!foreign) return;
+    requireText('passport_place_of_issue', 'Place of issue', 100);
+    const issued = requireDate('passport_issued_on', 'Date of issue');
+    const expires = requireDate('passport_expires_on', 'Date of expiry');
+    if (issued && expires && issued >= expires)
+      fail('passport_expires_on', 'The expiry date must be after the date of issue');
+    if (expires && stay && expires < stay.check_out)
+      fail('passport_expires_on', 'Your passport must be valid until your check-out');
+    if (needsVisa(guest.nationality)) {
+      requireText('visa_number', 'Visa number', 40);
+      if (!(VISA_TYPES as readonly string[]).includes(guest.visa_type))
+        fail('visa_type', 'Choose the type of visa');
+      const visaExpires = requireDate('visa_expires_on', 'Visa expiry');
+      if (visaExpires && stay && visaExpires < stay.check_in)
+        fail('visa_expires_on', 'Your visa must be valid on your check-in day');
+      else if (
+        normaliseIdNumber(guest.visa_number) &&
+        !/^[A-Z0-9]{4,30}$/.test(normaliseIdNumber(guest.visa_number))
+      )
+        fail('visa_number', 'A visa number is 4 to 30 letters and digits');
+    }
+    const arrived = requireDate('arrived_in_india_on', 'Date of arrival in India');
+    if (arrived && stay && arrived > stay.check_in)
+      fail('arrived_in_india_on', 'You arrive in India on or before your check-in day');
+    requireText('arriving_from', 'Arriving from', 100);
+    if (!(VISIT_PURPOSES as readonly string[]).includes(guest.purpose_of_visit))
+      fail('purpose_of_visit', 'Choose the purpose of your visit');
+    requireText('next_destination', 'Next destination', 100);
+  }).transform((guest): CheckInGuest => {
+    const foreign = isForeignNational(guest.nationality);
+    const visa = needsVisa(guest.nationality);
+    return {
+      full_name: guest.full_name.trim().replace(/\s+/g, ' '),
+      nationality: guest.nationality,
+      address: guest.address.trim(),
+      id_type: guest.id_type as IdType,
+      id_number: normaliseIdNumber(guest.id_number),
+      expected_arrival_time: guest.expected_arrival_time.trim(),
+      form_c: foreign
+        ? {
+            passport_place_of_issue: guest.passport_place_of_issue.trim(),
+            passport_issued_on: guest.passport_issued_on.trim(),
+            passport_expires_on: guest.passport_expires_on.trim(),
+            visa_number: visa ? normaliseIdNumber(guest.visa_number) : null,
+            visa_type: visa ? guest.visa_type : null,
+            visa_expires_on: visa ? guest.visa_expires_on.trim() : null,
+            arrived_in_india_on: guest.arrived_in_india_on.trim(),
+            arriving_from: guest.arriving_from.trim(),
+            purpose_of_visit: guest.purpose_of_visit,
+            next_destination: guest.next_destination.trim(),
+          }
+        : null,
+    };
+  });
 }
 
 /** The most forms one check-in takes (a booking's guests are at most this many). */
@@ -341,9 +348,15 @@ export function createCheckInSchema(stay?: StayDates & { guests_count: number })
     });
 }
 
-export const CheckInSubmissionSchema = createCheckInSchema();
+/**
+ * The body submitCheckIn takes: the forms as typed. The route checks them against the booking (how many
+ * guests, its dates) with createCheckInSchema, so every rule is the one the form applies.
+ */
+export const CheckInSubmissionSchema = z.object({
+  guests: z.array(CheckInGuestFieldsSchema).min(1, 'Check in at least one guest').max(MAX_CHECK_IN_GUESTS),
+});
 export type CheckInSubmissionInput = { guests: CheckInGuestInput[] };
-export type CheckInSubmission = z.output<typeof CheckInSubmissionSchema>;
+export type CheckInSubmission = z.output<ReturnType<typeof createCheckInSchema>>;
 
 /** What the guest sees of what they sent: the ID number masked, no passport or visa number. */
 export const CheckedInGuestSchema = z.object({

@@ -66,9 +66,13 @@ export function encryptGuestData(key: GuestDataKey, plaintext: string): string {
   const cipher = createCipheriv('aes-256-gcm', key.key, iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [VERSION, key.id, iv.toString('base64url'), tag.toString('base64url'), body.toString('base64url')].join(
-    '.',
-  );
+  return [
+    VERSION,
+    key.id,
+    iv.toString('base64url'),
+    tag.toString('base64url'),
+    body.toString('base64url'),
+  ].join('.');
 }
 
 /** The plaintext, or null when the value was written with another key or has been tampered with. */
@@ -80,7 +84,9 @@ export function decryptGuestData(keys: readonly GuestDataKey[], value: string): 
   try {
     const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }

@@ -150,15 +150,12 @@ export async function deleteExpiredCheckIns(
     .limit(input.limit);
   if (due.length === 0) return 0;
   const ids = due.map((row) => row.id);
-  const removed = await db
-    .delete(guestCheckIns)
-    .where(inArray(guestCheckIns.id, ids))
-    .returning({
-      id: guestCheckIns.id,
-      booking_id: guestCheckIns.booking_id,
-      property_id: guestCheckIns.property_id,
-      position: guestCheckIns.position,
-    });
+  const removed = await db.delete(guestCheckIns).where(inArray(guestCheckIns.id, ids)).returning({
+    id: guestCheckIns.id,
+    booking_id: guestCheckIns.booking_id,
+    property_id: guestCheckIns.property_id,
+    position: guestCheckIns.position,
+  });
   if (removed.length === 0) return 0;
   const owners = await db
     .select({ id: properties.id, owner_id: properties.owner_id })
@@ -173,7 +170,11 @@ export async function deleteExpiredCheckIns(
       entity_id: row.id,
       property_id: row.property_id,
       action: 'delete',
-      before: { booking_id: row.booking_id, position: row.position, reason: `retention (${input.retentionDays} days)` },
+      before: {
+        booking_id: row.booking_id,
+        position: row.position,
+        reason: `retention (${input.retentionDays} days)`,
+      },
       after: null,
     })),
   );

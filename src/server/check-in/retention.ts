@@ -17,16 +17,24 @@ export async function deleteDueGuestData(
   options: { config: Pick<Config, 'guestData'>; holder: string; now?: Date },
 ): Promise<number> {
   const today = villaToday(options.now ?? new Date());
-  const run = await runWithLease(db, { key: 'guest-data:retention', holder: options.holder, ttlMs: 5 * 60_000 }, async () => {
-    let total = 0;
-    for (;;) {
-      const removed = await db.transaction((tx) =>
-        deleteExpiredCheckIns(tx, { today, retentionDays: options.config.guestData.retentionDays, limit: BATCH }),
-      );
-      total += removed;
-      if (removed < BATCH) return total;
-    }
-  });
+  const run = await runWithLease(
+    db,
+    { key: 'guest-data:retention', holder: options.holder, ttlMs: 5 * 60_000 },
+    async () => {
+      let total = 0;
+      for (;;) {
+        const removed = await db.transaction((tx) =>
+          deleteExpiredCheckIns(tx, {
+            today,
+            retentionDays: options.config.guestData.retentionDays,
+            limit: BATCH,
+          }),
+        );
+        total += removed;
+        if (removed < BATCH) return total;
+      }
+    },
+  );
   return run.acquired ? run.value : 0;
 }
 
@@ -40,7 +48,8 @@ export function startGuestDataRetention(options: {
   return startPeriodicJob({
     pass: async () => {
       const removed = await deleteDueGuestData(options.db, options);
-      if (removed > 0) options.logger?.info({ removed }, "guests' check-in details deleted after their retention period");
+      if (removed > 0)
+        options.logger?.info({ removed }, "guests' check-in details deleted after their retention period");
       return removed;
     },
     everyMs: options.config.guestData.retentionEveryMs,

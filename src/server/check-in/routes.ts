@@ -49,7 +49,9 @@ const SUBMIT_REFUSALS = {
 
 /** A number the key in hand cannot read (written with another key): said so, never a 500. */
 function readNumber(keys: readonly GuestDataKey[], value: string): string {
-  return decryptGuestData(keys, value) ?? `unreadable (key ${value.split('.')[1] ?? '?'} is not this server's)`;
+  return (
+    decryptGuestData(keys, value) ?? `unreadable (key ${value.split('.')[1] ?? '?'} is not this server's)`
+  );
 }
 
 /** One guest of the register: the numbers in full when `reveal`, else only their last four characters. */
@@ -220,7 +222,9 @@ export async function registerCheckInRoutes(
         form_c: form_c && {
           ...form_c,
           visa_number: undefined,
-          visa_number_encrypted: form_c.visa_number ? encryptGuestData(options.key, form_c.visa_number) : null,
+          visa_number_encrypted: form_c.visa_number
+            ? encryptGuestData(options.key, form_c.visa_number)
+            : null,
         },
       }));
       const network = describeRequestNetwork(request.ip);
@@ -246,7 +250,8 @@ export async function registerCheckInRoutes(
     app,
     checkInEndpoints.listGuestRegister,
     {
-      summary: "The guest register: who stayed where and when, each guest's details, Form C of foreign nationals",
+      summary:
+        "The guest register: who stayed where and when, each guest's details, Form C of foreign nationals",
       description:
         'Stays with an online check-in, by check-in day. ID, passport and visa numbers show their last four characters unless `reveal=true`; each guest read in full is recorded in the audit log. Each foreign national carries Form C with its deadline: 24 hours after their arrival (check-in day at the expected time, villa time).',
     },
@@ -297,7 +302,8 @@ export async function registerCheckInRoutes(
     app,
     checkInEndpoints.markFormCFiled,
     {
-      summary: "Records that a foreign guest's Form C was filed with the FRRO, with the reference its portal gave",
+      summary:
+        "Records that a foreign guest's Form C was filed with the FRRO, with the reference its portal gave",
       description:
         'Until then the dashboard counts down to its deadline. Recording it again replaces the reference (a correction); each is in the audit log.',
     },
