@@ -22,6 +22,7 @@ import { formatLongDate } from '@/client/lib/format';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
+import { GuestCheckIn } from './guest-check-in';
 import { GuestInvoices } from './guest-invoices';
 import { GuestPayment } from './guest-payment';
 
@@ -189,6 +190,9 @@ export function GuestRequestView({ token, renderedAt }: { token: string; rendere
       </dl>
       {request.payment ? <GuestPayment payment={request.payment} currency={request.currency} /> : null}
       {request.invoices.length > 0 ? <GuestInvoices token={token} invoices={request.invoices} /> : null}
+      {request.status === 'confirmed' || request.status === 'completed' ? (
+        <GuestCheckIn token={token} />
+      ) : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {request.can_withdraw ? <WithdrawButton token={token} /> : null}
         <p className="text-sm text-muted-foreground">
