@@ -72,12 +72,11 @@ export function describeCheckInNotice(retentionDays: number) {
   return {
     summary: `Indian law asks every place of stay to keep a register of its guests, and to report foreign nationals to the Foreigners Regional Registration Office (FRRO) on Form C within 24 hours of arrival. We ask only what these need, keep identity numbers encrypted, show them to nobody else, and delete all of it ${retentionDays} days after your check-out.`,
     fields: {
-      full_name: 'For the guest register, as on your ID.',
-      nationality: 'The register records it; foreign nationals are reported on Form C.',
-      address: 'Your permanent address, for the guest register.',
-      id: 'The register records an identity document. For Aadhaar we take only the last four digits, never the whole number.',
+      register:
+        'Name, nationality and address: the guest register the law asks us to keep records them, as on your ID.',
+      id: 'An identity document, for the register. Of an Aadhaar we take only the last four digits, never the whole number.',
       expected_arrival_time:
-        'So we are there to welcome you; Form C is due 24 hours after a foreign guest arrives.',
+        'So we are there to welcome you; for a foreign guest, Form C is due 24 hours after arrival.',
       form_c: 'Form C asks for these details of every foreign national, sent to the FRRO within 24 hours.',
     },
   } as const;

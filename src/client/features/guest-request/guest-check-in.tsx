@@ -60,7 +60,7 @@ function GuestFields({
   return (
     <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 sm:p-5">
       <legend className="px-1 font-display text-xl font-medium">Guest {index + 1}</legend>
-      <Note>{`Name, nationality and address: ${notice.fields.full_name} ${notice.fields.nationality}`}</Note>
+      <Note>{notice.fields.register}</Note>
       <FormField label="Full name" required error={error?.full_name}>
         {(props) => (
           <Input {...props} autoComplete={index === 0 ? 'name' : 'off'} {...register(name('full_name'))} />

@@ -7,6 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { guestRegisterQuery } from './guests-api';
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
  * The dashboard's Form C deadlines: each foreign guest not yet reported to the FRRO, with the time left
  * until 24 hours after their arrival (or how late it is). Nothing when none is waiting.
@@ -14,8 +16,12 @@ import { guestRegisterQuery } from './guests-api';
 export function FormCDeadlines({ onOpenGuests }: { onOpenGuests?: () => void }) {
   const pending = useQuery(guestRegisterQuery({ form_c: 'pending' }));
   const now = useMinuteClock();
+  // From a week before arrival (Form C cannot be filed before the guest arrives) until it is filed.
+  const soon = now.getTime() + WEEK_MS;
   const guests = (pending.data ?? []).flatMap((stay) =>
-    stay.guests.filter((guest) => guest.form_c).map((guest) => ({ stay, guest, form: guest.form_c! })),
+    stay.guests
+      .filter((guest) => guest.form_c && new Date(guest.form_c.arrival_at).getTime() <= soon)
+      .map((guest) => ({ stay, guest, form: guest.form_c! })),
   );
   if (guests.length === 0) return null;
   guests.sort((a, b) => a.form.deadline.localeCompare(b.form.deadline));
