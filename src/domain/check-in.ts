@@ -356,6 +356,8 @@ export const CheckInSubmissionSchema = z.object({
 });
 export type CheckInSubmissionInput = { guests: CheckInGuestInput[] };
 export type CheckInSubmission = z.output<ReturnType<typeof createCheckInSchema>>;
+/** The check-in form's values as the schema reads them (Form C's fields may be left out). */
+export type CheckInFormInput = z.input<ReturnType<typeof createCheckInSchema>>;
 
 /** What the guest sees of what they sent: the ID number masked, no passport or visa number. */
 export const CheckedInGuestSchema = z.object({

@@ -250,10 +250,13 @@ const EnvSchema = z
     ),
     // Guests' ID, passport and visa numbers are encrypted with this key (AES-256-GCM); unset, a key is
     // generated into DATA_DIR/guest-data.key at the first start. Never echoed (it is a secret).
-    GUEST_DATA_KEY: optionalSecret().refine((value) => value === undefined || decodeGuestDataKey(value) !== null, {
-      message:
-        'GUEST_DATA_KEY must be 32 bytes written as 64 hex digits or in base64 (make one with: openssl rand -base64 32)',
-    }),
+    GUEST_DATA_KEY: optionalSecret().refine(
+      (value) => value === undefined || decodeGuestDataKey(value) !== null,
+      {
+        message:
+          'GUEST_DATA_KEY must be 32 bytes written as 64 hex digits or in base64 (make one with: openssl rand -base64 32)',
+      },
+    ),
     GUEST_DATA_RETENTION_DAYS: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z.coerce

@@ -63,10 +63,9 @@ const german: CheckInGuestInput = {
 describe.each(listTestDatabaseKinds())('online check-in and the guest register [%s]', (kind) => {
   let context: TestContext;
   let operator: SignedInOperator;
-  let propertyId: string;
 
   beforeAll(async () => {
-    ({ context, operator, propertyId } = await createSignedInContext(
+    ({ context, operator } = await createSignedInContext(
       kind,
       { now: () => NOW, requests: UNLIMITED_REQUESTS },
       { name: 'The Villa', base_price: 1000, currency: 'INR', max_guests: 8 },

@@ -15,7 +15,7 @@ import {
   VISIT_PURPOSES,
   type CheckInNotice,
   type CheckInSubmission,
-  type CheckInSubmissionInput,
+  type CheckInFormInput,
   type GuestCheckIn as GuestCheckInData,
 } from '@/domain/check-in';
 import { INDIA, listCountries, nameCountry } from '@/domain/countries';
@@ -29,7 +29,7 @@ import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
 import { checkInQuery, useSubmitCheckIn } from './guest-request-api';
 
-type GuestErrors = FieldErrors<CheckInSubmissionInput>['guests'];
+type GuestErrors = FieldErrors<CheckInFormInput>['guests'];
 
 function Note({ children }: { children: string }) {
   return <p className="text-sm leading-relaxed text-muted-foreground sm:col-span-2">{children}</p>;
@@ -45,8 +45,8 @@ function GuestFields({
   stay,
 }: {
   index: number;
-  control: Control<CheckInSubmissionInput, unknown, CheckInSubmission>;
-  register: UseFormRegister<CheckInSubmissionInput>;
+  control: Control<CheckInFormInput, unknown, CheckInSubmission>;
+  register: UseFormRegister<CheckInFormInput>;
   errors: GuestErrors;
   notice: CheckInNotice;
   stay: { check_in: string };
@@ -56,7 +56,7 @@ function GuestFields({
   const visa = needsVisa(nationality);
   const countries = useMemo(() => listCountries(), []);
   const error = errors?.[index];
-  const name = (field: keyof CheckInSubmissionInput['guests'][number]) => `guests.${index}.${field}` as const;
+  const name = (field: keyof CheckInFormInput['guests'][number]) => `guests.${index}.${field}` as const;
   return (
     <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 sm:p-5">
       <legend className="px-1 font-display text-xl font-medium">Guest {index + 1}</legend>
@@ -217,8 +217,8 @@ function CheckInDone({ checkIn }: { checkIn: GuestCheckInData }) {
 
 function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInData }) {
   const schema = useMemo(() => createCheckInSchema(checkIn), [checkIn]);
-  const form = useForm<CheckInSubmissionInput, unknown, CheckInSubmission>({
-    resolver: zodResolver(schema) as never,
+  const form = useForm<CheckInFormInput, unknown, CheckInSubmission>({
+    resolver: zodResolver(schema),
     defaultValues: {
       guests: Array.from({ length: checkIn.guests_count }, () => ({
         ...EMPTY_CHECK_IN_GUEST,

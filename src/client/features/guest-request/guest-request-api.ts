@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CheckInSubmissionInput } from '@/domain/check-in';
+import type { CheckInFormInput } from '@/domain/check-in';
 import { checkInRoutes, messageRoutes } from '@/domain/contracts/routes';
 import { callEndpoint } from '@/client/lib/api-client';
 
@@ -42,7 +42,7 @@ export function checkInQuery(token: string) {
 export function useSubmitCheckIn(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckInSubmissionInput) =>
+    mutationFn: (body: CheckInFormInput) =>
       callEndpoint(checkInRoutes.submitCheckIn, { params: { token }, body }),
     onSuccess: (checkIn) => queryClient.setQueryData(checkInKeys.checkIn(token), checkIn),
   });
