@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Availability } from '../../src/domain/availability';
-import type { Booking } from '../../src/domain/booking';
+import { formatBookingReference, type Booking } from '../../src/domain/booking';
 import { addDaysToDate } from '../../src/domain/dates';
 import { getJson, gotoManagement, openSignedInPage } from './manage-helpers';
 import { findAccessibilityViolations, launchBrowser, openPage, PHONE } from './support/browser';
@@ -114,7 +114,9 @@ describe('online check-in and the guest register', () => {
     await operator.page.getByText('Lena Fischer').first().waitFor();
     await operator.page.getByText('Passport •••• 0T47').first().waitFor();
     expect(await findAccessibilityViolations(operator.page)).toEqual([]);
-    await operator.page.getByRole('button', { name: 'Form C sheet' }).click();
+    await operator.page
+      .getByRole('button', { name: `Form C sheet for ${formatBookingReference(booking!.id)}` })
+      .click();
     const sheet = operator.page.getByRole('dialog');
     await sheet.getByText('C01X00T47').waitFor();
     for (const value of ['EV8812345', 'e-Tourist', 'Berlin', 'Frankfurt, Germany', 'Tourism', 'Goa'])

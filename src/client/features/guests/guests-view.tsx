@@ -50,7 +50,13 @@ function StayCard({ stay }: { stay: RegisterStay }) {
             </CardDescription>
           </div>
           {foreign ? (
-            <Button type="button" variant="outline" size="sm" onClick={() => setSheetOpen(true)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Form C sheet for ${stay.reference}`}
+              onClick={() => setSheetOpen(true)}
+            >
               <FileTextIcon aria-hidden="true" />
               Form C sheet
             </Button>
