@@ -79,6 +79,9 @@ const FIELD_LABELS: Record<string, string> = {
   enabled: 'Sync on',
   last_error: 'Last error',
   resolution: 'Decision',
+  position: 'Guest no.',
+  purpose: 'Read for',
+  form_c_reference: 'FRRO reference',
 };
 
 /** Bookkeeping and internals no one reads in the log. */
@@ -276,7 +279,7 @@ export function describePricingChange(before: unknown, after: unknown, currency:
  */
 export function describeAuditEvent(event: {
   entity_type: string;
-  action: 'insert' | 'update' | 'delete';
+  action: 'insert' | 'update' | 'delete' | 'read';
   before: Row | null;
   after: Row | null;
   currency?: string | null;
@@ -296,6 +299,7 @@ export function describeAuditEvent(event: {
           `${labelOf(key)}: ${sayAuditValue(key, event.before?.[key], currency)} → ${sayAuditValue(key, event.after?.[key], currency)}`,
       );
   }
+  // A reading (guests' ID details) is said like a creation: what was read, and why.
   const row = (event.action === 'delete' ? event.before : event.after) ?? {};
   const rank = (key: string) =>
     SUMMARY_ORDER.includes(key) ? SUMMARY_ORDER.indexOf(key) : SUMMARY_ORDER.length;

@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'business_profile',
   'invoice',
   'message_template',
+  'guest_check_in',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -33,6 +34,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   business_profile: 'Business profile',
   invoice: 'Invoice',
   message_template: 'Message template',
+  guest_check_in: "Guest's check-in",
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */
@@ -47,7 +49,8 @@ export const AUDIT_ACTOR_LABELS: Record<AuditActor, string> = {
   cli: 'Command line',
 };
 
-export const AUDIT_ACTIONS = ['insert', 'update', 'delete'] as const;
+/** 'read': the operator read guests' ID, passport or visa numbers in full (the register, its CSV, Form C). */
+export const AUDIT_ACTIONS = ['insert', 'update', 'delete', 'read'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = { default: 50, max: 200 } as const;

@@ -45,6 +45,8 @@ import {
 } from './request-body';
 import { describeRequestNetwork } from './request-network';
 import { registerSampleDataRoutes } from './sample-data/routes';
+import { loadGuestDataKey, type GuestDataKey } from './check-in/guest-data-key';
+import { registerCheckInRoutes } from './check-in/routes';
 import { registerTimelineRoutes } from './timeline/routes';
 import { registerSitePages } from './site/pages';
 import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
@@ -64,6 +66,8 @@ export type AppDeps = {
   onMessagesWritten?: () => void;
   /** Check every answer against its endpoint's contract, a mismatch being a 500 (tests turn it on). */
   checkResponses?: boolean;
+  /** The key of guests' ID numbers; by default GUEST_DATA_KEY or the data directory's (loadGuestDataKey). */
+  guestDataKey?: GuestDataKey;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -303,6 +307,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSampleDataRoutes(app, { db });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });
   await registerMessageRoutes(app, { db, config, now, onMessagesWritten });
+  await registerCheckInRoutes(app, {
+    db,
+    config,
+    now,
+    key: deps.guestDataKey ?? loadGuestDataKey(config.guestData),
+  });
   await registerChannelRoutes(app, {
     db,
     config,

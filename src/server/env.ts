@@ -258,6 +258,24 @@ const EnvSchema = z
         .max(60, 'SCHEDULED_MESSAGES_MINUTES must be between 1 and 60')
         .default(5),
     ),
+    // Guests' ID, passport and visa numbers are encrypted with this key (AES-256-GCM); unset, a key is
+    // generated into DATA_DIR/guest-data.key at the first start. Never echoed (it is a secret).
+    GUEST_DATA_KEY: optionalSecret().refine(
+      (value) => value === undefined || decodeGuestDataKey(value) !== null,
+      {
+        message:
+          'GUEST_DATA_KEY must be 32 bytes written as 64 hex digits or in base64 (make one with: openssl rand -base64 32)',
+      },
+    ),
+    GUEST_DATA_RETENTION_DAYS: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'GUEST_DATA_RETENTION_DAYS must be a number' })
+        .int('GUEST_DATA_RETENTION_DAYS must be a whole number of days')
+        .min(1, 'GUEST_DATA_RETENTION_DAYS must be at least 1')
+        .max(3650, 'GUEST_DATA_RETENTION_DAYS must be at most 3650 (ten years)')
+        .default(365),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OPERATOR_EMAIL) !== Boolean(env.OPERATOR_PASSWORD)) {
@@ -278,6 +296,18 @@ const EnvSchema = z
       }
     }
   });
+
+/**
+ * A guest data key as GUEST_DATA_KEY gives it: 64 hex digits, or base64 (standard or URL-safe) of 32 bytes;
+ * null when it is neither.
+ */
+export function decodeGuestDataKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 const RAZORPAY_VARIABLES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
@@ -447,6 +477,17 @@ export type Config = DeepReadonly<{
     /** Razorpay Payment Links and their webhook; null: not set up. */
     razorpay: RazorpayConfig | null;
   };
+  /** Guests' check-in details (the register and Form C). */
+  guestData: {
+    /** GUEST_DATA_KEY as given (hex or base64); unset: the key in keyFile, generated there at first. */
+    key?: string;
+    /** Where a generated key is kept: DATA_DIR/guest-data.key, outside the database and its backups. */
+    keyFile: string;
+    /** Days after a stay's check-out that its guests' details are deleted. */
+    retentionDays: number;
+    /** Milliseconds between the retention job's passes. */
+    retentionEveryMs: number;
+  };
 }>;
 
 export type RazorpayConfig = {
@@ -559,6 +600,12 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
               timeoutMs: 15_000,
             }
           : null,
+    },
+    guestData: {
+      key: env.GUEST_DATA_KEY,
+      keyFile: join(env.dataDir, 'guest-data.key'),
+      retentionDays: env.GUEST_DATA_RETENTION_DAYS,
+      retentionEveryMs: 60 * 60 * 1000,
     },
   } satisfies Config;
   return deepFreeze(overrides.reduce<Config>((merged, next) => mergeDeep(merged, next), config));

@@ -35,6 +35,7 @@ async function startServer() {
     { startMessageWorker },
     { startPaymentReminders },
     { startScheduledMessages },
+    { startGuestDataRetention },
   ] = await Promise.all([
     import('./app'),
     import('./backups/backups'),
@@ -47,6 +48,7 @@ async function startServer() {
     import('./messages/worker'),
     import('./payments/payment-reminders'),
     import('./messages/scheduled-messages'),
+    import('./check-in/retention'),
   ]);
   const database = await openDatabase({ databaseUrl: config.database.url, dataDir: config.database.dataDir });
   const report = await prepareDatabase(database, config);
@@ -113,6 +115,7 @@ async function startServer() {
     logger,
     onMessagesWritten: () => worker.wake(),
   });
+  const retention = startGuestDataRetention({ db: database.db, config, holder: leaseHolder, logger });
   const backups = await startBackups({
     database,
     settings: readBackupSettings(config),
@@ -145,6 +148,7 @@ async function startServer() {
       await schedulerStopped;
       await reminders.stop();
       await scheduledMessages.stop();
+      await retention.stop();
       await worker.stop();
       await backups.stop();
       await app.close();

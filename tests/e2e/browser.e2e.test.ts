@@ -24,6 +24,7 @@ import './site-build.e2e';
 import './manage-dashboard-reports.e2e';
 import './manage-timeline.e2e';
 import './guest-request-messages.e2e';
+import './guest-check-in.e2e';
 import './manage-account.e2e';
 import './smoke.e2e';
 import './site-any-url.e2e';

@@ -3,6 +3,7 @@ import { bookingEndpoints } from './bookings';
 import { businessEndpoints } from './business';
 import { calendarEndpoints } from './calendar';
 import { channelEndpoints } from './channels';
+import { checkInEndpoints } from './check-in';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { invoiceEndpoints } from './invoices';
@@ -26,6 +27,7 @@ export const allEndpoints = {
   ...businessEndpoints,
   ...calendarEndpoints,
   ...channelEndpoints,
+  ...checkInEndpoints,
   ...healthEndpoints,
   ...invoiceEndpoints,
   ...messageEndpoints,

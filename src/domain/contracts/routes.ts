@@ -164,6 +164,14 @@ export const invoiceRoutes = /* @__PURE__ */ defineRoutes({
   exportInvoiceRegisterCsv: { method: 'GET', path: '/api/invoices/register.csv' },
 });
 
+export const checkInRoutes = /* @__PURE__ */ defineRoutes({
+  getCheckIn: { method: 'GET', path: '/api/requests/:token/check-in' },
+  submitCheckIn: { method: 'POST', path: '/api/requests/:token/check-in' },
+  listGuestRegister: { method: 'GET', path: '/api/guest-register' },
+  exportGuestRegisterCsv: { method: 'GET', path: '/api/guest-register.csv' },
+  markFormCFiled: { method: 'POST', path: '/api/guest-register/:guestId/form-c' },
+});
+
 export const businessRoutes = /* @__PURE__ */ defineRoutes({
   getBusinessProfile: { method: 'GET', path: '/api/business-profile' },
   updateBusinessProfile: { method: 'PUT', path: '/api/business-profile' },

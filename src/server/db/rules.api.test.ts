@@ -49,6 +49,8 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   invoice_series: 'the last number of each series, raised by every audited invoice it numbers',
   scheduled_messages:
     "what became of a booking's scheduled message (skipped, or written: the Messages view lists each written one)",
+  guest_check_ins:
+    "guests' personal data, which the audit log must not outlive: each reading in full, Form C filing and deletion is an event of its own (record_guest_check_in_event)",
 };
 
 /**

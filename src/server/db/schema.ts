@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BOOKING_SOURCES, BOOKING_STATUSES, OPERATOR_NOTE_MAX, PAYMENT_STATUSES } from '../../domain/booking';
+import { ID_TYPES } from '../../domain/check-in';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
 import { INVOICE_SERIES } from '../../domain/invoice';
@@ -478,7 +479,7 @@ export const auditEvents = pgTable(
       .where(
         sql`${table.entity_type} = 'booking' and ${table.action} = 'update' and (${table.after} ->> 'status') = 'confirmed'`,
       ),
-    check('audit_events_action_check', sql`${table.action} in ('insert', 'update', 'delete')`),
+    check('audit_events_action_check', sql`${table.action} in ('insert', 'update', 'delete', 'read')`),
   ],
 );
 
@@ -889,5 +890,82 @@ export const scheduledMessages = pgTable(
     index('scheduled_messages_property_idx').on(table.property_id),
     check('scheduled_messages_kind_check', sql`${table.kind} in (${inList(MESSAGE_TEMPLATE_KINDS)})`),
     check('scheduled_messages_status_check', sql`${table.status} in ('skipped', 'written')`),
+  ],
+);
+
+/**
+ * Online check-in: one row per guest of a stay, the guest register and, for a foreign national, Form C.
+ * ID, passport and visa numbers are encrypted by the server (src/server/check-in/guest-data-key.ts) with a
+ * key kept outside the database, as `v1.<key id>.<iv>.<tag>.<ciphertext>`; nothing else here is secret, and
+ * every row is deleted GUEST_DATA_RETENTION_DAYS after its stay's check-out. The guest writes it only
+ * through submit_guest_check_in() with their request page's token; grants and policies are in
+ * src/server/db/rules.
+ */
+export const guestCheckIns = pgTable(
+  'guest_check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** 1 for the first guest of the booking's form, and so on. */
+    position: integer('position').notNull(),
+    full_name: text('full_name').notNull(),
+    nationality: text('nationality').notNull(),
+    address: text('address').notNull(),
+    id_type: text('id_type', { enum: ID_TYPES }).notNull(),
+    id_number_encrypted: text('id_number_encrypted').notNull(),
+    expected_arrival_time: text('expected_arrival_time').notNull(),
+    // Form C, for a foreign national: the passport is the ID above.
+    passport_place_of_issue: text('passport_place_of_issue'),
+    passport_issued_on: date('passport_issued_on', { mode: 'string' }),
+    passport_expires_on: date('passport_expires_on', { mode: 'string' }),
+    visa_number_encrypted: text('visa_number_encrypted'),
+    visa_type: text('visa_type'),
+    visa_expires_on: date('visa_expires_on', { mode: 'string' }),
+    arrived_in_india_on: date('arrived_in_india_on', { mode: 'string' }),
+    arriving_from: text('arriving_from'),
+    purpose_of_visit: text('purpose_of_visit'),
+    next_destination: text('next_destination'),
+    // Form C filed with the FRRO: the reference its portal gave, when, by whom.
+    form_c_reference: text('form_c_reference'),
+    form_c_filed_at: timestamp('form_c_filed_at', { withTimezone: true }),
+    form_c_filed_by: uuid('form_c_filed_by'),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('guest_check_ins_booking_position_key').on(table.booking_id, table.position),
+    index('guest_check_ins_property_idx').on(table.property_id),
+    check('guest_check_ins_position_check', sql`${table.position} >= 1`),
+    check('guest_check_ins_nationality_check', sql`${table.nationality} ~ '^[A-Z]{2}$'`),
+    check(
+      'guest_check_ins_id_type_check',
+      sql`${table.id_type} in ('aadhaar', 'passport', 'driving_licence', 'voter_id', 'pan')`,
+    ),
+    check(
+      'guest_check_ins_arrival_time_check',
+      sql`${table.expected_arrival_time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+    // Ciphertext only, never a number in clear: the server's format, whatever writes the row.
+    check(
+      'guest_check_ins_encrypted_check',
+      sql`${table.id_number_encrypted} ~ '^v[0-9]+\\.[0-9a-f]{16}\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]+$' and (${table.visa_number_encrypted} is null or ${table.visa_number_encrypted} ~ '^v[0-9]+\\.[0-9a-f]{16}\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]+$')`,
+    ),
+    // Of an Aadhaar only the last four digits are kept: four bytes encrypt to six characters.
+    check(
+      'guest_check_ins_aadhaar_check',
+      sql`${table.id_type} <> 'aadhaar' or length(split_part(${table.id_number_encrypted}, '.', 5)) = 6`,
+    ),
+    check(
+      'guest_check_ins_form_c_check',
+      sql`${table.nationality} = 'IN' or (${table.id_type} = 'passport' and ${table.passport_place_of_issue} is not null and ${table.passport_issued_on} is not null and ${table.passport_expires_on} is not null and ${table.arrived_in_india_on} is not null and ${table.arriving_from} is not null and ${table.purpose_of_visit} is not null and ${table.next_destination} is not null)`,
+    ),
+    check(
+      'guest_check_ins_filed_check',
+      sql`(${table.form_c_reference} is null) = (${table.form_c_filed_at} is null) and (${table.form_c_reference} is null or ${table.nationality} <> 'IN')`,
+    ),
   ],
 );

@@ -173,7 +173,7 @@ async function openGuestRequest(
   }
 }
 
-function createRateLimit(perMinute: number) {
+export function createRateLimit(perMinute: number) {
   return {
     max: perMinute,
     timeWindow: 60_000,

@@ -13,6 +13,8 @@ export const TEST_PASSWORD_HASH_COST = 10;
 const TEST_CONFIG: ConfigOverrides = {
   sessions: { signInDelayMs: 0, passwordHashCost: TEST_PASSWORD_HASH_COST },
   mail: { pollMs: 0 },
+  // A fixed key, so no test writes a key file into the working directory's ./data.
+  guestData: { key: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0' },
 };
 
 /**

@@ -15,6 +15,7 @@ const ACTION_WORDS: Record<AuditEvent['action'], string> = {
   insert: 'created',
   update: 'changed',
   delete: 'removed',
+  read: 'read in full',
 };
 
 const timestampFormat = new Intl.DateTimeFormat('en-GB', {

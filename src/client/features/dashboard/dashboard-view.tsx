@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatMajorAmount } from '@/domain/money';
 import { ChannelsAttention } from '@/client/features/channels';
+import { FormCDeadlines } from '@/client/features/guests';
 import { NoPropertiesYet, PropertyCard } from '@/client/features/properties';
 import { SampleDataBanner } from '@/client/features/sample-data';
 import { dashboardStatsQuery } from './dashboard-api';
@@ -35,6 +36,8 @@ type DashboardViewProps = {
   onOpenBookings: () => void;
   /** Opens a property's Channels view (from a connection that needs attention). */
   onOpenChannels: (propertyId: string) => void;
+  /** Opens the guest register (from a Form C to file). */
+  onOpenGuests?: () => void;
 };
 
 export function DashboardView({
@@ -46,6 +49,7 @@ export function DashboardView({
   onOpenCalendar,
   onOpenBookings,
   onOpenChannels,
+  onOpenGuests,
 }: DashboardViewProps) {
   const stats = useQuery(dashboardStatsQuery());
   const figure = (value: number | undefined, render: (value: number) => string) =>
@@ -107,6 +111,8 @@ export function DashboardView({
       </section>
 
       <ChannelsAttention onOpenChannels={onOpenChannels} />
+
+      <FormCDeadlines onOpenGuests={onOpenGuests} />
 
       <TodaysStays
         selected={properties.find((property) => property.id === selectedId) ?? null}

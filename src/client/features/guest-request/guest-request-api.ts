@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageRoutes } from '@/domain/contracts/routes';
+import type { CheckInFormInput } from '@/domain/check-in';
+import { checkInRoutes, messageRoutes } from '@/domain/contracts/routes';
 import { callEndpoint } from '@/client/lib/api-client';
 
 export const guestRequestKeys = {
@@ -22,5 +23,27 @@ export function useWithdrawRequest(token: string) {
   return useMutation({
     mutationFn: () => callEndpoint(messageRoutes.withdrawGuestRequest, { params: { token } }),
     onSuccess: (request) => queryClient.setQueryData(guestRequestKeys.request(token), request),
+  });
+}
+
+export const checkInKeys = {
+  checkIn: (token: string) => ['guest-request', token, 'check-in'] as const,
+};
+
+/** The stay's online check-in: whether it is open, and what was sent. */
+export function checkInQuery(token: string) {
+  return queryOptions({
+    queryKey: checkInKeys.checkIn(token),
+    queryFn: ({ signal }) => callEndpoint(checkInRoutes.getCheckIn, { params: { token }, signal }),
+  });
+}
+
+/** Checks in every guest of the stay; the answer is the check-in as it now is. */
+export function useSubmitCheckIn(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckInFormInput) =>
+      callEndpoint(checkInRoutes.submitCheckIn, { params: { token }, body }),
+    onSuccess: (checkIn) => queryClient.setQueryData(checkInKeys.checkIn(token), checkIn),
   });
 }

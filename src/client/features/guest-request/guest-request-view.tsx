@@ -23,6 +23,7 @@ import { useHydrated } from '@/client/lib/use-hydrated';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
+import { GuestCheckIn } from './guest-check-in';
 import { GuestInvoices } from './guest-invoices';
 import { GuestPayment } from './guest-payment';
 import { promiseTexts } from '@/content/promises';
@@ -283,6 +284,9 @@ export function GuestRequestView({
       {request.invoices.length > 0 ? <GuestInvoices token={token} invoices={request.invoices} /> : null}
       {withdrawNotice ? (
         <WithdrawNoticePanel token={token} notice={withdrawNotice} request={request} />
+      ) : null}
+      {request.status === 'confirmed' || request.status === 'completed' ? (
+        <GuestCheckIn token={token} />
       ) : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* While the plain form's confirmation is on the page, its buttons are the ones to use. */}

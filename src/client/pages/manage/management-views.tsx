@@ -10,6 +10,7 @@ import {
   RadioTowerIcon,
   TagIcon,
   UserRoundIcon,
+  UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { BOOKINGS_URL_PARAMETERS, BookingsView } from '@/client/features/booking
 import { CalendarView } from '@/client/features/calendar';
 import { ChannelsView } from '@/client/features/channels';
 import { DashboardView } from '@/client/features/dashboard';
+import { GuestsView } from '@/client/features/guests';
 import { MessagesView } from '@/client/features/messages';
 import { PricingView } from '@/client/features/pricing';
 import { PropertiesView } from '@/client/features/properties';
@@ -95,6 +97,7 @@ export const MANAGEMENT_VIEWS = [
         onOpenCalendar={() => openView('calendar')}
         onOpenBookings={() => openView('bookings')}
         onOpenChannels={(propertyId) => navigate({ view: 'channels', propertyId })}
+        onOpenGuests={() => openView('guests')}
       />
     ),
   }),
@@ -159,6 +162,15 @@ export const MANAGEMENT_VIEWS = [
         onPropertyChange={(propertyId, keep) => navigate({ propertyId, viewParameters: keep })}
       />
     ),
+  }),
+  defineView({
+    view: 'guests',
+    label: 'Guests',
+    icon: UsersRoundIcon,
+    // No property selected: every property's guests.
+    needsProperty: false,
+    parameters: [],
+    render: ({ properties, property }) => <GuestsView properties={properties} selected={property} />,
   }),
   defineView({
     view: 'channels',

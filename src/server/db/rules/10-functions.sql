@@ -319,6 +319,111 @@ REVOKE ALL ON FUNCTION find_guest_invoices(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION find_guest_invoices(text) TO villa_guest;
 
 -- ---------------------------------------------------------------------------------------------------------
+-- Online check-in and the guest register (guest_check_ins)
+
+-- The check-in of a guest's own stay, by the token of its request page: each guest's row, ID numbers as
+-- the server encrypted them (it shows the guest only their last four characters).
+CREATE OR REPLACE FUNCTION find_guest_check_in(p_token text)
+  RETURNS TABLE (
+    out_position integer, out_full_name text, out_nationality text, out_address text, out_id_type text,
+    out_id_number_encrypted text, out_expected_arrival_time text, out_submitted_at timestamptz
+  )
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+  SELECT g.position, g.full_name, g.nationality, g.address, g.id_type, g.id_number_encrypted,
+         g.expected_arrival_time, g.submitted_at
+  FROM request_tokens t
+  JOIN guest_check_ins g ON g.booking_id = t.booking_id
+  WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
+  ORDER BY g.position
+$$;
+REVOKE ALL ON FUNCTION find_guest_check_in(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION find_guest_check_in(text) TO villa_guest;
+
+-- The guest checks in their own confirmed stay, once, one row per guest of the booking (p_guests: a JSON
+-- array of guest_check_ins' columns, numbers encrypted by the server). The booking's row is locked first,
+-- so two submissions at once check in once. Answers 'done', or why not: 'not_found', 'not_confirmed'
+-- (pending, cancelled, completed), 'over' (checked out before p_today), 'already', 'count' (not one row
+-- per guest).
+CREATE OR REPLACE FUNCTION submit_guest_check_in(p_token text, p_guests jsonb, p_today date)
+  RETURNS text
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  v_booking bookings%ROWTYPE;
+BEGIN
+  SELECT b.* INTO v_booking FROM request_tokens t JOIN bookings b ON b.id = t.booking_id
+  WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
+  LIMIT 1;
+  IF NOT FOUND THEN
+    RETURN 'not_found';
+  END IF;
+  PERFORM 1 FROM bookings WHERE id = v_booking.id FOR UPDATE;
+  SELECT * INTO v_booking FROM bookings WHERE id = v_booking.id;
+  IF v_booking.status <> 'confirmed' THEN
+    RETURN 'not_confirmed';
+  END IF;
+  IF v_booking.check_out < p_today THEN
+    RETURN 'over';
+  END IF;
+  IF EXISTS (SELECT 1 FROM guest_check_ins WHERE booking_id = v_booking.id) THEN
+    RETURN 'already';
+  END IF;
+  IF jsonb_typeof(p_guests) <> 'array' OR jsonb_array_length(p_guests) <> v_booking.guests_count THEN
+    RETURN 'count';
+  END IF;
+  INSERT INTO guest_check_ins (
+    booking_id, property_id, position, full_name, nationality, address, id_type, id_number_encrypted,
+    expected_arrival_time, passport_place_of_issue, passport_issued_on, passport_expires_on,
+    visa_number_encrypted, visa_type, visa_expires_on, arrived_in_india_on, arriving_from,
+    purpose_of_visit, next_destination
+  )
+  SELECT v_booking.id, v_booking.property_id, g.ordinality::integer, g.value->>'full_name',
+    g.value->>'nationality', g.value->>'address', g.value->>'id_type', g.value->>'id_number_encrypted',
+    g.value->>'expected_arrival_time', g.value->>'passport_place_of_issue',
+    (g.value->>'passport_issued_on')::date, (g.value->>'passport_expires_on')::date,
+    g.value->>'visa_number_encrypted', g.value->>'visa_type', (g.value->>'visa_expires_on')::date,
+    (g.value->>'arrived_in_india_on')::date, g.value->>'arriving_from', g.value->>'purpose_of_visit',
+    g.value->>'next_destination'
+  FROM jsonb_array_elements(p_guests) WITH ORDINALITY AS g(value, ordinality);
+  RETURN 'done';
+END
+$$;
+REVOKE ALL ON FUNCTION submit_guest_check_in(text, jsonb, date) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION submit_guest_check_in(text, jsonb, date) TO villa_guest;
+
+-- Guests' rows hold personal data the audit log must not outlive (they are deleted after the retention
+-- period; the log is kept): no trigger copies them there. Instead the server records each reading of their
+-- ID, passport and visa numbers in full ('read') and each Form C filing ('update'), naming the rows and
+-- why, never their values; only rows of the operator the transaction acts for.
+CREATE OR REPLACE FUNCTION record_guest_check_in_event(p_ids uuid[], p_action text, p_detail jsonb)
+  RETURNS integer
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  v_count integer;
+BEGIN
+  IF p_action NOT IN ('read', 'update') THEN
+    RAISE EXCEPTION 'A check-in event is a reading or a Form C filing' USING ERRCODE = 'check_violation';
+  END IF;
+  INSERT INTO audit_events (operator_id, actor, actor_id, entity_type, entity_id, property_id, action, before, after)
+  SELECT p.owner_id, 'operator', app_current_operator_id()::text, 'guest_check_in', g.id::text, g.property_id,
+    p_action, NULL,
+    jsonb_build_object('booking_id', g.booking_id, 'position', g.position) || coalesce(p_detail, '{}'::jsonb)
+  FROM guest_check_ins g JOIN properties p ON p.id = g.property_id
+  WHERE g.id = ANY (p_ids) AND p.owner_id = app_current_operator_id()
+  ORDER BY g.booking_id, g.position;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  RETURN v_count;
+END
+$$;
+REVOKE ALL ON FUNCTION record_guest_check_in_event(uuid[], text, jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION record_guest_check_in_event(uuid[], text, jsonb) TO villa_app;
+
+-- ---------------------------------------------------------------------------------------------------------
 -- Guests' requests from the public site
 
 -- The site's own property: the configured one, else the first property ever created (the villa), active

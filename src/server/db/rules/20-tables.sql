@@ -180,6 +180,16 @@ CREATE POLICY invoice_series_owner ON invoice_series TO villa_app
   USING (operator_id = app_current_operator_id())
   WITH CHECK (operator_id = app_current_operator_id());
 
+-- Guests' check-ins (the register and Form C): the operator reads their properties' rows and records a Form
+-- C's filing, nothing else (the guest writes them through submit_guest_check_in(), the retention job deletes
+-- them as the owner). The public role has no grant: it reaches its own stay's rows only by its token.
+ALTER TABLE guest_check_ins ENABLE ROW LEVEL SECURITY;
+GRANT SELECT ON guest_check_ins TO villa_app;
+GRANT UPDATE (form_c_reference, form_c_filed_at, form_c_filed_by) ON guest_check_ins TO villa_app;
+CREATE POLICY guest_check_ins_owner ON guest_check_ins TO villa_app
+  USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = guest_check_ins.property_id AND p.owner_id = app_current_operator_id()))
+  WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = guest_check_ins.property_id AND p.owner_id = app_current_operator_id()));
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Channels. The sync runs as villa_app for the property's operator. The public site (availability, quotes,
 -- guest requests) and the export read closed nights: dates and the channel that closed them, nothing else.

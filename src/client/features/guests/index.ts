@@ -1,0 +1,2 @@
+export { FormCDeadlines } from './form-c-deadlines';
+export { GuestsView } from './guests-view';

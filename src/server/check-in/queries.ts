@@ -1,0 +1,182 @@
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { CheckInGuest, GuestRegisterQuery, IdType } from '../../domain/check-in';
+import type { Executor } from '../db/client';
+import { auditEvents, bookings, guestCheckIns, properties } from '../db/schema';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+/** A guest's row as the server encrypted it: the numbers are encrypted before they get here. */
+export type EncryptedCheckInGuest = Omit<CheckInGuest, 'id_number' | 'form_c'> & {
+  id_number_encrypted: string;
+  form_c:
+    | (Omit<NonNullable<CheckInGuest['form_c']>, 'visa_number'> & { visa_number_encrypted: string | null })
+    | null;
+};
+
+export type SubmitOutcome = 'done' | 'not_found' | 'not_confirmed' | 'over' | 'already' | 'count';
+
+/** The guest's check-in of their own stay, through the one function the public role may call. */
+export async function submitGuestCheckIn(
+  db: Executor,
+  input: { token: string; guests: EncryptedCheckInGuest[]; today: string },
+): Promise<SubmitOutcome> {
+  const rows = input.guests.map((guest) => ({
+    full_name: guest.full_name,
+    nationality: guest.nationality,
+    address: guest.address,
+    id_type: guest.id_type,
+    id_number_encrypted: guest.id_number_encrypted,
+    expected_arrival_time: guest.expected_arrival_time,
+    ...(guest.form_c ?? {}),
+  }));
+  const result = await db.execute(
+    sql`select submit_guest_check_in(${input.token}, ${JSON.stringify(rows)}::jsonb, ${input.today}::date) as outcome`,
+  );
+  return rowsOf<{ outcome: SubmitOutcome }>(result)[0]!.outcome;
+}
+
+export type GuestCheckInRow = {
+  position: number;
+  full_name: string;
+  nationality: string;
+  address: string;
+  id_type: IdType;
+  id_number_encrypted: string;
+  expected_arrival_time: string;
+  submitted_at: Date;
+};
+
+export async function findGuestCheckIn(db: Executor, token: string): Promise<GuestCheckInRow[]> {
+  const result = await db.execute(sql`select * from find_guest_check_in(${token})`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    position: Number(row.out_position),
+    full_name: String(row.out_full_name),
+    nationality: String(row.out_nationality),
+    address: String(row.out_address),
+    id_type: row.out_id_type as IdType,
+    id_number_encrypted: String(row.out_id_number_encrypted),
+    expected_arrival_time: String(row.out_expected_arrival_time),
+    submitted_at: new Date(row.out_submitted_at as string),
+  }));
+}
+
+/** The register's rows (row-level security keeps them to the operator's), by stay, then guest. */
+export async function listRegisterRows(db: Executor, query: GuestRegisterQuery) {
+  const conditions: (SQL | undefined)[] = [
+    query.property ? eq(guestCheckIns.property_id, query.property) : undefined,
+    query.booking ? eq(guestCheckIns.booking_id, query.booking) : undefined,
+    query.from ? gt(bookings.check_out, query.from) : undefined,
+    query.to ? lt(bookings.check_in, query.to) : undefined,
+    query.form_c === 'pending'
+      ? and(ne(guestCheckIns.nationality, 'IN'), isNull(guestCheckIns.form_c_filed_at))
+      : undefined,
+  ];
+  return db
+    .select({
+      guest: guestCheckIns,
+      booking: {
+        id: bookings.id,
+        check_in: bookings.check_in,
+        check_out: bookings.check_out,
+        status: bookings.status,
+        guest_name: bookings.guest_name,
+      },
+      property: {
+        id: properties.id,
+        name: properties.name,
+        address: properties.address,
+        city: properties.city,
+      },
+    })
+    .from(guestCheckIns)
+    .innerJoin(bookings, eq(bookings.id, guestCheckIns.booking_id))
+    .innerJoin(properties, eq(properties.id, guestCheckIns.property_id))
+    .where(and(...conditions))
+    .orderBy(asc(bookings.check_in), asc(bookings.id), asc(guestCheckIns.position))
+    .limit(5000);
+}
+
+export type RegisterRow = Awaited<ReturnType<typeof listRegisterRows>>[number];
+
+/**
+ * Records in the audit log that the operator read these guests' ID, passport or visa numbers in full, and
+ * why ('register', 'csv', 'form_c'), or that they filed a Form C; the rows' values never go there.
+ */
+export async function recordCheckInEvent(
+  db: Executor,
+  input: { ids: string[]; action: 'read' | 'update'; detail: Record<string, unknown> },
+): Promise<number> {
+  if (input.ids.length === 0) return 0;
+  const result = await db.execute(
+    sql`select record_guest_check_in_event(${`{${input.ids.join(',')}}`}::uuid[], ${input.action}, ${JSON.stringify(input.detail)}::jsonb) as count`,
+  );
+  return Number(rowsOf<{ count: number }>(result)[0]!.count);
+}
+
+/** Records a Form C's filing; the guest's row, or undefined when it is not the operator's. */
+export async function markFormCFiled(
+  db: Executor,
+  input: { guestId: string; reference: string; operatorId: string; at: Date },
+) {
+  const [row] = await db
+    .update(guestCheckIns)
+    .set({ form_c_reference: input.reference, form_c_filed_at: input.at, form_c_filed_by: input.operatorId })
+    .where(eq(guestCheckIns.id, input.guestId))
+    .returning({ id: guestCheckIns.id });
+  return row;
+}
+
+export async function findCheckInGuest(db: Executor, guestId: string) {
+  const [row] = await db.select().from(guestCheckIns).where(eq(guestCheckIns.id, guestId));
+  return row;
+}
+
+/**
+ * Deletes the check-ins of stays that ended `retentionDays` or more before `today` (as the owner: the
+ * retention job), recording each deletion in the audit log without the guest's details. Only those: a
+ * stay still within its period keeps every row.
+ */
+export async function deleteExpiredCheckIns(
+  db: Executor,
+  input: { today: string; retentionDays: number; limit: number },
+): Promise<number> {
+  const due = await db
+    .select({ id: guestCheckIns.id })
+    .from(guestCheckIns)
+    .innerJoin(bookings, eq(bookings.id, guestCheckIns.booking_id))
+    .where(sql`${bookings.check_out} + ${input.retentionDays}::int <= ${input.today}::date`)
+    .limit(input.limit);
+  if (due.length === 0) return 0;
+  const ids = due.map((row) => row.id);
+  const removed = await db.delete(guestCheckIns).where(inArray(guestCheckIns.id, ids)).returning({
+    id: guestCheckIns.id,
+    booking_id: guestCheckIns.booking_id,
+    property_id: guestCheckIns.property_id,
+    position: guestCheckIns.position,
+  });
+  if (removed.length === 0) return 0;
+  const owners = await db
+    .select({ id: properties.id, owner_id: properties.owner_id })
+    .from(properties)
+    .where(inArray(properties.id, [...new Set(removed.map((row) => row.property_id))]));
+  const ownerOf = new Map(owners.map((row) => [row.id, row.owner_id]));
+  await db.insert(auditEvents).values(
+    removed.map((row) => ({
+      operator_id: ownerOf.get(row.property_id) ?? null,
+      actor: 'system',
+      entity_type: 'guest_check_in',
+      entity_id: row.id,
+      property_id: row.property_id,
+      action: 'delete',
+      before: {
+        booking_id: row.booking_id,
+        position: row.position,
+        reason: `retention (${input.retentionDays} days)`,
+      },
+      after: null,
+    })),
+  );
+  return removed.length;
+}
