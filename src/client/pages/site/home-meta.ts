@@ -1,23 +1,28 @@
 import { getImageSrcSet, images } from '@/content/images';
-import { amenities, hero } from '@/content/landing';
+import { siteTextHi } from '@/content/hi/site-text';
+import { localizePath } from '@/content/languages';
+import { siteTextMr } from '@/content/mr/site-text';
 import { site, villa } from '@/content/site';
+import { siteTextEn, type SiteText } from '@/content/site-text';
 import type { PageMeta } from '@/client/lib/seo';
 
 /** The landing page's head tags (used by the prerender only, so the JSON-LD stays out of the bundle). */
-const heroImage = images[hero.image];
-
-export const homeMeta: PageMeta = {
-  path: '/',
-  title: `${site.brandName} | ${site.tagline}`,
-  description: `A private luxury villa ${villa.distanceFromFortMetres} m from a historic fort in ${site.address.city}, Maharashtra: ${villa.bedrooms} bedrooms, lawns, an amphitheatre and event space for ${villa.guestCapacity} guests.`,
+function buildHomeMeta(texts: SiteText): PageMeta {
+  const { hero, amenities } = texts.landing;
+  const heroImage = images[hero.image];
+  return {
+  path: localizePath('/', texts.language),
+  title: `${site.brandName} | ${hero.tagline}`,
+  description: texts.chrome.meta.homeDescription,
   image: `/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`,
   preloadImage: { srcSet: getImageSrcSet(heroImage, 'avif'), sizes: '100vw', type: 'image/avif' },
   jsonLd: {
     '@context': 'https://schema.org',
     '@type': 'Resort',
     name: site.brandName,
-    slogan: site.tagline,
-    description: `A luxury villa retreat ${villa.distanceFromFortMetres} m from a historic fort in Maharashtra, India.`,
+    slogan: hero.tagline,
+    inLanguage: texts.language,
+    description: texts.landing.footer.blurb,
     url: site.url,
     telephone: site.phone,
     email: site.email,
@@ -40,3 +45,8 @@ export const homeMeta: PageMeta = {
     sameAs: [site.socialUrl],
   },
 };
+}
+
+export const homeMeta = buildHomeMeta(siteTextEn);
+export const homeMetaHi = buildHomeMeta(siteTextHi);
+export const homeMetaMr = buildHomeMeta(siteTextMr);

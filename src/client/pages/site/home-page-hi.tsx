@@ -1,0 +1,6 @@
+import { siteTextHi } from '@/content/hi/site-text';
+import { LandingPage } from './landing-page';
+
+export function HomePageHi() {
+  return <LandingPage texts={siteTextHi} />;
+}

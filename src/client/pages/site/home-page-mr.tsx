@@ -1,0 +1,6 @@
+import { siteTextMr } from '@/content/mr/site-text';
+import { LandingPage } from './landing-page';
+
+export function HomePageMr() {
+  return <LandingPage texts={siteTextMr} />;
+}
