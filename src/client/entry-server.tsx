@@ -54,7 +54,9 @@ export function renderPages(): RenderedPage[] {
       render: page.render,
       language: page.language ?? 'en',
       html,
-      head: renderHeadTags(page.visibility === 'public' ? { ...meta, alternates } : { ...meta, noindex: true }),
+      head: renderHeadTags(
+        page.visibility === 'public' ? { ...meta, alternates } : { ...meta, noindex: true },
+      ),
     };
   });
 }

@@ -1,25 +1,26 @@
 import type { Language } from './languages';
-import { about, amenities, booking, contact, features, footer, gallery, hero, type LandingText } from './landing';
+import { footer, type LandingText } from './landing';
 import { navigationEn, type NavigationLabels } from './navigation';
-import { partnership, type PartnershipText } from './partnership';
+import { site } from './site';
 import { siteChrome, type SiteChrome } from './site-chrome';
 
 /**
- * Everything a public page says, in one language. Each language's page imports its own (`siteTextHi` from
- * `./hi/site-text`), so a page carries only its language's words.
+ * What every public page says in one language: its header, footer and controls. A page's own texts (the
+ * landing page's, the partnership page's) come beside it, and each language's page module imports only
+ * its own language (`siteTextHi` from `./hi/site-text`), so a page carries only the words it shows.
  */
 export type SiteText = {
   language: Language;
-  landing: LandingText;
-  partnership: PartnershipText;
+  tagline: string;
+  footer: LandingText['footer'];
   navigation: NavigationLabels;
   chrome: SiteChrome;
 };
 
 export const siteTextEn: SiteText = {
   language: 'en',
-  landing: { hero, amenities, features, gallery, about, booking, contact, footer },
-  partnership,
+  tagline: site.tagline,
+  footer,
   navigation: navigationEn,
   chrome: siteChrome,
 };

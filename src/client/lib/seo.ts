@@ -32,7 +32,8 @@ export function renderHeadTags(meta: PageMeta): string {
   for (const alternate of meta.alternates ?? []) {
     const href = new URL(alternate.path, site.url).toString();
     tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${href}" />`);
-    if (alternate.language === 'en') tags.push(`<link rel="alternate" hreflang="x-default" href="${href}" />`);
+    if (alternate.language === 'en')
+      tags.push(`<link rel="alternate" hreflang="x-default" href="${href}" />`);
   }
   if (meta.preloadImage) {
     const { srcSet, sizes, type } = meta.preloadImage;

@@ -3,13 +3,23 @@ import type { LandingText } from '../landing';
 
 const place = site.placeNames.hi;
 
+/** The tagline, the hero's heading and the footer's line on every page. */
+export const taglineHi = 'जहाँ शांति बसती है';
+
+/** The footer's texts, on every page. */
+export const footerHi = {
+  blurb: `${place.region}, ${place.country} में एक ऐतिहासिक क़िले के पीछे बसा लग्ज़री विला रिट्रीट।`,
+  managedBy: `व्यवसाय विकास हेतु ${place.managingCity} स्थित कंपनी ${site.managingCompany.name} द्वारा प्रशासित एवं प्रबंधित।`,
+  sisterBrand: `सहयोगी ब्रांड — ${site.sisterBrand.name}, विद्यार्थियों और कामकाजी पुरुषों के लिए किफ़ायती को-लिविंग।`,
+};
+
 /**
  * The landing page in Hindi, written for a Hindi reader rather than word for word. Digits stay as Indian
  * sites print them (0–9); the brand and the sister brand keep their Latin names.
  */
 export const landingHi: LandingText = {
   hero: {
-    tagline: 'जहाँ शांति बसती है',
+    tagline: taglineHi,
     headline: 'शोर से दूर, सुकून के क़रीब।',
     copy: `${site.brandName} में विलासिता और सुकून का अनुभव कीजिए — ${place.region} के एक ऐतिहासिक क़िले के पीछे बसा एक निजी विला, जहाँ आधुनिक सुख-सुविधाएँ प्रकृति की शांति से मिलती हैं।`,
     image: 'villa-dusk',
@@ -150,9 +160,5 @@ export const landingHi: LandingText = {
     title: 'हमसे संपर्क करें',
     intro: 'ठहरने, किसी आयोजन या मुलाक़ात के बारे में कोई सवाल? हमें आपसे बात करके ख़ुशी होगी।',
   },
-  footer: {
-    blurb: `${place.region}, ${place.country} में एक ऐतिहासिक क़िले के पीछे बसा लग्ज़री विला रिट्रीट।`,
-    managedBy: `व्यवसाय विकास हेतु ${place.managingCity} स्थित कंपनी ${site.managingCompany.name} द्वारा प्रशासित एवं प्रबंधित।`,
-    sisterBrand: `सहयोगी ब्रांड — ${site.sisterBrand.name}, विद्यार्थियों और कामकाजी पुरुषों के लिए किफ़ायती को-लिविंग।`,
-  },
+  footer: footerHi,
 };

@@ -1,13 +1,12 @@
 import type { SiteText } from '../site-text';
-import { landingHi } from './landing';
+import { footerHi, taglineHi } from './landing';
 import { navigationHi } from './navigation';
-import { partnershipHi } from './partnership';
 import { siteChromeHi } from './site-chrome';
 
 export const siteTextHi: SiteText = {
   language: 'hi',
-  landing: landingHi,
-  partnership: partnershipHi,
+  tagline: taglineHi,
+  footer: footerHi,
   navigation: navigationHi,
   chrome: siteChromeHi,
 };

@@ -3,13 +3,23 @@ import type { LandingText } from '../landing';
 
 const place = site.placeNames.mr;
 
+/** The tagline, the hero's heading and the footer's line on every page. */
+export const taglineMr = 'जिथे शांतता नांदते';
+
+/** The footer's texts, on every page. */
+export const footerMr = {
+  blurb: `${place.region}, ${place.country} येथील एका ऐतिहासिक किल्ल्यामागे वसलेले आलिशान व्हिला रिट्रीट.`,
+  managedBy: `व्यवसाय विकासासाठी ${place.managingCity}स्थित कंपनी ${site.managingCompany.name} द्वारे प्रशासित व व्यवस्थापित.`,
+  sisterBrand: `सहयोगी ब्रँड — ${site.sisterBrand.name}, विद्यार्थी आणि नोकरदार पुरुषांसाठी परवडणारे को-लिव्हिंग.`,
+};
+
 /**
  * The landing page in Marathi, written for a Marathi reader rather than word for word. Digits stay as Indian
  * sites print them (0–9); the brand and the sister brand keep their Latin names.
  */
 export const landingMr: LandingText = {
   hero: {
-    tagline: 'जिथे शांतता नांदते',
+    tagline: taglineMr,
     headline: 'गोंगाटाला निरोप द्या, निवांत ऐश्वर्याचा अनुभव घ्या.',
     copy: `${site.brandName} मध्ये ऐशआराम आणि निवांतपणा अनुभवा — ${place.inRegion} एका ऐतिहासिक किल्ल्यामागे वसलेला खाजगी व्हिला, जिथे आधुनिक सुखसोयी आणि निसर्गाची शांतता एकत्र येतात.`,
     image: 'villa-dusk',
@@ -150,9 +160,5 @@ export const landingMr: LandingText = {
     title: 'आमच्याशी संपर्क साधा',
     intro: 'मुक्काम, कार्यक्रम किंवा भेटीबद्दल काही प्रश्न? तुमच्याशी बोलायला आम्हाला आनंदच होईल.',
   },
-  footer: {
-    blurb: `${place.region}, ${place.country} येथील एका ऐतिहासिक किल्ल्यामागे वसलेले आलिशान व्हिला रिट्रीट.`,
-    managedBy: `व्यवसाय विकासासाठी ${place.managingCity}स्थित कंपनी ${site.managingCompany.name} द्वारे प्रशासित व व्यवस्थापित.`,
-    sisterBrand: `सहयोगी ब्रँड — ${site.sisterBrand.name}, विद्यार्थी आणि नोकरदार पुरुषांसाठी परवडणारे को-लिव्हिंग.`,
-  },
+  footer: footerMr,
 };

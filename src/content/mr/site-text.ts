@@ -1,13 +1,12 @@
 import type { SiteText } from '../site-text';
-import { landingMr } from './landing';
+import { footerMr, taglineMr } from './landing';
 import { navigationMr } from './navigation';
-import { partnershipMr } from './partnership';
 import { siteChromeMr } from './site-chrome';
 
 export const siteTextMr: SiteText = {
   language: 'mr',
-  landing: landingMr,
-  partnership: partnershipMr,
+  tagline: taglineMr,
+  footer: footerMr,
   navigation: navigationMr,
   chrome: siteChromeMr,
 };

@@ -54,7 +54,9 @@ describe('Image', () => {
   });
 
   it('shows the placeholder colour, then fades the image in when it has loaded', () => {
-    const { container } = render(<Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />);
+    const { container } = render(
+      <Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />,
+    );
     expect((container.firstElementChild as HTMLElement).style.backgroundColor).toBe('rgb(127, 160, 116)');
     enterViewport();
     const img = screen.getByRole('img', { name: 'The lawn' });

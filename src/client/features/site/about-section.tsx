@@ -1,10 +1,10 @@
 import { images } from '@/content/images';
-import { useSiteText } from './site-context';
+import { useLandingText } from './site-context';
 import { SiteImage } from './site-image';
 import { SectionHeading } from './section-heading';
 
 export default function AboutSection() {
-  const { about } = useSiteText().landing;
+  const { about } = useLandingText();
   return (
     <div className="mx-auto grid max-w-7xl items-center gap-14 px-5 sm:px-8 lg:grid-cols-2 lg:gap-20">
       <div>

@@ -1,6 +1,6 @@
 import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSiteText } from './site-context';
+import { useLandingText, useSiteText } from './site-context';
 import { site } from '@/content/site';
 import { fillText } from '@/content/site-chrome';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -25,7 +25,7 @@ const linkClass =
 
 export default function ContactSection() {
   const texts = useSiteText();
-  const { contact } = texts.landing;
+  const { contact } = useLandingText();
   const text = texts.chrome.contact;
   const { address } = site;
   return (

@@ -16,7 +16,7 @@ import { fillText } from '@/content/site-chrome';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 import { prefersReducedMotion } from './section-scroll';
-import { SectionLink, useSiteText } from './site-context';
+import { SectionLink, useLandingText, useSiteText } from './site-context';
 
 const ICONS: Record<AmenityIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   trees: TreesIcon,
@@ -48,7 +48,7 @@ function scrollCarousel(strip: HTMLElement | null, direction: 1 | -1) {
 export function FeaturesSection() {
   const stripRef = useRef<HTMLDivElement>(null);
   const texts = useSiteText();
-  const { amenities, features } = texts.landing;
+  const { amenities, features } = useLandingText();
   const text = texts.chrome.features;
   return (
     <section

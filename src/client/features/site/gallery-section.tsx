@@ -2,7 +2,7 @@ import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { images } from '@/content/images';
 import { fillText } from '@/content/site-chrome';
-import { useSiteText } from './site-context';
+import { useLandingText, useSiteText } from './site-context';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { SiteImage } from './site-image';
 import { SectionHeading } from './section-heading';
@@ -10,7 +10,7 @@ import { SectionHeading } from './section-heading';
 /** The gallery: a captioned grid; each image opens in a lightbox (arrow keys move, Escape closes). */
 export default function GallerySection() {
   const texts = useSiteText();
-  const { gallery } = texts.landing;
+  const { gallery } = useLandingText();
   const text = texts.chrome.gallery;
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   // On close, focus returns to the thumbnail of the image last shown (the lightbox has no Radix trigger).

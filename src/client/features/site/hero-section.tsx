@@ -3,18 +3,25 @@ import { images } from '@/content/images';
 import { site } from '@/content/site';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SiteImage } from './site-image';
-import { SectionLink, useSiteText } from './site-context';
+import { SectionLink, useLandingText, useSiteText } from './site-context';
 
 export function HeroSection() {
   const texts = useSiteText();
-  const { hero } = texts.landing;
+  const { hero } = useLandingText();
   return (
     <section
       id="home"
       aria-labelledby="home-title"
       className="relative isolate flex min-h-[100svh] flex-col overflow-hidden bg-[#1b2320] text-white"
     >
-      <SiteImage image={images[hero.image]} alt={hero.imageAlt} sizes="100vw" priority fill className="-z-10" />
+      <SiteImage
+        image={images[hero.image]}
+        alt={hero.imageAlt}
+        sizes="100vw"
+        priority
+        fill
+        className="-z-10"
+      />
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-b from-[#0d1411]/60 via-[#0d1411]/30 to-[#0d1411]/85"

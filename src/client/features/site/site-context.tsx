@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { localizePath } from '@/content/languages';
+import type { LandingText } from '@/content/landing';
 import type { SectionId } from '@/content/navigation';
 import type { SiteText } from '@/content/site-text';
 import { clsx } from 'clsx';
@@ -9,13 +10,16 @@ import { scrollToSection } from './section-scroll';
 const OnLandingPage = createContext(false);
 /** What the page says, in its language: given by the page, so each page carries only its own words. */
 const SiteTexts = createContext<SiteText | null>(null);
+/** The landing page's own texts, for its sections (loaded lazily, in chunks of their own). */
+const LandingTexts = createContext<LandingText | null>(null);
 
+/** `landing`: the landing page's texts, on the landing page only (section links scroll there). */
 export function SitePageProvider({
   landing,
   texts,
   children,
 }: {
-  landing: boolean;
+  landing?: LandingText;
   texts: SiteText;
   children: ReactNode;
 }) {
@@ -25,13 +29,21 @@ export function SitePageProvider({
   }, []);
   return (
     <SiteTexts.Provider value={texts}>
-      <OnLandingPage.Provider value={landing}>{children}</OnLandingPage.Provider>
+      <LandingTexts.Provider value={landing ?? null}>
+        <OnLandingPage.Provider value={Boolean(landing)}>{children}</OnLandingPage.Provider>
+      </LandingTexts.Provider>
     </SiteTexts.Provider>
   );
 }
 
 export function useOnLandingPage() {
   return useContext(OnLandingPage);
+}
+
+export function useLandingText(): LandingText {
+  const texts = useContext(LandingTexts);
+  if (!texts) throw new Error('useLandingText needs the landing page');
+  return texts;
 }
 
 export function useSiteText(): SiteText {

@@ -9,15 +9,14 @@ const linkClass = 'text-white/80 transition-colors hover:text-white hover:underl
 /** `currentPath`: the page's path in English, for the links to its other languages (none without one). */
 export function SiteFooter({ currentPath }: { currentPath?: string }) {
   const { address } = site;
-  const { language, landing, navigation, chrome } = useSiteText();
-  const { footer } = landing;
+  const { language, tagline, footer, navigation, chrome } = useSiteText();
   const text = chrome.footer;
   return (
     <footer className="bg-[#17221d] text-white">
       <div className="mx-auto grid max-w-7xl gap-12 px-5 pt-20 pb-12 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
         <div>
           <p className="font-display text-3xl">{site.brandName}</p>
-          <p className="mt-2 font-display text-lg text-[#e8c79c] italic">{landing.hero.tagline}</p>
+          <p className="mt-2 font-display text-lg text-[#e8c79c] italic">{tagline}</p>
           <p className="mt-5 max-w-sm text-sm leading-relaxed text-white/75">{footer.blurb}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SECTION_IDS } from '@/content/navigation';
+import type { LandingText } from '@/content/landing';
 import type { SiteText } from '@/content/site-text';
 import { FeaturesSection } from '@/client/features/site/features-section';
 import { HeroSection } from '@/client/features/site/hero-section';
@@ -15,7 +16,7 @@ const loadBooking = () => import('@/client/features/site/booking-section');
 const loadContact = () => import('@/client/features/site/contact-section');
 
 /** The landing page in the language of `texts`; each language's page module gives its own. */
-export function LandingPage({ texts }: { texts: SiteText }) {
+export function LandingPage({ texts, landing }: { texts: SiteText; landing: LandingText }) {
   // Arriving with '/#section' (say, from the partnership page): load every section, then land exactly.
   useEffect(() => {
     // Any URL can arrive here: a malformed percent-encoding in the fragment must not break the page.
@@ -24,7 +25,7 @@ export function LandingPage({ texts }: { texts: SiteText }) {
       void scrollToSection(id, { smooth: false, updateHash: false });
   }, []);
   return (
-    <SitePageProvider landing texts={texts}>
+    <SitePageProvider landing={landing} texts={texts}>
       <SiteHeader currentPath="/" />
       <main>
         <HeroSection />

@@ -21,16 +21,14 @@ export function NotFoundPage() {
     console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
   }, []);
   return (
-    <SitePageProvider landing={false} texts={siteTextEn}>
+    <SitePageProvider texts={siteTextEn}>
       <SiteHeader currentPath="" />
       <main className="relative isolate flex min-h-[100svh] flex-col items-center justify-center gap-6 overflow-hidden bg-[#1b2320] px-6 text-center text-white">
         <SiteImage image={images['fort-view']} alt="" sizes="100vw" fill className="-z-10" />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[#0d1411]/75" />
         <p className="font-display text-8xl text-[#f0d3a8] sm:text-9xl">404</p>
         <h1 className="font-display text-4xl font-medium sm:text-5xl">{text.heading}</h1>
-        <p className="max-w-md text-white/80">
-          {text.text}
-        </p>
+        <p className="max-w-md text-white/80">{text.text}</p>
         <a href="/" className={clsx(buttonVariants({ variant: 'ivory', shape: 'pill', size: 'lg' }), 'mt-2')}>
           {text.home}
         </a>

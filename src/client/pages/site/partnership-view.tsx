@@ -1,5 +1,6 @@
 import { ArrowUpRightIcon, CheckIcon, MailIcon } from 'lucide-react';
 import { getImageSrcSet, images } from '@/content/images';
+import type { PartnershipText } from '@/content/partnership';
 import type { SiteText } from '@/content/site-text';
 import { localizePath } from '@/content/languages';
 import { site } from '@/content/site';
@@ -17,10 +18,10 @@ import type { ReactNode } from 'react';
 const heroImage = images['villa-dusk'];
 
 /** The partnership page's head tags in the language of `texts`, at its path in that language. */
-export function buildPartnershipMeta(texts: SiteText): PageMeta {
+export function buildPartnershipMeta(texts: SiteText, partnership: PartnershipText): PageMeta {
   return {
     path: localizePath('/partnership', texts.language),
-    title: texts.partnership.title,
+    title: partnership.title,
     description: texts.chrome.meta.partnershipDescription,
     image: `/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`,
     preloadImage: { srcSet: getImageSrcSet(heroImage, 'avif'), sizes: '100vw', type: 'image/avif' },
@@ -56,11 +57,11 @@ function HeadedSection({
 }
 
 /** The partnership page in the language of `texts`; each language's page module gives its own. */
-export function PartnershipView({ texts }: { texts: SiteText }) {
-  const { partnership, chrome } = texts;
+export function PartnershipView({ texts, partnership }: { texts: SiteText; partnership: PartnershipText }) {
+  const { chrome } = texts;
   const { blocks, comparison, roadmap, cta } = partnership;
   return (
-    <SitePageProvider landing={false} texts={texts}>
+    <SitePageProvider texts={texts}>
       <SiteHeader currentPath="/partnership" />
       <main>
         <section
@@ -85,7 +86,10 @@ export function PartnershipView({ texts }: { texts: SiteText }) {
           </div>
         </section>
 
-        <section aria-label={chrome.partnership.introduction} className="mx-auto max-w-3xl px-5 py-20 sm:px-8 lg:py-28">
+        <section
+          aria-label={chrome.partnership.introduction}
+          className="mx-auto max-w-3xl px-5 py-20 sm:px-8 lg:py-28"
+        >
           {partnership.intro.map((paragraph, index) => (
             <p
               key={paragraph.slice(0, 24)}
@@ -172,7 +176,12 @@ export function PartnershipView({ texts }: { texts: SiteText }) {
           </div>
         </HeadedSection>
 
-        <HeadedSection id="roadmap-title" eyebrow={chrome.partnership.roadmap} heading={roadmap} width="max-w-7xl">
+        <HeadedSection
+          id="roadmap-title"
+          eyebrow={chrome.partnership.roadmap}
+          heading={roadmap}
+          width="max-w-7xl"
+        >
           <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
             {roadmap.regions.map((region, index) => (
               <li key={region.name} className="relative rounded-2xl border border-border/70 bg-card p-6">

@@ -41,7 +41,7 @@ export function RequestPage({ data }: { data?: GuestRequestPageData }) {
   const [token] = useState(() => data?.token ?? readToken());
   return (
     <QueryClientProvider client={queryClient}>
-      <SitePageProvider landing={false} texts={siteTextEn}>
+      <SitePageProvider texts={siteTextEn}>
         <SiteHeader currentPath="" />
         <main className="bg-background">
           {/* The dark band carries the site's header (white on the landing page's pictures). */}
