@@ -78,7 +78,7 @@ const inlineCriticalCss = new Beasties({
 });
 for (const page of server.renderPages()) {
   const path = join(clientDir, page.file);
-  let html = readFileSync(path, 'utf8');
+  let html = readFileSync(path, 'utf8').replace('<html lang="en">', () => `<html lang="${page.language}">`);
   if (page.render !== 'client') {
     const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
     if (!entry) throw new Error(`${page.file}: no entry module script to replace`);

@@ -1,7 +1,14 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pageModules } from 'virtual:page-modules';
-import { getPageFile, getRouteBase, hasParameters, NOT_FOUND, PAGES } from './pages/registry';
+import {
+  getPageFile,
+  getRouteBase,
+  hasParameters,
+  listPageVersions,
+  NOT_FOUND,
+  PAGES,
+} from './pages/registry';
 import { renderHeadTags } from './lib/seo';
 import { site } from '@/content/site';
 
@@ -12,6 +19,8 @@ export type RenderedPage = {
   /** The built HTML file to fill. */
   file: string;
   render: 'prerender' | 'server' | 'client';
+  /** `<html lang>`. */
+  language: string;
   /**
    * The page's markup: for a server-rendered page, its samples one after another (the build reads its
    * critical CSS from them and leaves the markup to the server); empty for a client-rendered page.
@@ -36,11 +45,18 @@ export function renderPages(): RenderedPage[] {
       if (!samples?.length) throw new Error(`${page.name} has no samples`);
       html = samples.map((data) => renderServerPage(page.name, data)).join('');
     }
+    const alternates = listPageVersions(page).map((version) => ({
+      language: version.language,
+      path: version.route,
+    }));
     return {
       file: getPageFile(page),
       render: page.render,
+      language: page.language ?? 'en',
       html,
-      head: renderHeadTags(page.visibility === 'public' ? meta : { ...meta, noindex: true }),
+      head: renderHeadTags(
+        page.visibility === 'public' ? { ...meta, alternates } : { ...meta, noindex: true },
+      ),
     };
   });
 }
@@ -62,7 +78,16 @@ export function renderSitemapXml(): string {
   const urls = PAGES.filter(
     (page) => page.visibility === 'public' && page.route !== NOT_FOUND && !hasParameters(page.route),
   )
-    .map((page) => `  <url><loc>${new URL(page.route, site.url)}</loc></url>`)
+    .map((page) => {
+      // Each version names all of them, itself included, so search engines pair them.
+      const alternates = listPageVersions(page)
+        .map(
+          (version) =>
+            `\n    <xhtml:link rel="alternate" hreflang="${version.language}" href="${new URL(version.route, site.url)}"/>`,
+        )
+        .join('');
+      return `  <url><loc>${new URL(page.route, site.url)}</loc>${alternates}${alternates ? '\n  ' : ''}</url>`;
+    })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }

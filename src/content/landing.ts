@@ -172,3 +172,5 @@ export type LandingText = {
   contact: typeof contact;
   footer: typeof footer;
 };
+
+export const landingEn: LandingText = { hero, amenities, features, gallery, about, booking, contact, footer };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { about, amenities, booking, contact, features, footer, gallery, hero } from './landing';
-import type { LandingText } from './landing';
+import { landingEn } from './landing';
 import { partnership } from './partnership';
 import { landingHi } from './hi/landing';
 import { partnershipHi } from './hi/partnership';
@@ -9,8 +8,6 @@ import { landingMr } from './mr/landing';
 import { partnershipMr } from './mr/partnership';
 import { navigationMr } from './mr/navigation';
 import { site } from './site';
-
-const landingEn: LandingText = { hero, amenities, features, gallery, about, booking, contact, footer };
 
 /** Keys whose values are identifiers (images, icons), the same in every language. */
 const IDENTIFIER_KEYS = new Set(['image', 'icon']);

@@ -14,6 +14,7 @@ import './manage-properties.e2e';
 import './site-landing.e2e';
 import './manage-channels.e2e';
 import './site-pages.e2e';
+import './site-languages.e2e';
 import './manage-booking-changes.e2e';
 import './manage-payments.e2e';
 import './manage-invoices.e2e';

@@ -267,6 +267,9 @@ describe('the landing page', () => {
       'Booking',
       'Contact',
       'Book Now',
+      // The page in the other languages, each named in itself.
+      'हिन्दी',
+      'मराठी',
     ]);
     // Focus moves into the menu.
     expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);

@@ -7,6 +7,8 @@ export type PageMeta = {
   noindex?: boolean;
   image?: string;
   jsonLd?: Record<string, unknown>;
+  /** The page in every language it has, for hreflang links (English is also the x-default). */
+  alternates?: { language: string; path: string }[];
   /** The page's largest image (the LCP element), preloaded so it starts before the CSS and script. */
   preloadImage?: { srcSet: string; sizes: string; type: string };
 };
@@ -27,6 +29,12 @@ export function renderHeadTags(meta: PageMeta): string {
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
   ];
+  for (const alternate of meta.alternates ?? []) {
+    const href = new URL(alternate.path, site.url).toString();
+    tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${href}" />`);
+    if (alternate.language === 'en')
+      tags.push(`<link rel="alternate" hreflang="x-default" href="${href}" />`);
+  }
   if (meta.preloadImage) {
     const { srcSet, sizes, type } = meta.preloadImage;
     tags.push(

@@ -1,3 +1,4 @@
+import type { Language } from '../../content/languages';
 import type { PageMeta } from '../lib/seo';
 
 /**
@@ -48,6 +49,10 @@ export type PageDefinition = {
    * it is large, like the landing page's JSON-LD).
    */
   meta: ModuleExport | PageMeta;
+  /** The page's language (`<html lang>`); English when left out. */
+  language?: Language;
+  /** For a page in another language, the English page it translates: they link to each other (hreflang). */
+  translates?: string;
 };
 
 export const NOT_FOUND = 'not-found' as const;
@@ -69,6 +74,31 @@ export const PAGES: readonly PageDefinition[] = [
     component: '@/client/pages/site/partnership-page#PartnershipPage',
     meta: '@/client/pages/site/partnership-page#partnershipMeta',
   },
+  ...(['hi', 'mr'] as const).flatMap((language): PageDefinition[] => {
+    const suffix = language === 'hi' ? 'Hi' : 'Mr';
+    return [
+      {
+        name: `home-${language}`,
+        route: `/${language}`,
+        render: 'prerender',
+        visibility: 'public',
+        component: `@/client/pages/site/home-page-${language}#HomePage${suffix}`,
+        meta: `@/client/pages/site/home-meta#homeMeta${suffix}`,
+        language,
+        translates: 'home',
+      },
+      {
+        name: `partnership-${language}`,
+        route: `/${language}/partnership`,
+        render: 'prerender',
+        visibility: 'public',
+        component: `@/client/pages/site/partnership-page-${language}#PartnershipPage${suffix}`,
+        meta: `@/client/pages/site/partnership-page-${language}#partnershipMeta${suffix}`,
+        language,
+        translates: 'partnership',
+      },
+    ];
+  }),
   {
     name: 'manage',
     route: '/villa-management',
@@ -126,4 +156,15 @@ export function getPageFile(page: PageDefinition): string {
 /** Whether a route has parameters (`/request/:token`): such a page has no single URL to list. */
 export function hasParameters(route: string): boolean {
   return getRouteBase(route) !== route;
+}
+
+/**
+ * A page's versions in every language, itself included (each links to all of them with hreflang); none for
+ * a page in one language only.
+ */
+export function listPageVersions(page: PageDefinition): { language: Language; route: string }[] {
+  const group = page.translates ?? page.name;
+  const versions = PAGES.filter((other) => (other.translates ?? other.name) === group);
+  if (versions.length < 2) return [];
+  return versions.map((version) => ({ language: version.language ?? 'en', route: version.route }));
 }

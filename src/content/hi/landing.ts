@@ -3,15 +3,25 @@ import type { LandingText } from '../landing';
 
 const place = site.placeNames.hi;
 
+/** The tagline, the hero's heading and the footer's line on every page. */
+export const taglineHi = 'जहाँ शांति बसती है';
+
+/** The footer's texts, on every page. */
+export const footerHi = {
+  blurb: `${place.region}, ${place.country} में एक ऐतिहासिक क़िले के पीछे बसा लग्ज़री विला रिट्रीट।`,
+  managedBy: `व्यवसाय विकास हेतु ${place.managingCity} स्थित कंपनी ${site.managingCompany.name} द्वारा प्रशासित एवं प्रबंधित।`,
+  sisterBrand: `सहयोगी ब्रांड — ${site.sisterBrand.name}, विद्यार्थियों और कामकाजी पुरुषों के लिए किफ़ायती को-लिविंग।`,
+};
+
 /**
  * The landing page in Hindi, written for a Hindi reader rather than word for word. Digits stay as Indian
  * sites print them (0–9); the brand and the sister brand keep their Latin names.
  */
 export const landingHi: LandingText = {
   hero: {
-    tagline: 'जहाँ शांति बसती है',
+    tagline: taglineHi,
     headline: 'शोर से दूर, सुकून के क़रीब।',
-    copy: `${site.brandName} में विलासिता और सुकून का अनुभव कीजिए: ${place.region} के एक ऐतिहासिक क़िले के पीछे बसा एक निजी विला, जहाँ आधुनिक सुख-सुविधाएँ प्रकृति की शांति से मिलती हैं।`,
+    copy: `${site.brandName} में विलासिता और सुकून का अनुभव कीजिए — ${place.region} के एक ऐतिहासिक क़िले के पीछे बसा एक निजी विला, जहाँ आधुनिक सुख-सुविधाएँ प्रकृति की शांति से मिलती हैं।`,
     image: 'villa-dusk',
     imageAlt: 'संध्या के समय विला, खिड़कियों में जलती रोशनी, और पीछे पहाड़ी पर पुराने क़िले की दीवारें',
     facts: [
@@ -36,7 +46,7 @@ export const landingHi: LandingText = {
     },
     {
       title: 'रसोई की सुविधा',
-      description: 'पूरी तरह सुसज्जित रसोई: आपके अपने शेफ़ के लिए या परिवार की दावत के लिए तैयार।',
+      description: 'पूरी तरह सुसज्जित रसोई — आपके अपने शेफ़ के लिए या परिवार की दावत के लिए तैयार।',
       icon: 'chef-hat',
     },
     {
@@ -122,7 +132,7 @@ export const landingHi: LandingText = {
     eyebrow: 'विला के बारे में',
     title: 'इतिहास के सान्निध्य में एक निजी आश्रय',
     paragraphs: [
-      `${site.brandName} ${place.city}, ${place.region} में एक ऐतिहासिक क़िले से ${villa.distanceFromFortMetres} मीटर की दूरी पर बसा एक निजी विला है। एक ओर पत्थर की पुरानी दीवारें, दूसरी ओर खुला आसमान और हरे-भरे लॉन: ज़्यादा दूर गए बिना ठहरकर साँस लेने की जगह।`,
+      `${site.brandName} ${place.city}, ${place.region} में एक ऐतिहासिक क़िले से ${villa.distanceFromFortMetres} मीटर की दूरी पर बसा एक निजी विला है। एक ओर पत्थर की पुरानी दीवारें, दूसरी ओर खुला आसमान और हरे-भरे लॉन — ज़्यादा दूर गए बिना ठहरकर साँस लेने की जगह।`,
       'तीन शयनकक्ष, बग़ीचे की ओर खुलता लाउंज, पूरी तरह सुसज्जित रसोई और निजी फ़िल्म-प्रदर्शन के लिए एम्फ़ीथिएटर इसे परिवार और दोस्तों का अपना घर बना देते हैं, और लॉन व आयोजन स्थल हर छोटे-बड़े जश्न का स्वागत करते हैं।',
     ],
     image: 'sunrise-terrace',
@@ -140,7 +150,7 @@ export const landingHi: LandingText = {
     intro:
       'अपनी तारीख़ें चुनिए, बताइए कौन-कौन आ रहा है और हमें किस चीज़ की तैयारी करनी है। हम रातें आपके लिए रोक लेते हैं और ई-मेल से स्वयं पुष्टि करते हैं।',
     alternative: 'लिखकर या बात करके तय करना चाहेंगे?',
-    emailSubject: `बुकिंग अनुरोध: ${site.brandName}`,
+    emailSubject: `बुकिंग अनुरोध — ${site.brandName}`,
     emailLabel: 'अपना अनुरोध ई-मेल करें',
     phoneLabel: 'हमें फ़ोन करें',
     note: 'हर अनुरोध का जवाब विला की टीम स्वयं देती है।',
@@ -150,9 +160,5 @@ export const landingHi: LandingText = {
     title: 'हमसे संपर्क करें',
     intro: 'ठहरने, किसी आयोजन या मुलाक़ात के बारे में कोई सवाल? हमें आपसे बात करके ख़ुशी होगी।',
   },
-  footer: {
-    blurb: `${place.region}, ${place.country} में एक ऐतिहासिक क़िले के पीछे बसा लग्ज़री विला रिट्रीट।`,
-    managedBy: `व्यवसाय विकास हेतु ${place.managingCity} स्थित कंपनी ${site.managingCompany.name} द्वारा प्रशासित एवं प्रबंधित।`,
-    sisterBrand: `सहयोगी ब्रांड: ${site.sisterBrand.name}, विद्यार्थियों और कामकाजी पुरुषों के लिए किफ़ायती को-लिविंग।`,
-  },
+  footer: footerHi,
 };

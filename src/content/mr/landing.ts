@@ -3,15 +3,25 @@ import type { LandingText } from '../landing';
 
 const place = site.placeNames.mr;
 
+/** The tagline, the hero's heading and the footer's line on every page. */
+export const taglineMr = 'जिथे शांतता नांदते';
+
+/** The footer's texts, on every page. */
+export const footerMr = {
+  blurb: `${place.region}, ${place.country} येथील एका ऐतिहासिक किल्ल्यामागे वसलेले आलिशान व्हिला रिट्रीट.`,
+  managedBy: `व्यवसाय विकासासाठी ${place.managingCity}स्थित कंपनी ${site.managingCompany.name} द्वारे प्रशासित व व्यवस्थापित.`,
+  sisterBrand: `सहयोगी ब्रँड — ${site.sisterBrand.name}, विद्यार्थी आणि नोकरदार पुरुषांसाठी परवडणारे को-लिव्हिंग.`,
+};
+
 /**
  * The landing page in Marathi, written for a Marathi reader rather than word for word. Digits stay as Indian
  * sites print them (0–9); the brand and the sister brand keep their Latin names.
  */
 export const landingMr: LandingText = {
   hero: {
-    tagline: 'जिथे शांतता नांदते',
+    tagline: taglineMr,
     headline: 'गोंगाटाला निरोप द्या, निवांत ऐश्वर्याचा अनुभव घ्या.',
-    copy: `${site.brandName} मध्ये ऐशआराम आणि निवांतपणा अनुभवा: ${place.inRegion} एका ऐतिहासिक किल्ल्यामागे वसलेला खाजगी व्हिला, जिथे आधुनिक सुखसोयी आणि निसर्गाची शांतता एकत्र येतात.`,
+    copy: `${site.brandName} मध्ये ऐशआराम आणि निवांतपणा अनुभवा — ${place.inRegion} एका ऐतिहासिक किल्ल्यामागे वसलेला खाजगी व्हिला, जिथे आधुनिक सुखसोयी आणि निसर्गाची शांतता एकत्र येतात.`,
     image: 'villa-dusk',
     imageAlt: 'संध्याकाळी उजळलेल्या खिडक्यांचा व्हिला आणि मागे टेकडीवर जुन्या किल्ल्याच्या भिंती',
     facts: [
@@ -36,7 +46,7 @@ export const landingMr: LandingText = {
     },
     {
       title: 'स्वयंपाकघराची सोय',
-      description: 'सर्व सोयींनी युक्त स्वयंपाकघर: तुमच्या आचाऱ्यासाठी किंवा कौटुंबिक मेजवानीसाठी सज्ज.',
+      description: 'सर्व सोयींनी युक्त स्वयंपाकघर — तुमच्या आचाऱ्यासाठी किंवा कौटुंबिक मेजवानीसाठी सज्ज.',
       icon: 'chef-hat',
     },
     {
@@ -122,7 +132,7 @@ export const landingMr: LandingText = {
     eyebrow: 'व्हिलाविषयी',
     title: 'इतिहासाच्या सान्निध्यात एक खाजगी विसावा',
     paragraphs: [
-      `${site.brandName} हा ${place.city}, ${place.region} येथील एका ऐतिहासिक किल्ल्यापासून ${villa.distanceFromFortMetres} मीटरवर वसलेला खाजगी व्हिला आहे. एका बाजूला जुन्या दगडी भिंती, दुसऱ्या बाजूला मोकळे आकाश आणि हिरवीगार हिरवळ: फार दूर न जाता निवांत होण्याची जागा.`,
+      `${site.brandName} हा ${place.city}, ${place.region} येथील एका ऐतिहासिक किल्ल्यापासून ${villa.distanceFromFortMetres} मीटरवर वसलेला खाजगी व्हिला आहे. एका बाजूला जुन्या दगडी भिंती, दुसऱ्या बाजूला मोकळे आकाश आणि हिरवीगार हिरवळ — फार दूर न जाता निवांत होण्याची जागा.`,
       'तीन शयनकक्ष, बागेकडे उघडणारा दिवाणखाना, सर्व सोयींनी युक्त स्वयंपाकघर आणि खाजगी चित्रपट-प्रदर्शनासाठी ॲम्फिथिएटर यांमुळे हा व्हिला कुटुंब आणि मित्रमंडळींसाठी हक्काचे घर बनतो, तर हिरवळ आणि कार्यक्रमांची जागा लहान-मोठ्या प्रत्येक सोहळ्याचे स्वागत करते.',
     ],
     image: 'sunrise-terrace',
@@ -140,7 +150,7 @@ export const landingMr: LandingText = {
     intro:
       'तारखा निवडा, कोण कोण येत आहे आणि आम्ही कशाची तयारी करावी ते सांगा. आम्ही त्या रात्री तुमच्यासाठी राखून ठेवतो आणि ई-मेलद्वारे स्वतः निश्चित करतो.',
     alternative: 'लिहून किंवा बोलून ठरवायचे आहे?',
-    emailSubject: `बुकिंग विनंती: ${site.brandName}`,
+    emailSubject: `बुकिंग विनंती — ${site.brandName}`,
     emailLabel: 'तुमची विनंती ई-मेल करा',
     phoneLabel: 'आम्हाला फोन करा',
     note: 'प्रत्येक विनंतीला व्हिलाची टीम स्वतः उत्तर देते.',
@@ -150,9 +160,5 @@ export const landingMr: LandingText = {
     title: 'आमच्याशी संपर्क साधा',
     intro: 'मुक्काम, कार्यक्रम किंवा भेटीबद्दल काही प्रश्न? तुमच्याशी बोलायला आम्हाला आनंदच होईल.',
   },
-  footer: {
-    blurb: `${place.region}, ${place.country} येथील एका ऐतिहासिक किल्ल्यामागे वसलेले आलिशान व्हिला रिट्रीट.`,
-    managedBy: `व्यवसाय विकासासाठी ${place.managingCity}स्थित कंपनी ${site.managingCompany.name} द्वारे प्रशासित व व्यवस्थापित.`,
-    sisterBrand: `सहयोगी ब्रँड: ${site.sisterBrand.name}, विद्यार्थी आणि नोकरदार पुरुषांसाठी परवडणारे को-लिव्हिंग.`,
-  },
+  footer: footerMr,
 };

@@ -42,7 +42,7 @@ const enterViewport = () =>
 
 describe('Image', () => {
   it('waits until it is within 50px of the viewport before it gets a source', () => {
-    render(<Image image={asset} alt="The lawn" sizes="100vw" />);
+    render(<Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />);
     const img = screen.getByRole('img', { name: 'The lawn' });
     expect(img).not.toHaveAttribute('src');
     expect(observers[0]?.options?.rootMargin).toBe(IMAGE_LAZY_MARGIN);
@@ -54,7 +54,9 @@ describe('Image', () => {
   });
 
   it('shows the placeholder colour, then fades the image in when it has loaded', () => {
-    const { container } = render(<Image image={asset} alt="The lawn" sizes="100vw" />);
+    const { container } = render(
+      <Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />,
+    );
     expect((container.firstElementChild as HTMLElement).style.backgroundColor).toBe('rgb(127, 160, 116)');
     enterViewport();
     const img = screen.getByRole('img', { name: 'The lawn' });
@@ -64,7 +66,7 @@ describe('Image', () => {
   });
 
   it("says 'Failed to load image' when the image cannot load", () => {
-    render(<Image image={asset} alt="The lawn" sizes="100vw" />);
+    render(<Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />);
     enterViewport();
     fireEvent.error(screen.getByRole('img', { name: 'The lawn' }));
     expect(screen.getByText('Failed to load image')).toBeInTheDocument();
@@ -72,7 +74,7 @@ describe('Image', () => {
   });
 
   it('loads a priority image at once, eagerly and with high fetch priority', () => {
-    render(<Image image={asset} alt="The villa" sizes="100vw" priority />);
+    render(<Image image={asset} alt="The villa" sizes="100vw" failedText="Failed to load image" priority />);
     const img = screen.getByRole('img', { name: 'The villa' });
     expect(img).toHaveAttribute('src');
     expect(img).toHaveAttribute('loading', 'eager');

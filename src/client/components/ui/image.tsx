@@ -20,6 +20,7 @@ export function Image({
   alt,
   sizes,
   priority = false,
+  failedText,
   fill = false,
   className,
   imgClassName,
@@ -28,6 +29,8 @@ export function Image({
   alt: string;
   sizes: string;
   priority?: boolean;
+  /** Said in place of an image that cannot load, in the page's language. */
+  failedText: string;
   /** Cover the positioned parent (absolute, inset 0) instead of sitting in the flow. */
   fill?: boolean;
   className?: string;
@@ -76,7 +79,7 @@ export function Image({
       {status === 'error' ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-muted p-4 text-center text-sm text-muted-foreground">
           <ImageOffIcon className="size-6" aria-hidden="true" />
-          <span>Failed to load image</span>
+          <span>{failedText}</span>
         </div>
       ) : (
         <picture>

@@ -1,9 +1,10 @@
 import { images } from '@/content/images';
-import { about } from '@/content/landing';
-import { Image } from '@/client/components/ui/image';
+import { useLandingText } from './site-context';
+import { SiteImage } from './site-image';
 import { SectionHeading } from './section-heading';
 
 export default function AboutSection() {
+  const { about } = useLandingText();
   return (
     <div className="mx-auto grid max-w-7xl items-center gap-14 px-5 sm:px-8 lg:grid-cols-2 lg:gap-20">
       <div>
@@ -27,7 +28,7 @@ export default function AboutSection() {
           ))}
         </dl>
       </div>
-      <Image
+      <SiteImage
         image={images[about.image]}
         alt={about.imageAlt}
         sizes="(min-width: 1024px) 40vw, 100vw"

@@ -1,5 +1,5 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
-import { booking } from '@/content/landing';
+import { useLandingText } from './site-context';
 import { site } from '@/content/site';
 import { BookingRequestForm } from '@/client/features/booking-request';
 import { CtaLink } from './cta-link';
@@ -7,6 +7,7 @@ import { SectionHeading } from './section-heading';
 
 /** The booking request form, with writing or calling as the alternative. */
 export default function BookingSection() {
+  const { booking } = useLandingText();
   const mailto = `mailto:${site.email}?subject=${encodeURIComponent(booking.emailSubject)}`;
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">

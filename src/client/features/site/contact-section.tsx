@@ -1,7 +1,8 @@
 import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { contact } from '@/content/landing';
+import { useLandingText, useSiteText } from './site-context';
 import { site } from '@/content/site';
+import { fillText } from '@/content/site-chrome';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 
@@ -23,6 +24,9 @@ const linkClass =
   'underline decoration-accent/40 underline-offset-4 transition-colors hover:text-accent hover:decoration-accent';
 
 export default function ContactSection() {
+  const texts = useSiteText();
+  const { contact } = useLandingText();
+  const text = texts.chrome.contact;
   const { address } = site;
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
@@ -33,49 +37,49 @@ export default function ContactSection() {
         intro={contact.intro}
       />
       <ul className="mt-14 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        <ContactItem icon={<PhoneIcon aria-hidden="true" />} label="Phone">
+        <ContactItem icon={<PhoneIcon aria-hidden="true" />} label={text.phone}>
           <a className={linkClass} href={`tel:${site.phone.replace(/\s/g, '')}`}>
             {site.phone}
           </a>
         </ContactItem>
-        <ContactItem icon={<MailIcon aria-hidden="true" />} label="Email">
+        <ContactItem icon={<MailIcon aria-hidden="true" />} label={text.email}>
           <a className={linkClass} href={`mailto:${site.email}`}>
             {site.email}
           </a>
         </ContactItem>
-        <ContactItem icon={<MapPinIcon aria-hidden="true" />} label="Address">
+        <ContactItem icon={<MapPinIcon aria-hidden="true" />} label={text.address}>
           <address className="not-italic">
             {address.street}, {address.city} {address.postalCode}, {address.region}, {address.country}
           </address>
         </ContactItem>
-        <ContactItem icon={<GlobeIcon aria-hidden="true" />} label="Website">
+        <ContactItem icon={<GlobeIcon aria-hidden="true" />} label={text.website}>
           <a className={linkClass} href={site.url} rel="noopener">
             {new URL(site.url).host}
           </a>
         </ContactItem>
-        <ContactItem icon={<AtSignIcon aria-hidden="true" />} label="Social">
+        <ContactItem icon={<AtSignIcon aria-hidden="true" />} label={text.social}>
           <a className={linkClass} href={site.socialUrl} rel="noopener noreferrer">
             {site.socialHandle}
           </a>
         </ContactItem>
-        <ContactItem icon={<ArrowUpRightIcon aria-hidden="true" />} label="Our sister brand">
+        <ContactItem icon={<ArrowUpRightIcon aria-hidden="true" />} label={text.sisterBrand}>
           <a className={linkClass} href={site.sisterBrand.url} rel="noopener">
             {site.sisterBrand.name}
           </a>
-          <span className="block text-sm text-muted-foreground">{site.sisterBrand.description}</span>
+          <span className="block text-sm text-muted-foreground">{text.sisterBrandDescription}</span>
         </ContactItem>
       </ul>
       <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <a href={`mailto:${site.email}`} className={buttonVariants({ shape: 'pill', size: 'lg' })}>
           <MailIcon aria-hidden="true" />
-          Send us an email
+          {text.sendEmail}
         </a>
         <a
           href={site.url}
           rel="noopener"
           className={buttonVariants({ variant: 'outline', shape: 'pill', size: 'lg' })}
         >
-          Visit {site.brandName}
+          {fillText(text.visit, { name: site.brandName })}
           <ArrowUpRightIcon aria-hidden="true" />
         </a>
         <a
@@ -83,7 +87,7 @@ export default function ContactSection() {
           rel="noopener"
           className={buttonVariants({ variant: 'outline', shape: 'pill', size: 'lg' })}
         >
-          Visit {site.sisterBrand.name}
+          {fillText(text.visit, { name: site.sisterBrand.name })}
           <ArrowUpRightIcon aria-hidden="true" />
         </a>
       </div>

@@ -11,11 +11,12 @@ import {
   WifiIcon,
 } from 'lucide-react';
 import { useRef, type ComponentType, type SVGProps } from 'react';
-import { amenities, features, type AmenityIcon } from '@/content/landing';
+import type { AmenityIcon } from '@/content/landing';
+import { fillText } from '@/content/site-chrome';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 import { prefersReducedMotion } from './section-scroll';
-import { SectionLink } from './site-context';
+import { SectionLink, useLandingText, useSiteText } from './site-context';
 
 const ICONS: Record<AmenityIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   trees: TreesIcon,
@@ -46,6 +47,9 @@ function scrollCarousel(strip: HTMLElement | null, direction: 1 | -1) {
 
 export function FeaturesSection() {
   const stripRef = useRef<HTMLDivElement>(null);
+  const texts = useSiteText();
+  const { amenities, features } = useLandingText();
+  const text = texts.chrome.features;
   return (
     <section
       id="highlights"
@@ -64,7 +68,7 @@ export function FeaturesSection() {
             ref={stripRef}
             role="region"
             aria-roledescription="carousel"
-            aria-label="Villa features"
+            aria-label={text.carousel}
             tabIndex={0}
             className="-mx-5 snap-x snap-mandatory motion-safe:scroll-smooth scroll-px-5 overflow-x-auto px-5 pb-2 [scrollbar-width:none] sm:-mx-8 sm:scroll-px-8 sm:px-8 lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 [&::-webkit-scrollbar]:hidden"
           >
@@ -75,7 +79,7 @@ export function FeaturesSection() {
                   <li
                     key={amenity.title}
                     aria-roledescription="slide"
-                    aria-label={`${index + 1} of ${amenities.length}`}
+                    aria-label={fillText(text.position, { index: index + 1, count: amenities.length })}
                     className="min-w-0 shrink-0 grow-0 basis-[86%] snap-start sm:basis-[calc(50%-0.5rem)] lg:basis-auto"
                   >
                     <article className="flex h-full flex-col rounded-2xl border border-border/70 bg-card p-7 shadow-[0_1px_2px_rgba(31,42,36,0.04)]">
@@ -95,7 +99,7 @@ export function FeaturesSection() {
           <div className="mt-8 flex justify-center gap-3 lg:hidden">
             <button
               type="button"
-              aria-label="Previous feature"
+              aria-label={text.previous}
               onClick={() => scrollCarousel(stripRef.current, -1)}
               className="inline-flex size-11 items-center justify-center rounded-full border border-input bg-card text-foreground transition-colors hover:bg-muted"
             >
@@ -103,7 +107,7 @@ export function FeaturesSection() {
             </button>
             <button
               type="button"
-              aria-label="Next feature"
+              aria-label={text.next}
               onClick={() => scrollCarousel(stripRef.current, 1)}
               className="inline-flex size-11 items-center justify-center rounded-full border border-input bg-card text-foreground transition-colors hover:bg-muted"
             >

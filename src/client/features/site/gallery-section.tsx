@@ -1,13 +1,17 @@
 import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { images } from '@/content/images';
-import { gallery } from '@/content/landing';
+import { fillText } from '@/content/site-chrome';
+import { useLandingText, useSiteText } from './site-context';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
-import { Image } from '@/client/components/ui/image';
+import { SiteImage } from './site-image';
 import { SectionHeading } from './section-heading';
 
 /** The gallery: a captioned grid; each image opens in a lightbox (arrow keys move, Escape closes). */
 export default function GallerySection() {
+  const texts = useSiteText();
+  const { gallery } = useLandingText();
+  const text = texts.chrome.gallery;
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   // On close, focus returns to the thumbnail of the image last shown (the lightbox has no Radix trigger).
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
@@ -43,9 +47,9 @@ export default function GallerySection() {
                 type="button"
                 onClick={() => setOpenIndex(index)}
                 className="group relative block w-full overflow-hidden rounded-2xl"
-                aria-label={`View larger: ${item.caption}`}
+                aria-label={fillText(text.viewLarger, { caption: item.caption })}
               >
-                <Image
+                <SiteImage
                   image={images[item.image]}
                   alt={item.alt}
                   sizes="(min-width: 1024px) 25vw, 50vw"
@@ -73,7 +77,7 @@ export default function GallerySection() {
             }}
             className="max-w-5xl gap-0 overflow-hidden border-0 bg-[#111714] p-0 text-white sm:rounded-2xl"
           >
-            <Image
+            <SiteImage
               key={current.image}
               image={images[current.image]}
               alt={current.alt}
@@ -85,13 +89,13 @@ export default function GallerySection() {
               <div>
                 <DialogTitle className="font-display text-xl font-medium">{current.caption}</DialogTitle>
                 <DialogDescription className="text-white/75">
-                  Image {openIndex + 1} of {count}
+                  {fillText(text.position, { index: openIndex + 1, count })}
                 </DialogDescription>
               </div>
               <div className="flex gap-2">
                 <button
                   type="button"
-                  aria-label="Previous image"
+                  aria-label={text.previous}
                   onClick={() => move(-1)}
                   className="inline-flex size-11 items-center justify-center rounded-full border border-white/30 hover:bg-white/10"
                 >
@@ -99,7 +103,7 @@ export default function GallerySection() {
                 </button>
                 <button
                   type="button"
-                  aria-label="Next image"
+                  aria-label={text.next}
                   onClick={() => move(1)}
                   className="inline-flex size-11 items-center justify-center rounded-full border border-white/30 hover:bg-white/10"
                 >

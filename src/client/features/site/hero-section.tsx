@@ -1,19 +1,27 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { images } from '@/content/images';
-import { hero } from '@/content/landing';
 import { site } from '@/content/site';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import { Image } from '@/client/components/ui/image';
-import { SectionLink } from './site-context';
+import { SiteImage } from './site-image';
+import { SectionLink, useLandingText, useSiteText } from './site-context';
 
 export function HeroSection() {
+  const texts = useSiteText();
+  const { hero } = useLandingText();
   return (
     <section
       id="home"
       aria-labelledby="home-title"
       className="relative isolate flex min-h-[100svh] flex-col overflow-hidden bg-[#1b2320] text-white"
     >
-      <Image image={images[hero.image]} alt={hero.imageAlt} sizes="100vw" priority fill className="-z-10" />
+      <SiteImage
+        image={images[hero.image]}
+        alt={hero.imageAlt}
+        sizes="100vw"
+        priority
+        fill
+        className="-z-10"
+      />
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-gradient-to-b from-[#0d1411]/60 via-[#0d1411]/30 to-[#0d1411]/85"
@@ -54,7 +62,7 @@ export function HeroSection() {
       <div className="flex justify-center pb-6">
         <SectionLink
           section="highlights"
-          aria-label="Scroll to Villa Features"
+          aria-label={texts.chrome.hero.scrollToFeatures}
           className="inline-flex size-11 items-center justify-center rounded-full border border-white/40 text-white transition-colors hover:bg-white/15 motion-safe:animate-float"
         >
           <ChevronDownIcon className="size-5" aria-hidden="true" />

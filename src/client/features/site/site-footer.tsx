@@ -1,18 +1,22 @@
+import { localizePath } from '@/content/languages';
 import { FOOTER_LINKS } from '@/content/navigation';
-import { footer } from '@/content/landing';
 import { site } from '@/content/site';
-import { SectionLink } from './site-context';
+import { LanguageLinks } from './language-links';
+import { SectionLink, useSiteText } from './site-context';
 
 const linkClass = 'text-white/80 transition-colors hover:text-white hover:underline underline-offset-4';
 
-export function SiteFooter() {
+/** `currentPath`: the page's path in English, for the links to its other languages (none without one). */
+export function SiteFooter({ currentPath }: { currentPath?: string }) {
   const { address } = site;
+  const { language, tagline, footer, navigation, chrome } = useSiteText();
+  const text = chrome.footer;
   return (
     <footer className="bg-[#17221d] text-white">
       <div className="mx-auto grid max-w-7xl gap-12 px-5 pt-20 pb-12 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
         <div>
           <p className="font-display text-3xl">{site.brandName}</p>
-          <p className="mt-2 font-display text-lg text-[#e8c79c] italic">{site.tagline}</p>
+          <p className="mt-2 font-display text-lg text-[#e8c79c] italic">{tagline}</p>
           <p className="mt-5 max-w-sm text-sm leading-relaxed text-white/75">{footer.blurb}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
@@ -20,13 +24,13 @@ export function SiteFooter() {
             id="footer-quick-links"
             className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase"
           >
-            Quick links
+            {text.quickLinks}
           </h2>
           <ul className="mt-5 space-y-3 text-sm">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.section}>
-                <SectionLink section={link.section} className={linkClass}>
-                  {link.label}
+            {FOOTER_LINKS.map((section) => (
+              <li key={section}>
+                <SectionLink section={section} className={linkClass}>
+                  {navigation[section]}
                 </SectionLink>
               </li>
             ))}
@@ -34,17 +38,17 @@ export function SiteFooter() {
         </nav>
         <nav aria-labelledby="footer-more">
           <h2 id="footer-more" className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase">
-            More
+            {text.more}
           </h2>
           <ul className="mt-5 space-y-3 text-sm">
             <li>
-              <a href="/partnership" className={linkClass}>
-                Partnership
+              <a href={localizePath('/partnership', language)} className={linkClass}>
+                {text.partnership}
               </a>
             </li>
             <li>
               <a href="/villa-management" className={linkClass}>
-                Villa Management
+                {text.management}
               </a>
             </li>
             <li>
@@ -55,16 +59,16 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div>
-          <h2 className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase">Contact</h2>
+          <h2 className="text-xs font-semibold tracking-[0.24em] text-[#e8c79c] uppercase">{text.contact}</h2>
           <ul className="mt-5 space-y-3 text-sm text-white/80">
             <li>
-              Phone:{' '}
+              {text.phone}:{' '}
               <a href={`tel:${site.phone.replace(/\s/g, '')}`} className={linkClass}>
                 {site.phone}
               </a>
             </li>
             <li>
-              Email:{' '}
+              {text.email}:{' '}
               <a href={`mailto:${site.email}`} className={linkClass}>
                 {site.email}
               </a>
@@ -75,13 +79,13 @@ export function SiteFooter() {
               </address>
             </li>
             <li>
-              Website:{' '}
+              {text.website}:{' '}
               <a href={site.url} rel="noopener" className={linkClass}>
                 {new URL(site.url).host}
               </a>
             </li>
             <li>
-              Social:{' '}
+              {text.social}:{' '}
               <a href={site.socialUrl} rel="noopener noreferrer" className={linkClass}>
                 {site.socialHandle}
               </a>
@@ -92,8 +96,11 @@ export function SiteFooter() {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-5 py-8 text-xs leading-relaxed text-white/70 sm:px-8 lg:flex-row lg:justify-between">
           <p>
-            © {site.copyrightYear} {site.brandName}. All rights reserved.
+            © {site.copyrightYear} {site.brandName}. {text.rights}
           </p>
+          {currentPath ? (
+            <LanguageLinks currentPath={currentPath} linkClassName="text-white/85 hover:text-white" />
+          ) : null}
           <div className="space-y-1 lg:text-right">
             <p>{footer.managedBy}</p>
             <p>{footer.sisterBrand}</p>

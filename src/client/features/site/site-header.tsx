@@ -1,5 +1,6 @@
 import { MenuIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { localizePath } from '@/content/languages';
 import { NAV_ITEMS, SECTION_IDS } from '@/content/navigation';
 import { site } from '@/content/site';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -7,7 +8,8 @@ import { useActiveSection } from '@/client/lib/use-active-section';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { useScrolledPast } from '@/client/lib/use-scrolled-past';
 import { clsx } from 'clsx';
-import { SectionLink, useOnLandingPage } from './site-context';
+import { LanguageLinks } from './language-links';
+import { SectionLink, useOnLandingPage, useSiteText } from './site-context';
 
 /**
  * The fixed navigation bar: transparent over the hero until the page is scrolled past 20px, then solid.
@@ -17,8 +19,11 @@ import { SectionLink, useOnLandingPage } from './site-context';
  * and the script keeps the `open` state (focus into the menu, Escape, closing on a choice). Both are in the
  * markup from the start and the stylesheet shows one (`data-hydration-swap`), so hydrating changes no element.
  */
+/** `currentPath`: the page's path in English ('' for a page with no other languages). */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
   const landing = useOnLandingPage();
+  const { language, navigation, chrome } = useSiteText();
+  const text = chrome.header;
   const scrolled = useScrolledPast();
   const activeSection = useActiveSection(SECTION_IDS, {
     enabled: landing,
@@ -90,28 +95,28 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       if ('href' in item) {
         const current = currentPath === item.href;
         return (
-          <li key={item.label}>
+          <li key={item.key}>
             <a
-              href={item.href}
+              href={localizePath(item.href, language)}
               aria-current={current ? 'page' : undefined}
               className={mobile ? mobileItemClass(current) : itemClass(current)}
               onClick={close}
             >
-              {item.label}
+              {navigation[item.key]}
             </a>
           </li>
         );
       }
       const current = landing && activeSection === item.section;
       return (
-        <li key={item.label}>
+        <li key={item.key}>
           <SectionLink
             section={item.section}
             aria-current={current ? 'location' : undefined}
             className={mobile ? mobileItemClass(current) : itemClass(current)}
             onNavigate={close}
           >
-            {item.label}
+            {navigation[item.key]}
           </SectionLink>
         </li>
       );
@@ -128,10 +133,10 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       )}
     >
       <nav
-        aria-label="Main"
+        aria-label={text.mainNavigation}
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-5 sm:px-8 lg:h-20"
       >
-        <a href="/" className="flex flex-col leading-none">
+        <a href={localizePath('/', language)} className="flex flex-col leading-none">
           <span className="font-display text-2xl font-semibold tracking-wide">
             {site.brandName.replace(' Retreat', '')}
           </span>
@@ -141,11 +146,18 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               solid ? 'text-accent' : 'text-white/85',
             )}
           >
-            Retreat
+            {text.brandSubtitle}
           </span>
         </a>
         <ul className="hidden items-center gap-6 lg:flex xl:gap-8">{renderItems(false)}</ul>
         <div className="flex items-center gap-2">
+          {currentPath ? (
+            <LanguageLinks
+              currentPath={currentPath}
+              section={landing ? activeSection : undefined}
+              className="mr-3 hidden text-sm font-medium lg:block"
+            />
+          ) : null}
           <span className="hidden sm:block">
             <SectionLink
               section="booking"
@@ -156,7 +168,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               })}
               onNavigate={() => setMenuOpen(false)}
             >
-              Book Now
+              {text.bookNow}
             </SectionLink>
           </span>
           <button
@@ -164,7 +176,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             type="button"
             data-hydration-swap="script"
             className={toggleClass}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? text.closeMenu : text.openMenu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
@@ -195,7 +207,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
         >
           <MenuIcon className="size-6 group-open:hidden" aria-hidden="true" />
           <XIcon className="hidden size-6 group-open:block" aria-hidden="true" />
-          <span className="sr-only">Menu</span>
+          <span className="sr-only">{text.menu}</span>
         </summary>
         <div
           id={menuId}
@@ -208,8 +220,15 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             className={clsx(buttonVariants({ shape: 'pill', size: 'lg' }), 'mt-4 w-full')}
             onNavigate={() => setMenuOpen(false)}
           >
-            Book Now
+            {text.bookNow}
           </SectionLink>
+          {currentPath ? (
+            <LanguageLinks
+              currentPath={currentPath}
+              section={landing ? activeSection : undefined}
+              className="mt-6 flex justify-center text-base"
+            />
+          ) : null}
         </div>
       </details>
     </header>

@@ -1,42 +1,55 @@
 import { getImageSrcSet, images } from '@/content/images';
-import { amenities, hero } from '@/content/landing';
+import { landingHi } from '@/content/hi/landing';
+import { siteTextHi } from '@/content/hi/site-text';
+import { landingEn, type LandingText } from '@/content/landing';
+import { localizePath } from '@/content/languages';
+import { landingMr } from '@/content/mr/landing';
+import { siteTextMr } from '@/content/mr/site-text';
 import { site, villa } from '@/content/site';
+import { siteTextEn, type SiteText } from '@/content/site-text';
 import type { PageMeta } from '@/client/lib/seo';
 
 /** The landing page's head tags (used by the prerender only, so the JSON-LD stays out of the bundle). */
-const heroImage = images[hero.image];
-
-export const homeMeta: PageMeta = {
-  path: '/',
-  title: `${site.brandName} | ${site.tagline}`,
-  description: `A private luxury villa ${villa.distanceFromFortMetres} m from a historic fort in ${site.address.city}, Maharashtra: ${villa.bedrooms} bedrooms, lawns, an amphitheatre and event space for ${villa.guestCapacity} guests.`,
-  image: `/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`,
-  preloadImage: { srcSet: getImageSrcSet(heroImage, 'avif'), sizes: '100vw', type: 'image/avif' },
-  jsonLd: {
-    '@context': 'https://schema.org',
-    '@type': 'Resort',
-    name: site.brandName,
-    slogan: site.tagline,
-    description: `A luxury villa retreat ${villa.distanceFromFortMetres} m from a historic fort in Maharashtra, India.`,
-    url: site.url,
-    telephone: site.phone,
-    email: site.email,
-    image: new URL(`/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`, site.url).toString(),
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      addressRegion: site.address.region,
-      postalCode: site.address.postalCode,
-      addressCountry: 'IN',
+function buildHomeMeta(texts: SiteText, landing: LandingText): PageMeta {
+  const { hero, amenities } = landing;
+  const heroImage = images[hero.image];
+  return {
+    path: localizePath('/', texts.language),
+    title: `${site.brandName} | ${hero.tagline}`,
+    description: texts.chrome.meta.homeDescription,
+    image: `/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`,
+    preloadImage: { srcSet: getImageSrcSet(heroImage, 'avif'), sizes: '100vw', type: 'image/avif' },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Resort',
+      name: site.brandName,
+      slogan: hero.tagline,
+      inLanguage: texts.language,
+      description: texts.footer.blurb,
+      url: site.url,
+      telephone: site.phone,
+      email: site.email,
+      image: new URL(`/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`, site.url).toString(),
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: site.address.street,
+        addressLocality: site.address.city,
+        addressRegion: site.address.region,
+        postalCode: site.address.postalCode,
+        addressCountry: 'IN',
+      },
+      numberOfRooms: villa.bedrooms,
+      maximumAttendeeCapacity: villa.guestCapacity,
+      amenityFeature: amenities.map((amenity) => ({
+        '@type': 'LocationFeatureSpecification',
+        name: amenity.title,
+        value: true,
+      })),
+      sameAs: [site.socialUrl],
     },
-    numberOfRooms: villa.bedrooms,
-    maximumAttendeeCapacity: villa.guestCapacity,
-    amenityFeature: amenities.map((amenity) => ({
-      '@type': 'LocationFeatureSpecification',
-      name: amenity.title,
-      value: true,
-    })),
-    sameAs: [site.socialUrl],
-  },
-};
+  };
+}
+
+export const homeMeta = buildHomeMeta(siteTextEn, landingEn);
+export const homeMetaHi = buildHomeMeta(siteTextHi, landingHi);
+export const homeMetaMr = buildHomeMeta(siteTextMr, landingMr);

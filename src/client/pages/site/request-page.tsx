@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { site } from '@/content/site';
 import type { GuestRequestPageData } from '@/domain/message';
 import { GuestRequestView, guestRequestKeys } from '@/client/features/guest-request';
+import { siteTextEn } from '@/content/site-text';
 import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteFooter } from '@/client/features/site/site-footer';
 import { SiteHeader } from '@/client/features/site/site-header';
@@ -40,7 +41,7 @@ export function RequestPage({ data }: { data?: GuestRequestPageData }) {
   const [token] = useState(() => data?.token ?? readToken());
   return (
     <QueryClientProvider client={queryClient}>
-      <SitePageProvider landing={false}>
+      <SitePageProvider texts={siteTextEn}>
         <SiteHeader currentPath="" />
         <main className="bg-background">
           {/* The dark band carries the site's header (white on the landing page's pictures). */}

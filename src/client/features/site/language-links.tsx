@@ -1,0 +1,52 @@
+import type { MouseEvent } from 'react';
+import { LANGUAGE_NAMES, LANGUAGES, localizePath } from '@/content/languages';
+import { clsx } from 'clsx';
+import { useSiteText } from './site-context';
+
+/**
+ * The page in the other languages, each named in itself. A visitor halfway down the landing page lands on
+ * the same section in the other language: the link takes the section they are reading (`section`), or the
+ * address's fragment, when it is followed.
+ */
+export function LanguageLinks({
+  currentPath,
+  section,
+  className,
+  linkClassName,
+}: {
+  currentPath: string;
+  section?: string;
+  className?: string;
+  linkClassName?: string;
+}) {
+  const { language, chrome } = useSiteText();
+  const path = currentPath || '/';
+  const keepPlace = (event: MouseEvent<HTMLAnchorElement>) => {
+    const fragment = section && section !== 'home' ? `#${section}` : window.location.hash;
+    if (fragment) event.currentTarget.hash = fragment;
+  };
+  return (
+    <nav aria-label={chrome.header.languages} className={className}>
+      <ul className="flex items-center gap-4">
+        {LANGUAGES.filter((other) => other !== language).map((other) => (
+          <li key={other}>
+            <a
+              href={localizePath(path, other)}
+              hrefLang={other}
+              lang={other}
+              onClick={keepPlace}
+              // On an English page in the system's font: it must not fetch a Devanagari face for two words.
+              className={clsx(
+                language === 'en' && 'font-[system-ui,sans-serif]',
+                'underline-offset-4 hover:underline',
+                linkClassName,
+              )}
+            >
+              {LANGUAGE_NAMES[other]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
