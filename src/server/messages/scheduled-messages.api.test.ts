@@ -89,8 +89,12 @@ describe.each(listTestDatabaseKinds())('scheduled guest messages [%s]', (kind) =
     expect(message!.text_body).toContain(
       `Balance due before arrival: ${formatMoney(makeMoney(3_000_000, 'INR'))}`,
     );
-    // An entered stay has no guest page: the check-in line is left out, not left empty.
-    expect(message!.text_body).not.toContain('Check in online');
+    // A stay the operator entered gets its guest's page too, for online check-in (the token is put in as
+    // the message is sent).
+    expect(message!.text_body).toMatch(
+      /Check in online before you travel[^\n]*\n?[^\n]*\/request\/\S+#check-in/,
+    );
+    expect(message!.link_token).not.toBeNull();
     expect(message!.html_body).toContain('href="https://www.google.com/maps/search/');
     expect(message!.message_id).toBe(`<before-arrival.${booking.id}@villa.test>`);
   });

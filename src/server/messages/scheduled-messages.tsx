@@ -23,12 +23,7 @@ import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
 import { lockBooking, readLedger } from '../payments/queries';
-import {
-  findRequestLink,
-  insertOutboxMessageOnce,
-  insertRequestToken,
-  REQUEST_TOKEN_PLACEHOLDER,
-} from './queries';
+import { insertOutboxMessageOnce, insertRequestToken, REQUEST_TOKEN_PLACEHOLDER } from './queries';
 import {
   claimScheduledMessage,
   findMessageTemplate,
@@ -79,8 +74,8 @@ export function buildMapLink(property: PropertyFacts): string {
 }
 
 /**
- * The placeholders' values for a stay. `checkInLink`: the guest's request page (its token is put in when the
- * message is sent), or, for a preview, the page's address with the token masked; none for a stay with no page.
+ * The placeholders' values for a stay. `checkInLink`: the guest's page (its token is put in when the message
+ * is sent), or, for a preview, the page's address with the token masked.
  */
 export async function describeStayValues(
   tx: Executor,
@@ -96,7 +91,9 @@ export async function describeStayValues(
   const { booking, property } = input;
   const { summary } = await readLedger(tx, { booking, property, today: input.today });
   const balance = moneyFromMajor(summary.balance, booking.currency);
-  const hasPage = input.link !== 'none' && Boolean(await findRequestLink(tx, booking.id));
+  // Every stay gets its guest's page (for online check-in), the ones the operator entered too: the link is
+  // made when the message is written.
+  const hasPage = input.link !== 'none';
   const page = `${settings.server.publicUrl}/request/${input.link === 'token' ? REQUEST_TOKEN_PLACEHOLDER : '••••••'}#check-in`;
   return {
     guestName: booking.guest_name.trim(),
