@@ -76,6 +76,9 @@ export default mergeConfig(
             environment: 'jsdom',
             setupFiles: ['src/client/test/setup.ts'],
             env: { TZ: 'America/New_York' },
+            // A form typed key by key (check-in's twenty fields) takes seconds of CPU on a shared two-core
+            // machine: a limit for hangs, not a measure of speed.
+            testTimeout: 20_000,
           },
         },
         {

@@ -27,6 +27,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
+import { CHECK_IN_SECTION_CLASS, CHECK_IN_TITLE } from './check-in-placeholder';
 import { checkInQuery, useSubmitCheckIn } from './guest-request-api';
 
 type GuestErrors = FieldErrors<CheckInFormInput>['guests'];
@@ -285,13 +286,9 @@ export function GuestCheckIn({ token }: { token: string }) {
   const query = useQuery(checkInQuery(token));
   const checkIn = query.data;
   return (
-    <section
-      id="check-in"
-      aria-labelledby="check-in-title"
-      className="mt-8 scroll-mt-24 rounded-xl bg-background p-5 sm:p-6"
-    >
+    <section id="check-in" aria-labelledby="check-in-title" className={CHECK_IN_SECTION_CLASS}>
       <h2 id="check-in-title" className="font-display text-2xl font-medium">
-        Online check-in
+        {CHECK_IN_TITLE}
       </h2>
       {query.isPending ? (
         <Skeleton className="mt-4 h-32 w-full" />

@@ -7,7 +7,7 @@ import {
   UsersIcon,
   XCircleIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatVillaClock } from '@/domain/dates';
 import type { GuestRequest, WithdrawNotice } from '@/domain/message';
 import { describeTimeLeft } from '@/domain/time-left';
@@ -23,10 +23,15 @@ import { useHydrated } from '@/client/lib/use-hydrated';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
 import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
-import { GuestCheckIn } from './guest-check-in';
+import { CheckInPlaceholder } from './check-in-placeholder';
 import { GuestInvoices } from './guest-invoices';
 import { GuestPayment } from './guest-payment';
 import { promiseTexts } from '@/content/promises';
+
+// Check-in's form and its validation (zod) load apart: the page paints and works without them.
+const GuestCheckIn = lazy(() =>
+  import('./guest-check-in').then((module) => ({ default: module.GuestCheckIn })),
+);
 
 const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
@@ -191,6 +196,7 @@ export function GuestRequestView({
   withdrawNotice?: WithdrawNotice;
 }) {
   const query = useQuery(guestRequestQuery(token));
+  const hydrated = useHydrated();
   const now = useMinuteClock(renderedAt);
 
   if (query.isPending) {
@@ -286,7 +292,14 @@ export function GuestRequestView({
         <WithdrawNoticePanel token={token} notice={withdrawNotice} request={request} />
       ) : null}
       {request.status === 'confirmed' || request.status === 'completed' ? (
-        <GuestCheckIn token={token} />
+        hydrated ? (
+          <Suspense fallback={<CheckInPlaceholder />}>
+            <GuestCheckIn token={token} />
+          </Suspense>
+        ) : (
+          // The server renders no Suspense (renderToString cannot): the placeholder until hydrated.
+          <CheckInPlaceholder />
+        )
       ) : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* While the plain form's confirmation is on the page, its buttons are the ones to use. */}
