@@ -118,6 +118,8 @@ describe('management area: the timeline of every property', () => {
   it('starts a booking for the free nights dragged across, from the first to the morning after the last', async () => {
     const { page, context, pageErrors } = await openSignedInPage(browser, DESKTOP);
     await openTimeline(page);
+    // Other suites' properties come first: the row may be below the fold, where the mouse cannot reach.
+    await nightCell(page, freeNight).scrollIntoViewIfNeeded();
     const first = await nightCell(page, freeNight).boundingBox();
     const last = await nightCell(page, addDaysToDate(freeNight, 2)).boundingBox();
     await page.mouse.move(first!.x + first!.width / 2, first!.y + first!.height / 2);
