@@ -1,4 +1,4 @@
-import { describeHoldTime } from '../domain/time-left';
+import { describeHoldTime, TIME_WORDS_EN, type TimeWords } from '../domain/time-left';
 
 /**
  * What a guest is promised about their request, in one place: the booking form's confirmation, the guest's
@@ -17,12 +17,20 @@ export const promiseTexts = {
   confirmedNothingDue: 'Nothing is due now: we will write to you before any payment falls due.',
 } as const;
 
+/** The promise texts' shape, which the Hindi and Marathi versions (`src/content/hi/promises.ts`) follow. */
+export type PromiseTexts = { [key in keyof typeof promiseTexts]: string };
+
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-/** The promises of a new request, from the configuration's hold hours. */
-export function writeRequestPromises(input: { holdHours: number }) {
-  const values = { holdTime: describeHoldTime(input.holdHours) };
-  return { answer: fill(promiseTexts.answer, values), payment: fill(promiseTexts.payment, values) };
+/** The promises of a new request, from the configuration's hold hours; English unless texts are given. */
+export function writeRequestPromises(input: {
+  holdHours: number;
+  texts?: Pick<PromiseTexts, 'answer' | 'payment'>;
+  timeWords?: TimeWords;
+}) {
+  const texts = input.texts ?? promiseTexts;
+  const values = { holdTime: describeHoldTime(input.holdHours, input.timeWords ?? TIME_WORDS_EN) };
+  return { answer: fill(texts.answer, values), payment: fill(texts.payment, values) };
 }

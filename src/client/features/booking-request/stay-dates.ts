@@ -50,6 +50,8 @@ export function createDayRules(input: {
       return checkInDays !== null && !checkInDays.includes(weekdayOf(date));
     },
     /** What the guest should know about the chosen check-in: "Minimum stay in Diwali is 3 nights". */
+    /** The chosen check-in's minimum stay, when it asks for more than a night (for the hint in other languages). */
+    hintNights: choosingCheckOut && stayRules && stayRules.minNights > 1 ? stayRules.minNights : undefined,
     hint:
       choosingCheckOut && stayRules && stayRules.minNights > 1
         ? `Minimum stay${stayRules.season ? ` in ${stayRules.season}` : ''} is ${stayRules.minNights} nights`

@@ -1,0 +1,110 @@
+import { parseISO } from 'date-fns';
+import type { BookingFormText } from '@/content/booking-form';
+import { fillText } from '@/content/booking-form';
+import type { Language } from '@/content/languages';
+import { QuoteResultSchema } from '@/domain/availability';
+import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
+import { formatMajorAmount } from '@/domain/money';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { formatLongDate } from '@/client/lib/format';
+import { useLandingText, useSiteText } from '@/client/features/site/site-context';
+
+/** Intl's locale per language: Marathi asks for Latin digits, as Indian sites print dates (ICU's default is Devanagari). */
+const DATE_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
+
+/** The longest text each field takes (the domain schema's limits), for "at most {max} characters". */
+const FIELD_MAX: Record<string, number> = {
+  guest_name: 100,
+  guest_email: 254,
+  guest_phone: 30,
+  special_requests: 1000,
+};
+
+export type FieldError = { message?: string; type?: string | number };
+
+/** A calendar date with its weekday in the page's language: "Sun 22 Nov 2026", "रवि, 22 नव॰ 2026". */
+export function formatStayDate(date: string, language: Language): string {
+  if (language === 'en') return formatLongDate(date);
+  const day = parseISO(date.slice(0, 10));
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(day);
+}
+
+/**
+ * A validation message in the page's language, from the field and the domain schema's English message
+ * (the same whether the form or the server found it). English shows the schema's message as it is; a
+ * message this does not know is shown as written.
+ */
+export function localizeFieldMessage(
+  field: string,
+  error: FieldError,
+  text: BookingFormText,
+  language: Language,
+): string | undefined {
+  const message = error.message;
+  if (language === 'en' || !message) return message;
+  const errors = text.errors;
+  if (message.includes('contains characters that are not allowed')) return errors.notAllowed;
+  if (/must be at most \d+ characters/.test(message))
+    return fillText(errors.tooLong, { max: FIELD_MAX[field] ?? message.match(/\d+/)?.[0] ?? '' });
+  switch (field) {
+    case 'guest_name':
+      return errors.nameRequired;
+    case 'guest_email':
+      return errors.email;
+    case 'guest_phone':
+      return errors.phone;
+    case 'guests_count': {
+      const most = /sleeps at most (\d+) guests/.exec(message);
+      if (most) return fillText(errors.tooManyGuests, { max: most[1]! });
+      return message.endsWith('is required') ? errors.guestsRequired : errors.guestsRange;
+    }
+    case 'check_in':
+    case 'check_out':
+      if (message === BOOKING_MESSAGES.checkOutBeforeCheckIn) return errors.checkOutBeforeCheckIn;
+      if (message === BOOKING_MESSAGES.inThePast) return errors.inThePast;
+      if (message === BOOKING_MESSAGES.tooLong)
+        return fillText(errors.stayTooLong, { n: BOOKING_LIMITS.maxNights });
+      if (message === BOOKING_MESSAGES.tooFarAhead)
+        return fillText(errors.tooFarAhead, { n: BOOKING_LIMITS.maxDaysAhead });
+      if (message === BOOKING_MESSAGES.unavailable) return errors.datesTaken;
+      return message.endsWith('is required') ? errors.dateRequired : errors.dateInvalid;
+    default:
+      return message;
+  }
+}
+
+/** Why a request was not taken, in the page's language where the answer is known, else the server's words. */
+export function localizeRequestError(error: unknown, text: BookingFormText, language: Language): string {
+  const fallback = text.errors.requestFailed;
+  if (language === 'en') return getErrorMessage(error, fallback);
+  if (!isApiError(error)) return fallback;
+  if (error.status === 409) {
+    const quote = QuoteResultSchema.safeParse(error.details.quote);
+    return quote.success
+      ? fillText(text.errors.priceChanged, {
+          total: formatMajorAmount(quote.data.total, quote.data.currency),
+        })
+      : text.errors.datesTaken;
+  }
+  if (error.status === 429) return text.errors.tooManyPending;
+  if (error.field) return localizeFieldMessage(error.field, error, text, language) ?? error.message;
+  return getErrorMessage(error, fallback);
+}
+
+/** The form's words and formats in the page's language (the landing page hands them down). */
+export function useBookingFormText() {
+  const { language } = useSiteText();
+  const text = useLandingText().bookingForm;
+  return {
+    text,
+    language,
+    formatDate: (date: string) => formatStayDate(date, language),
+    fieldError: (field: string, error: FieldError | undefined) =>
+      error ? { message: localizeFieldMessage(field, error, text, language) } : undefined,
+  };
+}
