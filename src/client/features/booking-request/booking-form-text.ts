@@ -7,7 +7,7 @@ import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
-import { useLandingText, useSiteText } from '@/client/features/site/site-context';
+import { useLandingText, useSiteText } from '@/client/features/site';
 
 /** Intl's locale per language: Marathi asks for Latin digits, as Indian sites print dates (ICU's default is Devanagari). */
 const DATE_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };

@@ -19,7 +19,7 @@ export function QuoteSummary({
   error: string | null;
   fallbackCurrency?: string;
 }) {
-  const { text: texts, language, formatDate } = useBookingFormText();
+  const { text: texts, formatDate } = useBookingFormText();
   const text = texts.quote;
   if (!validStay) {
     return (
