@@ -1,2 +1,2 @@
 // What other features read of the public site: its texts in the page's language (the booking form's).
-export { useLandingText, useSiteText } from './site-context';
+export { SitePageProvider, useLandingText, useSiteText } from './site-context';
