@@ -150,6 +150,8 @@ describe('the public pages in Hindi and Marathi', () => {
     await form.getByLabel('ई-मेल').fill('sai.deshpande@example.com');
     await page.getByTestId('quote-total').waitFor();
     expect(await form.getByText('3 रात्रींचे एकूण').count()).toBe(1);
+    // The price lines, rebuilt in Marathi from the server's English ones.
+    expect(await form.locator('ul li').first().innerText()).toMatch(/^\d+ रात्री? × [\d,]+ \(.+\)/);
     await form.getByRole('button', { name: 'बुकिंगची विनंती पाठवा' }).click();
 
     const confirmation = page.getByRole('status').filter({ hasText: 'आपली विनंती आम्हाला मिळाली आहे' });

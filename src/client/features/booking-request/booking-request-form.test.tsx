@@ -36,7 +36,10 @@ const quote: QuoteResult = {
   ],
   nights_count: 2,
   guests: 4,
-  lines: [{ label: '2 nights × 1,25,000', amount: 250000 }],
+  lines: [
+    { label: '1 night × 1,25,000 (Friday price), before tax', amount: 125000 },
+    { label: '1 night × 1,25,000 (Base price), before tax', amount: 125000 },
+  ],
   subtotal: 250000,
   taxes: [],
   total: 250000,
@@ -146,6 +149,8 @@ describe('the booking form in Hindi', () => {
     await user.type(screen.getByLabelText(/^पूरा नाम/), 'अनन्या शर्मा');
     await user.type(screen.getByLabelText(/^ई-मेल/), 'ananya@example.com');
     expect(await screen.findByText('2 रातों का कुल')).toBeInTheDocument();
+    expect(screen.getByText('1 रात × 1,25,000 (शुक्रवार की कीमत), कर से पहले')).toBeInTheDocument();
+    expect(screen.getByText('1 रात × 1,25,000 (मूल कीमत), कर से पहले')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'बुकिंग का अनुरोध भेजें' }));
     const status = await screen.findByRole('status');
     expect(sent).toHaveLength(1);

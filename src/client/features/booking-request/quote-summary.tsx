@@ -19,7 +19,7 @@ export function QuoteSummary({
   error: string | null;
   fallbackCurrency?: string;
 }) {
-  const { text: texts, formatDate } = useBookingFormText();
+  const { text: texts, formatDate, formatQuoteLine } = useBookingFormText();
   const text = texts.quote;
   if (!validStay) {
     return (
@@ -48,7 +48,7 @@ export function QuoteSummary({
           <ul className="space-y-1 text-muted-foreground">
             {quote.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-4">
-                <span>{line.label}</span>
+                <span>{formatQuoteLine(line.label)}</span>
                 <span className="shrink-0 tabular-nums">
                   {formatMajorAmount(line.amount, quote.currency)}
                 </span>
