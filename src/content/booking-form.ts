@@ -31,6 +31,10 @@ export const bookingFormEn = {
     legend: 'Struck-through nights are taken.',
     stayRules: 'Stay rules',
     minimumStay: 'Minimum stay is {n} nights',
+    /** The stay rules in Hindi and Marathi (English words them in stay-dates.ts). */
+    seasonMinimum: 'minimum stay {n} nights',
+    checkInOnly: 'check-in on {days} only',
+    or: ' or ',
     couldNotLoad: 'Availability could not be loaded.',
     tryLater: 'Please try again in a moment.',
     tryAgain: 'Try again',

@@ -9,6 +9,7 @@ import { WEEKDAYS } from '@/domain/pricing';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
 import { useLandingText, useSiteText } from '@/client/features/site';
+import type { StayRuleWords } from './stay-dates';
 
 /** Intl's locale per language: Marathi asks for Latin digits, as Indian sites print dates (ICU's default is Devanagari). */
 const DATE_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
@@ -133,6 +134,20 @@ export function localizeQuoteLine(label: string, text: BookingFormText, language
     return fillText(template, { n: extra[1]!, nights: extra[2]! }) + suffix;
   }
   return line + suffix;
+}
+
+/** The stay rules' words in Hindi or Marathi; English keeps stay-dates.ts's own. */
+export function writeStayRuleWords(text: BookingFormText, language: Language): StayRuleWords | undefined {
+  if (language === 'en') return undefined;
+  const calendar = text.calendar;
+  const weekday = new Intl.DateTimeFormat(DATE_LOCALES[language], { weekday: 'long' });
+  return {
+    minimumStay: (nights) => fillText(calendar.minimumStay, { n: nights }),
+    seasonMinimum: (nights) => fillText(calendar.seasonMinimum, { n: nights }),
+    checkInOnly: (days) => fillText(calendar.checkInOnly, { days: days.join(calendar.or) }),
+    // 2024-01-01 was a Monday, the first of the rules' weekdays.
+    weekday: (day) => weekday.format(new Date(2024, 0, 1 + day)),
+  };
 }
 
 /** The form's words and formats in the page's language (the landing page hands them down). */

@@ -18,7 +18,12 @@ import type { Language } from '@/content/languages';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { availabilityQuery, quoteQuery, useRequestBooking } from './booking-request-api';
 import { createDayRules, describeStayRules, findBlockedNights } from './stay-dates';
-import { localizeFieldMessage, localizeRequestError, useBookingFormText } from './booking-form-text';
+import {
+  localizeFieldMessage,
+  localizeRequestError,
+  useBookingFormText,
+  writeStayRuleWords,
+} from './booking-form-text';
 
 const EMPTY_FORM: BookingRequestInput = { ...EMPTY_STAY_REQUEST, website: '' };
 
@@ -138,7 +143,9 @@ export function useBookingRequestForm() {
     today,
     maxGuests,
     rules,
-    stayRules: availability.data ? describeStayRules(availability.data.rules, today) : [],
+    stayRules: availability.data
+      ? describeStayRules(availability.data.rules, today, writeStayRuleWords(text, language))
+      : [],
     stay: { checkIn, checkOut, valid: validStay, blockedNights },
     quote: {
       // Only the price of the stay as it is now: never the last one's while the next loads.
