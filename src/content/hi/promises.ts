@@ -1,4 +1,4 @@
-import type { PromiseTexts } from '../promises';
+import type { PromiseTexts } from '../promise-texts';
 
 /** What a guest is promised about their request, in Hindi. {holdTime}: "48 घंटे". */
 export const promiseTextsHi: PromiseTexts = {
