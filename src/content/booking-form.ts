@@ -1,5 +1,5 @@
 import type { TimeWords } from '../domain/time-left';
-import { promiseTexts } from './promise-texts';
+import type { PromiseTexts } from './promise-texts';
 
 /** The same words as time-left.ts's TIME_WORDS_EN, written here so the page's texts import no code. */
 const timeWordsEn: TimeWords = {
@@ -89,8 +89,6 @@ export const bookingFormEn = {
     quoteReference: 'and quote your reference.',
     another: 'Make another request',
   },
-  /** What happens next, as `src/content/promises.ts` promises it; {holdTime} in `timeWords`. */
-  promises: { answer: promiseTexts.answer as string, payment: promiseTexts.payment as string },
   timeWords: timeWordsEn,
   /** Shown in place of the domain schema's English messages, by field and kind of problem. */
   errors: {
@@ -119,7 +117,15 @@ export const bookingFormEn = {
   },
 };
 
-export type BookingFormText = typeof bookingFormEn;
+/**
+ * `promises`: what happens next in the page's language ({holdTime} in `timeWords`), from
+ * `src/content/hi/promises.ts`; English leaves it out and the form uses `src/content/promises.ts`, which the
+ * landing page's static texts must not import (it would move the domain's time module, and zod with it,
+ * into the guest's request page's static chunks).
+ */
+export type BookingFormText = typeof bookingFormEn & {
+  promises?: Pick<PromiseTexts, 'answer' | 'payment'>;
+};
 
 /** A text with its {placeholders} filled in; an unknown one is left as written. */
 export function fillText(text: string, values: Record<string, string | number>): string {
