@@ -1,5 +1,6 @@
 import { site, villa } from './site';
 import type { ImageName } from './images';
+import { bookingFormEn, type BookingFormText } from './booking-form';
 
 /** The landing page's texts. The hero's and sections' wording is the brand's own: keep it exact. */
 export const hero = {
@@ -169,8 +170,20 @@ export type LandingText = {
   gallery: typeof gallery;
   about: typeof about;
   booking: typeof booking;
+  /** The booking request form, in the booking section (loaded lazily with it). */
+  bookingForm: BookingFormText;
   contact: typeof contact;
   footer: typeof footer;
 };
 
-export const landingEn: LandingText = { hero, amenities, features, gallery, about, booking, contact, footer };
+export const landingEn: LandingText = {
+  hero,
+  amenities,
+  features,
+  gallery,
+  about,
+  booking,
+  bookingForm: bookingFormEn,
+  contact,
+  footer,
+};

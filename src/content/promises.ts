@@ -1,28 +1,19 @@
-import { describeHoldTime } from '../domain/time-left';
+import { describeHoldTime, TIME_WORDS_EN, type TimeWords } from '../domain/time-left';
+import { promiseTexts, type PromiseTexts } from './promise-texts';
 
-/**
- * What a guest is promised about their request, in one place: the booking form's confirmation, the guest's
- * request page and the e-mails are written from these texts, filled from the configuration's hold hours
- * (REQUEST_HOLD_HOURS), so that what they say is what happens. {holdTime}: "48 hours".
- */
-export const promiseTexts = {
-  /** When the guest hears back: the request lapses, and they are told, when the hold runs out. */
-  answer: 'We answer by e-mail within {holdTime} of your request, and hold these nights for you meanwhile.',
-  /** How to pay: the confirmation e-mail and the request page carry the payment section. */
-  payment:
-    'If we can host you, our confirmation e-mail and your request page say what is due now and how to pay it. Nothing is charged before that.',
-  /** The confirmation e-mail, above its payment section. */
-  confirmedPayment: 'What is due now, and how to pay it, is below.',
-  /** The confirmation e-mail of a stay with nothing due now. */
-  confirmedNothingDue: 'Nothing is due now: we will write to you before any payment falls due.',
-} as const;
+export { promiseTexts, type PromiseTexts } from './promise-texts';
 
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-/** The promises of a new request, from the configuration's hold hours. */
-export function writeRequestPromises(input: { holdHours: number }) {
-  const values = { holdTime: describeHoldTime(input.holdHours) };
-  return { answer: fill(promiseTexts.answer, values), payment: fill(promiseTexts.payment, values) };
+/** The promises of a new request, from the configuration's hold hours; English unless texts are given. */
+export function writeRequestPromises(input: {
+  holdHours: number;
+  texts?: Pick<PromiseTexts, 'answer' | 'payment'>;
+  timeWords?: TimeWords;
+}) {
+  const texts = input.texts ?? promiseTexts;
+  const values = { holdTime: describeHoldTime(input.holdHours, input.timeWords ?? TIME_WORDS_EN) };
+  return { answer: fill(texts.answer, values), payment: fill(texts.payment, values) };
 }

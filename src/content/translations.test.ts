@@ -8,6 +8,12 @@ import { landingMr } from './mr/landing';
 import { partnershipMr } from './mr/partnership';
 import { navigationMr } from './mr/navigation';
 import { site } from './site';
+import { bookingFormEn } from './booking-form';
+import { bookingFormHi } from './hi/booking-form';
+import { bookingFormMr } from './mr/booking-form';
+import { promiseTexts } from './promises';
+import { promiseTextsHi } from './hi/promises';
+import { promiseTextsMr } from './mr/promises';
 
 /** Keys whose values are identifiers (images, icons), the same in every language. */
 const IDENTIFIER_KEYS = new Set(['image', 'icon']);
@@ -33,10 +39,32 @@ function listLeaves(value: unknown, path = ''): { path: string; key: string; val
   ];
 }
 
+/** The {placeholders} of a text, sorted, so a translation is checked to fill in the same values. */
+const listPlaceholders = (text: unknown) =>
+  typeof text === 'string' ? [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort() : [];
+
 describe.each([
-  ['Hindi', landingHi, partnershipHi, navigationHi],
-  ['Marathi', landingMr, partnershipMr, navigationMr],
-] as const)('the %s texts', (_language, landing, partnershipText, navigation) => {
+  ['Hindi', landingHi, partnershipHi, navigationHi, bookingFormHi, promiseTextsHi],
+  ['Marathi', landingMr, partnershipMr, navigationMr, bookingFormMr, promiseTextsMr],
+] as const)('the %s texts', (_language, landing, partnershipText, navigation, bookingForm, promises) => {
+  it.each([
+    ['booking form', bookingFormEn, bookingForm],
+    ['promises', promiseTexts, promises],
+    [
+      'booking form promises',
+      { answer: promiseTexts.answer, payment: promiseTexts.payment },
+      bookingForm.promises,
+    ],
+  ] as const)('of the %s have every English text, with the same {placeholders}', (_part, en, translated) => {
+    const english = listLeaves(en);
+    // The form's promises are checked as the promise texts (English has none of its own: see BookingFormText).
+    const theirs = listLeaves(translated).filter((leaf) => !leaf.path.startsWith('promises.'));
+    expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
+    for (const [index, leaf] of theirs.entries()) {
+      expect(listPlaceholders(leaf.value), leaf.path).toEqual(listPlaceholders(english[index]!.value));
+    }
+  });
+
   it.each([
     ['landing', landingEn, landing],
     ['partnership', partnership, partnershipText],
@@ -44,7 +72,7 @@ describe.each([
     'of the %s page have every English text in the same place, images and icons unchanged',
     (_page, en, translated) => {
       const english = listLeaves(en);
-      const theirs = listLeaves(translated);
+      const theirs = listLeaves(translated).filter((leaf) => !leaf.path.startsWith('bookingForm.promises.'));
       expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
       for (const [index, leaf] of theirs.entries()) {
         if (IDENTIFIER_KEYS.has(leaf.key)) expect(leaf.value, leaf.path).toBe(english[index]!.value);
@@ -56,6 +84,8 @@ describe.each([
     ['landing', landing],
     ['partnership', partnershipText],
     ['navigation', navigation],
+    ['booking form', bookingForm],
+    ['promises', promises],
   ] as const)('of the %s page are written in Devanagari, not left in English', (_page, texts) => {
     const untranslated = listLeaves(texts).filter(
       (leaf) =>

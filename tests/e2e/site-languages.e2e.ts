@@ -2,6 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, localizePath } from '../../src/content/languages';
 import { site } from '../../src/content/site';
+import type { Availability } from '../../src/domain/availability';
+import { addDaysToDate } from '../../src/domain/dates';
+import { withdrawGuestRequest } from './accessible-names.e2e';
+import { getJson } from './manage-helpers';
 import {
   DESKTOP,
   findAccessibilityViolations,
@@ -120,5 +124,56 @@ describe('the public pages in Hindi and Marathi', () => {
       expect(await findAccessibilityViolations(page), path).toEqual([]);
       await context.close();
     }
+  });
+
+  it('takes a booking request in Marathi: the form, its calendar and its confirmation read in Marathi', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const availability = await getJson<Availability>(page, '/api/availability');
+    // Apart from the other suites' stays, inside the horizon; the request is withdrawn at the end.
+    const checkIn = addDaysToDate(availability.today, 150 + (Date.now() % 10) * 4);
+    const checkOut = addDaysToDate(checkIn, 3);
+    await page.goto('/mr#booking');
+    const form = page.locator('form.booking-form');
+    await form.getByRole('heading', { name: 'आपल्या मुक्कामाची विनंती पाठवा' }).waitFor();
+    await page.locator('.booking-form [aria-busy="false"]').waitFor();
+    // The calendar's month and weekdays in Marathi, its digits 0-9.
+    const caption = await form.locator('.rdp-month_caption').first().innerText();
+    expect(caption).toMatch(DEVANAGARI);
+    expect(caption).toMatch(/\d{4}/);
+    expect(await form.getByRole('button', { name: 'पुढचा महिना' }).count()).toBe(1);
+    // The stay rules are worded in Marathi (a season keeps the name the operator gave it).
+    for (const rule of await form
+      .getByRole('list', { name: 'मुक्कामाचे नियम' })
+      .getByRole('listitem')
+      .allInnerTexts())
+      expect(rule).toMatch(DEVANAGARI);
+    await form.getByLabel('चेक-इन').fill(checkIn);
+    await form.getByLabel('चेक-आउट').fill(checkOut);
+    await form.getByLabel('पाहुणे').fill('3');
+    await form.getByLabel('पूर्ण नाव').fill('सई देशपांडे');
+    await form.getByLabel('ई-मेल').fill('sai.deshpande@example.com');
+    await page.getByTestId('quote-total').waitFor();
+    expect(await form.getByText('3 रात्रींचे एकूण').count()).toBe(1);
+    // The price lines, rebuilt in Marathi from the server's English ones.
+    expect(await form.getByText(/^\d+ रात्री? × [\d,]+ \(.+\)/).count()).toBeGreaterThan(0);
+    await form.getByRole('button', { name: 'बुकिंगची विनंती पाठवा' }).click();
+
+    const confirmation = page.getByRole('status').filter({ hasText: 'आपली विनंती आम्हाला मिळाली आहे' });
+    await confirmation.waitFor();
+    const text = await confirmation.innerText();
+    expect(text).toMatch(/आपला बुकिंग संदर्भ क्रमांक आहे SV-[0-9A-F]{8}/);
+    expect(text).toContain('पुढे काय होईल');
+    expect(text).toMatch(/विनंतीनंतर \d+ (तास|दिवस|मिनिटे) पूर्ण होण्याआधी आम्ही ई-मेलने उत्तर देतो/);
+    expect(text).not.toMatch(/Thank you|What happens next|Your booking reference/);
+    expect(text).toMatch(/₹[\d,]+/);
+    const requestPath = await confirmation
+      .getByRole('link', { name: 'आपल्या विनंतीचे पान उघडा' })
+      .getAttribute('href');
+    expect(pageErrors).toEqual([]);
+    // The e2e server takes two pending requests per network: this one is withdrawn for the suites after.
+    await withdrawGuestRequest(page, requestPath!);
+    await context.close();
   });
 });

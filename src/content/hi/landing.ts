@@ -1,5 +1,6 @@
 import { site, villa } from '../site';
 import type { LandingText } from '../landing';
+import { bookingFormHi } from './booking-form';
 
 const place = site.placeNames.hi;
 
@@ -155,6 +156,7 @@ export const landingHi: LandingText = {
     phoneLabel: 'हमें फ़ोन करें',
     note: 'हर अनुरोध का जवाब विला की टीम स्वयं देती है।',
   },
+  bookingForm: bookingFormHi,
   contact: {
     eyebrow: 'संपर्क',
     title: 'हमसे संपर्क करें',

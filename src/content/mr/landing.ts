@@ -1,5 +1,6 @@
 import { site, villa } from '../site';
 import type { LandingText } from '../landing';
+import { bookingFormMr } from './booking-form';
 
 const place = site.placeNames.mr;
 
@@ -155,6 +156,7 @@ export const landingMr: LandingText = {
     phoneLabel: 'आम्हाला फोन करा',
     note: 'प्रत्येक विनंतीला व्हिलाची टीम स्वतः उत्तर देते.',
   },
+  bookingForm: bookingFormMr,
   contact: {
     eyebrow: 'संपर्क',
     title: 'आमच्याशी संपर्क साधा',

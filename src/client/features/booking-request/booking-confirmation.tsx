@@ -1,5 +1,6 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { fillText } from '@/content/booking-form';
 import { writeRequestPromises } from '@/content/promises';
 import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';
@@ -7,7 +8,7 @@ import { formatVillaClock } from '@/domain/dates';
 import { describeTimeLeft } from '@/domain/time-left';
 import { formatMajorAmount } from '@/domain/money';
 import { Button } from '@/client/components/ui/button';
-import { formatLongDate } from '@/client/lib/format';
+import { useBookingFormText } from './booking-form-text';
 
 /** What a guest sees once their request has arrived: the reference, the stay, and what happens next. */
 export function BookingConfirmation({
@@ -18,7 +19,13 @@ export function BookingConfirmation({
   onAnother: () => void;
 }) {
   const { booking } = result;
-  const promises = writeRequestPromises({ holdHours: result.hold_hours });
+  const { text: texts, formatDate } = useBookingFormText();
+  const text = texts.confirmation;
+  const promises = writeRequestPromises({
+    holdHours: result.hold_hours,
+    texts: texts.promises,
+    timeWords: texts.timeWords,
+  });
   // The form (and its focused button) is gone: focus moves to the news, so keyboard and screen-reader
   // users land on it.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -27,59 +34,60 @@ export function BookingConfirmation({
     <div role="status" className="rounded-3xl bg-card p-6 text-card-foreground shadow-xl sm:p-10">
       <CheckCircle2Icon className="size-10 text-success" aria-hidden="true" />
       <h3 ref={heading} tabIndex={-1} className="mt-4 font-display text-3xl font-medium outline-none">
-        Thank you — your request has arrived
+        {text.heading}
       </h3>
       {result.confirm_by ? (
         <p className="mt-3 rounded-xl bg-[#f3e6c9] px-4 py-3 font-medium text-[#4d3600]">
-          One step left: confirm it with the link in the email we have just sent you, within{' '}
-          {describeTimeLeft(result.confirm_by)} (by {formatVillaClock(result.confirm_by)} India time). We hold
-          the dates for you until then; a request that is not confirmed lapses and the dates are released. No
-          email? Check your spam folder.
+          {fillText(text.confirmBy, {
+            timeLeft: describeTimeLeft(result.confirm_by, undefined, texts.timeWords),
+            time: formatVillaClock(result.confirm_by),
+          })}
         </p>
       ) : null}
       <p className="mt-3 text-muted-foreground">
-        Your booking reference is{' '}
-        <strong className="font-semibold text-foreground">{result.reference}</strong>.
+        {text.reference} <strong className="font-semibold text-foreground">{result.reference}</strong>.
       </p>
       {result.request_path ? (
         <p className="mt-2 text-muted-foreground">
-          Follow it, or withdraw it, on{' '}
+          {text.followOn}{' '}
           <a className="font-medium text-foreground underline" href={result.request_path}>
-            your request’s page
+            {text.requestPage}
           </a>{' '}
-          (the link is in your email too).
+          {text.linkInEmail}
         </p>
       ) : null}
       <dl className="mt-6 grid gap-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-muted-foreground">Dates</dt>
+          <dt className="text-muted-foreground">{text.dates}</dt>
           <dd className="font-medium">
-            {formatLongDate(booking.check_in)} → {formatLongDate(booking.check_out)}
+            {formatDate(booking.check_in)} → {formatDate(booking.check_out)}
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Guests</dt>
+          <dt className="text-muted-foreground">{text.guests}</dt>
           <dd className="font-medium">{booking.guests_count}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Total</dt>
+          <dt className="text-muted-foreground">{text.total}</dt>
           <dd className="font-medium">{formatMajorAmount(booking.total_amount, booking.currency)}</dd>
         </div>
       </dl>
-      <h4 className="mt-8 font-semibold">What happens next</h4>
+      <h4 className="mt-8 font-semibold">{text.next}</h4>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-        <li>Once you confirm it, we look at your request. {promises.answer}</li>
+        <li>
+          {text.onceConfirmed} {promises.answer}
+        </li>
         <li>{promises.payment}</li>
         <li>
-          Questions? Write to{' '}
+          {text.questions}{' '}
           <a className="underline" href={`mailto:${site.email}`}>
             {site.email}
           </a>{' '}
-          and quote your reference.
+          {text.quoteReference}
         </li>
       </ol>
       <Button type="button" variant="outline" className="mt-8" onClick={onAnother}>
-        Make another request
+        {text.another}
       </Button>
     </div>
   );

@@ -11,6 +11,8 @@ import { BookingConfirmation } from './booking-confirmation';
 import { QuoteSummary } from './quote-summary';
 import { StayCalendar } from './stay-calendar';
 import { useBookingRequestForm } from './use-booking-request-form';
+import { useBookingFormText } from './booking-form-text';
+import { fillText } from '@/content/booking-form';
 import { writeRequestPromises } from '@/content/promises';
 
 /** The guest's booking request: dates from a calendar of open nights, a live quote, and a real request. */
@@ -30,6 +32,8 @@ function BookingRequestFields() {
   const state = useBookingRequestForm();
   const { form, maxGuests, stay, quote, availability, requestError, confirmation } = state;
   const { register, formState } = form;
+  const { text, fieldError } = useBookingFormText();
+  const { fields } = text;
   // 'Make another request' replaces the confirmation (and its focused button) with the form: the focus
   // goes to the form's title, so a keyboard or screen-reader user goes on from there.
   const title = useRef<HTMLHeadingElement>(null);
@@ -61,14 +65,18 @@ function BookingRequestFields() {
         tabIndex={-1}
         className="font-display text-3xl font-medium outline-none"
       >
-        Request your stay
+        {text.title}
       </h3>
       <p className="mt-2 text-sm text-muted-foreground">
-        Choose your dates and tell us who is coming.{' '}
+        {text.intro}{' '}
         {availability.data
-          ? writeRequestPromises({ holdHours: availability.data.hold_hours }).answer
-          : 'We answer by email, and hold your nights meanwhile.'}{' '}
-        Nothing is charged now.
+          ? writeRequestPromises({
+              holdHours: availability.data.hold_hours,
+              texts: text.promises,
+              timeWords: text.timeWords,
+            }).answer
+          : text.answerWhileLoading}{' '}
+        {text.nothingCharged}
       </p>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[auto_1fr]">
@@ -76,9 +84,9 @@ function BookingRequestFields() {
 
         <div className="flex flex-col gap-4">
           <FormField
-            label="Guests"
-            error={formState.errors.guests_count}
-            hint={maxGuests ? `Up to ${maxGuests} guests` : undefined}
+            label={fields.guests}
+            error={fieldError('guests_count', formState.errors.guests_count)}
+            hint={maxGuests ? fillText(fields.guestsHint, { n: maxGuests }) : undefined}
           >
             {(props) => (
               <Input
@@ -92,18 +100,26 @@ function BookingRequestFields() {
               />
             )}
           </FormField>
-          <FormField label="Full name" error={formState.errors.guest_name}>
+          <FormField label={fields.name} error={fieldError('guest_name', formState.errors.guest_name)}>
             {(props) => <Input {...props} {...register('guest_name')} autoComplete="name" />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Email" error={formState.errors.guest_email}>
+            <FormField label={fields.email} error={fieldError('guest_email', formState.errors.guest_email)}>
               {(props) => <Input {...props} {...register('guest_email')} type="email" autoComplete="email" />}
             </FormField>
-            <FormField label="Phone" error={formState.errors.guest_phone} hint="Optional">
+            <FormField
+              label={fields.phone}
+              error={fieldError('guest_phone', formState.errors.guest_phone)}
+              hint={fields.optional}
+            >
               {(props) => <Input {...props} {...register('guest_phone')} type="tel" autoComplete="tel" />}
             </FormField>
           </div>
-          <FormField label="Special requests" error={formState.errors.special_requests} hint="Optional">
+          <FormField
+            label={fields.specialRequests}
+            error={fieldError('special_requests', formState.errors.special_requests)}
+            hint={fields.optional}
+          >
             {(props) => <Textarea {...props} {...register('special_requests')} rows={3} />}
           </FormField>
           {/* A honeypot: hidden from people and screen readers, so only bots fill it in. */}
@@ -136,14 +152,14 @@ function BookingRequestFields() {
             ) : (
               <CalendarCheckIcon aria-hidden="true" />
             )}
-            {formState.isSubmitting ? 'Sending request…' : 'Request Booking'}
+            {formState.isSubmitting ? text.submitting : text.submit}
           </Button>
           <p className="text-xs text-muted-foreground">
-            Prefer to talk?{' '}
+            {text.preferToTalk}{' '}
             <a className="underline underline-offset-2" href={`mailto:${site.email}`}>
               <MailIcon className="inline size-3.5" aria-hidden="true" /> {site.email}
             </a>{' '}
-            or{' '}
+            {text.or}{' '}
             <a className="underline underline-offset-2" href={`tel:${site.phone.replace(/\s/g, '')}`}>
               <PhoneIcon className="inline size-3.5" aria-hidden="true" /> {site.phone}
             </a>

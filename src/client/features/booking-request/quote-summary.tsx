@@ -1,8 +1,8 @@
 import type { QuoteResult } from '@/domain/availability';
-import { BOOKING_MESSAGES } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import { FormAlert } from '@/client/components/ui/form';
-import { formatLongDate } from '@/client/lib/format';
+import { fillText } from '@/content/booking-form';
+import { useBookingFormText } from './booking-form-text';
 import { cn } from '@/client/lib/utils';
 
 /** The price of the chosen stay as the server works it out, or why there is none yet. */
@@ -19,17 +19,20 @@ export function QuoteSummary({
   error: string | null;
   fallbackCurrency?: string;
 }) {
+  const { text: texts, formatDate, formatQuoteLine } = useBookingFormText();
+  const text = texts.quote;
   if (!validStay) {
     return (
       <p className="rounded-xl bg-muted/60 px-4 py-3 text-sm text-muted-foreground">
-        Choose check-in and check-out to see the price{fallbackCurrency ? ` (in ${fallbackCurrency})` : ''}.
+        {text.choose}
+        {fallbackCurrency ? fillText(text.inCurrency, { currency: fallbackCurrency }) : ''}.
       </p>
     );
   }
   if (blockedNights.length > 0) {
     return (
       <FormAlert className="rounded-xl">
-        {BOOKING_MESSAGES.unavailable}: {blockedNights.map(formatLongDate).join(', ')}.
+        {text.unavailable}: {blockedNights.map(formatDate).join(', ')}.
       </FormAlert>
     );
   }
@@ -41,13 +44,11 @@ export function QuoteSummary({
     >
       {quote ? (
         <>
-          {!quote.available ? (
-            <p className="mb-2 font-medium text-destructive">{BOOKING_MESSAGES.unavailable}</p>
-          ) : null}
+          {!quote.available ? <p className="mb-2 font-medium text-destructive">{text.unavailable}</p> : null}
           <ul className="space-y-1 text-muted-foreground">
             {quote.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-4">
-                <span>{line.label}</span>
+                <span>{formatQuoteLine(line.label)}</span>
                 <span className="shrink-0 tabular-nums">
                   {formatMajorAmount(line.amount, quote.currency)}
                 </span>
@@ -56,7 +57,7 @@ export function QuoteSummary({
             {quote.taxes.length > 0 ? (
               <>
                 <li className="flex justify-between gap-4 border-t pt-1">
-                  <span>Subtotal</span>
+                  <span>{text.subtotal}</span>
                   <span className="shrink-0 tabular-nums">
                     {formatMajorAmount(quote.subtotal, quote.currency)}
                   </span>
@@ -64,7 +65,7 @@ export function QuoteSummary({
                 {quote.taxes.map((tax) => (
                   <li key={`${tax.name}-${tax.rate}`} className="flex justify-between gap-4">
                     <span>
-                      {tax.name} {tax.rate}%{quote.prices_include_tax ? ' (included)' : ''}
+                      {tax.name} {tax.rate}%{quote.prices_include_tax ? text.included : ''}
                     </span>
                     <span className="shrink-0 tabular-nums">
                       {formatMajorAmount(tax.amount, quote.currency)}
@@ -76,7 +77,7 @@ export function QuoteSummary({
           </ul>
           <p className="mt-2 flex justify-between gap-4 border-t pt-2 text-base font-semibold">
             <span>
-              Total for {quote.nights_count} night{quote.nights_count === 1 ? '' : 's'}
+              {quote.nights_count === 1 ? text.totalOne : fillText(text.totalMany, { n: quote.nights_count })}
             </span>
             <span data-testid="quote-total" className="tabular-nums">
               {formatMajorAmount(quote.total, quote.currency)}
@@ -84,7 +85,7 @@ export function QuoteSummary({
           </p>
         </>
       ) : (
-        <p className="text-muted-foreground">Working out the price…</p>
+        <p className="text-muted-foreground">{text.working}</p>
       )}
     </div>
   );

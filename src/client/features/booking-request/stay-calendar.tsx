@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { DayPicker, type DateRange } from 'react-day-picker';
+import { DayPicker, type DateRange, type DayPickerProps } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { isRealDate } from '@/domain/dates';
 import { Button } from '@/client/components/ui/button';
@@ -10,9 +10,56 @@ import { Input } from '@/client/components/ui/input';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import type { BookingRequestFormState } from './use-booking-request-form';
 import './booking-request-form.css';
+import { fillText, type BookingFormText } from '@/content/booking-form';
+import type { Language } from '@/content/languages';
+import { useBookingFormText } from './booking-form-text';
 
 const toDate = (value: string) => (isRealDate(value) ? parseISO(value) : undefined);
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/** Intl's locale per language: Marathi with Latin digits, as Indian sites print dates. */
+const INTL_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
+
+/**
+ * The day picker's month and weekday names and its accessible names in Hindi or Marathi, through Intl
+ * (date-fns 4 has no Marathi locale, and Intl costs the page nothing); English keeps react-day-picker's own.
+ */
+function writeCalendarWords(
+  text: BookingFormText['calendar'],
+  language: Language,
+): Pick<DayPickerProps, 'formatters' | 'labels'> {
+  if (language === 'en') return {};
+  const locale = INTL_LOCALES[language];
+  const monthYear = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
+  const weekdayShort = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const weekdayLong = new Intl.DateTimeFormat(locale, { weekday: 'long' });
+  const long = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const dayLabel = (date: Date, modifiers: { today?: boolean; selected?: boolean } = {}) => {
+    let label = long.format(date);
+    if (modifiers.today) label = fillText(text.today, { date: label });
+    if (modifiers.selected) label = fillText(text.selected, { date: label });
+    return label;
+  };
+  return {
+    formatters: {
+      formatCaption: (month) => monthYear.format(month),
+      formatWeekdayName: (weekday) => weekdayShort.format(weekday),
+    },
+    labels: {
+      labelGrid: (month) => monthYear.format(month),
+      labelWeekday: (weekday) => weekdayLong.format(weekday),
+      labelNext: () => text.nextMonth,
+      labelPrevious: () => text.previousMonth,
+      labelDayButton: (date, modifiers) => dayLabel(date, modifiers),
+      labelGridcell: (date, modifiers) => dayLabel(date, { today: modifiers?.today }),
+    },
+  };
+}
 
 /**
  * The stay's dates: a calendar of open nights (taken ones struck through and disabled), and the same
@@ -21,6 +68,8 @@ const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 export function StayCalendar({ state }: { state: BookingRequestFormState }) {
   const { availability, unavailable, today, rules, stayRules, stay, pickDay, form } = state;
   const { register, formState } = form;
+  const { text: texts, language, fieldError } = useBookingFormText();
+  const text = texts.calendar;
   const selected: DateRange | undefined = toDate(stay.checkIn)
     ? { from: toDate(stay.checkIn), to: toDate(stay.checkOut) }
     : undefined;
@@ -41,15 +90,17 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
           >
             {isApiError(availability.error, 404) ? (
               // The site's property is not taking requests: nothing to retry.
-              <p>{getErrorMessage(availability.error, 'We are not taking booking requests online.')}</p>
+              <p>
+                {language === 'en' ? getErrorMessage(availability.error, text.notTaking) : text.notTaking}
+              </p>
             ) : (
               <>
                 <p>
-                  Availability could not be loaded.{' '}
-                  {getErrorMessage(availability.error, 'Please try again in a moment.')}
+                  {text.couldNotLoad}{' '}
+                  {language === 'en' ? getErrorMessage(availability.error, text.tryLater) : text.tryLater}
                 </p>
                 <Button type="button" variant="outline" size="sm" onClick={() => void availability.refetch()}>
-                  Try again
+                  {text.tryAgain}
                 </Button>
               </>
             )}
@@ -58,6 +109,7 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
           <div aria-busy={availability.isPending} className="relative">
             <DayPicker
               mode="range"
+              {...writeCalendarWords(text, language)}
               selected={selected}
               onSelect={(range, clicked) =>
                 pickDay(toIso(clicked), {
@@ -77,19 +129,21 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
               footer={
                 availability.isPending ? (
                   <p className="flex items-center gap-2 px-2 pt-2 text-xs text-muted-foreground">
-                    <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden="true" /> Loading
-                    availability…
+                    <LoaderCircleIcon className="size-3.5 animate-spin" aria-hidden="true" /> {text.loading}
                   </p>
                 ) : (
                   <div className="space-y-1 px-2 pt-2 text-xs text-muted-foreground">
                     <p>
-                      <span className="booking-legend-unavailable" aria-hidden="true" /> Struck-through nights
-                      are taken.
+                      <span className="booking-legend-unavailable" aria-hidden="true" /> {text.legend}
                     </p>
                     {rules.hint ? (
-                      <p className="font-medium text-foreground">{rules.hint}.</p>
+                      <p className="font-medium text-foreground">
+                        {language === 'en' || !rules.hintNights
+                          ? `${rules.hint}.`
+                          : `${fillText(text.minimumStay, { n: rules.hintNights })}.`}
+                      </p>
                     ) : stayRules.length > 0 ? (
-                      <ul aria-label="Stay rules">
+                      <ul aria-label={text.stayRules}>
                         {stayRules.map((line) => (
                           <li key={line}>{line}.</li>
                         ))}
@@ -103,7 +157,7 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
         )}
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <FormField label="Check-in" error={formState.errors.check_in}>
+        <FormField label={texts.fields.checkIn} error={fieldError('check_in', formState.errors.check_in)}>
           {(props) => (
             <Input
               {...props}
@@ -114,7 +168,7 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
             />
           )}
         </FormField>
-        <FormField label="Check-out" error={formState.errors.check_out}>
+        <FormField label={texts.fields.checkOut} error={fieldError('check_out', formState.errors.check_out)}>
           {(props) => (
             <Input
               {...props}

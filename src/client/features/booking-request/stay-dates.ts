@@ -50,6 +50,8 @@ export function createDayRules(input: {
       return checkInDays !== null && !checkInDays.includes(weekdayOf(date));
     },
     /** What the guest should know about the chosen check-in: "Minimum stay in Diwali is 3 nights". */
+    /** The chosen check-in's minimum stay, when it asks for more than a night (for the hint in other languages). */
+    hintNights: choosingCheckOut && stayRules && stayRules.minNights > 1 ? stayRules.minNights : undefined,
     hint:
       choosingCheckOut && stayRules && stayRules.minNights > 1
         ? `Minimum stay${stayRules.season ? ` in ${stayRules.season}` : ''} is ${stayRules.minNights} nights`
@@ -57,22 +59,39 @@ export function createDayRules(input: {
   };
 }
 
+/** How stay rules are worded; English by default, Hindi and Marathi from the page's form texts. */
+export type StayRuleWords = {
+  minimumStay: (nights: number) => string;
+  seasonMinimum: (nights: number) => string;
+  checkInOnly: (days: string[]) => string;
+  weekday: (day: number) => string;
+};
+
+const STAY_RULE_WORDS_EN: StayRuleWords = {
+  minimumStay: (nights) => `Minimum stay ${nights} nights`,
+  seasonMinimum: (nights) => `minimum stay ${nights} night${nights === 1 ? '' : 's'}`,
+  checkInOnly: (days) => `check-in ${days.join(' or ')} only`,
+  weekday: (day) => WEEKDAYS[day]!,
+};
+
 /**
  * The stay rules a guest should see before picking dates: the usual minimum stay, and each season still
  * to come that asks for a longer stay or fixed check-in days.
  */
-export function describeStayRules(pricing: PricingRules, today: string): string[] {
+export function describeStayRules(
+  pricing: PricingRules,
+  today: string,
+  words: StayRuleWords = STAY_RULE_WORDS_EN,
+): string[] {
   const lines: string[] = [];
-  if (pricing.min_nights > 1) lines.push(`Minimum stay ${pricing.min_nights} nights`);
+  if (pricing.min_nights > 1) lines.push(words.minimumStay(pricing.min_nights));
   for (const season of pricing.seasons) {
     if (!season.repeats_yearly && season.end < today) continue;
     const parts = [
       season.min_nights !== null && season.min_nights !== pricing.min_nights
-        ? `minimum stay ${season.min_nights} night${season.min_nights === 1 ? '' : 's'}`
+        ? words.seasonMinimum(season.min_nights)
         : null,
-      season.check_in_days
-        ? `check-in ${season.check_in_days.map((day) => WEEKDAYS[day]).join(' or ')} only`
-        : null,
+      season.check_in_days ? words.checkInOnly(season.check_in_days.map(words.weekday)) : null,
     ].filter(Boolean);
     if (parts.length > 0) lines.push(`${season.name}: ${parts.join(', ')}`);
   }

@@ -13,14 +13,19 @@ import {
 } from '@/domain/booking';
 import { isRealDate, villaToday } from '@/domain/dates';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import type { BookingFormText } from '@/content/booking-form';
+import type { Language } from '@/content/languages';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { availabilityQuery, quoteQuery, useRequestBooking } from './booking-request-api';
 import { createDayRules, describeStayRules, findBlockedNights } from './stay-dates';
+import {
+  localizeFieldMessage,
+  localizeRequestError,
+  useBookingFormText,
+  writeStayRuleWords,
+} from './booking-form-text';
 
 const EMPTY_FORM: BookingRequestInput = { ...EMPTY_STAY_REQUEST, website: '' };
-
-const REQUEST_FAILED_MESSAGE =
-  'Your request could not be sent. Please try again, or contact us by email or phone.';
 
 /** A UUID for the Idempotency-Key; crypto.randomUUID exists only on secure (https or localhost) pages. */
 function createRequestKey(): string {
@@ -37,6 +42,7 @@ function createRequestKey(): string {
  * villa's open nights, the live quote, and the request itself, sent once however often it is clicked.
  */
 export function useBookingRequestForm() {
+  const { text, language } = useBookingFormText();
   const availability = useQuery(availabilityQuery());
   const unavailable = availability.data?.unavailableSet ?? new Set<string>();
   const today = availability.data?.today ?? villaToday();
@@ -137,22 +143,29 @@ export function useBookingRequestForm() {
     today,
     maxGuests,
     rules,
-    stayRules: availability.data ? describeStayRules(availability.data.rules, today) : [],
+    stayRules: availability.data
+      ? describeStayRules(availability.data.rules, today, writeStayRuleWords(text, language))
+      : [],
     stay: { checkIn, checkOut, valid: validStay, blockedNights },
     quote: {
       // Only the price of the stay as it is now: never the last one's while the next loads.
       data: settled === asked ? quote.data : undefined,
-      error:
-        settled === asked && quote.isError
-          ? getErrorMessage(quote.error, 'The price could not be worked out')
-          : null,
+      error: settled === asked && quote.isError ? describeQuoteError(quote.error, text, language) : null,
     },
     pickDay,
     submit,
-    requestError: request.isError ? getErrorMessage(request.error, REQUEST_FAILED_MESSAGE) : null,
+    requestError: request.isError ? localizeRequestError(request.error, text, language) : null,
     confirmation,
     startAnother: () => setConfirmation(null),
   };
+}
+
+/** Why there is no price: the server's words in English, the field's message or a plain line in Hindi and Marathi. */
+function describeQuoteError(error: unknown, text: BookingFormText, language: Language): string {
+  if (language === 'en') return getErrorMessage(error, text.quote.failed);
+  if (isApiError(error) && error.field)
+    return localizeFieldMessage(error.field, error, text, language) ?? text.quote.failed;
+  return text.quote.failed;
 }
 
 export type BookingRequestFormState = ReturnType<typeof useBookingRequestForm>;

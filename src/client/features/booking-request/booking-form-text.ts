@@ -1,0 +1,165 @@
+import { parseISO } from 'date-fns';
+import type { BookingFormText } from '@/content/booking-form';
+import { fillText } from '@/content/booking-form';
+import type { Language } from '@/content/languages';
+import { QuoteResultSchema } from '@/domain/availability';
+import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
+import { formatMajorAmount } from '@/domain/money';
+import { WEEKDAYS } from '@/domain/pricing';
+import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { formatLongDate } from '@/client/lib/format';
+import { useLandingText, useSiteText } from '@/client/features/site';
+import type { StayRuleWords } from './stay-dates';
+
+/** Intl's locale per language: Marathi asks for Latin digits, as Indian sites print dates (ICU's default is Devanagari). */
+const DATE_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
+
+/** The longest text each field takes (the domain schema's limits), for "at most {max} characters". */
+const FIELD_MAX: Record<string, number> = {
+  guest_name: 100,
+  guest_email: 254,
+  guest_phone: 30,
+  special_requests: 1000,
+};
+
+export type FieldError = { message?: string; type?: string | number };
+
+/** A calendar date with its weekday in the page's language: "Sun 22 Nov 2026", "रवि, 22 नव॰ 2026". */
+export function formatStayDate(date: string, language: Language): string {
+  if (language === 'en') return formatLongDate(date);
+  const day = parseISO(date.slice(0, 10));
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(day);
+}
+
+/**
+ * A validation message in the page's language, from the field and the domain schema's English message
+ * (the same whether the form or the server found it). English shows the schema's message as it is; a
+ * message this does not know is shown as written.
+ */
+export function localizeFieldMessage(
+  field: string,
+  error: FieldError,
+  text: BookingFormText,
+  language: Language,
+): string | undefined {
+  const message = error.message;
+  if (language === 'en' || !message) return message;
+  const errors = text.errors;
+  if (message.includes('contains characters that are not allowed')) return errors.notAllowed;
+  if (/must be at most \d+ characters/.test(message))
+    return fillText(errors.tooLong, { max: FIELD_MAX[field] ?? message.match(/\d+/)?.[0] ?? '' });
+  switch (field) {
+    case 'guest_name':
+      return errors.nameRequired;
+    case 'guest_email':
+      return errors.email;
+    case 'guest_phone':
+      return errors.phone;
+    case 'guests_count': {
+      const most = /sleeps at most (\d+) guests/.exec(message);
+      if (most) return fillText(errors.tooManyGuests, { max: most[1]! });
+      return message.endsWith('is required') ? errors.guestsRequired : errors.guestsRange;
+    }
+    case 'check_in':
+    case 'check_out':
+      if (message === BOOKING_MESSAGES.checkOutBeforeCheckIn) return errors.checkOutBeforeCheckIn;
+      if (message === BOOKING_MESSAGES.inThePast) return errors.inThePast;
+      if (message === BOOKING_MESSAGES.tooLong)
+        return fillText(errors.stayTooLong, { n: BOOKING_LIMITS.maxNights });
+      if (message === BOOKING_MESSAGES.tooFarAhead)
+        return fillText(errors.tooFarAhead, { n: BOOKING_LIMITS.maxDaysAhead });
+      if (message === BOOKING_MESSAGES.unavailable) return errors.datesTaken;
+      return message.endsWith('is required') ? errors.dateRequired : errors.dateInvalid;
+    default:
+      return message;
+  }
+}
+
+/** Why a request was not taken, in the page's language where the answer is known, else the server's words. */
+export function localizeRequestError(error: unknown, text: BookingFormText, language: Language): string {
+  const fallback = text.errors.requestFailed;
+  if (language === 'en') return getErrorMessage(error, fallback);
+  if (!isApiError(error)) return fallback;
+  if (error.status === 409) {
+    const quote = QuoteResultSchema.safeParse(error.details.quote);
+    return quote.success
+      ? fillText(text.errors.priceChanged, {
+          total: formatMajorAmount(quote.data.total, quote.data.currency),
+        })
+      : text.errors.datesTaken;
+  }
+  if (error.status === 429) return text.errors.tooManyPending;
+  if (error.field) return localizeFieldMessage(error.field, error, text, language) ?? error.message;
+  return getErrorMessage(error, fallback);
+}
+
+/**
+ * A price line of the quote in Hindi or Marathi, rebuilt from the server's English one ("3 nights × 12,000
+ * (Friday price), before tax"); fees and seasons keep the names the operator gave them.
+ */
+export function localizeQuoteLine(label: string, text: BookingFormText, language: Language): string {
+  if (language === 'en') return label;
+  const quote = text.quote;
+  const beforeTax = label.endsWith(', before tax');
+  const line = beforeTax ? label.slice(0, -', before tax'.length) : label;
+  const suffix = beforeTax ? quote.beforeTax : '';
+  const nights = /^(\d+) nights? × ([\d,.]+) \((.+)\)$/.exec(line);
+  if (nights) {
+    const [, n, price, reason] = nights as unknown as [string, string, string, string];
+    const weekday = WEEKDAYS.findIndex((day) => reason === `${day} price`);
+    const named =
+      reason === 'Base price'
+        ? quote.basePrice
+        : reason === 'Price set for this day'
+          ? quote.dayPrice
+          : weekday >= 0
+            ? fillText(quote.weekdayPrice, {
+                // 2024-01-01 was a Monday, WEEKDAYS' first day.
+                day: new Intl.DateTimeFormat(DATE_LOCALES[language], { weekday: 'long' }).format(
+                  new Date(2024, 0, 1 + weekday),
+                ),
+              })
+            : reason;
+    const template = n === '1' ? quote.lineNightOne : quote.lineNightsMany;
+    return fillText(template, { n, price, reason: named }) + suffix;
+  }
+  const extra = /^(\d+) extra guests? × (\d+)$/.exec(line);
+  if (extra) {
+    const template = extra[1] === '1' ? quote.extraGuestOne : quote.extraGuestsMany;
+    return fillText(template, { n: extra[1]!, nights: extra[2]! }) + suffix;
+  }
+  return line + suffix;
+}
+
+/** The stay rules' words in Hindi or Marathi; English keeps stay-dates.ts's own. */
+export function writeStayRuleWords(text: BookingFormText, language: Language): StayRuleWords | undefined {
+  if (language === 'en') return undefined;
+  const calendar = text.calendar;
+  const weekday = new Intl.DateTimeFormat(DATE_LOCALES[language], { weekday: 'long' });
+  return {
+    minimumStay: (nights) => fillText(calendar.minimumStay, { n: nights }),
+    seasonMinimum: (nights) => fillText(calendar.seasonMinimum, { n: nights }),
+    checkInOnly: (days) => fillText(calendar.checkInOnly, { days: days.join(calendar.or) }),
+    // 2024-01-01 was a Monday, the first of the rules' weekdays.
+    weekday: (day) => weekday.format(new Date(2024, 0, 1 + day)),
+  };
+}
+
+/** The form's words and formats in the page's language (the landing page hands them down). */
+export function useBookingFormText() {
+  const { language } = useSiteText();
+  const text = useLandingText().bookingForm;
+  return {
+    text,
+    language,
+    formatDate: (date: string) => formatStayDate(date, language),
+    formatQuoteLine: (label: string) => localizeQuoteLine(label, text, language),
+    fieldError: (field: string, error: FieldError | undefined) =>
+      error ? { message: localizeFieldMessage(field, error, text, language) } : undefined,
+  };
+}
