@@ -24,11 +24,15 @@ describe('online check-in and the guest register', () => {
     const { today } = await getJson<Availability>(guest.page, '/api/availability');
     const email = `check-in.${Date.now().toString(36)}@example.com`;
     // Far from the sample stays and the other suites' requests; another day on each run of a reused server.
-    const checkIn = addDaysToDate(today, 300 + (Date.now() % 20) * 3);
+    // A Tuesday, for three nights: the sample villa's seasons (Christmas, Diwali) ask three nights, Diwali's
+    // from a Tuesday or Thursday, and the dates drift into them as the calendar moves on.
+    const around = addDaysToDate(today, 300 + (Date.now() % 20) * 7);
+    const weekday = new Date(`${around}T00:00:00Z`).getUTCDay();
+    const checkIn = addDaysToDate(around, (2 - weekday + 7) % 7);
     const requested = await guest.page.request.post('/api/booking-requests', {
       data: {
         check_in: checkIn,
-        check_out: addDaysToDate(checkIn, 2),
+        check_out: addDaysToDate(checkIn, 3),
         guests_count: 2,
         guest_name: 'Meera Joshi',
         guest_email: email,
