@@ -66,8 +66,3 @@ export const siteChrome = {
 };
 
 export type SiteChrome = typeof siteChrome;
-
-/** Fills `{name}` placeholders of a chrome text. */
-export function fillText(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { fillText } from '@/content/booking-form';
+import { fillText } from '@/content/fill-text';
 import { writeRequestPromises } from '@/content/promises';
 import { site } from '@/content/site';
 import type { BookingRequestResult } from '@/domain/availability';

@@ -1,6 +1,6 @@
 import { parseISO } from 'date-fns';
 import type { BookingFormText } from '@/content/booking-form';
-import { fillText } from '@/content/booking-form';
+import { fillText } from '@/content/fill-text';
 import type { Language } from '@/content/languages';
 import { QuoteResultSchema } from '@/domain/availability';
 import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';

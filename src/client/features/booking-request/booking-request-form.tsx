@@ -12,7 +12,7 @@ import { QuoteSummary } from './quote-summary';
 import { StayCalendar } from './stay-calendar';
 import { useBookingRequestForm } from './use-booking-request-form';
 import { useBookingFormText } from './booking-form-text';
-import { fillText } from '@/content/booking-form';
+import { fillText } from '@/content/fill-text';
 import { writeRequestPromises } from '@/content/promises';
 
 /** The guest's booking request: dates from a calendar of open nights, a live quote, and a real request. */

@@ -1,7 +1,7 @@
 import type { QuoteResult } from '@/domain/availability';
 import { formatMajorAmount } from '@/domain/money';
 import { FormAlert } from '@/client/components/ui/form';
-import { fillText } from '@/content/booking-form';
+import { fillText } from '@/content/fill-text';
 import { useBookingFormText } from './booking-form-text';
 import { cn } from '@/client/lib/utils';
 

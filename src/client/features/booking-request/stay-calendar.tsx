@@ -10,7 +10,8 @@ import { Input } from '@/client/components/ui/input';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import type { BookingRequestFormState } from './use-booking-request-form';
 import './booking-request-form.css';
-import { fillText, type BookingFormText } from '@/content/booking-form';
+import type { BookingFormText } from '@/content/booking-form';
+import { fillText } from '@/content/fill-text';
 import type { Language } from '@/content/languages';
 import { useBookingFormText } from './booking-form-text';
 

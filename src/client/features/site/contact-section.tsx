@@ -2,7 +2,7 @@ import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIco
 import type { ReactNode } from 'react';
 import { useLandingText, useSiteText } from './site-context';
 import { site } from '@/content/site';
-import { fillText } from '@/content/site-chrome';
+import { fillText } from '@/content/fill-text';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 

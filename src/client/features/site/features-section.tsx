@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useRef, type ComponentType, type SVGProps } from 'react';
 import type { AmenityIcon } from '@/content/landing';
-import { fillText } from '@/content/site-chrome';
+import { fillText } from '@/content/fill-text';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 import { prefersReducedMotion } from './section-scroll';

@@ -1,7 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { images } from '@/content/images';
-import { fillText } from '@/content/site-chrome';
+import { fillText } from '@/content/fill-text';
 import { useLandingText, useSiteText } from './site-context';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { SiteImage } from './site-image';

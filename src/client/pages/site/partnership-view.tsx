@@ -4,7 +4,7 @@ import type { PartnershipText } from '@/content/partnership';
 import type { SiteText } from '@/content/site-text';
 import { localizePath } from '@/content/languages';
 import { site } from '@/content/site';
-import { fillText } from '@/content/site-chrome';
+import { fillText } from '@/content/fill-text';
 import { SiteImage } from '@/client/features/site/site-image';
 import { CtaLink } from '@/client/features/site/cta-link';
 import { SectionHeading } from '@/client/features/site/section-heading';
