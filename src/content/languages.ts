@@ -1,9 +1,6 @@
-/** The languages of the public site and the guest's side; the management area stays English. */
-export const LANGUAGES = ['en', 'hi', 'mr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { DEFAULT_LANGUAGE, type Language } from '../domain/language';
 
-/** The language everything falls back to, served without a prefix (`/`, `/partnership`). */
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../domain/language';
 
 /** Each language named in itself, as a language switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी', mr: 'मराठी' };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countDaysBetween } from './dates';
 import { email, isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
 import { formatMoney, moneyFromMajor, toMinor, type Money } from './money';
+import { DEFAULT_LANGUAGE, LanguageSchema } from './language';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -78,6 +79,9 @@ export const BookingSchema = z.object({
     .string()
     .nullable()
     .describe("The operator's private note on the stay: never shown or sent to the guest, nor exported"),
+  guest_language: LanguageSchema.describe(
+    "The guest's language (en, hi, mr): their request page and e-mails follow it",
+  ),
 });
 export type Booking = z.infer<typeof BookingSchema>;
 /** A booking as stored, before its request's state (lapse time, confirmation) is looked up. */
@@ -209,6 +213,9 @@ export function createBookingRequestSchema(today: () => string) {
         .describe(
           'The total the guest was shown. It sets no price: when the price has changed since (the operator changed a rule), the request is refused with 409 and error.quote carries the new quote',
         ),
+      language: LanguageSchema.default(DEFAULT_LANGUAGE).describe(
+        'The language of the page the guest asked from: their request page and e-mails follow it (en when left out)',
+      ),
     }),
     today,
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, StaySummarySchema } from './booking';
 import { queryWholeNumber } from './fields';
+import { LanguageSchema } from './language';
 
 /** What a message is about; each kind has its template and its recipient. */
 export const MESSAGE_KINDS = [
@@ -146,6 +147,7 @@ export const GuestRequestSchema = StaySummarySchema.extend({
   invoices: z
     .array(GuestInvoiceSchema)
     .describe("The stay's issued documents, newest first; each one's PDF is at getGuestInvoicePdf"),
+  language: LanguageSchema.describe('The language the guest asked in: the page and e-mails follow it'),
 });
 export type GuestRequest = z.infer<typeof GuestRequestSchema>;
 

@@ -165,6 +165,42 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
     });
   });
 
+  it('records the language the guest asked in, English when left out, and refuses any other', async () => {
+    const asked = async (language: unknown, check_in: string, check_out: string) => {
+      const response = await post(request({ check_in, check_out, language }));
+      return { response, page: response.statusCode === 201 ? response.json().request_path : null };
+    };
+    const marathi = await asked('mr', '2027-06-01', '2027-06-03');
+    expect(marathi.response.statusCode).toBe(201);
+    const english = await asked(undefined, '2027-06-05', '2027-06-07');
+    expect(english.response.statusCode).toBe(201);
+    const unknown = await asked('fr', '2027-06-09', '2027-06-11');
+    expect(unknown.response.statusCode).toBe(400);
+    expect(unknown.response.json().error).toMatchObject({ field: 'language' });
+    const stored = await context.database.db
+      .select({ check_in: bookings.check_in, guest_language: bookings.guest_language })
+      .from(bookings)
+      .where(eq(bookings.guest_email, 'asha@example.com'));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { check_in: '2027-06-01', guest_language: 'mr' },
+        { check_in: '2027-06-05', guest_language: 'en' },
+      ]),
+    );
+    expect(stored.some((row) => row.check_in === '2027-06-09')).toBe(false);
+    // The request page's answer carries it, so the page can speak it.
+    for (const [outcome, language] of [
+      [marathi, 'mr'],
+      [english, 'en'],
+    ] as const) {
+      const page = await context.app.inject({
+        method: 'GET',
+        url: `/api${String(outcome.page).replace('/request/', '/requests/')}`,
+      });
+      expect(page.json()).toMatchObject({ language });
+    }
+  });
+
   it('books at the price the guest was shown, and refuses with the new quote when it changed since', async () => {
     const stay = { check_in: '2027-04-06', check_out: '2027-04-08', guests_count: 2 };
     const shown = await context.app.inject({

@@ -328,6 +328,7 @@ export async function registerBookingRequestRoutes(
             request_key: requestKey ?? null,
             request_network: network,
             request_fingerprint: requestKey ? fingerprint : null,
+            guest_language: input.language,
             // What the guest was quoted stays with the request, whatever the rules say later.
             quote,
           });

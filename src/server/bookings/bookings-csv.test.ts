@@ -24,6 +24,7 @@ const booking: StoredBooking = {
   request_network: null,
   is_sample: false,
   operator_note: null,
+  guest_language: 'en',
 };
 
 describe('the bookings CSV', () => {

@@ -71,6 +71,8 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       guest_confirmed: null,
       // The operator's private note: none written.
       operator_note: null,
+      // Entered here, not asked on the site: English, the language its e-mails then take.
+      guest_language: 'en',
       // Its ledger summed up: Airbnb collects it, so nothing is owed here.
       payment: {
         currency: 'AED',

@@ -20,6 +20,7 @@ import { ID_TYPES } from '../../domain/check-in';
 import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
 import { INVOICE_SERIES } from '../../domain/invoice';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/language';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
 import { MESSAGE_TEMPLATE_KINDS, MESSAGE_TEMPLATE_LIMITS } from '../../domain/message-template';
 import {
@@ -205,6 +206,8 @@ export const bookings = pgTable(
     overlap_exempt: boolean('overlap_exempt').notNull().default(false),
     // The operator's private note on the stay: for the management area only, never for the guest or a feed.
     operator_note: text('operator_note'),
+    // The language the guest asked in (the site's page): their request page and e-mails follow it.
+    guest_language: text('guest_language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -238,6 +241,7 @@ export const bookings = pgTable(
       .with({ fastupdate: false }),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
+    check('bookings_guest_language_check', sql`${table.guest_language} in ('en', 'hi', 'mr')`),
     check(
       'bookings_operator_note_check',
       sql`char_length(${table.operator_note}) <= ${sql.raw(String(OPERATOR_NOTE_MAX))}`,

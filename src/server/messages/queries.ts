@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MessageKind, MessageListQuery, MessageSummary, Message } from '../../domain/message';
 import { parseMinor, toMajor } from '../../domain/money';
 import type { StayQuote } from '../../domain/pricing';
+import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../domain/language';
 import type { Executor } from '../db/client';
 import { bookings, outboxMessages, properties, requestLinks, requestTokens } from '../db/schema';
 
@@ -323,6 +324,7 @@ export type GuestRequestRow = {
   guest_phone: string | null;
   special_requests: string | null;
   quote: StayQuote | null;
+  guest_language: Language;
 };
 
 function rowsOf<T>(result: unknown): T[] {
@@ -358,6 +360,7 @@ export async function findGuestRequest(db: Executor, token: string): Promise<Gue
     guest_phone: (row.out_guest_phone as string | null) ?? null,
     special_requests: (row.out_special_requests as string | null) ?? null,
     quote: (row.out_quote as StayQuote | null) ?? null,
+    guest_language: LanguageSchema.catch(DEFAULT_LANGUAGE).parse(row.out_guest_language),
   };
 }
 

@@ -99,6 +99,7 @@ function shapeGuestRequest(
     confirm_by: row.confirm_by.toISOString(),
     ...(plan ? { payment: shapeGuestPayment(plan) } : {}),
     invoices: row.invoices.map(shapeGuestInvoice),
+    language: row.guest_language,
   };
 }
 

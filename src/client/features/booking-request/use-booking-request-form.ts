@@ -116,7 +116,7 @@ export function useBookingRequestForm() {
     const shown = settled === asked ? quote.data : undefined;
     try {
       const result = await request.mutateAsync({
-        request: { ...values, quoted_total: shown?.total },
+        request: { ...values, quoted_total: shown?.total, language },
         requestKey: requestKey.current,
       });
       requestKey.current = null;

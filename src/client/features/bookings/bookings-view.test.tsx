@@ -51,6 +51,7 @@ function makeListed(guestName: string, property: Property, index: number) {
     lapses_at: null,
     guest_confirmed: null,
     operator_note: null,
+    guest_language: 'en',
   };
   return { ...booking, payment, property_name: property.name };
 }

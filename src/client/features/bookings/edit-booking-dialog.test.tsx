@@ -32,6 +32,7 @@ const BOOKING: Booking = {
   lapses_at: null,
   guest_confirmed: null,
   operator_note: null,
+  guest_language: 'en',
 };
 
 const json = (body: unknown, status = 200) =>

@@ -38,6 +38,7 @@ const BOOKING = {
   lapses_at: null,
   guest_confirmed: null,
   operator_note: null,
+  guest_language: 'en',
 } satisfies Booking;
 
 const PROPERTY: Property = {

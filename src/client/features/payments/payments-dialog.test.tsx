@@ -36,6 +36,7 @@ const BOOKING = {
   lapses_at: null,
   guest_confirmed: null,
   operator_note: null,
+  guest_language: 'en',
 } satisfies Booking;
 
 function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {

@@ -19,6 +19,7 @@ const PENDING: GuestRequest = {
   guest_confirmed: true,
   confirm_by: '2026-03-02T08:30:00.000Z',
   invoices: [],
+  language: 'en',
 };
 
 /**

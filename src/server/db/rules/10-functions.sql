@@ -467,20 +467,22 @@ GRANT EXECUTE ON FUNCTION count_pending_guest_requests(uuid, text, text, date) T
 
 -- A guest's own request, found by the token of any of its links (stored as its SHA-256): the public role
 -- may not read tokens or guest data, it may only ask this for the one request whose token it holds.
+-- Its result gained out_guest_language (the page and e-mails follow the guest's language).
+DROP FUNCTION IF EXISTS find_guest_request(text);
 CREATE OR REPLACE FUNCTION find_guest_request(p_token text)
   RETURNS TABLE (
     out_booking_id uuid, out_property_id uuid, out_property_name text, out_status text,
     out_guest_name text, out_guest_email text, out_check_in date, out_check_out date,
     out_guests_count integer, out_total_amount numeric, out_currency text, out_created_at timestamptz,
     out_hold_until timestamptz, out_closed_reason text, out_confirm_by timestamptz, out_confirmed_at timestamptz,
-    out_guest_phone text, out_special_requests text, out_quote jsonb
+    out_guest_phone text, out_special_requests text, out_quote jsonb, out_guest_language text
   )
   LANGUAGE sql STABLE SECURITY DEFINER
   SET search_path = public, pg_temp
 AS $$
   SELECT b.id, p.id, p.name, b.status, b.guest_name, b.guest_email, b.check_in, b.check_out,
          b.guests_count, b.total_amount, b.currency, b.created_at, l.hold_until, l.closed_reason,
-         l.confirm_by, l.confirmed_at, b.guest_phone, b.special_requests, b.quote
+         l.confirm_by, l.confirmed_at, b.guest_phone, b.special_requests, b.quote, b.guest_language
   FROM request_tokens t
   JOIN request_links l ON l.booking_id = t.booking_id
   JOIN bookings b ON b.id = t.booking_id

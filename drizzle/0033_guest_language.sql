@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "guest_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_guest_language_check" CHECK ("bookings"."guest_language" in ('en', 'hi', 'mr'));
