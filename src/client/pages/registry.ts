@@ -140,16 +140,19 @@ export const PAGES: readonly PageDefinition[] = [
     meta: '@/client/pages/site/not-found-page#notFoundMeta',
   },
   // The not-found page of each language answers the unknown paths under its prefix (`/hi/…`).
-  ...(['hi', 'mr'] as const).map((language): PageDefinition => ({
-    name: `not-found-${language}`,
-    route: NOT_FOUND,
-    render: 'prerender',
-    visibility: 'unlisted',
-    component: `@/client/pages/site/not-found-page#NotFoundPage${language === 'hi' ? 'Hi' : 'Mr'}`,
-    meta: `@/client/pages/site/not-found-page#notFoundMeta${language === 'hi' ? 'Hi' : 'Mr'}`,
-    language,
-    translates: 'not-found',
-  })),
+  ...(['hi', 'mr'] as const).map((language): PageDefinition => {
+    const suffix = language === 'hi' ? 'Hi' : 'Mr';
+    return {
+      name: `not-found-${language}`,
+      route: NOT_FOUND,
+      render: 'prerender',
+      visibility: 'unlisted',
+      component: `@/client/pages/site/not-found-page-${language}#NotFoundPage${suffix}`,
+      meta: `@/client/pages/site/not-found-page-${language}#notFoundMeta${suffix}`,
+      language,
+      translates: 'not-found',
+    };
+  }),
 ];
 
 /** Splits `module#export` into the module to import and the name it exports. */

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { images } from '@/content/images';
 import { site } from '@/content/site';
-import { siteTextHi } from '@/content/hi/site-text';
-import { siteTextMr } from '@/content/mr/site-text';
 import { localizePath } from '@/content/languages';
 import { siteTextEn, type SiteText } from '@/content/site-text';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -12,22 +10,18 @@ import { SiteHeader } from '@/client/features/site/site-header';
 import type { PageMeta } from '@/client/lib/seo';
 import { clsx } from 'clsx';
 
-const describeNotFound = (texts: SiteText): PageMeta => ({
+export const describeNotFound = (texts: SiteText): PageMeta => ({
   path: localizePath('/404', texts.language),
   title: `${texts.chrome.notFound.title} | ${site.brandName}`,
   description: texts.chrome.notFound.description,
 });
 
 export const notFoundMeta = describeNotFound(siteTextEn);
-export const notFoundMetaHi = describeNotFound(siteTextHi);
-export const notFoundMetaMr = describeNotFound(siteTextMr);
 
-export const NotFoundPageHi = () => <NotFoundView texts={siteTextHi} />;
-export const NotFoundPageMr = () => <NotFoundView texts={siteTextMr} />;
 export const NotFoundPage = () => <NotFoundView texts={siteTextEn} />;
 
 /** The not-found page in a language, with links to the home page of each (its language switch). */
-function NotFoundView({ texts }: { texts: SiteText }) {
+export function NotFoundView({ texts }: { texts: SiteText }) {
   const text = texts.chrome.notFound;
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
