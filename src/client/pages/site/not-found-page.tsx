@@ -6,6 +6,7 @@ import { siteTextEn, type SiteText } from '@/content/site-text';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SiteImage } from '@/client/features/site/site-image';
 import { SitePageProvider } from '@/client/features/site/site-context';
+import { LanguageLinks } from '@/client/features/site/language-links';
 import { SiteHeader } from '@/client/features/site/site-header';
 import type { PageMeta } from '@/client/lib/seo';
 import { clsx } from 'clsx';
@@ -41,6 +42,12 @@ export function NotFoundView({ texts }: { texts: SiteText }) {
         >
           {text.home}
         </a>
+        {/* The site's home in the other languages, in reach on a phone too (the header's are in its menu). */}
+        <LanguageLinks
+          currentPath="/"
+          className="mt-2 text-sm"
+          linkClassName="text-white/85 hover:text-white"
+        />
       </main>
     </SitePageProvider>
   );
