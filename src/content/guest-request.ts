@@ -86,6 +86,8 @@ export const guestRequestEn = {
     copied: paymentTexts.copied as string,
     copyByHand: 'Please copy it by hand.',
     keepUtr: paymentTexts.keepUtr as string,
+    /** In place of the server's English words when the operator wrote none (`paymentTexts.fallbackInstructions`). */
+    fallbackInstructions: paymentTexts.fallbackInstructions as string,
   },
   invoices: {
     heading: 'Your invoices',

@@ -1,4 +1,5 @@
 import type { GuestRequestText } from '../guest-request';
+import { site } from '../site';
 import { promiseTextsHi } from './promises';
 
 /** The guest's request page in Hindi. */
@@ -76,6 +77,7 @@ export const guestRequestHi: GuestRequestText = {
     copyByHand: 'कृपया इसे हाथ से लिख लीजिए।',
     keepUtr:
       'भुगतान के बाद UTR (आपका ऐप जो 12 अंकों का लेन-देन नंबर दिखाता है) सँभालकर रखिए। भुगतान हम तक पहुँचते ही हम उसे दर्ज करके आपको पुष्टि भेजेंगे।',
+    fallbackInstructions: `भुगतान के लिए हम आपको अपने बैंक का विवरण भेजेंगे: हमारे ई-मेल का जवाब दीजिए या ${site.email} पर लिखिए, और अपना बुकिंग संदर्भ ज़रूर बताइए। आप ${site.phone} पर फ़ोन भी कर सकते हैं।`,
   },
   invoices: {
     heading: 'आपके बिल',

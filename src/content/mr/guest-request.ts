@@ -1,4 +1,5 @@
 import type { GuestRequestText } from '../guest-request';
+import { site } from '../site';
 import { promiseTextsMr } from './promises';
 
 /** The guest's request page in Marathi. */
@@ -75,6 +76,7 @@ export const guestRequestMr: GuestRequestText = {
     copyByHand: 'कृपया तो हाताने लिहून घ्या.',
     keepUtr:
       'पैसे भरल्यानंतर UTR (आपले ॲप दाखवत असलेला 12 अंकी व्यवहार क्रमांक) जपून ठेवा. रक्कम आमच्याकडे पोहोचताच आम्ही तिची नोंद करून आपल्याला खात्री कळवू.',
+    fallbackInstructions: `पैसे भरण्यासाठी आम्ही आपल्याला आमच्या बँकेचा तपशील पाठवू: आमच्या ई-मेलला उत्तर द्या किंवा ${site.email} वर लिहा, आणि आपला बुकिंग संदर्भ क्रमांक नक्की नमूद करा. आपण ${site.phone} वर फोनही करू शकता.`,
   },
   invoices: {
     heading: 'आपली बिले',

@@ -5,6 +5,7 @@ import { formatMajorAmount } from '@/domain/money';
 import { fillText } from '@/content/fill-text';
 import type { GuestRequestText } from '@/content/guest-request';
 import type { Language } from '@/content/languages';
+import { paymentTexts } from '@/content/payments';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { formatLongDateIn } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
@@ -74,6 +75,11 @@ export function GuestPayment({
   const amount = formatMajorAmount(payment.amount_due_now, currency);
   const upi = payment.upi;
   const heading = fillText(upi ? text.upiHeading : text.otherHeading, { amount });
+  // The operator's own words are shown as written; the site's words for when they wrote none, translated.
+  const instructions =
+    payment.instructions === paymentTexts.fallbackInstructions
+      ? text.fallbackInstructions
+      : payment.instructions;
   return (
     <section
       aria-labelledby="payment-title"
@@ -143,8 +149,8 @@ export function GuestPayment({
           ) : null}
         </div>
       ) : null}
-      {payment.instructions ? (
-        <p className="mt-4 leading-relaxed whitespace-pre-line text-foreground">{payment.instructions}</p>
+      {instructions ? (
+        <p className="mt-4 leading-relaxed whitespace-pre-line text-foreground">{instructions}</p>
       ) : null}
       {upi ? <p className="mt-4 text-sm leading-relaxed text-muted-foreground">{text.keepUtr}</p> : null}
     </section>

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@/content/languages';
 import type { GuestRequestPageData } from '@/domain/message';
+import { paymentTexts } from '@/content/payments';
 import { describeRequestPage, RequestPage } from './request-page';
 import { requestPageSamples } from './request-page-samples';
 
@@ -147,5 +148,26 @@ describe("the guest's request page in Hindi and Marathi", () => {
     ).toBeTruthy();
     expect(within(section).getByText(/13 .+ 2026 · ₹54,000/)).toBeTruthy();
     expect(screen.getByText('स्थिति: संपन्न')).toBeTruthy();
+  });
+
+  it("says how to pay in Hindi: the amount in lakhs, the date in Hindi, the site's own words translated", async () => {
+    const confirmed = requestPageSamples.find((sample) => sample.request.status === 'confirmed')!;
+    const data = inLanguage(confirmed, 'hi');
+    await hydrateServerPage({
+      ...data,
+      request: {
+        ...data.request,
+        payment: {
+          amount_due_now: 1_23_456,
+          due_date: '2026-04-01',
+          upi: null,
+          instructions: paymentTexts.fallbackInstructions,
+        },
+      },
+    });
+    const section = screen.getByRole('region', { name: '₹1,23,456 कैसे चुकाएँ' });
+    expect(within(section).getByText(/^बुध, 1 अप्रैल 2026 तक देय$/)).toBeTruthy();
+    expect(within(section).getByText(/^भुगतान के लिए हम आपको अपने बैंक का विवरण भेजेंगे/)).toBeTruthy();
+    expect(section.textContent).not.toContain('bank details');
   });
 });
