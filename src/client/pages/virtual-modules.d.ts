@@ -11,11 +11,12 @@ declare module 'virtual:page-modules' {
    */
   export const pageModules: Record<
     string,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's own data type
     {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's own data type
       component?: ComponentType<any>;
       meta: PageMeta;
       samples?: unknown[];
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's own data type
       head?: (data: any, requested?: Language) => ServerPageHead;
     }
   >;
