@@ -223,9 +223,16 @@ describe('the public pages in Hindi and Marathi', () => {
   it("shows an English guest's request page in English, and in Hindi when asked", async () => {
     const { page, context } = await openPage(browser, DESKTOP);
     const requestPath = await createGuestRequest(page);
+    // The Devanagari face is fetched only for a page that shows Devanagari (the switch's names excepted).
+    const devanagariFonts: string[] = [];
+    page.on('request', (request) => {
+      if (/devanagari.*\.woff2$/.test(request.url())) devanagariFonts.push(request.url());
+    });
     await page.goto(requestPath);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(devanagariFonts).toEqual([]);
     await page
       .getByRole('navigation', { name: 'Language' })
       .first()
@@ -235,6 +242,8 @@ describe('the public pages in Hindi and Marathi', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     expect(await page.getByRole('article').innerText()).toMatch(/स्थिति: आपकी पुष्टि की प्रतीक्षा है/);
+    await page.waitForLoadState('networkidle');
+    expect(devanagariFonts.length).toBeGreaterThan(0);
     // What is recorded is unchanged: the page opens in English again without `?lang=`.
     const response = await fetch(`${getBaseUrl()}${requestPath}`);
     expect(await response.text()).toContain('<html lang="en">');
