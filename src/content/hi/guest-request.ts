@@ -12,7 +12,7 @@ export const guestRequestHi: GuestRequestText = {
   statuses: {
     awaitingConfirmation: 'आपकी पुष्टि की प्रतीक्षा है',
     pending: 'विचाराधीन',
-    confirmed: 'पुष्ट',
+    confirmed: 'पुष्टि हो गई',
     completed: 'संपन्न',
     cancelled: 'रद्द',
   },
@@ -48,7 +48,7 @@ export const guestRequestHi: GuestRequestText = {
     title: 'क्या यह अनुरोध वापस लेना है?',
     description:
       'ये तारीख़ें दूसरे मेहमानों के लिए खुल जाएँगी और हम इन्हें आपके लिए रोककर नहीं रखेंगे। इसे फिर बदला नहीं जा सकता।',
-    keep: 'मेरा अनुरोध बना रहे',
+    keep: 'अनुरोध बनाए रखें',
     pending: 'वापस लिया जा रहा है…',
     failed: 'अनुरोध वापस नहीं लिया जा सका। कृपया फिर से कोशिश कीजिए।',
     done: 'आपका अनुरोध वापस ले लिया गया है। इसकी सूचना हमने आपको ई-मेल से भेज दी है।',

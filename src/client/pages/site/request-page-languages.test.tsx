@@ -116,7 +116,7 @@ describe("the guest's request page in Hindi and Marathi", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'अनुरोध वापस लें' }));
     const dialog = screen.getByRole('dialog', { name: 'क्या यह अनुरोध वापस लेना है?' });
-    expect(within(dialog).getByRole('button', { name: 'मेरा अनुरोध बना रहे' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'अनुरोध बनाए रखें' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'बंद करें' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'अनुरोध वापस लें' }));
     await screen.findByText('स्थिति: रद्द');
@@ -132,7 +132,7 @@ describe("the guest's request page in Hindi and Marathi", () => {
     const form = button.closest('form')!;
     expect(form).toHaveAttribute('action', '/request/sample/withdraw');
     expect(form.querySelector('input[name="confirm"]')).toHaveAttribute('value', 'yes');
-    expect(within(section).getByRole('link', { name: 'माझी विनंती ठेवा' })).toHaveAttribute(
+    expect(within(section).getByRole('link', { name: 'विनंती कायम ठेवा' })).toHaveAttribute(
       'href',
       '/request/sample',
     );
