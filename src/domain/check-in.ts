@@ -66,9 +66,9 @@ export function isForeignNational(nationality: string): boolean {
 
 /**
  * Why each thing is asked, as the guest reads it beside the field (DPDP Act: purpose and retention).
- * `retentionDays` is GUEST_DATA_RETENTION_DAYS.
+ * `retentionDays` is GUEST_DATA_RETENTION_DAYS (or a placeholder, for the texts translated from these).
  */
-export function describeCheckInNotice(retentionDays: number) {
+export function describeCheckInNotice(retentionDays: number | string) {
   return {
     summary: `Indian law asks every place of stay to keep a register of its guests, and to report foreign nationals to the Foreigners Regional Registration Office (FRRO) on Form C within 24 hours of arrival. We ask only what these need, keep identity numbers encrypted, show them to nobody else, and delete all of it ${retentionDays} days after your check-out.`,
     fields: {
