@@ -422,4 +422,30 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     await run(addDaysToDate(newer.booking.check_out, 365));
     expect(await countOf(newer.booking.id)).toBe(0);
   });
+
+  it('says an altered ID number is unreadable, to the operator and to the guest, never a wrong number', async () => {
+    const stay = await checkedIn();
+    const [row] = await context.database.db
+      .select()
+      .from(guestCheckIns)
+      .where(and(eq(guestCheckIns.booking_id, stay.booking.id), eq(guestCheckIns.position, 2)));
+    const parts = row!.id_number_encrypted.split('.');
+    const body = Buffer.from(parts[4]!, 'base64url');
+    body[0] = body[0]! ^ 1;
+    parts[4] = body.toString('base64url');
+    await context.database.db
+      .update(guestCheckIns)
+      .set({ id_number_encrypted: parts.join('.') })
+      .where(eq(guestCheckIns.id, row!.id));
+
+    const [full] = await register(`?booking=${stay.booking.id}&reveal=true`);
+    expect(full!.guests[1]!.id_number).toBe('unreadable (altered or damaged)');
+    expect(full!.guests[1]!.form_c!.passport_number).toBe('unreadable (altered or damaged)');
+    const [masked] = await register(`?booking=${stay.booking.id}`);
+    expect(masked!.guests[1]!.id_number).toBe('unreadable (altered or damaged)');
+    const page = await context.app.inject({ method: 'GET', url: `/api/requests/${stay.token}/check-in` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json<GuestCheckIn>().guests[1]!.id_number_masked).toBe('unreadable');
+    expect(page.json<GuestCheckIn>().guests[0]!.id_number_masked).toBe(`•••• ${AADHAAR_LAST_FOUR}`);
+  });
 });

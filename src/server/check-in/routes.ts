@@ -47,11 +47,26 @@ const SUBMIT_REFUSALS = {
   count: [400, 'Check in each guest of the booking: one form per guest.'],
 } as const;
 
-/** A number the key in hand cannot read (written with another key): said so, never a 500. */
+const UNREADABLE_ALTERED = 'unreadable (altered or damaged)';
+
+/**
+ * A number the keys in hand cannot read is said so, never a 500 nor a wrong number: written with another key,
+ * or (with this server's key) altered or damaged since.
+ */
 function readNumber(keys: readonly GuestDataKey[], value: string): string {
+  const keyId = value.split('.')[1] ?? '?';
   return (
-    decryptGuestData(keys, value) ?? `unreadable (key ${value.split('.')[1] ?? '?'} is not this server's)`
+    decryptGuestData(keys, value) ??
+    (keys.some((key) => key.id === keyId)
+      ? UNREADABLE_ALTERED
+      : `unreadable (key ${keyId} is not this server's)`)
   );
+}
+
+/** A number's last four characters; an unreadable one says so (to the guest without the key's name). */
+function maskReadable(plain: string, forGuest = false): string {
+  if (!plain.startsWith('unreadable')) return maskIdNumber(plain);
+  return forGuest ? 'unreadable' : plain;
 }
 
 /** One guest of the register: the numbers in full when `reveal`, else only their last four characters. */
@@ -64,7 +79,7 @@ export function shapeRegisterGuest(
   const { guest, booking } = row;
   const show = (value: string) => {
     const plain = readNumber(keys, value);
-    return reveal || plain.startsWith('unreadable') ? plain : maskIdNumber(plain);
+    return reveal ? plain : maskReadable(plain);
   };
   const idNumber = show(guest.id_number_encrypted);
   const foreign = isForeignNational(guest.nationality);
@@ -168,7 +183,7 @@ export async function registerCheckInRoutes(
         nationality: row.nationality,
         address: row.address,
         id_type: row.id_type,
-        id_number_masked: maskIdNumber(readNumber(keys, row.id_number_encrypted)),
+        id_number_masked: maskReadable(readNumber(keys, row.id_number_encrypted), true),
         expected_arrival_time: row.expected_arrival_time,
         foreign: isForeignNational(row.nationality),
       })),
