@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INDIA, isCountryCode, nameCountry } from './countries';
 import { isRealDate } from './dates';
-import { hasControlCharacters, isoDate } from './fields';
+import { DATE_BOUNDS, hasControlCharacters, isoDate } from './fields';
 
 /**
  * Online check-in and the guest register. The law asks every accommodation in India to keep a register of
@@ -249,6 +249,8 @@ export function createCheckInGuestSchema(stay?: StayDates) {
       if (!value) fail(path, `${label} is required`);
       else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value))
         fail(path, `${label} must be a date (YYYY-MM-DD)`);
+      else if (value < DATE_BOUNDS.min || value > DATE_BOUNDS.max)
+        fail(path, `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`);
       else return value;
       return null;
     };

@@ -448,4 +448,20 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     expect(page.json<GuestCheckIn>().guests[1]!.id_number_masked).toBe('unreadable');
     expect(page.json<GuestCheckIn>().guests[0]!.id_number_masked).toBe(`•••• ${AADHAAR_LAST_FOUR}`);
   });
+  it('refuses check-in dates outside the years the system takes, naming the field', async () => {
+    const stay = await requestStay();
+    for (const [field, value] of [
+      ['passport_issued_on', '1800-01-01'],
+      ['passport_expires_on', '9999-12-31'],
+      ['visa_expires_on', '9999-12-31'],
+      ['arrived_in_india_on', '0001-01-01'],
+    ] as const) {
+      const response = await submit(stay.token, [indian, { ...german, [field]: value }]);
+      expect(response.statusCode, `${field} ${value}`).toBe(400);
+      expect(response.json().error).toMatchObject({
+        field: `guests.1.${field}`,
+        message: expect.stringContaining('between 2000-01-01 and 2100-12-31'),
+      });
+    }
+  });
 });
