@@ -448,6 +448,7 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     expect(page.json<GuestCheckIn>().guests[1]!.id_number_masked).toBe('unreadable');
     expect(page.json<GuestCheckIn>().guests[0]!.id_number_masked).toBe(`•••• ${AADHAAR_LAST_FOUR}`);
   });
+
   it('refuses check-in dates outside the years the system takes, naming the field', async () => {
     const stay = await requestStay();
     for (const [field, value] of [
@@ -463,5 +464,28 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
         message: expect.stringContaining('between 2000-01-01 and 2100-12-31'),
       });
     }
+  });
+
+  it("never takes an Indian guest's whole Aadhaar number as another ID, nor in a text field", async () => {
+    const stay = await requestStay();
+    for (const [field, guest] of [
+      ['id_number', { ...indian, id_type: 'driving_licence', id_number: '4321 8765 7305' }],
+      ['id_number', { ...indian, id_type: 'passport', id_number: '432187657305' }],
+      ['address', { ...indian, address: 'Aadhaar 4321 8765 7305, 12 MG Road, Pune 411001' }],
+      ['full_name', { ...indian, full_name: 'Ananya 4321-8765-7305' }],
+    ] as const) {
+      const response = await submit(stay.token, [guest, german]);
+      expect(response.statusCode, `${field} ${guest[field]}`).toBe(400);
+      expect(response.json().error).toMatchObject({
+        field: `guests.0.${field}`,
+        message: expect.stringContaining('Aadhaar'),
+      });
+    }
+    // A PIN code, a house number and a phone number are no Aadhaar number.
+    const fine = await submit(stay.token, [
+      { ...indian, address: 'Flat 1203, 12 MG Road, Pune 411001, +91 98765 43210' },
+      german,
+    ]);
+    expect(fine.statusCode, fine.body).toBe(201);
   });
 });
