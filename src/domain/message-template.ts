@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDaysToDate, VILLA_TIME_ZONE, villaToday } from './dates';
+import { hasControlCharacters } from './text-rules';
 
 /**
  * The guest messages sent on a schedule, per property: before the guest arrives, and after they leave.
@@ -89,6 +90,9 @@ const templateText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .superRefine((value, ctx) => {
+      // Line breaks and tabs are the subject's own rule (one line) and the text's paragraphs.
+      if (hasControlCharacters(value, { multiline: true }))
+        ctx.addIssue({ code: 'custom', message: `${label} contains characters that are not allowed` });
       const unknown = findUnknownPlaceholders(value);
       if (unknown.length > 0) {
         ctx.addIssue({

@@ -378,6 +378,36 @@ describe.each(listTestDatabaseKinds())('scheduled guest messages [%s]', (kind) =
     expect(sentTest).toMatchObject({ to_address: suite.operator.email });
     expect(sentTest!.subject).toBe('[Test] Your arrival at The Fort Villa on Sun, 10 Oct 2027');
   });
+
+  it("refuses control characters in a template's subject and text, naming the field", async () => {
+    const url = `/api/properties/${suite.propertyId}/message-templates/before_arrival`;
+    const headers = { cookie: suite.cookie };
+    for (const [field, payload] of [
+      ['subject', { subject: 'See you soon\u0085Bcc: someone@example.com', body: 'Hello' }],
+      ['subject', { subject: 'See you\u0007 soon', body: 'Hello' }],
+      ['body', { subject: 'See you soon', body: 'Hello\u001b[31m {guestName}' }],
+    ] as const) {
+      const response = await suite.context.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { ...payload, enabled: true, days: 3 },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({
+        field,
+        message: expect.stringContaining('characters that are not allowed'),
+      });
+    }
+    // Line breaks and tabs stay in the text.
+    const fine = await suite.context.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { subject: 'See you soon', body: 'Hello\r\n\n\tDear {guestName}', enabled: true, days: 3 },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
 });
 
 describe.each(listTestDatabaseKinds())('scheduled messages through SMTP [%s]', (kind) => {
