@@ -21,10 +21,13 @@ import {
   createSignedInContext,
   TEST_NOW as NOW,
   type SignedInOperator,
+  insertTestBooking,
+  insertTestProperty,
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { encryptGuestData, loadGuestDataKey } from './guest-data-key';
 import { deleteDueGuestData } from './retention';
 
 const AADHAAR_LAST_FOUR = '7305';
@@ -487,5 +490,35 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       german,
     ]);
     expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('refuses a register or CSV longer than it can answer, never cutting it short', async () => {
+    // An operator of their own, whose register holds one guest more than the most one answer carries.
+    const other = await context.createSignedInOperator();
+    const property = await insertTestProperty(context.database, other.id, { name: 'The Big House' });
+    const stay = await insertTestBooking(context.database, property.id, {
+      check_in: '2027-08-01',
+      check_out: '2027-08-03',
+      status: 'confirmed',
+    });
+    const number = encryptGuestData(loadGuestDataKey(context.config.guestData), '7305');
+    await context.database.db.execute(
+      sql`insert into guest_check_ins (booking_id, property_id, position, full_name, nationality, address,
+            id_type, id_number_encrypted, expected_arrival_time)
+          select ${stay.id}, ${property.id}, n, 'Guest ' || n, 'IN', 'Pune', 'aadhaar', ${number}, '14:00'
+          from generate_series(1, 5001) as n`,
+    );
+    for (const url of ['/api/guest-register', '/api/guest-register.csv']) {
+      const response = await send('GET', url, undefined, other.cookie);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toMatch(/more than 5000 guests/i);
+    }
+    // One guest fewer is answered whole.
+    await context.database.db
+      .delete(guestCheckIns)
+      .where(and(eq(guestCheckIns.booking_id, stay.id), eq(guestCheckIns.position, 5001)));
+    const csv = await send('GET', '/api/guest-register.csv', undefined, other.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(5001);
   });
 });
