@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDaysToDate, VILLA_TIME_ZONE, villaToday } from './dates';
-import { hasControlCharacters } from './text-rules';
+import { hasControlCharacters, wholeNumber } from './fields';
 
 /**
  * The guest messages sent on a schedule, per property: before the guest arrives, and after they leave.
@@ -121,11 +121,11 @@ export const MessageTemplateUpdateSchema = z.object({
   ),
   body: templateText('The message', MESSAGE_TEMPLATE_LIMITS.body),
   enabled: z.boolean({ error: 'enabled must be true or false' }),
-  days: z.coerce
-    .number({ error: 'Days must be a number' })
-    .int('Days must be a whole number')
-    .min(0, `Days must be between 0 and ${MESSAGE_TEMPLATE_LIMITS.days}`)
-    .max(MESSAGE_TEMPLATE_LIMITS.days, `Days must be between 0 and ${MESSAGE_TEMPLATE_LIMITS.days}`),
+  days: wholeNumber('Days', {
+    min: 0,
+    max: MESSAGE_TEMPLATE_LIMITS.days,
+    maxMessage: `Days must be between 0 and ${MESSAGE_TEMPLATE_LIMITS.days}`,
+  }),
   review_url: reviewUrl.default(''),
 });
 export type MessageTemplateUpdateInput = z.input<typeof MessageTemplateUpdateSchema>;

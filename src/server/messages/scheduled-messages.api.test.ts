@@ -408,6 +408,21 @@ describe.each(listTestDatabaseKinds())('scheduled guest messages [%s]', (kind) =
     });
     expect(fine.statusCode, fine.body).toBe(200);
   });
+
+  it("refuses a template's days unless they are a whole number, never reading blank or true as a day", async () => {
+    const url = `/api/properties/${suite.propertyId}/message-templates/after_stay`;
+    const headers = { cookie: suite.cookie };
+    for (const days of ['', null, true, [5], ' ', '0x10', '1e1']) {
+      const response = await suite.context.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { subject: 'Thanks', body: 'Hello', enabled: true, days },
+      });
+      expect(response.statusCode, JSON.stringify(days)).toBe(400);
+      expect(response.json().error.field).toBe('days');
+    }
+  });
 });
 
 describe.each(listTestDatabaseKinds())('scheduled messages through SMTP [%s]', (kind) => {
