@@ -423,6 +423,38 @@ describe.each(listTestDatabaseKinds())('scheduled guest messages [%s]', (kind) =
       expect(response.json().error.field).toBe('days');
     }
   });
+
+  it("gives a stay the operator entered a working link to its guest's page, where the guest checks in", async () => {
+    // Three days before 2026-11-25 is the test's today (2026-11-22), after 09:00 at the villa.
+    const booking = await confirmedStay(suite, '2026-11-25', { guests_count: 1 });
+    expect(await pass(suite, TEST_NOW)).toBeGreaterThanOrEqual(1);
+    const [message] = await listWritten(suite, booking.id);
+    const token = message!.link_token!;
+    expect(token).toBeTruthy();
+    const page = await suite.context.app.inject({ method: 'GET', url: `/api/requests/${token}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ status: 'confirmed', check_in: '2026-11-25', guests_count: 1 });
+    const open = await suite.context.app.inject({ method: 'GET', url: `/api/requests/${token}/check-in` });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toMatchObject({ state: 'open', guests_count: 1 });
+    const checkedIn = await suite.context.app.inject({
+      method: 'POST',
+      url: `/api/requests/${token}/check-in`,
+      payload: {
+        guests: [
+          {
+            full_name: 'Asha Rao',
+            nationality: 'IN',
+            address: '12 MG Road, Pune 411001',
+            id_type: 'aadhaar',
+            id_number: '7305',
+            expected_arrival_time: '14:00',
+          },
+        ],
+      },
+    });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(201);
+  });
 });
 
 describe.each(listTestDatabaseKinds())('scheduled messages through SMTP [%s]', (kind) => {
