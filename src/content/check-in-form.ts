@@ -73,6 +73,8 @@ export const checkInFormEn = {
     tooLong: 'Please keep this to {max} characters',
     notAllowed: 'This contains characters that are not allowed',
     date: 'Enter a date',
+    /** {min}, {max}: the first and last day the system takes. */
+    dateRange: 'Enter a date between {min} and {max}',
     fullName: 'Give your full name, as on your ID',
     nationality: 'Choose a nationality',
     idType: 'Choose an ID type',
@@ -80,6 +82,10 @@ export const checkInFormEn = {
     aadhaarRequired: 'Enter the last four digits of your Aadhaar',
     aadhaarWhole: 'Enter only the last four digits of your Aadhaar, not the whole number',
     aadhaarDigits: 'Enter the last four digits of your Aadhaar (four digits)',
+    /** A twelve-digit Aadhaar number given as another ID (the schema's words, matched as they are). */
+    aadhaarAsOtherId: 'This is an Aadhaar number: choose Aadhaar and enter only its last four digits',
+    /** A whole Aadhaar number inside a name, an address or another text. */
+    aadhaarInText: 'Leave out the whole Aadhaar number: it is not needed here',
     idRequired: 'Enter the ID number',
     passport: 'A passport number is 6 to 12 letters and digits, as printed on the passport',
     drivingLicence: 'A driving licence number is 8 to 20 letters and digits, e.g. MH12 20110012345',

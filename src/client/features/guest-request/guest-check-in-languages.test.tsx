@@ -69,6 +69,15 @@ describe('online check-in in Marathi', () => {
     expect(say('This booking is for 3 guests: check in each of them (2 given)')).toBe(
       'हे बुकिंग 3 पाहुण्यांसाठी आहे: कृपया प्रत्येक पाहुण्याचे चेक-इन करा',
     );
+    expect(say('Passport expiry must be between 2000-01-01 and 2100-12-31')).toBe(
+      'कृपया 2000-01-01 ते 2100-12-31 या दरम्यानची तारीख भरा',
+    );
+    expect(say('Address holds what looks like a whole Aadhaar number: leave it out')).toBe(
+      checkInFormMr.errors.aadhaarInText,
+    );
+    expect(say('This is an Aadhaar number: choose Aadhaar and enter only its last four digits')).toBe(
+      checkInFormMr.errors.aadhaarAsOtherId,
+    );
     for (const [key, english] of Object.entries(checkInFormEn.errors)) {
       if (english.includes('{')) continue;
       expect(say(english), key).toBe(checkInFormMr.errors[key as keyof typeof checkInFormMr.errors]);

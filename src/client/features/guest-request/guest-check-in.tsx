@@ -73,6 +73,10 @@ export function localizeCheckInMessage(message: string, text: CheckInFormText, l
   if (tooLong) return fillText(errors.tooLong, { max: tooLong[1]! });
   if (message.endsWith(' contains characters that are not allowed')) return errors.notAllowed;
   if (message.endsWith(' must be a date (YYYY-MM-DD)')) return errors.date;
+  const range = / must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/.exec(message);
+  if (range) return fillText(errors.dateRange, { min: range[1]!, max: range[2]! });
+  if (message.endsWith(' holds what looks like a whole Aadhaar number: leave it out'))
+    return errors.aadhaarInText;
   const count = /^This booking is for (\d+) guests?/.exec(message);
   if (count) return fillText(errors.guestCount, { n: count[1]! });
   const key = (Object.keys(checkInFormEn.errors) as (keyof CheckInFormText['errors'])[]).find(
