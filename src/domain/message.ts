@@ -27,6 +27,18 @@ export const MESSAGE_KINDS = [
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
+/**
+ * Messages about a stay that still stands: one whose stay is cancelled before it goes out (a mail server
+ * down for an hour) is not sent, and is marked failed with STAY_CANCELLED_NOTE.
+ */
+export const STAY_MESSAGE_KINDS: readonly MessageKind[] = [
+  'before_arrival',
+  'after_stay',
+  'payment_reminder',
+  'payment_link',
+];
+export const STAY_CANCELLED_NOTE = 'Not sent: the stay was cancelled before this message went out.';
+
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   request_received: 'Request received (guest)',
   request_received_operator: 'New request (you)',

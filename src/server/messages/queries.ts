@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { MessageKind, MessageListQuery, MessageSummary, Message } from '../../domain/message';
+import {
+  STAY_MESSAGE_KINDS,
+  type MessageKind,
+  type MessageListQuery,
+  type MessageSummary,
+  type Message,
+} from '../../domain/message';
 import { parseMinor, toMajor } from '../../domain/money';
 import type { StayQuote } from '../../domain/pricing';
 import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../domain/language';
@@ -90,6 +96,29 @@ export async function claimDueMessages(
     })
     .where(inArray(outboxMessages.id, due))
     .returning();
+}
+
+/** Of these claimed messages, those about a stay that is cancelled by now (STAY_MESSAGE_KINDS only). */
+export async function findMessagesOfCancelledStays(
+  db: Executor,
+  claimed: readonly { id: string; kind: MessageKind; booking_id: string | null }[],
+): Promise<Set<string>> {
+  const about = claimed.filter((message) => message.booking_id && STAY_MESSAGE_KINDS.includes(message.kind));
+  if (about.length === 0) return new Set();
+  const cancelled = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        inArray(
+          bookings.id,
+          about.map((message) => message.booking_id!),
+        ),
+        eq(bookings.status, 'cancelled'),
+      ),
+    );
+  const ids = new Set(cancelled.map((booking) => booking.id));
+  return new Set(about.filter((message) => ids.has(message.booking_id!)).map((message) => message.id));
 }
 
 /** Records a delivery, if this holder still holds the claim. */

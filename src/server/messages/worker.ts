@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatInvoiceFileName } from '../../domain/invoice';
+import { STAY_CANCELLED_NOTE } from '../../domain/message';
 import { makeMoney } from '../../domain/money';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
@@ -7,6 +8,7 @@ import { runWithLease } from '../jobs/lease';
 import { redactEmailAddresses } from '../logger';
 import {
   claimDueMessages,
+  findMessagesOfCancelledStays,
   fillRequestToken,
   findReplyToGuest,
   lapseRequest,
@@ -96,7 +98,18 @@ export function startMessageWorker(options: {
         limit: delivery.batchSize,
       });
       if (claimed.length === 0) break;
+      const ofCancelledStays = await findMessagesOfCancelledStays(db, claimed);
       for (const message of claimed) {
+        if (ofCancelledStays.has(message.id)) {
+          await markMessageAttemptFailed(db, {
+            id: message.id,
+            holder,
+            error: STAY_CANCELLED_NOTE,
+            retryInMs: 0,
+            giveUp: true,
+          });
+          continue;
+        }
         try {
           const text = fillRequestToken(message.text_body, message.link_token);
           const html = fillRequestToken(message.html_body, message.link_token);
