@@ -135,7 +135,7 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       )
       .orderBy(sql`(${auditEvents.after}->>'position')::int`, auditEvents.id);
 
-  it('opens once the stay is confirmed, not before', async () => {
+  it('opens once the stay is confirmed, not before, and never for a cancelled stay', async () => {
     const pending = await requestStay({ pending: true });
     const before = await context.app.inject({
       method: 'GET',
@@ -145,6 +145,15 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     const refused = await submit(pending.token, [indian, german]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('Online check-in opens once your stay is confirmed.');
+    // Cancelled, it never opens: said so, not "once confirmed".
+    const cancelled = await requestStay();
+    expect(
+      (await send('PATCH', `/api/bookings/${cancelled.booking.id}/status`, { status: 'cancelled' }))
+        .statusCode,
+    ).toBe(200);
+    const closed = await submit(cancelled.token, [indian, german]);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.message).toBe('This stay is cancelled: online check-in is closed.');
 
     const unknown = await context.app.inject({ method: 'GET', url: '/api/requests/not-a-token/check-in' });
     expect(unknown.statusCode).toBe(404);

@@ -15,7 +15,8 @@ export type EncryptedCheckInGuest = Omit<CheckInGuest, 'id_number' | 'form_c'> &
     | null;
 };
 
-export type SubmitOutcome = 'done' | 'not_found' | 'not_confirmed' | 'over' | 'already' | 'count';
+export type SubmitOutcome =
+  'done' | 'not_found' | 'not_confirmed' | 'cancelled' | 'over' | 'already' | 'count';
 
 /** The guest's check-in of their own stay, through the one function the public role may call. */
 export async function submitGuestCheckIn(

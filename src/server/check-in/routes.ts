@@ -44,6 +44,7 @@ export const GUEST_NOT_FOUND = 'Guest not found';
 
 const SUBMIT_REFUSALS = {
   not_confirmed: [409, 'Online check-in opens once your stay is confirmed.'],
+  cancelled: [409, 'This stay is cancelled: online check-in is closed.'],
   over: [409, 'This stay is over: online check-in is closed.'],
   already: [409, 'You have checked in already. Write to us if something needs correcting.'],
   count: [400, 'Check in each guest of the booking: one form per guest.'],

@@ -362,10 +362,14 @@ BEGIN
   END IF;
   PERFORM 1 FROM bookings WHERE id = v_booking.id FOR UPDATE;
   SELECT * INTO v_booking FROM bookings WHERE id = v_booking.id;
-  IF v_booking.status <> 'confirmed' THEN
+  -- A cancelled stay is closed, a completed one over; only a pending one waits to be confirmed.
+  IF v_booking.status = 'cancelled' THEN
+    RETURN 'cancelled';
+  END IF;
+  IF v_booking.status = 'pending' THEN
     RETURN 'not_confirmed';
   END IF;
-  IF v_booking.check_out < p_today THEN
+  IF v_booking.status = 'completed' OR v_booking.check_out < p_today THEN
     RETURN 'over';
   END IF;
   IF EXISTS (SELECT 1 FROM guest_check_ins WHERE booking_id = v_booking.id) THEN
