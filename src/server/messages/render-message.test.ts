@@ -37,7 +37,9 @@ describe("the total in a booking's e-mails", () => {
       {
         ...facts,
         previousTotal: makeMoney(25_000_00, 'INR'),
-        changes: [{ label: 'Total', before: '₹25,000', after: '₹27,500' }],
+        changes: [
+          { field: 'total', before: makeMoney(25_000_00, 'INR'), after: makeMoney(27_500_00, 'INR') },
+        ],
       },
       {},
     );

@@ -1,6 +1,12 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { site } from '../../../content/site';
+import type { Language } from '../../../domain/language';
+import { taglineHi } from '../../../content/hi/landing';
+import { taglineMr } from '../../../content/mr/landing';
+
+/** The tagline under the name, in the message's language, as the site's pages say it. */
+const TAGLINES: Record<Language, string> = { en: site.tagline, hi: taglineHi, mr: taglineMr };
 
 // The site's look, in what mail programs render: inline styles, tables, and fonts with the fallbacks the
 // reader has (the site's web fonts are not loaded: many mail programs block remote fonts).
@@ -20,13 +26,15 @@ export const emailFonts = {
 } as const;
 
 export function EmailLayout(props: {
+  /** The message's language (a guest's own); English when left out. */
+  lang?: Language;
   preview: string;
   heading: string;
   footer: string;
   children: ReactNode;
 }) {
   return (
-    <Html lang="en">
+    <Html lang={props.lang ?? 'en'}>
       <Head />
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: emailColors.background, fontFamily: emailFonts.sans, margin: 0 }}>
@@ -43,7 +51,7 @@ export function EmailLayout(props: {
             {site.brandName}
           </Text>
           <Text style={{ fontSize: '12px', color: emailColors.accent, margin: '0 0 16px' }}>
-            {site.tagline}
+            {TAGLINES[props.lang ?? 'en']}
           </Text>
           <Section
             style={{
