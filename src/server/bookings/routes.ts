@@ -257,6 +257,7 @@ export async function registerBookingRoutes(
           status: input.status,
           booking_source: input.booking_source,
           external_booking_id: input.external_booking_id,
+          guest_language: input.guest_language,
         });
         // A stay with nothing to pay (a total of 0) has nothing to record.
         if (input.payment_status === 'paid' && inserted.amount_known && inserted.total_amount > 0) {
@@ -338,7 +339,7 @@ export async function registerBookingRoutes(
       summary:
         "Change a booking: its dates, guests, total, guest's details, special requests or private note",
       description:
-        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
     },
     async (request) => {
       const operatorId = getOperator(request).id;
