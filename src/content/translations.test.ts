@@ -14,6 +14,12 @@ import { bookingFormMr } from './mr/booking-form';
 import { promiseTexts } from './promises';
 import { promiseTextsHi } from './hi/promises';
 import { promiseTextsMr } from './mr/promises';
+import { guestMessageTextsEn } from './messages';
+import { messageTextsHi } from './hi/messages';
+import { messageTextsMr } from './mr/messages';
+import { paymentTexts } from './payments';
+import { paymentTextsHi } from './hi/payments';
+import { paymentTextsMr } from './mr/payments';
 
 /** Keys whose values are identifiers (images, icons), the same in every language. */
 const IDENTIFIER_KEYS = new Set(['image', 'icon']);
@@ -44,57 +50,87 @@ const listPlaceholders = (text: unknown) =>
   typeof text === 'string' ? [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort() : [];
 
 describe.each([
-  ['Hindi', landingHi, partnershipHi, navigationHi, bookingFormHi, promiseTextsHi],
-  ['Marathi', landingMr, partnershipMr, navigationMr, bookingFormMr, promiseTextsMr],
-] as const)('the %s texts', (_language, landing, partnershipText, navigation, bookingForm, promises) => {
-  it.each([
-    ['booking form', bookingFormEn, bookingForm],
-    ['promises', promiseTexts, promises],
-    [
-      'booking form promises',
-      { answer: promiseTexts.answer, payment: promiseTexts.payment },
-      bookingForm.promises,
-    ],
-  ] as const)('of the %s have every English text, with the same {placeholders}', (_part, en, translated) => {
-    const english = listLeaves(en);
-    // The form's promises are checked as the promise texts (English has none of its own: see BookingFormText).
-    const theirs = listLeaves(translated).filter((leaf) => !leaf.path.startsWith('promises.'));
-    expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
-    for (const [index, leaf] of theirs.entries()) {
-      expect(listPlaceholders(leaf.value), leaf.path).toEqual(listPlaceholders(english[index]!.value));
-    }
-  });
-
-  it.each([
-    ['landing', landingEn, landing],
-    ['partnership', partnership, partnershipText],
-  ] as const)(
-    'of the %s page have every English text in the same place, images and icons unchanged',
-    (_page, en, translated) => {
-      const english = listLeaves(en);
-      const theirs = listLeaves(translated).filter((leaf) => !leaf.path.startsWith('bookingForm.promises.'));
-      expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
-      for (const [index, leaf] of theirs.entries()) {
-        if (IDENTIFIER_KEYS.has(leaf.key)) expect(leaf.value, leaf.path).toBe(english[index]!.value);
-      }
-    },
-  );
-
-  it.each([
-    ['landing', landing],
-    ['partnership', partnershipText],
-    ['navigation', navigation],
-    ['booking form', bookingForm],
-    ['promises', promises],
-  ] as const)('of the %s page are written in Devanagari, not left in English', (_page, texts) => {
-    const untranslated = listLeaves(texts).filter(
-      (leaf) =>
-        typeof leaf.value === 'string' &&
-        !IDENTIFIER_KEYS.has(leaf.key) &&
-        !KEPT.has(leaf.value) &&
-        !/^[\d\s.,%+-]+$/.test(leaf.value) &&
-        !DEVANAGARI.test(leaf.value),
+  [
+    'Hindi',
+    landingHi,
+    partnershipHi,
+    navigationHi,
+    bookingFormHi,
+    promiseTextsHi,
+    messageTextsHi,
+    paymentTextsHi,
+  ],
+  [
+    'Marathi',
+    landingMr,
+    partnershipMr,
+    navigationMr,
+    bookingFormMr,
+    promiseTextsMr,
+    messageTextsMr,
+    paymentTextsMr,
+  ],
+] as const)(
+  'the %s texts',
+  (_language, landing, partnershipText, navigation, bookingForm, promises, messages, payments) => {
+    it.each([
+      ['booking form', bookingFormEn, bookingForm],
+      ['promises', promiseTexts, promises],
+      ["guest's e-mails", guestMessageTextsEn, messages],
+      ['payment', paymentTexts, payments],
+      [
+        'booking form promises',
+        { answer: promiseTexts.answer, payment: promiseTexts.payment },
+        bookingForm.promises,
+      ],
+    ] as const)(
+      'of the %s have every English text, with the same {placeholders}',
+      (_part, en, translated) => {
+        const english = listLeaves(en);
+        // The form's promises are checked as the promise texts (English has none of its own: see BookingFormText).
+        const theirs = listLeaves(translated).filter((leaf) => !leaf.path.startsWith('promises.'));
+        expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
+        for (const [index, leaf] of theirs.entries()) {
+          expect(listPlaceholders(leaf.value), leaf.path).toEqual(listPlaceholders(english[index]!.value));
+        }
+      },
     );
-    expect(untranslated).toEqual([]);
-  });
-});
+
+    it.each([
+      ['landing', landingEn, landing],
+      ['partnership', partnership, partnershipText],
+    ] as const)(
+      'of the %s page have every English text in the same place, images and icons unchanged',
+      (_page, en, translated) => {
+        const english = listLeaves(en);
+        const theirs = listLeaves(translated).filter(
+          (leaf) => !leaf.path.startsWith('bookingForm.promises.'),
+        );
+        expect(theirs.map((leaf) => leaf.path)).toEqual(english.map((leaf) => leaf.path));
+        for (const [index, leaf] of theirs.entries()) {
+          if (IDENTIFIER_KEYS.has(leaf.key)) expect(leaf.value, leaf.path).toBe(english[index]!.value);
+        }
+      },
+    );
+
+    it.each([
+      ['landing', landing],
+      ['partnership', partnershipText],
+      ['navigation', navigation],
+      ['booking form', bookingForm],
+      ['promises', promises],
+      ["guest's e-mails", messages],
+      ['payment', payments],
+    ] as const)('of the %s page are written in Devanagari, not left in English', (_page, texts) => {
+      const untranslated = listLeaves(texts).filter(
+        (leaf) =>
+          typeof leaf.value === 'string' &&
+          !IDENTIFIER_KEYS.has(leaf.key) &&
+          !KEPT.has(leaf.value) &&
+          !/^[\d\s.,%+-]+$/.test(leaf.value) &&
+          !DEVANAGARI.test(leaf.value),
+      );
+      expect(untranslated).toEqual([]);
+    });
+  },
+);
