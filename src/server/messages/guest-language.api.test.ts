@@ -5,6 +5,7 @@ import { messageTexts } from '../../content/messages';
 import { messageTextsHi } from '../../content/hi/messages';
 import { messageTextsMr } from '../../content/mr/messages';
 import { formatCalendarDate } from '../../domain/dates';
+import type { MessageKind } from '../../domain/message';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import {
   createSignedInContext,
@@ -52,7 +53,7 @@ describe.each(listTestDatabaseKinds())("a guest's e-mails in their language [%s]
   });
 
   /** A booking's messages of one kind, as written to the outbox. */
-  const readMessages = (bookingId: string, messageKind: string) =>
+  const readMessages = (bookingId: string, messageKind: MessageKind) =>
     context.database.db
       .select()
       .from(outboxMessages)
