@@ -94,7 +94,8 @@ describe.each(listTestDatabaseKinds())("a guest's e-mails in their language [%s]
     const texts = messageTextsMr.kinds.request_received;
     expect(received.subject).toBe(fillText(texts.subject, { reference }));
     const checkIn = formatCalendarDate(payload.check_in, 'mr');
-    expect(checkIn).toMatch(/^[^\x00-\x7F]+, \d+/);
+    // A Marathi weekday and month, with Latin digits: "रवि, 10, जाने 2027".
+    expect(checkIn).toMatch(/^[\u0900-\u097F]+, \d+, [\u0900-\u097F]+ \d{4}$/);
     for (const body of [received.text_body, received.html_body]) {
       expect(body).toContain(texts.heading);
       expect(body).toContain(checkIn);

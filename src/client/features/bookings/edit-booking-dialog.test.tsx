@@ -112,11 +112,11 @@ describe('editing a booking', () => {
     const dialog = await screen.findByRole('dialog');
     const language = within(dialog).getByLabelText(/Guest's language/);
     expect(language).toHaveValue('en');
-    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'English',
-      'हिन्दी',
-      'मराठी',
-    ]);
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'हिन्दी', 'मराठी']);
     await user.selectOptions(language, 'मराठी');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitUntil(() => sent.length === 1);
