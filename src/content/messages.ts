@@ -203,7 +203,8 @@ export type GuestMessageTexts = {
   documents: { [kind in InvoiceKind]: string };
 };
 
-const isGuestKind = (kind: string): kind is GuestMessageKind => !kind.endsWith('_operator');
+/** Whether a message goes to a guest (and is written in their language). */
+export const isGuestKind = (kind: string): kind is GuestMessageKind => !kind.endsWith('_operator');
 
 /** The English words of a guest's e-mails, picked from messageTexts (which also words the operator's). */
 export const guestMessageTextsEn: GuestMessageTexts = {

@@ -11,7 +11,12 @@ import { bookingFormHi } from '../../content/hi/booking-form';
 import { messageTextsHi } from '../../content/hi/messages';
 import { paymentTextsHi } from '../../content/hi/payments';
 import { promiseTextsHi } from '../../content/hi/promises';
-import { guestMessageTextsEn, messageTexts, type GuestMessageTexts } from '../../content/messages';
+import {
+  guestMessageTextsEn,
+  isGuestKind,
+  messageTexts,
+  type GuestMessageTexts,
+} from '../../content/messages';
 import { bookingFormMr } from '../../content/mr/booking-form';
 import { messageTextsMr } from '../../content/mr/messages';
 import { paymentTextsMr } from '../../content/mr/payments';
@@ -216,7 +221,8 @@ function describePayment(plan: GuestPaymentPlan, words: MessageWords): EmailPaym
 
 function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
   const forOperator = OPERATOR_KINDS.has(kind);
-  const words = WORDS[forOperator ? DEFAULT_LANGUAGE : (facts.language ?? DEFAULT_LANGUAGE)];
+  const toGuest = isGuestKind(kind);
+  const words = WORDS[toGuest ? (facts.language ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE];
   const { language } = words;
   // The operator's kinds are worded from messageTexts itself; a guest's from their language's texts.
   const guestTexts = words.messages;
@@ -238,9 +244,7 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
           : '',
     date: facts.payment ? formatCalendarDate(facts.payment.due.due_date, language) : '',
   };
-  const texts = forOperator
-    ? messageTexts.kinds[kind]
-    : guestTexts.kinds[kind as keyof GuestMessageTexts['kinds']];
+  const texts = toGuest ? guestTexts.kinds[kind] : messageTexts.kinds[kind];
   const labels = { ...messageTexts.labels, ...guestTexts.labels };
   const nights = countDaysBetween(facts.checkIn, facts.checkOut);
   const facts_: EmailFact[] = [
