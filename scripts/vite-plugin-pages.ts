@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import {
   getPageFile,
+  findNotFoundPage,
   NOT_FOUND,
   PAGES,
   parseModuleExport,
@@ -103,9 +104,9 @@ function renderEntry(page: PageDefinition, { building }: { building: boolean }):
     `import { createElement } from 'react';`,
     `import { ${component.name} as Page } from '${component.module}';`,
     `import { mountPage } from '@/client/pages/mount-page';`,
-    ...(withData ? [`import { readPageData } from '@/client/pages/page-data';`] : []),
+    ...(withData ? [`import { readPageData, readPageLanguage } from '@/client/pages/page-data';`] : []),
     withData
-      ? `mountPage(createElement(Page, { data: readPageData() }));`
+      ? `mountPage(createElement(Page, { data: readPageData(), language: readPageLanguage() }));`
       : `mountPage(createElement(Page));`,
   ].join('\n');
 }
@@ -123,6 +124,11 @@ function renderPageModules(): string {
       const { module, name } = parseModuleExport(page.samples);
       imports.push(`import { ${name} as samples${index} } from '${module}';`);
       fields.push(`samples: samples${index}`);
+    }
+    if (page.head) {
+      const { module, name } = parseModuleExport(page.head);
+      imports.push(`import { ${name} as head${index} } from '${module}';`);
+      fields.push(`head: head${index}`);
     }
     if (typeof page.meta === 'string') {
       const { module, name } = parseModuleExport(page.meta);
@@ -158,7 +164,9 @@ function servePages(
     const path = new URL(request.url, 'http://localhost').pathname.replace(/(.)\/$/, '$1');
     const page = PAGES.filter(include).find((page) =>
       page.route === NOT_FOUND
-        ? (request.headers.accept ?? '').includes('text/html') && !path.startsWith('/api/')
+        ? (request.headers.accept ?? '').includes('text/html') &&
+          !path.startsWith('/api/') &&
+          page === findNotFoundPage(path)
         : matchesRoute(page.route, path),
     );
     if (!page) return next();

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pageModules } from 'virtual:page-modules';
+import type { Language } from '@/content/languages';
 import {
   getPageFile,
   getRouteBase,
@@ -8,6 +9,7 @@ import {
   listPageVersions,
   NOT_FOUND,
   PAGES,
+  type ServerPageHead,
 } from './pages/registry';
 import { renderHeadTags } from './lib/seo';
 import { site } from '@/content/site';
@@ -43,7 +45,7 @@ export function renderPages(): RenderedPage[] {
     if (page.render === 'prerender') html = renderToString(createElement(getComponent(page.name)));
     if (page.render === 'server') {
       if (!samples?.length) throw new Error(`${page.name} has no samples`);
-      html = samples.map((data) => renderServerPage(page.name, data)).join('');
+      html = samples.map((data) => renderServerPage(page.name, data).html).join('');
     }
     const alternates = listPageVersions(page).map((version) => ({
       language: version.language,
@@ -61,9 +63,23 @@ export function renderPages(): RenderedPage[] {
   });
 }
 
-/** A server-rendered page's markup for one request, from what the server loaded for it. */
-export function renderServerPage(name: string, data: unknown): string {
-  return renderToString(createElement(getComponent(name), { data }));
+/**
+ * A server-rendered page for one request, from what the server loaded for it and the language its address
+ * asks for (`?lang=`): its markup, and the language and title the server writes into the page (its
+ * registry's `head`; else the page's own).
+ */
+export function renderServerPage(
+  name: string,
+  data: unknown,
+  requested?: Language,
+): ServerPageHead & { html: string } {
+  const { head, meta } = pageModules[name]!;
+  const page = PAGES.find((page) => page.name === name);
+  const { language, title } = head?.(data, requested) ?? {
+    language: page?.language ?? 'en',
+    title: meta.title,
+  };
+  return { html: renderToString(createElement(getComponent(name), { data, language })), language, title };
 }
 
 export function renderRobotsTxt(): string {

@@ -14,6 +14,15 @@ import { bookingFormMr } from './mr/booking-form';
 import { promiseTexts } from './promises';
 import { promiseTextsHi } from './hi/promises';
 import { promiseTextsMr } from './mr/promises';
+import { guestRequestEn } from './guest-request';
+import { guestRequestHi } from './hi/guest-request';
+import { guestRequestMr } from './mr/guest-request';
+import { checkInFormEn } from './check-in-form';
+import { checkInFormHi } from './hi/check-in-form';
+import { checkInFormMr } from './mr/check-in-form';
+import { siteChrome } from './site-chrome';
+import { siteChromeHi } from './hi/site-chrome';
+import { siteChromeMr } from './mr/site-chrome';
 import { guestMessageTextsEn } from './messages';
 import { messageTextsHi } from './hi/messages';
 import { messageTextsMr } from './mr/messages';
@@ -57,6 +66,9 @@ describe.each([
     navigationHi,
     bookingFormHi,
     promiseTextsHi,
+    guestRequestHi,
+    checkInFormHi,
+    siteChromeHi,
     messageTextsHi,
     paymentTextsHi,
   ],
@@ -67,15 +79,33 @@ describe.each([
     navigationMr,
     bookingFormMr,
     promiseTextsMr,
+    guestRequestMr,
+    checkInFormMr,
+    siteChromeMr,
     messageTextsMr,
     paymentTextsMr,
   ],
 ] as const)(
   'the %s texts',
-  (_language, landing, partnershipText, navigation, bookingForm, promises, messages, payments) => {
+  (
+    _language,
+    landing,
+    partnershipText,
+    navigation,
+    bookingForm,
+    promises,
+    guestRequest,
+    checkInForm,
+    chrome,
+    messages,
+    payments,
+  ) => {
     it.each([
       ['booking form', bookingFormEn, bookingForm],
       ['promises', promiseTexts, promises],
+      ['request page', guestRequestEn, guestRequest],
+      ['check-in form', checkInFormEn, checkInForm],
+      ['site chrome', siteChrome, chrome],
       ["guest's e-mails", guestMessageTextsEn, messages],
       ['payment', paymentTexts, payments],
       [
@@ -119,6 +149,9 @@ describe.each([
       ['navigation', navigation],
       ['booking form', bookingForm],
       ['promises', promises],
+      ['request page', guestRequest],
+      ['check-in form', checkInForm],
+      ['site chrome', chrome],
       ["guest's e-mails", messages],
       ['payment', payments],
     ] as const)('of the %s page are written in Devanagari, not left in English', (_page, texts) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INDIA, isCountryCode, nameCountry } from './countries';
 import { isRealDate } from './dates';
-import { hasControlCharacters, isoDate } from './fields';
+import { DATE_BOUNDS, hasControlCharacters, isoDate } from './fields';
 
 /**
  * Online check-in and the guest register. The law asks every accommodation in India to keep a register of
@@ -66,9 +66,9 @@ export function isForeignNational(nationality: string): boolean {
 
 /**
  * Why each thing is asked, as the guest reads it beside the field (DPDP Act: purpose and retention).
- * `retentionDays` is GUEST_DATA_RETENTION_DAYS.
+ * `retentionDays` is GUEST_DATA_RETENTION_DAYS (or a placeholder, for the texts translated from these).
  */
-export function describeCheckInNotice(retentionDays: number) {
+export function describeCheckInNotice(retentionDays: number | string) {
   return {
     summary: `Indian law asks every place of stay to keep a register of its guests, and to report foreign nationals to the Foreigners Regional Registration Office (FRRO) on Form C within 24 hours of arrival. We ask only what these need, keep identity numbers encrypted, show them to nobody else, and delete all of it ${retentionDays} days after your check-out.`,
     fields: {
@@ -195,6 +195,10 @@ export function checkIdNumber(type: IdType, raw: string): string | null {
   }
 }
 
+// A whole Aadhaar number: twelve digits, the first 2 to 9, often written in groups of four. It has no place
+// anywhere in a check-in (of an Aadhaar only the last four digits are taken), whatever field it is typed in.
+const WHOLE_AADHAAR = /(?<!\d)[2-9]\d{3}[\s.-]?\d{4}[\s.-]?\d{4}(?!\d)/;
+
 /** An ID number as shown where it needs no reading in full: its last four characters only. */
 export function maskIdNumber(value: string): string {
   return `•••• ${value.slice(-4)}`;
@@ -243,12 +247,16 @@ export function createCheckInGuestSchema(stay?: StayDates) {
       else if (value.length > max) fail(path, `${label} must be at most ${max} characters`);
       else if (hasControlCharacters(value, { multiline: path === 'address' }))
         fail(path, `${label} contains characters that are not allowed`);
+      else if (path !== 'visa_number' && WHOLE_AADHAAR.test(value))
+        fail(path, `${label} holds what looks like a whole Aadhaar number: leave it out`);
     };
     const requireDate = (path: keyof CheckInGuestInput, label: string) => {
       const value = guest[path].trim();
       if (!value) fail(path, `${label} is required`);
       else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value))
         fail(path, `${label} must be a date (YYYY-MM-DD)`);
+      else if (value < DATE_BOUNDS.min || value > DATE_BOUNDS.max)
+        fail(path, `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`);
       else return value;
       return null;
     };
@@ -263,6 +271,10 @@ export function createCheckInGuestSchema(stay?: StayDates) {
     else {
       const problem = checkIdNumber(guest.id_type as IdType, guest.id_number);
       if (problem) fail('id_number', problem);
+      // No Indian ID but the Aadhaar is twelve digits (licences and voter IDs start with letters, passports
+      // with one): twelve digits under another type are an Aadhaar's.
+      else if (!foreign && guest.id_type !== 'aadhaar' && /^\d{12}$/.test(normaliseIdNumber(guest.id_number)))
+        fail('id_number', 'This is an Aadhaar number: choose Aadhaar and enter only its last four digits');
     }
     if (!TIME.test(guest.expected_arrival_time.trim()))
       fail('expected_arrival_time', 'Give your arrival time as HH:MM, e.g. 14:30');

@@ -14,22 +14,26 @@ export function isCountryCode(value: string): boolean {
   return KNOWN.has(value);
 }
 
-let names: Intl.DisplayNames | undefined;
+const names = new Map<string, Intl.DisplayNames>();
 
-/** "DE" → "Germany"; an unknown code is shown as it is. */
-export function nameCountry(code: string): string {
-  names ??= new Intl.DisplayNames(['en'], { type: 'region' });
+/** "DE" → "Germany" (in a locale's words: "जर्मनी" in `hi`); an unknown code is shown as it is. */
+export function nameCountry(code: string, locale = 'en'): string {
+  let display = names.get(locale);
+  if (!display) {
+    display = new Intl.DisplayNames([locale], { type: 'region' });
+    names.set(locale, display);
+  }
   try {
-    return names.of(code) ?? code;
+    return display.of(code) ?? code;
   } catch {
     return code;
   }
 }
 
-/** Every nationality, India first (most guests), then by name. */
-export function listCountries(): { code: string; name: string }[] {
+/** Every nationality, India first (most guests), then by name in the locale's order. */
+export function listCountries(locale = 'en'): { code: string; name: string }[] {
   const rest = COUNTRY_CODES.filter((code) => code !== INDIA)
-    .map((code) => ({ code, name: nameCountry(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return [{ code: INDIA, name: nameCountry(INDIA) }, ...rest];
+    .map((code) => ({ code, name: nameCountry(code, locale) }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+  return [{ code: INDIA, name: nameCountry(INDIA, locale) }, ...rest];
 }

@@ -1,5 +1,5 @@
 import { addDays, addMonths, differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
-import type { Language } from './language';
+import { INTL_LOCALES, type Language } from './language-codes';
 
 /**
  * Calendar dates (`yyyy-MM-dd`), never a Date at midnight. Stays are half-open ranges
@@ -87,11 +87,8 @@ export function isNightOfStay(date: string, stay: { check_in: string; check_out:
   return stay.check_in <= date && date < stay.check_out;
 }
 
-/**
- * Intl's locale for dates in each language. Marathi asks for Latin digits, as Indian sites print dates
- * (ICU's default for Marathi is Devanagari digits).
- */
-export const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
+// English keeps en-GB's words ("Thu, 10 Dec 2026"), as the e-mails and the management area have always said.
+const DATE_LOCALES: Record<Language, string> = { ...INTL_LOCALES, en: 'en-GB' };
 
 /**
  * A calendar date as people read it, "Thu, 10 Dec 2026" ("गुरु, 10 दिस॰ 2026"): the date it is, never

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDaysToDate, VILLA_TIME_ZONE, villaToday } from './dates';
+import { hasControlCharacters, wholeNumber } from './fields';
 
 /**
  * The guest messages sent on a schedule, per property: before the guest arrives, and after they leave.
@@ -89,6 +90,9 @@ const templateText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .superRefine((value, ctx) => {
+      // Line breaks and tabs are the subject's own rule (one line) and the text's paragraphs.
+      if (hasControlCharacters(value, { multiline: true }))
+        ctx.addIssue({ code: 'custom', message: `${label} contains characters that are not allowed` });
       const unknown = findUnknownPlaceholders(value);
       if (unknown.length > 0) {
         ctx.addIssue({
@@ -117,11 +121,11 @@ export const MessageTemplateUpdateSchema = z.object({
   ),
   body: templateText('The message', MESSAGE_TEMPLATE_LIMITS.body),
   enabled: z.boolean({ error: 'enabled must be true or false' }),
-  days: z.coerce
-    .number({ error: 'Days must be a number' })
-    .int('Days must be a whole number')
-    .min(0, `Days must be between 0 and ${MESSAGE_TEMPLATE_LIMITS.days}`)
-    .max(MESSAGE_TEMPLATE_LIMITS.days, `Days must be between 0 and ${MESSAGE_TEMPLATE_LIMITS.days}`),
+  days: wholeNumber('Days', {
+    min: 0,
+    max: MESSAGE_TEMPLATE_LIMITS.days,
+    maxMessage: `Days must be between 0 and ${MESSAGE_TEMPLATE_LIMITS.days}`,
+  }),
   review_url: reviewUrl.default(''),
 });
 export type MessageTemplateUpdateInput = z.input<typeof MessageTemplateUpdateSchema>;

@@ -33,6 +33,7 @@ import './accessible-names.e2e';
 import './site-keyboard.e2e';
 import './site-reach.e2e';
 import './manage-scheduled-messages.e2e';
+import './site-text-size.e2e';
 
 it('runs every browser suite of this folder', () => {
   const suites = readdirSync(import.meta.dirname).filter((name) => name.endsWith('.e2e.ts'));

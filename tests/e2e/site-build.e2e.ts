@@ -75,7 +75,7 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
 
   it("leaves a server-rendered page's markup to the server, with the CSS of each of its looks inline", async () => {
     const bundle = (await import(pathToFileURL(join(clientDir, '../ssr/entry-server.js')).href)) as {
-      renderServerPage(name: string, data: unknown): string;
+      renderServerPage(name: string, data: unknown, requested?: string): { html: string; language: string };
     };
     const html = readBuilt('request/index.html');
     expect(html).toContain('<div id="root"><!--app-html--></div>');
@@ -83,7 +83,23 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
     // The status tones of a pending, a confirmed and a cancelled request, whichever the server renders.
     for (const tone of ['f3e6c9', 'd9ecdf', 'f4dcd9']) expect(inline).toContain(`.bg-\\[\\#${tone}\\]{`);
     const confirmed = requestPageSamples.find((sample) => sample.request.status === 'confirmed')!;
-    expect(bundle.renderServerPage('request', confirmed)).toMatch(/Status: (<!-- -->)?Confirmed/);
+    expect(bundle.renderServerPage('request', confirmed).html).toMatch(/Status: (<!-- -->)?Confirmed/);
+    // In the language asked for, or the request's own.
+    const marathi = bundle.renderServerPage('request', confirmed, 'mr');
+    expect(marathi.language).toBe('mr');
+    expect(marathi.html).toMatch(/स्थिती: (<!-- -->)?निश्चित/);
+    expect(bundle.renderServerPage('request', confirmed).language).toBe(confirmed.request.language);
+  });
+
+  it("loads at most 140 KB of JS (gzip) before the guest's request page's lazy parts", () => {
+    // React, TanStack Query, the withdraw dialog and the page's words in its three languages; the check-in
+    // form and its validation (zod) come after hydration.
+    const entry = readBuilt('request/index.html').match(/<script data-entry="\/(assets\/[^"]+\.js)"/)?.[1];
+    const bytes = listLoadedScripts(entry!).reduce(
+      (sum, file) => sum + gzipSync(readBuilt(file), { level: 9 }).length,
+      0,
+    );
+    expect(bytes).toBeLessThanOrEqual(140 * 1024);
   });
 
   it('loads neither tailwind-merge nor radix on a public page, and at most 90 KB of JS (gzip) on /', () => {

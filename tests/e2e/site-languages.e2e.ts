@@ -8,7 +8,7 @@ import { site } from '../../src/content/site';
 import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
 import type { MessageSummary } from '../../src/domain/message';
-import { withdrawGuestRequest } from './accessible-names.e2e';
+import { createGuestRequest, withdrawGuestRequest } from './accessible-names.e2e';
 import { getJson, openSignedInPage } from './manage-helpers';
 import {
   DESKTOP,
@@ -196,8 +196,109 @@ describe('the public pages in Hindi and Marathi', () => {
     expect(mail.html).toContain('lang="mr"');
     await operator.context.close();
 
-    // The e2e server takes two pending requests per network: this one is withdrawn for the suites after.
-    await withdrawGuestRequest(page, requestPath!);
+    // Its request page speaks Marathi, as recorded with the request; `?lang=` shows it in another language
+    // for this visit only, and an unknown one is ignored.
+    const htmlLang = async (path: string) =>
+      /<html lang="(\w+)"/.exec(await (await fetch(`${getBaseUrl()}${path}`)).text())?.[1];
+    expect(await htmlLang(requestPath!)).toBe('mr');
+    expect(await htmlLang(`${requestPath}?lang=en`)).toBe('en');
+    expect(await htmlLang(`${requestPath}?lang=xx`)).toBe('mr');
+    await page.goto(requestPath!);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('mr');
+    expect(await page.title()).toMatch(/^आपली बुकिंग विनंती \|/);
+    const article = page.getByRole('article');
+    expect(await article.innerText()).toMatch(/स्थिती: आपल्या खात्रीची प्रतीक्षा आहे/);
+    expect(await article.innerText()).not.toMatch(/Status|Withdraw|Check-in|Questions/);
+    // The stay's dates in Marathi with Latin digits, the total in lakhs.
+    const checkInDate = await article.getByRole('definition').first().innerText();
+    expect(checkInDate).toMatch(DEVANAGARI);
+    expect(checkInDate).toMatch(/\b\d{1,2}\b.*\b\d{4}$/);
+    expect(checkInDate).not.toMatch(/[\u0966-\u096F]/);
+    expect(await article.getByRole('definition').nth(3).innerText()).toMatch(/^₹[\d,]+$/);
+    // No hreflang link names the token: the page is noindex and its switch links are relative.
+    const head = await page.evaluate(() => document.head.innerHTML);
+    expect(head).not.toMatch(/hreflang/);
+    expect(head).toContain('<meta name="robots" content="noindex"');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'भाषा' })
+        .first()
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['?lang=en', '?lang=hi']);
+
+    // At 320px, nothing wider than the screen; no axe violations.
+    await page.setViewportSize({ width: 320, height: PHONE.height });
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+
+    // Withdrawn from the page, in Marathi.
+    await page.getByRole('button', { name: 'विनंती मागे घ्या' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ही विनंती मागे घ्यायची?' });
+    await dialog.getByRole('button', { name: 'विनंती मागे घ्या' }).click();
+    await page.getByText('स्थिती: रद्द').waitFor();
+    expect(await article.innerText()).toContain('आपण ही विनंती मागे घेतली आहे.');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows an English guest's request page in English, and in Hindi when asked", async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const requestPath = await createGuestRequest(page);
+    // The Devanagari face is fetched only for a page that shows Devanagari (the switch's names excepted).
+    const devanagariFonts: string[] = [];
+    page.on('request', (request) => {
+      if (/devanagari.*\.woff2$/.test(request.url())) devanagariFonts.push(request.url());
+    });
+    await page.goto(requestPath);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(devanagariFonts).toEqual([]);
+    await page
+      .getByRole('navigation', { name: 'Language' })
+      .first()
+      .getByRole('link', { name: 'हिन्दी' })
+      .click();
+    await page.waitForURL((url) => url.search === '?lang=hi' && url.pathname === requestPath);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await page.getByRole('article').innerText()).toMatch(/स्थिति: आपकी पुष्टि की प्रतीक्षा है/);
+    await page.waitForLoadState('networkidle');
+    expect(devanagariFonts.length).toBeGreaterThan(0);
+    // What is recorded is unchanged: the page opens in English again without `?lang=`.
+    const response = await fetch(`${getBaseUrl()}${requestPath}`);
+    expect(await response.text()).toContain('<html lang="en">');
+    await withdrawGuestRequest(page, requestPath);
+    await context.close();
+  });
+
+  it("answers a missing page under /hi with the Hindi 404 page, with links to each language's home", async () => {
+    for (const [path, language, heading] of [
+      ['/hi/nothing-here', 'hi', 'ओह! पेज नहीं मिला'],
+      ['/mr/nothing-here', 'mr', 'अरेरे! पान सापडले नाही'],
+      ['/nothing-here', 'en', 'Oops! Page not found'],
+    ] as const) {
+      const response = await fetch(`${getBaseUrl()}${path}`);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain(`<html lang="${language}">`);
+      expect(html, path).toContain('<meta name="robots" content="noindex"');
+      expect(html, path).toContain(heading);
+    }
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/hi/nothing-here');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(DEVANAGARI);
+    const homes = await page
+      .getByRole('main')
+      .getByRole('navigation', { name: 'भाषा' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(homes).toEqual(['/', '/mr']);
+    expect(await page.getByRole('link', { name: 'मुखपृष्ठ पर लौटें' }).getAttribute('href')).toBe('/hi');
+    expect(await findAccessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });

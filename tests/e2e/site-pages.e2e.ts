@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRouteBase, hasParameters, NOT_FOUND, PAGES } from '../../src/client/pages/registry';
+import {
+  getRouteBase,
+  hasParameters,
+  NOT_FOUND,
+  PAGES,
+  type PageDefinition,
+} from '../../src/client/pages/registry';
 import { DESKTOP, getBaseUrl, launchBrowser, openPage, PHONE } from './support/browser';
 
 /** Polls with a timeout that holds on a busy CI machine (vitest's default is 1 s). */
@@ -9,9 +15,14 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 const sectionTop = (page: Page, id: string) =>
   page.evaluate((id) => document.getElementById(id)?.getBoundingClientRect().top ?? -1, id);
 
-/** A URL the page answers: its route with any parameter filled in, or an unknown path for the not-found page. */
-const exampleUrl = (route: string) =>
-  route === NOT_FOUND ? '/no-such-page/anywhere' : route.replace(/:\w+/g, 'example-value');
+/**
+ * A URL the page answers: its route with any parameter filled in, or an unknown path (under the page's
+ * language prefix) for a not-found page.
+ */
+const exampleUrl = ({ route, language }: PageDefinition) =>
+  route === NOT_FOUND
+    ? `${language ? `/${language}` : ''}/no-such-page/anywhere`
+    : route.replace(/:\w+/g, 'example-value');
 
 describe('every page of the page registry', () => {
   let browser: Browser;
@@ -26,7 +37,7 @@ describe('every page of the page registry', () => {
     // A page with parameters answers only the values that exist (a made-up request token is a 404 that
     // reveals nothing); the browser test of that page opens it with a real value.
     for (const page of PAGES.filter((page) => !hasParameters(page.route))) {
-      const response = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}`);
+      const response = await fetch(`${getBaseUrl()}${exampleUrl(page)}`);
       const html = await response.text();
       expect(response.status, page.name).toBe(page.route === NOT_FOUND ? 404 : 200);
       // A painted page's entry is loaded by its inline loader; a client-rendered page's is a module script.
@@ -41,16 +52,16 @@ describe('every page of the page registry', () => {
         page.visibility !== 'public',
       );
       if (page.route !== NOT_FOUND && page.route !== '/') {
-        const slash = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}/?from=test`, {
+        const slash = await fetch(`${getBaseUrl()}${exampleUrl(page)}/?from=test`, {
           redirect: 'manual',
         });
         expect(slash.status, page.name).toBe(301);
-        expect(slash.headers.get('location'), page.name).toBe(`${exampleUrl(page.route)}?from=test`);
+        expect(slash.headers.get('location'), page.name).toBe(`${exampleUrl(page)}?from=test`);
       }
     }
     const notFound = await (await fetch(`${getBaseUrl()}/no-such-page/anywhere`)).text();
     for (const page of PAGES.filter((page) => hasParameters(page.route))) {
-      const response = await fetch(`${getBaseUrl()}${exampleUrl(page.route)}`);
+      const response = await fetch(`${getBaseUrl()}${exampleUrl(page)}`);
       expect(response.status, page.name).toBe(404);
       expect(await response.text(), page.name).toBe(notFound);
     }
@@ -62,7 +73,7 @@ describe('every page of the page registry', () => {
   it('runs in the browser with no error and no Content-Security-Policy violation', async () => {
     for (const page of PAGES) {
       const { page: tab, context, pageErrors, consoleMessages } = await openPage(browser, PHONE);
-      await tab.goto(exampleUrl(page.route));
+      await tab.goto(exampleUrl(page));
       if (page.render === 'prerender')
         await tab.waitForSelector('html[data-hydrated]', { state: 'attached' });
       else await tab.waitForFunction(() => document.getElementById('root')?.firstElementChild);

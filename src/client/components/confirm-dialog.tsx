@@ -25,6 +25,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCloseAutoFocus,
+  closeLabel,
   children,
 }: {
   open: boolean;
@@ -38,12 +39,13 @@ export function ConfirmDialog({
   error?: ReactNode;
   onConfirm: () => void;
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
+  closeLabel?: string;
   /** What the step may take besides (a message to the guest). */
   children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus} closeLabel={closeLabel}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,4 +1,5 @@
 import { format, parseISO } from 'date-fns';
+import { INTL_LOCALES, type Language } from '@/content/languages';
 
 // Dates for people. Calendar dates (yyyy-MM-dd) are formatted as the dates they are, never shifted
 // through a time zone; amounts use `formatMoney` from src/domain/money.
@@ -35,4 +36,21 @@ export function formatDayMonthYear(date: string): string {
 /** A calendar date day first without its year: "3 Dec". */
 export function formatDayMonth(date: string): string {
   return format(parseISO(date.slice(0, 10)), 'd MMM');
+}
+
+/** A calendar date in Intl's words for a language, read as the calendar date it is (local midnight). */
+function formatIn(date: string, language: Language, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], options).format(parseISO(date.slice(0, 10)));
+}
+
+/** `formatLongDate` in a language: "Sun 22 Nov 2026", "रवि, 22 नव॰ 2026" (date-fns has no Marathi). */
+export function formatLongDateIn(date: string, language: Language): string {
+  if (language === 'en') return formatLongDate(date);
+  return formatIn(date, language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** `formatDayMonthYear` in a language: "12 Dec 2026", "12 डिसें, 2026". */
+export function formatDayMonthYearIn(date: string, language: Language): string {
+  if (language === 'en') return formatDayMonthYear(date);
+  return formatIn(date, language, { day: 'numeric', month: 'short', year: 'numeric' });
 }

@@ -1,3 +1,5 @@
+import { isLanguage, type Language } from '@/content/languages';
+
 /** The element that carries a server-rendered page's data to its script: JSON, which the browser never runs. */
 export const PAGE_DATA_ID = 'page-data';
 
@@ -17,4 +19,13 @@ export function renderPageDataScript(data: unknown): string {
 export function readPageData(): unknown {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * The language the server rendered this page in (its `<html lang>`, see `PageDefinition.head`), so that the
+ * page hydrates with the words it was rendered with.
+ */
+export function readPageLanguage(): Language | undefined {
+  const language = document.documentElement.lang;
+  return isLanguage(language) ? language : undefined;
 }

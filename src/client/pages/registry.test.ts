@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchesRoute } from '../../../scripts/vite-plugin-pages';
 import {
+  findNotFoundPage,
   getPageFile,
   getRouteBase,
   hasParameters,
@@ -11,15 +12,20 @@ import {
 } from './registry';
 
 describe('the page registry', () => {
-  it('names each page, route and built file once, with one home page and one not-found page', () => {
+  it('names each page, route and built file once, with one home page and one not-found page per language', () => {
     const names = PAGES.map((page) => page.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
-    const routes = PAGES.map((page) => page.route);
+    // A route once per language (the not-found pages share theirs).
+    const routes = PAGES.map((page) => `${page.language ?? 'en'} ${page.route}`);
     expect(new Set(routes).size).toBe(routes.length);
     const files = PAGES.map(getPageFile);
     expect(new Set(files).size).toBe(files.length);
-    expect(PAGES.filter((page) => page.route === NOT_FOUND)).toHaveLength(1);
+    expect(PAGES.filter((page) => page.route === NOT_FOUND).map((page) => page.language ?? 'en')).toEqual([
+      'en',
+      'hi',
+      'mr',
+    ]);
     expect(PAGES.filter((page) => page.route === '/')).toHaveLength(1);
   });
 
@@ -49,6 +55,17 @@ describe('the page registry', () => {
     }
     // Importing every page module cold takes seconds on a loaded machine.
   }, 60_000);
+
+  it("finds the not-found page of an unknown path's language prefix, else the English one", () => {
+    const languageOf = (path: string) => findNotFoundPage(path)?.language ?? 'en';
+    expect(languageOf('/hi/nothing-here')).toBe('hi');
+    expect(languageOf('/hi')).toBe('hi');
+    expect(languageOf('/mr/a/b?c=d')).toBe('mr');
+    expect(languageOf('/hindi/x')).toBe('en');
+    expect(languageOf('/x/hi')).toBe('en');
+    expect(languageOf('/en/x')).toBe('en');
+    expect(getPageFile(findNotFoundPage('/mr/x')!)).toBe('mr/404.html');
+  });
 
   it('lays out built files as a plain file server would, a route with parameters sharing one file', () => {
     const page = (route: PageDefinition['route']): PageDefinition => ({

@@ -49,6 +49,13 @@ export type PageDefinition = {
    * it is large, like the landing page's JSON-LD).
    */
   meta: ModuleExport | PageMeta;
+  /**
+   * A server-rendered page shown in the language of what it shows (a guest's request, in the guest's
+   * language): a `(data, requested?: Language) => { language, title }` (see `ServerPageHead`), where
+   * `requested` is the `?lang=` of the address when it names a language. The server writes them into
+   * `<html lang>` and `<title>`; the component gets the language as its `language` prop on both sides.
+   */
+  head?: ModuleExport;
   /** The page's language (`<html lang>`); English when left out. */
   language?: Language;
   /** For a page in another language, the English page it translates: they link to each other (hreflang). */
@@ -56,6 +63,9 @@ export type PageDefinition = {
 };
 
 export const NOT_FOUND = 'not-found' as const;
+
+/** A server-rendered page's language and title for one request (see `PageDefinition.head`). */
+export type ServerPageHead = { language: Language; title: string };
 
 export const PAGES: readonly PageDefinition[] = [
   {
@@ -119,6 +129,7 @@ export const PAGES: readonly PageDefinition[] = [
     component: '@/client/pages/site/request-page#RequestPage',
     samples: '@/client/pages/site/request-page-samples#requestPageSamples',
     meta: '@/client/pages/site/request-page#requestMeta',
+    head: '@/client/pages/site/request-page#describeRequestPage',
   },
   {
     name: 'not-found',
@@ -128,6 +139,20 @@ export const PAGES: readonly PageDefinition[] = [
     component: '@/client/pages/site/not-found-page#NotFoundPage',
     meta: '@/client/pages/site/not-found-page#notFoundMeta',
   },
+  // The not-found page of each language answers the unknown paths under its prefix (`/hi/…`).
+  ...(['hi', 'mr'] as const).map((language): PageDefinition => {
+    const suffix = language === 'hi' ? 'Hi' : 'Mr';
+    return {
+      name: `not-found-${language}`,
+      route: NOT_FOUND,
+      render: 'prerender',
+      visibility: 'unlisted',
+      component: `@/client/pages/site/not-found-page-${language}#NotFoundPage${suffix}`,
+      meta: `@/client/pages/site/not-found-page-${language}#notFoundMeta${suffix}`,
+      language,
+      translates: 'not-found',
+    };
+  }),
 ];
 
 /** Splits `module#export` into the module to import and the name it exports. */
@@ -145,12 +170,24 @@ export function getRouteBase(route: string): string {
 /**
  * The built HTML file of a page, laid out as a plain file server would serve it: `/` → `index.html`,
  * `/partnership` → `partnership/index.html`, a route with parameters → the file of the route up to its
- * first parameter (one file serves every value), the not-found page → `404.html`.
+ * first parameter (one file serves every value), the not-found page → `404.html` (`hi/404.html` in Hindi).
  */
 export function getPageFile(page: PageDefinition): string {
-  if (page.route === NOT_FOUND) return '404.html';
+  if (page.route === NOT_FOUND) return page.language ? `${page.language}/404.html` : '404.html';
   const prefix = getRouteBase(page.route);
   return prefix === '/' ? 'index.html' : `${prefix.slice(1)}/index.html`;
+}
+
+/**
+ * The not-found page that answers an unknown path: the one of its language's prefix (`/hi/…` → Hindi,
+ * `/hi` itself included), else English.
+ */
+export function findNotFoundPage(path: string): PageDefinition | undefined {
+  const pages = PAGES.filter((page) => page.route === NOT_FOUND);
+  const prefix = /^\/([^/?#]+)/.exec(path)?.[1];
+  return (
+    pages.find((page) => page.language && page.language === prefix) ?? pages.find((page) => !page.language)
+  );
 }
 
 /** Whether a route has parameters (`/request/:token`): such a page has no single URL to list. */

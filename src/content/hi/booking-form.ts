@@ -1,5 +1,6 @@
 import type { BookingFormText } from '../booking-form';
 import { promiseTextsHi } from './promises';
+import { timeWordsHi } from './time-words';
 
 export const bookingFormHi: BookingFormText = {
   title: 'अपने ठहरने का अनुरोध भेजें',
@@ -75,12 +76,7 @@ export const bookingFormHi: BookingFormText = {
     another: 'एक और अनुरोध भेजें',
   },
   promises: { answer: promiseTextsHi.answer, payment: promiseTextsHi.payment },
-  timeWords: {
-    minute: { one: 'मिनट', many: 'मिनट' },
-    hour: { one: 'घंटे', many: 'घंटे' },
-    day: { one: 'दिन', many: 'दिन' },
-    dueNow: 'अभी',
-  },
+  timeWords: timeWordsHi,
   errors: {
     required: 'कृपया यह भरिए',
     nameRequired: 'कृपया अपना नाम बताइए',

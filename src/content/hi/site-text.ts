@@ -1,5 +1,5 @@
 import type { SiteText } from '../site-text';
-import { footerHi, taglineHi } from './landing';
+import { footerHi, taglineHi } from './footer';
 import { navigationHi } from './navigation';
 import { siteChromeHi } from './site-chrome';
 

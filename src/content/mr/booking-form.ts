@@ -1,5 +1,6 @@
 import type { BookingFormText } from '../booking-form';
 import { promiseTextsMr } from './promises';
+import { timeWordsMr } from './time-words';
 
 export const bookingFormMr: BookingFormText = {
   title: 'आपल्या मुक्कामाची विनंती पाठवा',
@@ -75,12 +76,7 @@ export const bookingFormMr: BookingFormText = {
     another: 'आणखी एक विनंती पाठवा',
   },
   promises: { answer: promiseTextsMr.answer, payment: promiseTextsMr.payment },
-  timeWords: {
-    minute: { one: 'मिनिट', many: 'मिनिटे' },
-    hour: { one: 'तास', many: 'तास' },
-    day: { one: 'दिवस', many: 'दिवस' },
-    dueNow: 'आत्ताच',
-  },
+  timeWords: timeWordsMr,
   errors: {
     required: 'कृपया हे भरा',
     nameRequired: 'कृपया आपले नाव सांगा',

@@ -1,5 +1,5 @@
 import type { SiteText } from '../site-text';
-import { footerMr, taglineMr } from './landing';
+import { footerMr, taglineMr } from './footer';
 import { navigationMr } from './navigation';
 import { siteChromeMr } from './site-chrome';
 

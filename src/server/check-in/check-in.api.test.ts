@@ -21,10 +21,13 @@ import {
   createSignedInContext,
   TEST_NOW as NOW,
   type SignedInOperator,
+  insertTestBooking,
+  insertTestProperty,
   type TestContext,
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
+import { encryptGuestData, loadGuestDataKey } from './guest-data-key';
 import { deleteDueGuestData } from './retention';
 
 const AADHAAR_LAST_FOUR = '7305';
@@ -421,5 +424,101 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     ]);
     await run(addDaysToDate(newer.booking.check_out, 365));
     expect(await countOf(newer.booking.id)).toBe(0);
+  });
+
+  it('says an altered ID number is unreadable, to the operator and to the guest, never a wrong number', async () => {
+    const stay = await checkedIn();
+    const [row] = await context.database.db
+      .select()
+      .from(guestCheckIns)
+      .where(and(eq(guestCheckIns.booking_id, stay.booking.id), eq(guestCheckIns.position, 2)));
+    const parts = row!.id_number_encrypted.split('.');
+    const body = Buffer.from(parts[4]!, 'base64url');
+    body[0] = body[0]! ^ 1;
+    parts[4] = body.toString('base64url');
+    await context.database.db
+      .update(guestCheckIns)
+      .set({ id_number_encrypted: parts.join('.') })
+      .where(eq(guestCheckIns.id, row!.id));
+
+    const [full] = await register(`?booking=${stay.booking.id}&reveal=true`);
+    expect(full!.guests[1]!.id_number).toBe('unreadable (altered or damaged)');
+    expect(full!.guests[1]!.form_c!.passport_number).toBe('unreadable (altered or damaged)');
+    const [masked] = await register(`?booking=${stay.booking.id}`);
+    expect(masked!.guests[1]!.id_number).toBe('unreadable (altered or damaged)');
+    const page = await context.app.inject({ method: 'GET', url: `/api/requests/${stay.token}/check-in` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json<GuestCheckIn>().guests[1]!.id_number_masked).toBe('unreadable');
+    expect(page.json<GuestCheckIn>().guests[0]!.id_number_masked).toBe(`•••• ${AADHAAR_LAST_FOUR}`);
+  });
+
+  it('refuses check-in dates outside the years the system takes, naming the field', async () => {
+    const stay = await requestStay();
+    for (const [field, value] of [
+      ['passport_issued_on', '1800-01-01'],
+      ['passport_expires_on', '9999-12-31'],
+      ['visa_expires_on', '9999-12-31'],
+      ['arrived_in_india_on', '0001-01-01'],
+    ] as const) {
+      const response = await submit(stay.token, [indian, { ...german, [field]: value }]);
+      expect(response.statusCode, `${field} ${value}`).toBe(400);
+      expect(response.json().error).toMatchObject({
+        field: `guests.1.${field}`,
+        message: expect.stringContaining('between 2000-01-01 and 2100-12-31'),
+      });
+    }
+  });
+
+  it("never takes an Indian guest's whole Aadhaar number as another ID, nor in a text field", async () => {
+    const stay = await requestStay();
+    for (const [field, guest] of [
+      ['id_number', { ...indian, id_type: 'driving_licence', id_number: '4321 8765 7305' }],
+      ['id_number', { ...indian, id_type: 'passport', id_number: '432187657305' }],
+      ['address', { ...indian, address: 'Aadhaar 4321 8765 7305, 12 MG Road, Pune 411001' }],
+      ['full_name', { ...indian, full_name: 'Ananya 4321-8765-7305' }],
+    ] as const) {
+      const response = await submit(stay.token, [guest, german]);
+      expect(response.statusCode, `${field} ${guest[field]}`).toBe(400);
+      expect(response.json().error).toMatchObject({
+        field: `guests.0.${field}`,
+        message: expect.stringContaining('Aadhaar'),
+      });
+    }
+    // A PIN code, a house number and a phone number are no Aadhaar number.
+    const fine = await submit(stay.token, [
+      { ...indian, address: 'Flat 1203, 12 MG Road, Pune 411001, +91 98765 43210' },
+      german,
+    ]);
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('refuses a register or CSV longer than it can answer, never cutting it short', async () => {
+    // An operator of their own, whose register holds one guest more than the most one answer carries.
+    const other = await context.createSignedInOperator();
+    const property = await insertTestProperty(context.database, other.id, { name: 'The Big House' });
+    const stay = await insertTestBooking(context.database, property.id, {
+      check_in: '2027-08-01',
+      check_out: '2027-08-03',
+      status: 'confirmed',
+    });
+    const number = encryptGuestData(loadGuestDataKey(context.config.guestData), '7305');
+    await context.database.db.execute(
+      sql`insert into guest_check_ins (booking_id, property_id, position, full_name, nationality, address,
+            id_type, id_number_encrypted, expected_arrival_time)
+          select ${stay.id}, ${property.id}, n, 'Guest ' || n, 'IN', 'Pune', 'aadhaar', ${number}, '14:00'
+          from generate_series(1, 5001) as n`,
+    );
+    for (const url of ['/api/guest-register', '/api/guest-register.csv']) {
+      const response = await send('GET', url, undefined, other.cookie);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toMatch(/more than 5000 guests/i);
+    }
+    // One guest fewer is answered whole.
+    await context.database.db
+      .delete(guestCheckIns)
+      .where(and(eq(guestCheckIns.booking_id, stay.id), eq(guestCheckIns.position, 5001)));
+    const csv = await send('GET', '/api/guest-register.csv', undefined, other.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(5001);
   });
 });

@@ -62,7 +62,13 @@ export async function findGuestCheckIn(db: Executor, token: string): Promise<Gue
   }));
 }
 
-/** The register's rows (row-level security keeps them to the operator's), by stay, then guest. */
+/** The most guests one answer of the register carries; a longer one is refused, never cut short. */
+export const REGISTER_MAX_GUESTS = 5000;
+
+/**
+ * The register's rows (row-level security keeps them to the operator's), by stay, then guest: at most one
+ * more than REGISTER_MAX_GUESTS, so the caller knows when there are more.
+ */
 export async function listRegisterRows(db: Executor, query: GuestRegisterQuery) {
   const conditions: (SQL | undefined)[] = [
     query.property ? eq(guestCheckIns.property_id, query.property) : undefined,
@@ -95,7 +101,7 @@ export async function listRegisterRows(db: Executor, query: GuestRegisterQuery) 
     .innerJoin(properties, eq(properties.id, guestCheckIns.property_id))
     .where(and(...conditions))
     .orderBy(asc(bookings.check_in), asc(bookings.id), asc(guestCheckIns.position))
-    .limit(5000);
+    .limit(REGISTER_MAX_GUESTS + 1);
 }
 
 export type RegisterRow = Awaited<ReturnType<typeof listRegisterRows>>[number];

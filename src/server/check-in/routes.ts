@@ -10,13 +10,14 @@ import {
   isForeignNational,
   maskIdNumber,
   type GuestCheckIn,
+  type GuestRegisterQuery,
   type RegisterGuest,
   type RegisterStay,
 } from '../../domain/check-in';
 import { checkInEndpoints } from '../../domain/contracts/check-in';
 import { villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import type { Config } from '../env';
 import { HttpError, notFound } from '../http-error';
@@ -33,6 +34,7 @@ import {
   listRegisterRows,
   markFormCFiled,
   recordCheckInEvent,
+  REGISTER_MAX_GUESTS,
   submitGuestCheckIn,
   type RegisterRow,
 } from './queries';
@@ -47,11 +49,26 @@ const SUBMIT_REFUSALS = {
   count: [400, 'Check in each guest of the booking: one form per guest.'],
 } as const;
 
-/** A number the key in hand cannot read (written with another key): said so, never a 500. */
+const UNREADABLE_ALTERED = 'unreadable (altered or damaged)';
+
+/**
+ * A number the keys in hand cannot read is said so, never a 500 nor a wrong number: written with another key,
+ * or (with this server's key) altered or damaged since.
+ */
 function readNumber(keys: readonly GuestDataKey[], value: string): string {
+  const keyId = value.split('.')[1] ?? '?';
   return (
-    decryptGuestData(keys, value) ?? `unreadable (key ${value.split('.')[1] ?? '?'} is not this server's)`
+    decryptGuestData(keys, value) ??
+    (keys.some((key) => key.id === keyId)
+      ? UNREADABLE_ALTERED
+      : `unreadable (key ${keyId} is not this server's)`)
   );
+}
+
+/** A number's last four characters; an unreadable one says so (to the guest without the key's name). */
+function maskReadable(plain: string, forGuest = false): string {
+  if (!plain.startsWith('unreadable')) return maskIdNumber(plain);
+  return forGuest ? 'unreadable' : plain;
 }
 
 /** One guest of the register: the numbers in full when `reveal`, else only their last four characters. */
@@ -64,7 +81,7 @@ export function shapeRegisterGuest(
   const { guest, booking } = row;
   const show = (value: string) => {
     const plain = readNumber(keys, value);
-    return reveal || plain.startsWith('unreadable') ? plain : maskIdNumber(plain);
+    return reveal ? plain : maskReadable(plain);
   };
   const idNumber = show(guest.id_number_encrypted);
   const foreign = isForeignNational(guest.nationality);
@@ -101,6 +118,17 @@ export function shapeRegisterGuest(
         }
       : null,
   };
+}
+
+/** The register's rows for a query, refused when longer than one answer carries (never cut short). */
+async function readRegisterRows(tx: Executor, query: GuestRegisterQuery) {
+  const rows = await listRegisterRows(tx, query);
+  if (rows.length > REGISTER_MAX_GUESTS)
+    throw new HttpError(
+      400,
+      `This register holds more than ${REGISTER_MAX_GUESTS} guests: choose a property or a shorter period`,
+    );
+  return rows;
 }
 
 /** The register's rows grouped by stay, in the order read. */
@@ -168,7 +196,7 @@ export async function registerCheckInRoutes(
         nationality: row.nationality,
         address: row.address,
         id_type: row.id_type,
-        id_number_masked: maskIdNumber(readNumber(keys, row.id_number_encrypted)),
+        id_number_masked: maskReadable(readNumber(keys, row.id_number_encrypted), true),
         expected_arrival_time: row.expected_arrival_time,
         foreign: isForeignNational(row.nationality),
       })),
@@ -253,14 +281,14 @@ export async function registerCheckInRoutes(
       summary:
         "The guest register: who stayed where and when, each guest's details, Form C of foreign nationals",
       description:
-        'Stays with an online check-in, by check-in day. ID, passport and visa numbers show their last four characters unless `reveal=true`; each guest read in full is recorded in the audit log. Each foreign national carries Form C with its deadline: 24 hours after their arrival (check-in day at the expected time, villa time).',
+        'Stays with an online check-in, by check-in day. ID, passport and visa numbers show their last four characters unless `reveal=true`; each guest read in full is recorded in the audit log. Each foreign national carries Form C with its deadline: 24 hours after their arrival (check-in day at the expected time, villa time). A register of more than 5000 guests is refused (400), never cut short: ask for a property or a period.',
     },
     async (request) => {
       const operator = getOperator(request);
       const query = request.query;
       return withOperator(options.db, operator.id, async (tx) => {
         if (query.property) await requireProperty(tx, query.property);
-        const rows = await listRegisterRows(tx, query);
+        const rows = await readRegisterRows(tx, query);
         if (query.reveal)
           await recordCheckInEvent(tx, {
             ids: rows.map((row) => row.guest.id),
@@ -285,7 +313,7 @@ export async function registerCheckInRoutes(
       const query = { ...request.query, reveal: true };
       const stays = await withOperator(options.db, operator.id, async (tx) => {
         if (query.property) await requireProperty(tx, query.property);
-        const rows = await listRegisterRows(tx, query);
+        const rows = await readRegisterRows(tx, query);
         await recordCheckInEvent(tx, {
           ids: rows.map((row) => row.guest.id),
           action: 'read',

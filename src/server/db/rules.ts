@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 10;
-export const RULES_DIGEST = '47d4fee2902aae6c0ffb6dceb1673b58';
+export const RULES_REVISION = 11;
+export const RULES_DIGEST = 'b9501cfa2f23b57977b7d974d434cf94';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

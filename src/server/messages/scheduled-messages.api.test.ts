@@ -378,6 +378,83 @@ describe.each(listTestDatabaseKinds())('scheduled guest messages [%s]', (kind) =
     expect(sentTest).toMatchObject({ to_address: suite.operator.email });
     expect(sentTest!.subject).toBe('[Test] Your arrival at The Fort Villa on Sun, 10 Oct 2027');
   });
+
+  it("refuses control characters in a template's subject and text, naming the field", async () => {
+    const url = `/api/properties/${suite.propertyId}/message-templates/before_arrival`;
+    const headers = { cookie: suite.cookie };
+    for (const [field, payload] of [
+      ['subject', { subject: 'See you soon\u0085Bcc: someone@example.com', body: 'Hello' }],
+      ['subject', { subject: 'See you\u0007 soon', body: 'Hello' }],
+      ['body', { subject: 'See you soon', body: 'Hello\u001b[31m {guestName}' }],
+    ] as const) {
+      const response = await suite.context.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { ...payload, enabled: true, days: 3 },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({
+        field,
+        message: expect.stringContaining('characters that are not allowed'),
+      });
+    }
+    // Line breaks and tabs stay in the text.
+    const fine = await suite.context.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { subject: 'See you soon', body: 'Hello\r\n\n\tDear {guestName}', enabled: true, days: 3 },
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it("refuses a template's days unless they are a whole number, never reading blank or true as a day", async () => {
+    const url = `/api/properties/${suite.propertyId}/message-templates/after_stay`;
+    const headers = { cookie: suite.cookie };
+    for (const days of ['', null, true, [5], ' ', '0x10', '1e1']) {
+      const response = await suite.context.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { subject: 'Thanks', body: 'Hello', enabled: true, days },
+      });
+      expect(response.statusCode, JSON.stringify(days)).toBe(400);
+      expect(response.json().error.field).toBe('days');
+    }
+  });
+
+  it("gives a stay the operator entered a working link to its guest's page, where the guest checks in", async () => {
+    // Three days before 2026-11-25 is the test's today (2026-11-22), after 09:00 at the villa.
+    const booking = await confirmedStay(suite, '2026-11-25', { guests_count: 1 });
+    expect(await pass(suite, TEST_NOW)).toBeGreaterThanOrEqual(1);
+    const [message] = await listWritten(suite, booking.id);
+    const token = message!.link_token!;
+    expect(token).toBeTruthy();
+    const page = await suite.context.app.inject({ method: 'GET', url: `/api/requests/${token}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ status: 'confirmed', check_in: '2026-11-25', guests_count: 1 });
+    const open = await suite.context.app.inject({ method: 'GET', url: `/api/requests/${token}/check-in` });
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toMatchObject({ state: 'open', guests_count: 1 });
+    const checkedIn = await suite.context.app.inject({
+      method: 'POST',
+      url: `/api/requests/${token}/check-in`,
+      payload: {
+        guests: [
+          {
+            full_name: 'Asha Rao',
+            nationality: 'IN',
+            address: '12 MG Road, Pune 411001',
+            id_type: 'aadhaar',
+            id_number: '7305',
+            expected_arrival_time: '14:00',
+          },
+        ],
+      },
+    });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(201);
+  });
 });
 
 describe.each(listTestDatabaseKinds())('scheduled messages through SMTP [%s]', (kind) => {

@@ -16,7 +16,7 @@ function writeBuild(buildDir: string) {
   const clientDir = join(buildDir, 'client');
   for (const page of PAGES) {
     const file = join(clientDir, getPageFile(page));
-    const html = `<!doctype html><title>${page.name}</title><div id="root"><!--app-html--></div>${'<p>padding</p>'.repeat(100)}</body>`;
+    const html = `<!doctype html><html lang="${page.language ?? 'en'}"><title>${page.name}</title><div id="root"><!--app-html--></div>${'<p>padding</p>'.repeat(100)}</body>`;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
     writeFileSync(`${file}.br`, brotliCompressSync(html));
@@ -25,7 +25,11 @@ function writeBuild(buildDir: string) {
   mkdirSync(join(buildDir, 'ssr'));
   writeFileSync(
     join(buildDir, 'ssr', 'entry-server.js'),
-    `export const renderServerPage = (name, data) => '<p>' + name + ' for ' + data.name.replace(/</g, '&lt;') + '</p>';`,
+    // The page shows in the language its data records, or the one asked for.
+    `export const renderServerPage = (name, data, requested) => {
+      const language = requested ?? data.language;
+      return { html: '<p>' + name + ' for ' + data.name.replace(/</g, '&lt;') + '</p>', language, title: name + ' in ' + language };
+    };`,
   );
   return clientDir;
 }
@@ -33,7 +37,9 @@ function writeBuild(buildDir: string) {
 /** The request page's loader, as the server's: data for the token `known`, none for any other. */
 const requestPageLoader: PageLoader = {
   load: async (request) =>
-    (request.params as { token: string }).token === 'known' ? { name: 'Asha </script><b>' } : undefined,
+    (request.params as { token: string }).token === 'known'
+      ? { name: 'Asha </script><b>', language: 'mr' }
+      : undefined,
 };
 
 describe('serving the registry pages', () => {
@@ -57,21 +63,22 @@ describe('serving the registry pages', () => {
 
   it('answers every route with its page, compressed as the browser accepts, and unknown routes with 404', async () => {
     for (const page of PAGES) {
-      const url = page.route === NOT_FOUND ? '/no/such/page' : page.route.replace(/:\w+/g, 'known');
+      const url =
+        page.route === NOT_FOUND
+          ? `${page.language ? `/${page.language}` : ''}/no/such/page`
+          : page.route.replace(/:\w+/g, 'known');
       const status = page.route === NOT_FOUND ? 404 : 200;
       const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.statusCode, page.name).toBe(status);
       expect(br.headers['content-encoding'], page.name).toBe('br');
       expect(br.headers.vary, page.name).toContain('accept-encoding');
       expect(br.headers['content-type'], page.name).toBe('text/html; charset=utf-8');
-      expect(brotliDecompressSync(br.rawPayload).toString(), page.name).toContain(
-        `<title>${page.name}</title>`,
-      );
+      expect(brotliDecompressSync(br.rawPayload).toString(), page.name).toContain(`<title>${page.name}`);
 
       const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.statusCode, page.name).toBe(status);
       expect(gzip.headers['content-encoding'], page.name).toBe('gzip');
-      expect(gunzipSync(gzip.rawPayload).toString(), page.name).toContain(`<title>${page.name}</title>`);
+      expect(gunzipSync(gzip.rawPayload).toString(), page.name).toContain(`<title>${page.name}`);
 
       for (const acceptEncoding of ['identity', 'br;q=0, gzip;q=0', undefined]) {
         const plain = await app.inject({
@@ -80,7 +87,7 @@ describe('serving the registry pages', () => {
         });
         expect(plain.statusCode, page.name).toBe(status);
         expect(plain.headers['content-encoding'], `${page.name} ${acceptEncoding}`).toBeUndefined();
-        expect(plain.body, page.name).toContain(`<title>${page.name}</title>`);
+        expect(plain.body, page.name).toContain(`<title>${page.name}`);
       }
     }
   });
@@ -96,12 +103,39 @@ describe('serving the registry pages', () => {
     const script = html.match(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/);
     expect(script?.[1]).not.toContain('<');
     // (A script element's text is its raw content, which the page's script parses as JSON.)
-    expect(JSON.parse(script![1]!)).toEqual({ name: 'Asha </script><b>' });
+    expect(JSON.parse(script![1]!)).toEqual({ name: 'Asha </script><b>', language: 'mr' });
 
     const unknown = await app.inject({ url: '/request/unknown' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<title>not-found</title>');
     expect(unknown.body).not.toContain('page-data');
+  });
+
+  it("writes a server-rendered page's language and title: the one its data records, or a known `?lang=`", async () => {
+    const recorded = await app.inject({ url: '/request/known' });
+    expect(recorded.body).toContain('<html lang="mr"><title>request in mr</title>');
+    const asked = await app.inject({ url: '/request/known?lang=hi' });
+    expect(asked.body).toContain('<html lang="hi"><title>request in hi</title>');
+    // What the page shows, not what it holds: the data is the same.
+    expect(asked.body).toContain('"language":"mr"');
+    for (const lang of ['xx', 'HI', '', 'en-GB']) {
+      const ignored = await app.inject({ url: `/request/known?lang=${lang}` });
+      expect(ignored.body, lang).toContain('<html lang="mr">');
+    }
+  });
+
+  it('answers an unknown path with the not-found page of its language prefix, else the English one', async () => {
+    for (const [url, name] of [
+      ['/hi/nothing-here', 'not-found-hi'],
+      ['/mr/a/b?c=d', 'not-found-mr'],
+      ['/hindi', 'not-found'],
+      ['/nothing/hi', 'not-found'],
+      ['/request/unknown', 'not-found'],
+    ]) {
+      const response = await app.inject({ url: url! });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain(`<title>${name}</title>`);
+    }
   });
 
   it('redirects a trailing slash to the route, keeping the query', async () => {

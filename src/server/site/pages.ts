@@ -6,9 +6,9 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { renderPageDataScript } from '../../client/pages/page-data';
-import { getPageFile, NOT_FOUND, PAGES } from '../../client/pages/registry';
+import { findNotFoundPage, getPageFile, NOT_FOUND, PAGES } from '../../client/pages/registry';
+import { isLanguage, type Language } from '../../domain/language-codes';
 
-const NOT_FOUND_PAGE = PAGES.find((page) => page.route === NOT_FOUND);
 const HOME_PAGE = PAGES.find((page) => page.route === '/');
 
 const FALLBACK_NOT_FOUND =
@@ -35,7 +35,13 @@ export type PageLoader = {
 };
 
 /** The build's render bundle (`dist/ssr/entry-server.js`), as far as the server uses it. */
-type RenderBundle = { renderServerPage(name: string, data: unknown): string };
+type RenderBundle = {
+  renderServerPage(
+    name: string,
+    data: unknown,
+    requested?: Language,
+  ): { html: string; language: string; title: string };
+};
 
 /**
  * Serves the built client: each page of the page registry at its route (revalidated on every visit; a
@@ -61,8 +67,13 @@ export async function registerSitePages(
     }
     return body;
   };
-  const notFoundBody = (NOT_FOUND_PAGE && readPage(getPageFile(NOT_FOUND_PAGE))) ?? {
-    html: FALLBACK_NOT_FOUND,
+  // The not-found page of each language (`/hi/…` answers in Hindi), read once.
+  const notFoundBodies = new Map(
+    PAGES.filter((page) => page.route === NOT_FOUND).map((page) => [page, readPage(getPageFile(page))]),
+  );
+  const notFoundBody = (path: string): PageBody => {
+    const page = findNotFoundPage(path);
+    return (page && notFoundBodies.get(page)) ?? { html: FALLBACK_NOT_FOUND };
   };
   // The build writes its render bundle beside the client (dist/ssr beside dist/client).
   const renderBundlePath = clientDir && join(dirname(clientDir), 'ssr', 'entry-server.js');
@@ -115,14 +126,27 @@ export async function registerSitePages(
       if (!loader) continue;
       app.get(route, { schema: { hide: true }, config: loader.config }, async (request, reply) => {
         const data = await loader.load(request);
-        if (data === undefined) return sendHtml(reply, notFoundBody, 404);
+        if (data === undefined) return sendHtml(reply, notFoundBody(request.url), 404);
+        // `?lang=` shows the page in another language (the page's language switch); anything else is ignored.
+        const requested = (request.query as { lang?: unknown }).lang;
+        const rendered = renderBundle?.renderServerPage(
+          page.name,
+          data,
+          isLanguage(requested) ? requested : undefined,
+        );
         // Without a render bundle (a build from before there was one) the browser renders the page from
         // the same data: slower to paint, but the page works.
-        // The data goes into the template before the markup does, so that nothing the markup holds can
-        // decide where it lands.
-        const html = body.html
+        // The language and title go in first, then the data, then the markup, so that nothing the data or
+        // the markup holds can decide where anything lands.
+        let html = body.html;
+        if (rendered) {
+          html = html
+            .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(rendered.language)}"`)
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`);
+        }
+        html = html
           .replace('</body>', () => `${renderPageDataScript(data)}\n  </body>`)
-          .replace('<!--app-html-->', () => renderBundle?.renderServerPage(page.name, data) ?? '');
+          .replace('<!--app-html-->', () => rendered?.html ?? '');
         // The page shows one person's own data: no cache keeps it, and no search engine lists it.
         reply.header('x-robots-tag', 'noindex');
         return sendHtml(reply, html, 200, 'private, no-store');
@@ -139,9 +163,12 @@ export async function registerSitePages(
   }
 
   return {
-    sendNotFoundPage: (reply: FastifyReply) => sendHtml(reply, notFoundBody, 404),
+    sendNotFoundPage: (reply: FastifyReply) => sendHtml(reply, notFoundBody(reply.request.url), 404),
   };
 }
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A page rendered for one request, compressed as it is sent: fast settings (brotli 5, gzip 6) take about

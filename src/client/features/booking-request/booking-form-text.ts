@@ -1,18 +1,14 @@
-import { parseISO } from 'date-fns';
 import type { BookingFormText } from '@/content/booking-form';
 import { fillText } from '@/content/fill-text';
-import type { Language } from '@/content/languages';
+import { INTL_LOCALES, type Language } from '@/content/languages';
 import { QuoteResultSchema } from '@/domain/availability';
 import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import { localizeQuoteLine } from '@/content/quote-line';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
-import { formatLongDate } from '@/client/lib/format';
+import { formatLongDateIn } from '@/client/lib/format';
 import { useLandingText, useSiteText } from '@/client/features/site';
 import type { StayRuleWords } from './stay-dates';
-
-/** Intl's locale per language: Marathi asks for Latin digits, as Indian sites print dates (ICU's default is Devanagari). */
-const DATE_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
 
 /** The longest text each field takes (the domain schema's limits), for "at most {max} characters". */
 const FIELD_MAX: Record<string, number> = {
@@ -26,14 +22,7 @@ export type FieldError = { message?: string; type?: string | number };
 
 /** A calendar date with its weekday in the page's language: "Sun 22 Nov 2026", "रवि, 22 नव॰ 2026". */
 export function formatStayDate(date: string, language: Language): string {
-  if (language === 'en') return formatLongDate(date);
-  const day = parseISO(date.slice(0, 10));
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(day);
+  return formatLongDateIn(date, language);
 }
 
 /**
@@ -105,7 +94,7 @@ export { localizeQuoteLine };
 export function writeStayRuleWords(text: BookingFormText, language: Language): StayRuleWords | undefined {
   if (language === 'en') return undefined;
   const calendar = text.calendar;
-  const weekday = new Intl.DateTimeFormat(DATE_LOCALES[language], { weekday: 'long' });
+  const weekday = new Intl.DateTimeFormat(INTL_LOCALES[language], { weekday: 'long' });
   return {
     minimumStay: (nights) => fillText(calendar.minimumStay, { n: nights }),
     seasonMinimum: (nights) => fillText(calendar.seasonMinimum, { n: nights }),

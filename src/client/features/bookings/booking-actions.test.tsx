@@ -35,6 +35,7 @@ function makeBooking(values: Partial<Booking>): Booking {
     is_sample: false,
     lapses_at: null,
     operator_note: null,
+    guest_language: 'en',
     ...values,
   } as Booking;
 }

@@ -44,7 +44,7 @@ function renderCheckIn() {
   });
   render(
     <QueryClientProvider client={client}>
-      <GuestCheckIn token="tok" />
+      <GuestCheckIn language="en" title="Online check-in" token="tok" />
     </QueryClientProvider>,
   );
 }

@@ -3,17 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2Icon, ShieldCheckIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { checkInFormEn, type CheckInFormText } from '@/content/check-in-form';
+import { fillText } from '@/content/fill-text';
+import { checkInFormHi } from '@/content/hi/check-in-form';
+import { INTL_LOCALES, type Language } from '@/content/languages';
+import { checkInFormMr } from '@/content/mr/check-in-form';
 import {
   createCheckInSchema,
-  describeCheckInNotice,
   EMPTY_CHECK_IN_GUEST,
-  ID_TYPE_LABELS,
   ID_TYPES,
   isForeignNational,
   needsVisa,
   VISA_TYPES,
   VISIT_PURPOSES,
-  type CheckInNotice,
   type CheckInSubmission,
   type CheckInFormInput,
   type GuestCheckIn as GuestCheckInData,
@@ -26,11 +28,66 @@ import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
-import { formatLongDate } from '@/client/lib/format';
-import { CHECK_IN_SECTION_CLASS, CHECK_IN_TITLE } from './check-in-placeholder';
+import { formatLongDateIn } from '@/client/lib/format';
+import { CHECK_IN_SECTION_CLASS } from './check-in-placeholder';
 import { checkInQuery, useSubmitCheckIn } from './guest-request-api';
 
 type GuestErrors = FieldErrors<CheckInFormInput>['guests'];
+
+const CHECK_IN_TEXTS: Record<Language, CheckInFormText> = {
+  en: checkInFormEn,
+  hi: checkInFormHi,
+  mr: checkInFormMr,
+};
+
+/** The form's words in a language, with its messages and names. */
+type CheckInWords = {
+  text: CheckInFormText;
+  language: Language;
+  locale: string;
+  /** A message of the schema (or the server), in the page's language. */
+  say: (message: string | undefined) => string | undefined;
+};
+
+function useCheckInWords(language: Language): CheckInWords {
+  return useMemo(() => {
+    const text = CHECK_IN_TEXTS[language];
+    return {
+      text,
+      language,
+      locale: INTL_LOCALES[language],
+      say: (message) => (message ? localizeCheckInMessage(message, text, language) : message),
+    };
+  }, [language]);
+}
+
+/**
+ * A validation message in the page's language, from the schema's English one (the same whether the form
+ * or the server found it). English shows the schema's message as it is; one this does not know, too.
+ */
+export function localizeCheckInMessage(message: string, text: CheckInFormText, language: Language): string {
+  if (language === 'en') return message;
+  const errors = text.errors;
+  if (message.endsWith(' is required')) return errors.required;
+  const tooLong = / must be at most (\d+) characters$/.exec(message);
+  if (tooLong) return fillText(errors.tooLong, { max: tooLong[1]! });
+  if (message.endsWith(' contains characters that are not allowed')) return errors.notAllowed;
+  if (message.endsWith(' must be a date (YYYY-MM-DD)')) return errors.date;
+  const range = / must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/.exec(message);
+  if (range) return fillText(errors.dateRange, { min: range[1]!, max: range[2]! });
+  if (message.endsWith(' holds what looks like a whole Aadhaar number: leave it out'))
+    return errors.aadhaarInText;
+  const count = /^This booking is for (\d+) guests?/.exec(message);
+  if (count) return fillText(errors.guestCount, { n: count[1]! });
+  const key = (Object.keys(checkInFormEn.errors) as (keyof CheckInFormText['errors'])[]).find(
+    (name) => checkInFormEn.errors[name] === message,
+  );
+  return key ? errors[key] : message;
+}
+
+/** The field's error, in the page's language. */
+const sayError = (error: { message?: string } | undefined, words: CheckInWords) =>
+  error ? { ...error, message: words.say(error.message) } : undefined;
 
 function Note({ children }: { children: string }) {
   return <p className="text-sm leading-relaxed text-muted-foreground sm:col-span-2">{children}</p>;
@@ -42,32 +99,36 @@ function GuestFields({
   control,
   register,
   errors,
-  notice,
   stay,
+  words,
 }: {
   index: number;
   control: Control<CheckInFormInput, unknown, CheckInSubmission>;
   register: UseFormRegister<CheckInFormInput>;
   errors: GuestErrors;
-  notice: CheckInNotice;
   stay: { check_in: string };
+  words: CheckInWords;
 }) {
+  const { text, locale } = words;
   const nationality = useWatch({ control, name: `guests.${index}.nationality` });
   const foreign = isForeignNational(nationality);
   const visa = needsVisa(nationality);
-  const countries = useMemo(() => listCountries(), []);
-  const error = errors?.[index];
+  const countries = useMemo(() => listCountries(locale), [locale]);
+  const error = (field: keyof CheckInFormInput['guests'][number]) =>
+    sayError(errors?.[index]?.[field], words);
   const name = (field: keyof CheckInFormInput['guests'][number]) => `guests.${index}.${field}` as const;
   return (
     <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 sm:p-5">
-      <legend className="px-1 font-display text-xl font-medium">Guest {index + 1}</legend>
-      <Note>{notice.fields.register}</Note>
-      <FormField label="Full name" required error={error?.full_name}>
+      <legend className="px-1 font-display text-xl font-medium">
+        {fillText(text.guest, { n: index + 1 })}
+      </legend>
+      <Note>{text.notice.register}</Note>
+      <FormField label={text.fullName} required error={error('full_name')}>
         {(props) => (
           <Input {...props} autoComplete={index === 0 ? 'name' : 'off'} {...register(name('full_name'))} />
         )}
       </FormField>
-      <FormField label="Nationality" required error={error?.nationality}>
+      <FormField label={text.nationality} required error={error('nationality')}>
         {(props) => (
           <Select {...props} {...register(name('nationality'))}>
             {countries.map((country) => (
@@ -78,57 +139,62 @@ function GuestFields({
           </Select>
         )}
       </FormField>
-      <FormField label="Permanent address" required error={error?.address} className="sm:col-span-2">
+      <FormField label={text.address} required error={error('address')} className="sm:col-span-2">
         {(props) => <Textarea {...props} rows={2} {...register(name('address'))} />}
       </FormField>
-      <Note>{notice.fields.id}</Note>
-      <FormField label="ID type" required error={error?.id_type}>
+      <Note>{text.notice.id}</Note>
+      <FormField label={text.idType} required error={error('id_type')}>
         {(props) => (
           <Select {...props} {...register(name('id_type'))}>
-            <option value="">Choose…</option>
+            <option value="">{text.choose}</option>
             {ID_TYPES.filter((type) => !foreign || type === 'passport').map((type) => (
               <option key={type} value={type}>
-                {ID_TYPE_LABELS[type]}
+                {text.idTypes[type]}
               </option>
             ))}
           </Select>
         )}
       </FormField>
       <FormField
-        label={foreign ? 'Passport number' : 'ID number'}
+        label={foreign ? text.passportNumber : text.idNumber}
         required
-        error={error?.id_number}
-        hint={foreign ? undefined : 'Aadhaar: last four digits only'}
+        error={error('id_number')}
+        hint={foreign ? undefined : text.aadhaarHint}
       >
         {(props) => (
           <Input {...props} autoComplete="off" spellCheck={false} {...register(name('id_number'))} />
         )}
       </FormField>
       <FormField
-        label="Expected arrival time"
+        label={text.arrivalTime}
         required
-        error={error?.expected_arrival_time}
-        hint="villa time"
+        error={error('expected_arrival_time')}
+        hint={text.villaTime}
       >
         {(props) => <Input {...props} type="time" {...register(name('expected_arrival_time'))} />}
       </FormField>
-      <Note>{notice.fields.expected_arrival_time}</Note>
+      <Note>{text.notice.arrival}</Note>
       {foreign ? (
         <div className="grid gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-2">
-          <h4 className="font-semibold sm:col-span-2">Form C: for the FRRO</h4>
-          <Note>{notice.fields.form_c}</Note>
-          <FormField label="Passport place of issue" required error={error?.passport_place_of_issue}>
+          <h4 className="font-semibold sm:col-span-2">{text.formC}</h4>
+          <Note>{text.notice.formC}</Note>
+          <FormField label={text.passportPlace} required error={error('passport_place_of_issue')}>
             {(props) => <Input {...props} {...register(name('passport_place_of_issue'))} />}
           </FormField>
-          <FormField label="Passport date of issue" required error={error?.passport_issued_on}>
+          <FormField label={text.passportIssued} required error={error('passport_issued_on')}>
             {(props) => <Input {...props} type="date" {...register(name('passport_issued_on'))} />}
           </FormField>
-          <FormField label="Passport date of expiry" required error={error?.passport_expires_on}>
+          <FormField label={text.passportExpires} required error={error('passport_expires_on')}>
             {(props) => <Input {...props} type="date" {...register(name('passport_expires_on'))} />}
           </FormField>
           {visa ? (
             <>
-              <FormField label="Visa number" required error={error?.visa_number} hint="or OCI card number">
+              <FormField
+                label={text.visaNumber}
+                required
+                error={error('visa_number')}
+                hint={text.visaNumberHint}
+              >
                 {(props) => (
                   <Input
                     {...props}
@@ -138,10 +204,10 @@ function GuestFields({
                   />
                 )}
               </FormField>
-              <FormField label="Visa type" required error={error?.visa_type}>
+              <FormField label={text.visaType} required error={error('visa_type')}>
                 {(props) => (
                   <Select {...props} {...register(name('visa_type'))}>
-                    <option value="">Choose…</option>
+                    <option value="">{text.choose}</option>
                     {VISA_TYPES.map((type) => (
                       <option key={type} value={type}>
                         {type}
@@ -150,34 +216,44 @@ function GuestFields({
                   </Select>
                 )}
               </FormField>
-              <FormField label="Visa date of expiry" required error={error?.visa_expires_on}>
+              <FormField label={text.visaExpires} required error={error('visa_expires_on')}>
                 {(props) => <Input {...props} type="date" {...register(name('visa_expires_on'))} />}
               </FormField>
             </>
           ) : (
-            <Note>{`Nationals of ${nameCountry(nationality)} need no visa for India: no visa details are asked.`}</Note>
+            <Note>{fillText(text.noVisa, { country: nameCountry(nationality, locale) })}</Note>
           )}
-          <FormField label="Date of arrival in India" required error={error?.arrived_in_india_on}>
+          <FormField label={text.arrivedInIndia} required error={error('arrived_in_india_on')}>
             {(props) => (
               <Input {...props} type="date" max={stay.check_in} {...register(name('arrived_in_india_on'))} />
             )}
           </FormField>
-          <FormField label="Arriving from" required error={error?.arriving_from} hint="city, country">
+          <FormField
+            label={text.arrivingFrom}
+            required
+            error={error('arriving_from')}
+            hint={text.arrivingFromHint}
+          >
             {(props) => <Input {...props} {...register(name('arriving_from'))} />}
           </FormField>
-          <FormField label="Purpose of visit" required error={error?.purpose_of_visit}>
+          <FormField label={text.purpose} required error={error('purpose_of_visit')}>
             {(props) => (
               <Select {...props} {...register(name('purpose_of_visit'))}>
-                <option value="">Choose…</option>
+                <option value="">{text.choose}</option>
                 {VISIT_PURPOSES.map((purpose) => (
                   <option key={purpose} value={purpose}>
-                    {purpose}
+                    {text.purposes[purpose]}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
-          <FormField label="Next destination" required error={error?.next_destination} hint="after your stay">
+          <FormField
+            label={text.nextDestination}
+            required
+            error={error('next_destination')}
+            hint={text.nextDestinationHint}
+          >
             {(props) => <Input {...props} {...register(name('next_destination'))} />}
           </FormField>
         </div>
@@ -187,13 +263,17 @@ function GuestFields({
 }
 
 /** What was sent: each guest, their ID masked. */
-function CheckInDone({ checkIn }: { checkIn: GuestCheckInData }) {
+function CheckInDone({ checkIn, words }: { checkIn: GuestCheckInData; words: CheckInWords }) {
+  const { text, language, locale } = words;
   return (
     <div className="mt-4">
       <p className="flex items-center gap-2 font-semibold text-success" role="status">
         <CheckCircle2Icon aria-hidden="true" className="size-5" />
-        You are checked in
-        {checkIn.submitted_at ? ` (on ${formatLongDate(checkIn.submitted_at.slice(0, 10))})` : ''}. Thank you.
+        {checkIn.submitted_at
+          ? fillText(text.doneOn, {
+              date: formatLongDateIn(checkIn.submitted_at.slice(0, 10), language),
+            })
+          : text.done}
       </p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {checkIn.guests.map((guest) => (
@@ -202,11 +282,11 @@ function CheckInDone({ checkIn }: { checkIn: GuestCheckInData }) {
               {guest.position}. {guest.full_name}
             </p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
-              <dt>Nationality</dt>
-              <dd className="text-foreground">{nameCountry(guest.nationality)}</dd>
-              <dt>{ID_TYPE_LABELS[guest.id_type].replace(' (last four digits)', '')}</dt>
+              <dt>{text.nationality}</dt>
+              <dd className="text-foreground">{nameCountry(guest.nationality, locale)}</dd>
+              <dt>{text.idTypesShort[guest.id_type]}</dt>
               <dd className="text-foreground lining-nums">{guest.id_number_masked}</dd>
-              <dt>Arriving</dt>
+              <dt>{text.arriving}</dt>
               <dd className="text-foreground lining-nums">{guest.expected_arrival_time}</dd>
             </dl>
           </li>
@@ -216,7 +296,16 @@ function CheckInDone({ checkIn }: { checkIn: GuestCheckInData }) {
   );
 }
 
-function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInData }) {
+function CheckInForm({
+  token,
+  checkIn,
+  words,
+}: {
+  token: string;
+  checkIn: GuestCheckInData;
+  words: CheckInWords;
+}) {
+  const { text } = words;
   const schema = useMemo(() => createCheckInSchema(checkIn), [checkIn]);
   const form = useForm<CheckInFormInput, unknown, CheckInSubmission>({
     resolver: zodResolver(schema),
@@ -230,7 +319,6 @@ function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInD
   });
   const submit = useSubmitCheckIn(token);
   const [formError, setFormError] = useState<string | null>(null);
-  const notice = describeCheckInNotice(checkIn.retention_days);
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(
@@ -240,7 +328,13 @@ function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInD
       return submit.mutateAsync(form.getValues()).then(
         () => undefined,
         (error: unknown) => {
-          const message = getErrorMessage(error, 'Your check-in could not be sent. Please try again.');
+          const message =
+            words.language === 'en'
+              ? getErrorMessage(error, text.sendFailed)
+              : // The server's field messages are the schema's; anything else is said in general.
+                isApiError(error) && error.field
+                ? (words.say(error.message) ?? text.sendFailed)
+                : text.sendFailed;
           setFormError(message);
           if (isApiError(error) && error.field?.startsWith('guests.')) {
             form.setError(error.field as `guests.${number}.full_name`, { message }, { shouldFocus: true });
@@ -248,13 +342,13 @@ function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInD
         },
       );
     },
-    () => setFormError('Please correct the fields marked below.'),
+    () => setFormError(text.correctFields),
   );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 flex flex-col gap-5">
       {errors.guests?.root?.message || errors.guests?.message ? (
-        <FormAlert>{errors.guests.root?.message ?? errors.guests.message}</FormAlert>
+        <FormAlert>{words.say(errors.guests.root?.message ?? errors.guests.message)}</FormAlert>
       ) : null}
       {Array.from({ length: checkIn.guests_count }, (_, index) => (
         <GuestFields
@@ -263,14 +357,14 @@ function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInD
           control={form.control}
           register={form.register}
           errors={errors.guests}
-          notice={notice}
           stay={checkIn}
+          words={words}
         />
       ))}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div>
         <Button type="submit" shape="pill" size="lg" disabled={submit.isPending}>
-          {submit.isPending ? 'Sending…' : 'Send check-in'}
+          {submit.isPending ? text.sending : text.send}
         </Button>
       </div>
     </form>
@@ -282,38 +376,44 @@ function CheckInForm({ token, checkIn }: { token: string; checkIn: GuestCheckInD
  * (Form C's fields for a foreign national), the law's reasons beside what is asked, and once sent, what
  * was sent with the ID numbers masked. Other pages link here as `<request page>#check-in`.
  */
-export function GuestCheckIn({ token }: { token: string }) {
+export function GuestCheckIn({
+  token,
+  language,
+  title,
+}: {
+  token: string;
+  language: Language;
+  title: string;
+}) {
   const query = useQuery(checkInQuery(token));
   const checkIn = query.data;
+  const words = useCheckInWords(language);
+  const { text } = words;
   return (
     <section id="check-in" aria-labelledby="check-in-title" className={CHECK_IN_SECTION_CLASS}>
       <h2 id="check-in-title" className="font-display text-2xl font-medium">
-        {CHECK_IN_TITLE}
+        {title}
       </h2>
       {query.isPending ? (
         <Skeleton className="mt-4 h-32 w-full" />
       ) : query.isError ? (
         <p role="alert" className="mt-3 text-sm text-destructive">
-          {getErrorMessage(query.error, 'Online check-in could not be loaded. Please reload the page.')}
+          {language === 'en' ? getErrorMessage(query.error, text.loadFailed) : text.loadFailed}
         </p>
       ) : checkIn?.state === 'done' ? (
-        <CheckInDone checkIn={checkIn} />
+        <CheckInDone checkIn={checkIn} words={words} />
       ) : checkIn?.state === 'open' ? (
         <>
-          <p className="mt-2 leading-relaxed text-foreground">
-            Save time on arrival: give us each guest&apos;s details now, one form per guest.
-          </p>
+          <p className="mt-2 leading-relaxed text-foreground">{text.intro}</p>
           <p className="mt-3 flex gap-2 rounded-lg border border-border bg-card p-3 text-sm leading-relaxed text-muted-foreground">
             <ShieldCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-            <span>{describeCheckInNotice(checkIn.retention_days).summary}</span>
+            <span>{fillText(text.notice.summary, { days: checkIn.retention_days })}</span>
           </p>
-          <CheckInForm token={token} checkIn={checkIn} />
+          <CheckInForm token={token} checkIn={checkIn} words={words} />
         </>
       ) : (
         <p className="mt-2 text-muted-foreground">
-          {checkIn?.state === 'not_open'
-            ? 'Online check-in opens once your stay is confirmed.'
-            : 'Online check-in is closed for this stay.'}
+          {checkIn?.state === 'not_open' ? text.notOpen : text.closed}
         </p>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { guestRequestEn } from '@/content/guest-request';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GuestInvoice } from '@/domain/message';
@@ -22,7 +23,14 @@ const CREDIT_NOTE: GuestInvoice = {
 
 describe("the guest's invoices", () => {
   it('lists each document with its number, date and amount, and a link to its PDF under the page token', () => {
-    render(<GuestInvoices token="tok_abc-123" invoices={[CREDIT_NOTE, INVOICE]} />);
+    render(
+      <GuestInvoices
+        text={guestRequestEn.invoices}
+        language="en"
+        token="tok_abc-123"
+        invoices={[CREDIT_NOTE, INVOICE]}
+      />,
+    );
     const section = screen.getByRole('region', { name: 'Your invoices' });
     const items = within(section).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -38,6 +46,8 @@ describe("the guest's invoices", () => {
   it('writes a foreign currency as the rest of the page does', () => {
     render(
       <GuestInvoices
+        text={guestRequestEn.invoices}
+        language="en"
         token="t"
         invoices={[{ ...INVOICE, title: 'Receipt', total: 1_200, currency: 'AED' }]}
       />,

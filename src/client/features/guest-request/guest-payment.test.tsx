@@ -1,3 +1,4 @@
+import { guestRequestEn } from '@/content/guest-request';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,7 @@ const withUpi: GuestPaymentData = {
 
 describe("the guest's payment", () => {
   it('offers UPI: the amount and its date, a link for a UPI app, the QR code, the UPI ID and the UTR', () => {
-    render(<GuestPayment payment={withUpi} currency="INR" />);
+    render(<GuestPayment text={guestRequestEn.payment} language="en" payment={withUpi} currency="INR" />);
     const section = screen.getByRole('region', { name: 'Pay ₹30,000 by UPI' });
     expect(within(section).getByText('Due by Thu 26 Nov 2026')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Pay with a UPI app' })).toHaveAttribute('href', URI);
@@ -33,7 +34,7 @@ describe("the guest's payment", () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    render(<GuestPayment payment={withUpi} currency="INR" />);
+    render(<GuestPayment text={guestRequestEn.payment} language="en" payment={withUpi} currency="INR" />);
     await user.tab();
     expect(screen.getByRole('link', { name: 'Pay with a UPI app' })).toHaveFocus();
     await user.tab();
@@ -47,6 +48,8 @@ describe("the guest's payment", () => {
   it("says how to pay in the operator's words when there is no UPI (another currency, or none set)", () => {
     render(
       <GuestPayment
+        text={guestRequestEn.payment}
+        language="en"
         payment={{
           ...withUpi,
           amount_due_now: 1200,
@@ -74,6 +77,8 @@ describe("the guest's payment", () => {
       expect(isSafeQrSvg(bad)).toBe(false);
     render(
       <GuestPayment
+        text={guestRequestEn.payment}
+        language="en"
         payment={{ ...withUpi, upi: { ...withUpi.upi!, qr_svg: QR.replace('<rect', '<rect onload="x()"') } }}
         currency="INR"
       />,
@@ -84,7 +89,12 @@ describe("the guest's payment", () => {
 
   it('offers the Razorpay page as a button when the operator made a payment link, and only a web address', () => {
     const { unmount } = render(
-      <GuestPayment payment={{ ...withUpi, link: 'https://rzp.io/i/AbC123' }} currency="INR" />,
+      <GuestPayment
+        text={guestRequestEn.payment}
+        language="en"
+        payment={{ ...withUpi, link: 'https://rzp.io/i/AbC123' }}
+        currency="INR"
+      />,
     );
     expect(screen.getByRole('link', { name: 'Pay online (UPI, card, netbanking)' })).toHaveAttribute(
       'href',
@@ -93,7 +103,14 @@ describe("the guest's payment", () => {
     // UPI stays beside it.
     expect(screen.getByRole('link', { name: 'Pay with a UPI app' })).toBeInTheDocument();
     unmount();
-    render(<GuestPayment payment={{ ...withUpi, link: 'javascript:alert(1)' }} currency="INR" />);
+    render(
+      <GuestPayment
+        text={guestRequestEn.payment}
+        language="en"
+        payment={{ ...withUpi, link: 'javascript:alert(1)' }}
+        currency="INR"
+      />,
+    );
     expect(screen.queryByRole('link', { name: /Pay online/ })).not.toBeInTheDocument();
   });
 });

@@ -2,14 +2,15 @@ import { CheckIcon, CopyIcon, CreditCardIcon, SmartphoneIcon } from 'lucide-reac
 import { useState } from 'react';
 import type { GuestPayment as GuestPaymentData } from '@/domain/message';
 import { formatMajorAmount } from '@/domain/money';
+import { fillText } from '@/content/fill-text';
+import type { GuestRequestText } from '@/content/guest-request';
+import type { Language } from '@/content/languages';
 import { paymentTexts } from '@/content/payments';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import { formatLongDate } from '@/client/lib/format';
+import { formatLongDateIn } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
 
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
+type PaymentText = GuestRequestText['payment'];
 
 /**
  * Whether a QR code from the server can be put into the page as markup: our own SVG (renderQrSvg), which
@@ -28,7 +29,7 @@ function isPaymentPageUrl(url: string | undefined): url is string {
   return url !== undefined && /^https?:\/\//i.test(url);
 }
 
-function CopyVpaButton({ vpa }: { vpa: string }) {
+function CopyVpaButton({ vpa, text }: { vpa: string; text: PaymentText }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
@@ -47,10 +48,10 @@ function CopyVpaButton({ vpa }: { vpa: string }) {
         className={cn(buttonVariants({ variant: 'outline', size: 'sm', shape: 'pill' }), 'px-4')}
       >
         {state === 'copied' ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-        {paymentTexts.copy}
+        {text.copy}
       </button>
       <span role="status" className="text-sm text-muted-foreground">
-        {state === 'copied' ? paymentTexts.copied : state === 'failed' ? 'Please copy it by hand.' : ''}
+        {state === 'copied' ? text.copied : state === 'failed' ? text.copyByHand : ''}
       </span>
     </>
   );
@@ -60,10 +61,25 @@ function CopyVpaButton({ vpa }: { vpa: string }) {
  * What the guest pays now and how: by UPI (the link for a phone's UPI app, its QR code for another device,
  * the UPI ID to type) when offered, and the operator's words otherwise (or beside it).
  */
-export function GuestPayment({ payment, currency }: { payment: GuestPaymentData; currency: string }) {
+export function GuestPayment({
+  payment,
+  currency,
+  text,
+  language,
+}: {
+  payment: GuestPaymentData;
+  currency: string;
+  text: PaymentText;
+  language: Language;
+}) {
   const amount = formatMajorAmount(payment.amount_due_now, currency);
   const upi = payment.upi;
-  const heading = fill(upi ? paymentTexts.upiHeading : paymentTexts.otherHeading, { amount });
+  const heading = fillText(upi ? text.upiHeading : text.otherHeading, { amount });
+  // The operator's own words are shown as written; the site's words for when they wrote none, translated.
+  const instructions =
+    payment.instructions === paymentTexts.fallbackInstructions
+      ? text.fallbackInstructions
+      : payment.instructions;
   return (
     <section
       aria-labelledby="payment-title"
@@ -73,7 +89,7 @@ export function GuestPayment({ payment, currency }: { payment: GuestPaymentData;
         {heading}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        {fill(paymentTexts.dueLine, { date: formatLongDate(payment.due_date) })}
+        {fillText(text.dueLine, { date: formatLongDateIn(payment.due_date, language) })}
       </p>
       {isPaymentPageUrl(payment.link) ? (
         <a
@@ -85,7 +101,7 @@ export function GuestPayment({ payment, currency }: { payment: GuestPaymentData;
           )}
         >
           <CreditCardIcon aria-hidden="true" />
-          {paymentTexts.onlineButton}
+          {text.onlineButton}
         </a>
       ) : null}
       {upi ? (
@@ -99,21 +115,21 @@ export function GuestPayment({ payment, currency }: { payment: GuestPaymentData;
               )}
             >
               <SmartphoneIcon aria-hidden="true" />
-              {paymentTexts.upiButton}
+              {text.upiButton}
             </a>
             <dl className="space-y-3 text-sm">
               <div>
                 <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">
-                  {paymentTexts.upiIdLabel}
+                  {text.upiIdLabel}
                 </dt>
                 <dd className="mt-1 flex flex-wrap items-center gap-3">
                   <span className="font-mono text-base break-all text-foreground">{upi.vpa}</span>
-                  <CopyVpaButton vpa={upi.vpa} />
+                  <CopyVpaButton vpa={upi.vpa} text={text} />
                 </dd>
               </div>
               <div>
                 <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">
-                  {paymentTexts.payeeLabel}
+                  {text.payeeLabel}
                 </dt>
                 <dd className="mt-1 text-base text-foreground">{upi.payee_name}</dd>
               </div>
@@ -127,18 +143,16 @@ export function GuestPayment({ payment, currency }: { payment: GuestPaymentData;
                 dangerouslySetInnerHTML={{ __html: upi.qr_svg }}
               />
               <figcaption className="mt-2 text-xs leading-snug text-muted-foreground">
-                {paymentTexts.upiScan}
+                {text.upiScan}
               </figcaption>
             </figure>
           ) : null}
         </div>
       ) : null}
-      {payment.instructions ? (
-        <p className="mt-4 leading-relaxed whitespace-pre-line text-foreground">{payment.instructions}</p>
+      {instructions ? (
+        <p className="mt-4 leading-relaxed whitespace-pre-line text-foreground">{instructions}</p>
       ) : null}
-      {upi ? (
-        <p className="mt-4 text-sm leading-relaxed text-muted-foreground">{paymentTexts.keepUtr}</p>
-      ) : null}
+      {upi ? <p className="mt-4 text-sm leading-relaxed text-muted-foreground">{text.keepUtr}</p> : null}
     </section>
   );
 }

@@ -8,6 +8,9 @@ import {
   XCircleIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { fillText } from '@/content/fill-text';
+import type { GuestRequestText } from '@/content/guest-request';
+import type { Language } from '@/content/languages';
 import { formatVillaClock } from '@/domain/dates';
 import type { GuestRequest, WithdrawNotice } from '@/domain/message';
 import { describeTimeLeft } from '@/domain/time-left';
@@ -18,7 +21,7 @@ import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
-import { formatLongDate } from '@/client/lib/format';
+import { formatLongDateIn } from '@/client/lib/format';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { useMinuteClock } from '@/client/lib/use-minute-clock';
 import { cn } from '@/client/lib/utils';
@@ -26,36 +29,47 @@ import { guestRequestQuery, useWithdrawRequest } from './guest-request-api';
 import { CheckInPlaceholder } from './check-in-placeholder';
 import { GuestInvoices } from './guest-invoices';
 import { GuestPayment } from './guest-payment';
-import { promiseTexts } from '@/content/promises';
+import { GUEST_REQUEST_TEXTS, TIME_WORDS } from './guest-request-text';
 
 // Check-in's form and its validation (zod) load apart: the page paints and works without them.
 const GuestCheckIn = lazy(() =>
   import('./guest-check-in').then((module) => ({ default: module.GuestCheckIn })),
 );
 
-const STATUS_TEXT: Record<GuestRequest['status'], { label: string; tone: string }> = {
-  pending: { label: 'Pending', tone: 'bg-[#f3e6c9] text-[#6b4b00]' },
-  confirmed: { label: 'Confirmed', tone: 'bg-[#d9ecdf] text-success' },
-  completed: { label: 'Completed', tone: 'bg-secondary text-secondary-foreground' },
-  cancelled: { label: 'Cancelled', tone: 'bg-[#f4dcd9] text-destructive' },
+const STATUS_TONES: Record<GuestRequest['status'], string> = {
+  pending: 'bg-[#f3e6c9] text-[#6b4b00]',
+  confirmed: 'bg-[#d9ecdf] text-success',
+  completed: 'bg-secondary text-secondary-foreground',
+  cancelled: 'bg-[#f4dcd9] text-destructive',
 };
 
-function describeStatus(request: GuestRequest, now: Date): string {
+/** The status's name: a pending request the guest has not confirmed yet waits for them. */
+function nameStatus(request: GuestRequest, text: GuestRequestText): string {
+  return request.status === 'pending' && !request.guest_confirmed
+    ? text.statuses.awaitingConfirmation
+    : text.statuses[request.status];
+}
+
+function describeStatus(request: GuestRequest, now: Date, language: Language): string {
+  const text = GUEST_REQUEST_TEXTS[language].describe;
+  const words = TIME_WORDS[language];
   if (request.status === 'pending' && !request.guest_confirmed) {
-    const left = describeTimeLeft(request.confirm_by, now);
-    const when = left === 'due now' ? 'now' : `within ${left}`;
-    return `Please confirm your request with the link in the email we sent you, ${when} (by ${formatVillaClock(request.confirm_by)} India time). We hold the dates for you until then; a request that is not confirmed lapses and the dates are released.`;
+    const timeLeft = describeTimeLeft(request.confirm_by, now, words);
+    return fillText(timeLeft === words.dueNow ? text.awaitingConfirmationNow : text.awaitingConfirmation, {
+      timeLeft,
+      time: formatVillaClock(request.confirm_by),
+    });
   }
-  if (request.status === 'pending')
-    return `Your request is confirmed, thank you. We are looking at it and will answer within ${describeTimeLeft(request.hold_until, now)} (by ${formatVillaClock(request.hold_until)} India time). The dates are held for you meanwhile. ${promiseTexts.payment}`;
-  if (request.status === 'confirmed') return 'Your stay is confirmed. We look forward to welcoming you.';
-  if (request.status === 'completed') return 'Thank you for staying with us.';
-  if (request.closed_reason === 'withdrawn') return 'You withdrew this request. The dates are released.';
-  if (request.closed_reason === 'unconfirmed')
-    return 'This request was not confirmed from the email in time, so the dates were released. You are welcome to send it again.';
-  if (request.closed_reason === 'lapsed')
-    return 'We could not answer in time, so this request lapsed and the dates were released. Nothing was charged.';
-  return 'This request was not accepted, or the booking was cancelled. Please contact us with any questions.';
+  if (request.status === 'pending') {
+    const timeLeft = describeTimeLeft(request.hold_until, now, words);
+    return `${fillText(text.pending, { timeLeft, time: formatVillaClock(request.hold_until) })} ${text.payment}`;
+  }
+  if (request.status === 'confirmed') return text.confirmed;
+  if (request.status === 'completed') return text.completed;
+  if (request.closed_reason === 'withdrawn') return text.withdrawn;
+  if (request.closed_reason === 'unconfirmed') return text.unconfirmed;
+  if (request.closed_reason === 'lapsed') return text.lapsed;
+  return text.declined;
 }
 
 function Fact({ icon: Icon, label, value }: { icon: typeof UsersIcon; label: string; value: string }) {
@@ -79,7 +93,15 @@ const withdrawAction = (token: string) => `/request/${encodeURIComponent(token)}
  * to confirm on the page, then withdraws). Once hydrated, the script takes the submit and confirms in a
  * dialog instead.
  */
-function WithdrawButton({ token }: { token: string }) {
+function WithdrawButton({
+  token,
+  text,
+  language,
+}: {
+  token: string;
+  text: GuestRequestText['withdraw'];
+  language: Language;
+}) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest(token);
   const hydrated = useHydrated();
@@ -95,22 +117,26 @@ function WithdrawButton({ token }: { token: string }) {
         }}
       >
         <Button type="submit" variant="outline" shape="pill" size="lg">
-          Withdraw request
+          {text.button}
         </Button>
       </form>
       <ConfirmDialog
         open={open}
         // Not closed while the withdrawal runs: its answer is shown here.
         onOpenChange={(next) => !withdraw.isPending && setOpen(next)}
-        title="Withdraw this request?"
-        description={WITHDRAW_DESCRIPTION}
-        keepLabel="Keep my request"
-        confirmLabel="Withdraw request"
-        pendingLabel="Withdrawing…"
+        title={text.title}
+        description={text.description}
+        keepLabel={text.keep}
+        confirmLabel={text.button}
+        pendingLabel={text.pending}
+        closeLabel={text.close}
         pending={withdraw.isPending}
         error={
           withdraw.isError
-            ? getErrorMessage(withdraw.error, 'The request could not be withdrawn. Please try again.')
+            ? // The server's reason is English: other languages say it failed, in theirs.
+              language === 'en'
+              ? getErrorMessage(withdraw.error, text.failed)
+              : text.failed
             : undefined
         }
         onConfirm={() => withdraw.mutate(undefined, { onSuccess: () => setOpen(false) })}
@@ -119,18 +145,17 @@ function WithdrawButton({ token }: { token: string }) {
   );
 }
 
-const WITHDRAW_DESCRIPTION =
-  'The dates are released for other guests and we stop holding them for you. This cannot be undone.';
-
 /** The withdrawal sent as a plain form: its confirmation step on the page, or what it did. */
 function WithdrawNoticePanel({
   token,
   notice,
   request,
+  text,
 }: {
   token: string;
   notice: WithdrawNotice;
   request: GuestRequest;
+  text: GuestRequestText;
 }) {
   if (notice === 'confirm' && request.can_withdraw) {
     return (
@@ -140,21 +165,21 @@ function WithdrawNoticePanel({
         className="mt-8 rounded-xl border border-destructive/40 bg-destructive/5 p-5"
       >
         <h2 id="withdraw-confirm-title" className="font-semibold">
-          Withdraw this request?
+          {text.withdraw.title}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{WITHDRAW_DESCRIPTION}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{text.withdraw.description}</p>
         <div className="mt-4 flex flex-wrap gap-3">
           <form method="post" action={withdrawAction(token)}>
             <input type="hidden" name="confirm" value="yes" />
             <Button type="submit" variant="destructive" shape="pill">
-              Withdraw request
+              {text.withdraw.button}
             </Button>
           </form>
           <a
             href={`/request/${encodeURIComponent(token)}`}
             className={buttonVariants({ variant: 'outline', shape: 'pill' })}
           >
-            Keep my request
+            {text.withdraw.keep}
           </a>
         </div>
       </section>
@@ -163,7 +188,7 @@ function WithdrawNoticePanel({
   if (notice === 'done' && request.closed_reason === 'withdrawn') {
     return (
       <p id="withdrawal" role="status" className="mt-8 rounded-xl bg-secondary px-4 py-3 text-sm font-medium">
-        Your request is withdrawn. We have sent you an email to say so.
+        {text.withdraw.done}
       </p>
     );
   }
@@ -174,7 +199,7 @@ function WithdrawNoticePanel({
         role="alert"
         className="mt-8 rounded-xl bg-destructive/5 px-4 py-3 text-sm text-destructive"
       >
-        This request is {request.status} and can no longer be withdrawn.
+        {fillText(text.withdraw.refused, { status: nameStatus(request, text).toLowerCase() })}
       </p>
     );
   }
@@ -187,10 +212,13 @@ function WithdrawNoticePanel({
  */
 export function GuestRequestView({
   token,
+  language,
   renderedAt,
   withdrawNotice,
 }: {
   token: string;
+  /** The language the page is shown in (the guest's, or the one they chose with the language switch). */
+  language: Language;
   renderedAt?: string;
   /** Set when the page follows a withdrawal sent as a plain form. */
   withdrawNotice?: WithdrawNotice;
@@ -198,10 +226,14 @@ export function GuestRequestView({
   const query = useQuery(guestRequestQuery(token));
   const hydrated = useHydrated();
   const now = useMinuteClock(renderedAt);
+  const text = GUEST_REQUEST_TEXTS[language];
+  // The server's own words are English: other languages say it in theirs.
+  const explain = (error: unknown, fallback: string) =>
+    language === 'en' ? getErrorMessage(error, fallback) : fallback;
 
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your request" className="space-y-4">
+      <div aria-busy="true" aria-label={text.loading} className="space-y-4">
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-40 w-full" />
       </div>
@@ -213,14 +245,14 @@ export function GuestRequestView({
       <div role="alert" className="rounded-2xl border border-border bg-card p-8 text-center">
         <AlertTriangleIcon aria-hidden="true" className="mx-auto size-8 text-destructive" />
         <h1 className="mt-4 font-display text-3xl font-medium">
-          {unknown ? 'We could not find this request' : 'Your request could not be loaded'}
+          {unknown ? text.notFound : text.loadFailed}
         </h1>
         <p className="mt-3 text-muted-foreground">
-          {getErrorMessage(query.error, 'Please check your connection and try again.')}
+          {explain(query.error, unknown ? text.notFoundText : text.checkConnection)}
         </p>
         {unknown ? (
           <a href={`mailto:${site.email}`} className={cn(buttonVariants({ shape: 'pill' }), 'mt-6')}>
-            Contact us
+            {text.contactUs}
           </a>
         ) : (
           <Button
@@ -229,7 +261,7 @@ export function GuestRequestView({
             onClick={() => void query.refetch()}
             disabled={query.isFetching}
           >
-            Try again
+            {text.tryAgain}
           </Button>
         )}
       </div>
@@ -237,10 +269,7 @@ export function GuestRequestView({
   }
 
   const request = query.data;
-  const status =
-    request.status === 'pending' && !request.guest_confirmed
-      ? { ...STATUS_TEXT.pending, label: 'Waiting for your confirmation' }
-      : STATUS_TEXT[request.status];
+  const facts = text.facts;
   const StatusIcon =
     request.status === 'cancelled'
       ? XCircleIcon
@@ -252,60 +281,79 @@ export function GuestRequestView({
       aria-labelledby="request-title"
       className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10"
     >
-      <p className="text-xs font-semibold tracking-[0.3em] text-accent uppercase">Your booking request</p>
+      <p className="text-xs font-semibold tracking-[0.3em] text-accent uppercase">{text.eyebrow}</p>
       <h1 id="request-title" className="mt-3 font-display text-3xl leading-tight font-medium sm:text-4xl">
         {request.property_name}
       </h1>
       <p className="mt-1 text-sm text-muted-foreground">
-        Reference <span className="font-semibold text-foreground">{request.reference}</span> · for{' '}
-        {request.guest_name}
+        {text.reference} <span className="font-semibold text-foreground">{request.reference}</span> ·{' '}
+        {fillText(text.forGuest, { name: request.guest_name })}
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-3" aria-live="polite">
         <span
           className={cn(
             'inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-semibold',
-            status.tone,
+            STATUS_TONES[request.status],
           )}
         >
           <StatusIcon aria-hidden="true" className="size-4" />
-          <span>Status: {status.label}</span>
+          <span>{fillText(text.status, { status: nameStatus(request, text) })}</span>
         </span>
       </div>
-      <p className="mt-4 leading-relaxed text-foreground">{describeStatus(request, now)}</p>
+      <p className="mt-4 leading-relaxed text-foreground">{describeStatus(request, now, language)}</p>
       <dl className="mt-8 grid gap-5 rounded-xl bg-background p-5 sm:grid-cols-2">
-        <Fact icon={CalendarDaysIcon} label="Check-in" value={formatLongDate(request.check_in)} />
-        <Fact icon={CalendarDaysIcon} label="Check-out" value={formatLongDate(request.check_out)} />
+        <Fact
+          icon={CalendarDaysIcon}
+          label={facts.checkIn}
+          value={formatLongDateIn(request.check_in, language)}
+        />
+        <Fact
+          icon={CalendarDaysIcon}
+          label={facts.checkOut}
+          value={formatLongDateIn(request.check_out, language)}
+        />
         <Fact
           icon={UsersIcon}
-          label="Guests"
-          value={`${request.guests_count} ${request.guests_count === 1 ? 'guest' : 'guests'} · ${request.nights} ${request.nights === 1 ? 'night' : 'nights'}`}
+          label={facts.guests}
+          value={`${fillText(request.guests_count === 1 ? facts.guestOne : facts.guestMany, { n: request.guests_count })} · ${fillText(request.nights === 1 ? facts.nightOne : facts.nightMany, { n: request.nights })}`}
         />
         <Fact
           icon={Clock3Icon}
-          label="Total"
+          label={facts.total}
           value={formatMajorAmount(request.total_amount, request.currency)}
         />
       </dl>
-      {request.payment ? <GuestPayment payment={request.payment} currency={request.currency} /> : null}
-      {request.invoices.length > 0 ? <GuestInvoices token={token} invoices={request.invoices} /> : null}
+      {request.payment ? (
+        <GuestPayment
+          payment={request.payment}
+          currency={request.currency}
+          text={text.payment}
+          language={language}
+        />
+      ) : null}
+      {request.invoices.length > 0 ? (
+        <GuestInvoices token={token} invoices={request.invoices} text={text.invoices} language={language} />
+      ) : null}
       {withdrawNotice ? (
-        <WithdrawNoticePanel token={token} notice={withdrawNotice} request={request} />
+        <WithdrawNoticePanel token={token} notice={withdrawNotice} request={request} text={text} />
       ) : null}
       {request.status === 'confirmed' || request.status === 'completed' ? (
         hydrated ? (
-          <Suspense fallback={<CheckInPlaceholder />}>
-            <GuestCheckIn token={token} />
+          <Suspense fallback={<CheckInPlaceholder title={text.checkIn.title} />}>
+            <GuestCheckIn token={token} language={language} title={text.checkIn.title} />
           </Suspense>
         ) : (
           // The server renders no Suspense (renderToString cannot): the placeholder until hydrated.
-          <CheckInPlaceholder />
+          <CheckInPlaceholder title={text.checkIn.title} />
         )
       ) : null}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* While the plain form's confirmation is on the page, its buttons are the ones to use. */}
-        {request.can_withdraw && withdrawNotice !== 'confirm' ? <WithdrawButton token={token} /> : null}
+        {request.can_withdraw && withdrawNotice !== 'confirm' ? (
+          <WithdrawButton token={token} text={text.withdraw} language={language} />
+        ) : null}
         <p className="text-sm text-muted-foreground">
-          Questions? Write to{' '}
+          {text.questions}{' '}
           <a
             href={`mailto:${site.email}`}
             className="font-semibold break-all text-primary underline-offset-4 hover:underline"

@@ -1,7 +1,13 @@
 import type { MouseEvent } from 'react';
-import { LANGUAGE_NAMES, LANGUAGES, localizePath } from '@/content/languages';
+import { LANGUAGE_NAMES, LANGUAGES, localizePath, type Language } from '@/content/languages';
 import { clsx } from 'clsx';
 import { useSiteText } from './site-context';
+
+/**
+ * Where a page is in each language: its path in English (`/partnership`, localized by `localizePath`), or,
+ * for a page whose address is not a path per language (a guest's request page), its address in each.
+ */
+export type PagePath = string | ((language: Language) => string);
 
 /**
  * The page in the other languages, each named in itself. A visitor halfway down the landing page lands on
@@ -14,13 +20,14 @@ export function LanguageLinks({
   className,
   linkClassName,
 }: {
-  currentPath: string;
+  currentPath: PagePath;
   section?: string;
   className?: string;
   linkClassName?: string;
 }) {
   const { language, chrome } = useSiteText();
-  const path = currentPath || '/';
+  const hrefFor = (other: Language) =>
+    typeof currentPath === 'function' ? currentPath(other) : localizePath(currentPath || '/', other);
   const keepPlace = (event: MouseEvent<HTMLAnchorElement>) => {
     const fragment = section && section !== 'home' ? `#${section}` : window.location.hash;
     if (fragment) event.currentTarget.hash = fragment;
@@ -31,7 +38,7 @@ export function LanguageLinks({
         {LANGUAGES.filter((other) => other !== language).map((other) => (
           <li key={other}>
             <a
-              href={localizePath(path, other)}
+              href={hrefFor(other)}
               hrefLang={other}
               lang={other}
               onClick={keepPlace}

@@ -1,13 +1,13 @@
 import { localizePath } from '@/content/languages';
 import { FOOTER_LINKS } from '@/content/navigation';
 import { site } from '@/content/site';
-import { LanguageLinks } from './language-links';
+import { LanguageLinks, type PagePath } from './language-links';
 import { SectionLink, useSiteText } from './site-context';
 
 const linkClass = 'text-white/80 transition-colors hover:text-white hover:underline underline-offset-4';
 
-/** `currentPath`: the page's path in English, for the links to its other languages (none without one). */
-export function SiteFooter({ currentPath }: { currentPath?: string }) {
+/** `currentPath`: the page's path in English, or its address in each language (see PagePath), for its language links. */
+export function SiteFooter({ currentPath }: { currentPath?: PagePath }) {
   const { address } = site;
   const { language, tagline, footer, navigation, chrome } = useSiteText();
   const text = chrome.footer;

@@ -8,7 +8,7 @@ import { useActiveSection } from '@/client/lib/use-active-section';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import { useScrolledPast } from '@/client/lib/use-scrolled-past';
 import { clsx } from 'clsx';
-import { LanguageLinks } from './language-links';
+import { LanguageLinks, type PagePath } from './language-links';
 import { SectionLink, useOnLandingPage, useSiteText } from './site-context';
 
 /**
@@ -19,8 +19,8 @@ import { SectionLink, useOnLandingPage, useSiteText } from './site-context';
  * and the script keeps the `open` state (focus into the menu, Escape, closing on a choice). Both are in the
  * markup from the start and the stylesheet shows one (`data-hydration-swap`), so hydrating changes no element.
  */
-/** `currentPath`: the page's path in English ('' for a page with no other languages). */
-export function SiteHeader({ currentPath }: { currentPath: string }) {
+/** `currentPath`: the page's path in English ('' for a page with no other languages), or its address in each (see PagePath). */
+export function SiteHeader({ currentPath }: { currentPath: PagePath }) {
   const landing = useOnLandingPage();
   const { language, navigation, chrome } = useSiteText();
   const text = chrome.header;

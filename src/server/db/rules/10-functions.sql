@@ -467,7 +467,9 @@ GRANT EXECUTE ON FUNCTION count_pending_guest_requests(uuid, text, text, date) T
 
 -- A guest's own request, found by the token of any of its links (stored as its SHA-256): the public role
 -- may not read tokens or guest data, it may only ask this for the one request whose token it holds.
--- Its result gained out_guest_language (the page and e-mails follow the guest's language).
+-- Its result gained out_guest_language (the page and e-mails follow the guest's language). A stay the
+-- operator entered has no request_links row (its before-arrival message still links its page, for online
+-- check-in): it reads as confirmed by its guest since it was entered, with no hold of its own.
 DROP FUNCTION IF EXISTS find_guest_request(text);
 CREATE OR REPLACE FUNCTION find_guest_request(p_token text)
   RETURNS TABLE (
@@ -481,11 +483,13 @@ CREATE OR REPLACE FUNCTION find_guest_request(p_token text)
   SET search_path = public, pg_temp
 AS $$
   SELECT b.id, p.id, p.name, b.status, b.guest_name, b.guest_email, b.check_in, b.check_out,
-         b.guests_count, b.total_amount, b.currency, b.created_at, l.hold_until, l.closed_reason,
-         l.confirm_by, l.confirmed_at, b.guest_phone, b.special_requests, b.quote, b.guest_language
+         b.guests_count, b.total_amount, b.currency, b.created_at,
+         coalesce(l.hold_until, b.created_at), l.closed_reason, coalesce(l.confirm_by, b.created_at),
+         CASE WHEN l.booking_id IS NULL THEN b.created_at ELSE l.confirmed_at END,
+         b.guest_phone, b.special_requests, b.quote, b.guest_language
   FROM request_tokens t
-  JOIN request_links l ON l.booking_id = t.booking_id
   JOIN bookings b ON b.id = t.booking_id
+  LEFT JOIN request_links l ON l.booking_id = t.booking_id
   JOIN properties p ON p.id = b.property_id
   WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
 $$;

@@ -2,8 +2,8 @@ import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from
 import type { ReactNode } from 'react';
 import { site } from '../../../content/site';
 import type { Language } from '../../../domain/language';
-import { taglineHi } from '../../../content/hi/landing';
-import { taglineMr } from '../../../content/mr/landing';
+import { taglineHi } from '../../../content/hi/footer';
+import { taglineMr } from '../../../content/mr/footer';
 
 /** The tagline under the name, in the message's language, as the site's pages say it. */
 const TAGLINES: Record<Language, string> = { en: site.tagline, hi: taglineHi, mr: taglineMr };
