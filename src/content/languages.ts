@@ -1,6 +1,12 @@
 import { DEFAULT_LANGUAGE, type Language } from '../domain/language-codes';
 
-export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../domain/language-codes';
+export {
+  DEFAULT_LANGUAGE,
+  INTL_LOCALES,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+} from '../domain/language-codes';
 
 /** Each language named in itself, as a language switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी', mr: 'मराठी' };
@@ -10,9 +16,3 @@ export function localizePath(path: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return path;
   return path === '/' ? `/${language}` : `/${language}${path}`;
 }
-
-/**
- * Intl's locale per language, for dates and names. Marathi asks for Latin digits, as Indian sites print
- * dates (ICU's default for `mr` is Devanagari digits).
- */
-export const INTL_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };

@@ -1,3 +1,5 @@
+import { INVOICE_TITLES } from '../domain/invoice';
+import type { InvoiceKind } from '../domain/invoice-document';
 import { promiseTexts } from './promises';
 import { site } from './site';
 
@@ -21,6 +23,8 @@ export const messageTexts = {
   /** In place of automaticNote for a stay booked some other way (one the operator entered). */
   stayNote: 'You receive this e-mail because of your stay with us.',
   operatorNote: 'Sent by your villa management area.',
+  /** In place of a time not known ("we answer by soon"). */
+  soon: 'soon',
   labels: {
     reference: 'Reference',
     property: 'Property',
@@ -153,4 +157,69 @@ export const messageTexts = {
       next: 'You can also download it from your request page at any time.',
     },
   },
+  /** A document's name as the guest's e-mail says it: in English, its title as the PDF bears it. */
+  documents: INVOICE_TITLES,
 } as const;
+
+/** The e-mails a guest receives; the operator's own (`…_operator`) stay English, as the management area does. */
+export type GuestMessageKind = Exclude<keyof typeof messageTexts.kinds, `${string}_operator`>;
+
+/** The labels of the facts a guest's e-mail shows (the others are the operator's). */
+const GUEST_LABELS = [
+  'reference',
+  'property',
+  'checkIn',
+  'checkOut',
+  'nights',
+  'guests',
+  'subtotal',
+  'total',
+  'quotedTotal',
+  'newTotal',
+  'previousTotal',
+  'amount',
+] as const;
+type GuestLabel = (typeof GUEST_LABELS)[number];
+
+/**
+ * The words of a guest's e-mails, the shape the Hindi and Marathi versions (`src/content/hi/messages.ts`)
+ * follow: the same keys and the same {placeholders} as the English ones. The footer is the postal address,
+ * the same in every language (as the site's footer shows it).
+ */
+export type GuestMessageTexts = {
+  [
+    key in
+      | 'contactLine'
+      | 'requestLinkLabel'
+      | 'confirmLinkLabel'
+      | 'hostMessageLabel'
+      | 'automaticNote'
+      | 'stayNote'
+      | 'soon'
+  ]: string;
+} & {
+  labels: { [key in GuestLabel]: string };
+  kinds: { [kind in GuestMessageKind]: { subject: string; heading: string; intro: string; next: string } };
+  documents: { [kind in InvoiceKind]: string };
+};
+
+/** Whether a message goes to a guest (and is written in their language). */
+export const isGuestKind = (kind: string): kind is GuestMessageKind => !kind.endsWith('_operator');
+
+/** The English words of a guest's e-mails, picked from messageTexts (which also words the operator's). */
+export const guestMessageTextsEn: GuestMessageTexts = {
+  contactLine: messageTexts.contactLine,
+  requestLinkLabel: messageTexts.requestLinkLabel,
+  confirmLinkLabel: messageTexts.confirmLinkLabel,
+  hostMessageLabel: messageTexts.hostMessageLabel,
+  automaticNote: messageTexts.automaticNote,
+  stayNote: messageTexts.stayNote,
+  soon: messageTexts.soon,
+  labels: Object.fromEntries(
+    GUEST_LABELS.map((key) => [key, messageTexts.labels[key]]),
+  ) as GuestMessageTexts['labels'],
+  kinds: Object.fromEntries(
+    Object.entries(messageTexts.kinds).filter(([kind]) => isGuestKind(kind)),
+  ) as GuestMessageTexts['kinds'],
+  documents: messageTexts.documents,
+};

@@ -25,3 +25,6 @@ export const paymentTexts = {
   /** Said when the operator has not written their own words and UPI cannot be offered. */
   fallbackInstructions: `We will send you our bank details for the payment: reply to this e-mail or write to ${site.email}, quoting your booking reference. You can also call ${site.phone}.`,
 } as const;
+
+/** The payment texts' shape, which the Hindi and Marathi versions (`src/content/hi/payments.ts`) follow. */
+export type PaymentTexts = { [key in keyof typeof paymentTexts]: string };

@@ -23,6 +23,12 @@ import { checkInFormMr } from './mr/check-in-form';
 import { siteChrome } from './site-chrome';
 import { siteChromeHi } from './hi/site-chrome';
 import { siteChromeMr } from './mr/site-chrome';
+import { guestMessageTextsEn } from './messages';
+import { messageTextsHi } from './hi/messages';
+import { messageTextsMr } from './mr/messages';
+import { paymentTexts } from './payments';
+import { paymentTextsHi } from './hi/payments';
+import { paymentTextsMr } from './mr/payments';
 
 /** Keys whose values are identifiers (images, icons), the same in every language. */
 const IDENTIFIER_KEYS = new Set(['image', 'icon']);
@@ -63,6 +69,8 @@ describe.each([
     guestRequestHi,
     checkInFormHi,
     siteChromeHi,
+    messageTextsHi,
+    paymentTextsHi,
   ],
   [
     'Marathi',
@@ -74,6 +82,8 @@ describe.each([
     guestRequestMr,
     checkInFormMr,
     siteChromeMr,
+    messageTextsMr,
+    paymentTextsMr,
   ],
 ] as const)(
   'the %s texts',
@@ -87,6 +97,8 @@ describe.each([
     guestRequest,
     checkInForm,
     chrome,
+    messages,
+    payments,
   ) => {
     it.each([
       ['booking form', bookingFormEn, bookingForm],
@@ -94,6 +106,8 @@ describe.each([
       ['request page', guestRequestEn, guestRequest],
       ['check-in form', checkInFormEn, checkInForm],
       ['site chrome', siteChrome, chrome],
+      ["guest's e-mails", guestMessageTextsEn, messages],
+      ['payment', paymentTexts, payments],
       [
         'booking form promises',
         { answer: promiseTexts.answer, payment: promiseTexts.payment },
@@ -138,6 +152,8 @@ describe.each([
       ['request page', guestRequest],
       ['check-in form', checkInForm],
       ['site chrome', chrome],
+      ["guest's e-mails", messages],
+      ['payment', payments],
     ] as const)('of the %s page are written in Devanagari, not left in English', (_page, texts) => {
       const untranslated = listLeaves(texts).filter(
         (leaf) =>

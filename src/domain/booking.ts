@@ -273,6 +273,9 @@ export function createManualBookingSchema(today: () => string) {
       total_amount: money('Total', { max: MAX_BOOKING_TOTAL })
         .nullish()
         .describe('Leave out (or null) to price the stay from the calendar'),
+      guest_language: LanguageSchema.default(DEFAULT_LANGUAGE).describe(
+        "The guest's language (en, hi, mr), which their e-mails follow (en when left out)",
+      ),
     }),
     today,
     { allowPast: true },
@@ -301,6 +304,9 @@ export const BookingUpdateSchema = z
     operator_note: optionalText('Private note', { max: OPERATOR_NOTE_MAX, multiline: true })
       .optional()
       .describe('Only the operator sees it; null or blank removes it'),
+    guest_language: LanguageSchema.optional().describe(
+      "The guest's language (en, hi, mr), which their e-mails and request page follow",
+    ),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
     message: 'Send at least one field to change',

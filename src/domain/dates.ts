@@ -1,4 +1,5 @@
 import { addDays, addMonths, differenceInCalendarDays, format, isValid, parseISO } from 'date-fns';
+import { INTL_LOCALES, type Language } from './language-codes';
 
 /**
  * Calendar dates (`yyyy-MM-dd`), never a Date at midnight. Stays are half-open ranges
@@ -86,10 +87,16 @@ export function isNightOfStay(date: string, stay: { check_in: string; check_out:
   return stay.check_in <= date && date < stay.check_out;
 }
 
-/** A calendar date as people read it, "Thu, 10 Dec 2026": the date it is, never shifted through a time zone. */
-export function formatCalendarDate(date: string): string {
+// English keeps en-GB's words ("Thu, 10 Dec 2026"), as the e-mails and the management area have always said.
+const DATE_LOCALES: Record<Language, string> = { ...INTL_LOCALES, en: 'en-GB' };
+
+/**
+ * A calendar date as people read it, "Thu, 10 Dec 2026" ("गुरु, 10 दिस॰ 2026"): the date it is, never
+ * shifted through a time zone.
+ */
+export function formatCalendarDate(date: string, language: Language = 'en'): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -113,8 +120,8 @@ export function formatStayDates(checkIn: string, checkOut: string): string {
 }
 
 /** A moment in the villa's time zone: "Sat 12 Dec 2026, 14:30". */
-export function formatVillaTime(moment: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+export function formatVillaTime(moment: Date | string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -134,4 +141,12 @@ export function formatVillaClock(moment: Date | string): string {
     hourCycle: 'h23',
     timeZone: VILLA_TIME_ZONE,
   }).format(new Date(moment));
+}
+
+/** A weekday's name in a language, by its number from Monday (0) to Sunday (6), as the pricing rules count. */
+export function formatWeekdayName(weekday: number, language: Language): string {
+  // 2024-01-01 was a Monday.
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1 + weekday)),
+  );
 }

@@ -91,7 +91,8 @@ export function chooseInvoiceKind(input: {
   return input.registered ? 'tax_invoice' : 'bill_of_supply';
 }
 
-const TITLES: Record<InvoiceKind, string> = {
+/** Each document's title, as it heads the PDF (the guest's e-mail names it in their language). */
+export const INVOICE_TITLES: Record<InvoiceKind, string> = {
   tax_invoice: 'Tax Invoice',
   bill_of_supply: 'Bill of Supply',
   receipt: 'Receipt',
@@ -334,7 +335,7 @@ export function buildInvoiceDocument(
   };
   return totalDocument({
     kind,
-    title: TITLES[kind],
+    title: INVOICE_TITLES[kind],
     number: input.number,
     issued_on: input.issuedOn,
     currency: input.currency,
@@ -475,7 +476,7 @@ export function buildCreditNoteDocument(input: {
   return totalDocument({
     ...invoice,
     kind: 'credit_note',
-    title: TITLES.credit_note,
+    title: INVOICE_TITLES.credit_note,
     number: input.number,
     issued_on: input.issuedOn,
     lines: invoice.lines.map((line, index) => ({ ...line, ...credited[index]! })),

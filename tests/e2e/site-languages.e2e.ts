@@ -1,15 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, localizePath } from '../../src/content/languages';
 import { site } from '../../src/content/site';
 import type { Availability } from '../../src/domain/availability';
 import { addDaysToDate } from '../../src/domain/dates';
+import type { MessageSummary } from '../../src/domain/message';
 import { createGuestRequest, withdrawGuestRequest } from './accessible-names.e2e';
-import { getJson } from './manage-helpers';
+import { getJson, openSignedInPage } from './manage-helpers';
 import {
   DESKTOP,
   findAccessibilityViolations,
   getBaseUrl,
+  getOutboxDir,
   launchBrowser,
   openPage,
   PHONE,
@@ -126,7 +131,7 @@ describe('the public pages in Hindi and Marathi', () => {
     }
   });
 
-  it('takes a booking request in Marathi: the form, its calendar and its confirmation read in Marathi', async () => {
+  it('takes a booking request in Marathi: the form, its calendar, its confirmation and its e-mail read in Marathi', async () => {
     const { page, context } = await openPage(browser, PHONE);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -172,6 +177,24 @@ describe('the public pages in Hindi and Marathi', () => {
       .getByRole('link', { name: 'आपल्या विनंतीचे पान उघडा' })
       .getAttribute('href');
     expect(pageErrors).toEqual([]);
+
+    // The e-mail that asks the guest to confirm is in Marathi too, as it went out (the outbox folder).
+    const reference = /SV-[0-9A-F]{8}/.exec(text)![0];
+    const operator = await openSignedInPage(browser);
+    const findSent = async () =>
+      (await getJson<MessageSummary[]>(operator.page, '/api/messages?limit=100')).find(
+        (message) =>
+          message.kind === 'request_received' &&
+          message.subject.includes(reference) &&
+          message.status === 'sent',
+      );
+    await expect.poll(findSent, { timeout: 30_000, interval: 250 }).toBeTruthy();
+    const mail = await simpleParser(await readFile(join(getOutboxDir(), `${(await findSent())!.id}.eml`)));
+    expect(mail.subject).toBe(`कृपया आपल्या विनंतीची खात्री करा: ${reference}`);
+    expect(mail.text).toContain('आता फक्त एक पायरी: आपल्या विनंतीची खात्री करा');
+    expect(mail.text).toMatch(/सांगितलेली एकूण रक्कम:\s+₹[\d,]+/);
+    expect(mail.html).toContain('lang="mr"');
+    await operator.context.close();
 
     // Its request page speaks Marathi, as recorded with the request; `?lang=` shows it in another language
     // for this visit only, and an unknown one is ignored.

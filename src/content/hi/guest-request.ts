@@ -1,5 +1,5 @@
 import type { GuestRequestText } from '../guest-request';
-import { site } from '../site';
+import { paymentTextsHi } from './payments';
 import { promiseTextsHi } from './promises';
 
 /** The guest's request page in Hindi. */
@@ -63,21 +63,21 @@ export const guestRequestHi: GuestRequestText = {
   checkConnection: 'कृपया अपना इंटरनेट कनेक्शन जाँचकर फिर से कोशिश कीजिए।',
   contactUs: 'हमसे संपर्क करें',
   tryAgain: 'फिर से कोशिश करें',
+  // The site's payment words, as the e-mails say them; only copying by hand is the page's own.
   payment: {
-    upiHeading: 'UPI से {amount} चुकाइए',
-    otherHeading: '{amount} कैसे चुकाएँ',
-    dueLine: '{date} तक देय',
-    upiButton: 'UPI ऐप से भुगतान करें',
-    onlineButton: 'ऑनलाइन भुगतान करें (UPI, कार्ड, नेटबैंकिंग)',
-    upiScan: 'या किसी भी UPI ऐप (Google Pay, PhonePe, Paytm, BHIM, आपके बैंक का ऐप) से यह कोड स्कैन कीजिए।',
-    upiIdLabel: 'UPI आईडी',
-    payeeLabel: 'किसे भुगतान',
-    copy: 'UPI आईडी कॉपी करें',
-    copied: 'UPI आईडी कॉपी हो गई',
+    upiHeading: paymentTextsHi.upiHeading,
+    otherHeading: paymentTextsHi.otherHeading,
+    dueLine: paymentTextsHi.dueLine,
+    upiButton: paymentTextsHi.upiButton,
+    onlineButton: paymentTextsHi.onlineButton,
+    upiScan: paymentTextsHi.upiScan,
+    upiIdLabel: paymentTextsHi.upiIdLabel,
+    payeeLabel: paymentTextsHi.payeeLabel,
+    copy: paymentTextsHi.copy,
+    copied: paymentTextsHi.copied,
     copyByHand: 'कृपया इसे हाथ से लिख लीजिए।',
-    keepUtr:
-      'भुगतान के बाद UTR (आपका ऐप जो 12 अंकों का लेन-देन नंबर दिखाता है) सँभालकर रखिए। भुगतान हम तक पहुँचते ही हम उसे दर्ज करके आपको पुष्टि भेजेंगे।',
-    fallbackInstructions: `भुगतान के लिए हम आपको अपने बैंक का विवरण भेजेंगे: हमारे ई-मेल का जवाब दीजिए या ${site.email} पर लिखिए, और अपना बुकिंग संदर्भ ज़रूर बताइए। आप ${site.phone} पर फ़ोन भी कर सकते हैं।`,
+    keepUtr: paymentTextsHi.keepUtr,
+    fallbackInstructions: paymentTextsHi.fallbackInstructions,
   },
   invoices: {
     heading: 'आपके बिल',

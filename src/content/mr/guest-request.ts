@@ -1,5 +1,5 @@
 import type { GuestRequestText } from '../guest-request';
-import { site } from '../site';
+import { paymentTextsMr } from './payments';
 import { promiseTextsMr } from './promises';
 
 /** The guest's request page in Marathi. */
@@ -62,21 +62,21 @@ export const guestRequestMr: GuestRequestText = {
   checkConnection: 'कृपया आपले इंटरनेट कनेक्शन तपासून पुन्हा प्रयत्न करा.',
   contactUs: 'आमच्याशी संपर्क साधा',
   tryAgain: 'पुन्हा प्रयत्न करा',
+  // The site's payment words, as the e-mails say them; only copying by hand is the page's own.
   payment: {
-    upiHeading: 'UPI ने {amount} भरा',
-    otherHeading: '{amount} कसे भरावे',
-    dueLine: '{date} पर्यंत देय',
-    upiButton: 'UPI ॲपने पैसे भरा',
-    onlineButton: 'ऑनलाइन पैसे भरा (UPI, कार्ड, नेटबँकिंग)',
-    upiScan: 'किंवा कोणत्याही UPI ॲपने (Google Pay, PhonePe, Paytm, BHIM, आपल्या बँकेचे ॲप) हा कोड स्कॅन करा.',
-    upiIdLabel: 'UPI आयडी',
-    payeeLabel: 'कोणाला',
-    copy: 'UPI आयडी कॉपी करा',
-    copied: 'UPI आयडी कॉपी झाला',
+    upiHeading: paymentTextsMr.upiHeading,
+    otherHeading: paymentTextsMr.otherHeading,
+    dueLine: paymentTextsMr.dueLine,
+    upiButton: paymentTextsMr.upiButton,
+    onlineButton: paymentTextsMr.onlineButton,
+    upiScan: paymentTextsMr.upiScan,
+    upiIdLabel: paymentTextsMr.upiIdLabel,
+    payeeLabel: paymentTextsMr.payeeLabel,
+    copy: paymentTextsMr.copy,
+    copied: paymentTextsMr.copied,
     copyByHand: 'कृपया तो हाताने लिहून घ्या.',
-    keepUtr:
-      'पैसे भरल्यानंतर UTR (आपले ॲप दाखवत असलेला 12 अंकी व्यवहार क्रमांक) जपून ठेवा. रक्कम आमच्याकडे पोहोचताच आम्ही तिची नोंद करून आपल्याला खात्री कळवू.',
-    fallbackInstructions: `पैसे भरण्यासाठी आम्ही आपल्याला आमच्या बँकेचा तपशील पाठवू: आमच्या ई-मेलला उत्तर द्या किंवा ${site.email} वर लिहा, आणि आपला बुकिंग संदर्भ क्रमांक नक्की नमूद करा. आपण ${site.phone} वर फोनही करू शकता.`,
+    keepUtr: paymentTextsMr.keepUtr,
+    fallbackInstructions: paymentTextsMr.fallbackInstructions,
   },
   invoices: {
     heading: 'आपली बिले',

@@ -352,6 +352,7 @@ export async function registerBookingRequestRoutes(
                 total: makeMoney(created.total_amount, created.currency),
                 currency: created.currency,
                 quote,
+                language: input.language,
               });
               link = { requestPath: `/request/${recorded.pageToken}`, confirmBy: recorded.confirmBy };
             }

@@ -296,6 +296,7 @@ export async function updateBookingFields(
       | 'guest_phone'
       | 'special_requests'
       | 'operator_note'
+      | 'guest_language'
     >
   >,
 ): Promise<StoredBooking> {

@@ -16,7 +16,7 @@ import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { CHANNEL_BOOKING_SOURCES, CHANNEL_LABELS } from '../../domain/channel';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
-import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
+import { moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
@@ -26,6 +26,7 @@ import { HttpError, notFound } from '../http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
 import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
+import type { BookingChange } from '../messages/render-message';
 import type { MessageSettings } from '../messages/settings';
 import { quoteStay } from '../pricing/quote-stay';
 import { requireProperty } from '../properties/queries';
@@ -95,28 +96,20 @@ function channelHoldsNights(held: ChannelClosure) {
   );
 }
 
-/** What the guest is told changed: dates, guests and total, each before → after, as people read them. */
-function describeGuestChanges(before: StoredBooking, after: StoredBooking) {
-  const changes: { label: string; before: string; after: string }[] = [];
+/** What the guest is told changed: dates, guests and total, each before → after (worded in their language). */
+function describeGuestChanges(before: StoredBooking, after: StoredBooking): BookingChange[] {
+  const changes: BookingChange[] = [];
   if (before.check_in !== after.check_in)
-    changes.push({
-      label: 'Check-in',
-      before: formatCalendarDate(before.check_in),
-      after: formatCalendarDate(after.check_in),
-    });
+    changes.push({ field: 'checkIn', before: before.check_in, after: after.check_in });
   if (before.check_out !== after.check_out)
-    changes.push({
-      label: 'Check-out',
-      before: formatCalendarDate(before.check_out),
-      after: formatCalendarDate(after.check_out),
-    });
+    changes.push({ field: 'checkOut', before: before.check_out, after: after.check_out });
   if (before.guests_count !== after.guests_count)
-    changes.push({ label: 'Guests', before: String(before.guests_count), after: String(after.guests_count) });
+    changes.push({ field: 'guests', before: before.guests_count, after: after.guests_count });
   if (!isSamePrice(before.total_amount, after.total_amount))
     changes.push({
-      label: 'Total',
-      before: formatMoney(moneyFromMajor(before.total_amount, before.currency)),
-      after: formatMoney(moneyFromMajor(after.total_amount, after.currency)),
+      field: 'total',
+      before: moneyFromMajor(before.total_amount, before.currency),
+      after: moneyFromMajor(after.total_amount, after.currency),
     });
   return changes;
 }
@@ -264,6 +257,7 @@ export async function registerBookingRoutes(
           status: input.status,
           booking_source: input.booking_source,
           external_booking_id: input.external_booking_id,
+          guest_language: input.guest_language,
         });
         // A stay with nothing to pay (a total of 0) has nothing to record.
         if (input.payment_status === 'paid' && inserted.amount_known && inserted.total_amount > 0) {
@@ -327,6 +321,7 @@ export async function registerBookingRoutes(
               currency: updated.currency,
               quote: await findBookingQuote(tx, updated.id),
               hostMessage: request.body.message,
+              language: updated.guest_language,
             },
           });
         }
@@ -344,7 +339,7 @@ export async function registerBookingRoutes(
       summary:
         "Change a booking: its dates, guests, total, guest's details, special requests or private note",
       description:
-        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. Every change is in the activity log.",
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
     },
     async (request) => {
       const operatorId = getOperator(request).id;
@@ -434,6 +429,7 @@ export async function registerBookingRoutes(
                 // The quote's lines were for the stay as it was quoted; the message shows the new total.
                 quote: null,
                 changes: guestChanges,
+                language: updated.guest_language,
                 previousTotal: isSamePrice(booking.total_amount, updated.total_amount)
                   ? null
                   : moneyFromMajor(booking.total_amount, booking.currency),

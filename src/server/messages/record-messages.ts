@@ -343,6 +343,7 @@ export async function recordInvoiceIssued(
       | 'guests_count'
       | 'total_amount'
       | 'currency'
+      | 'guest_language'
     >;
     invoice: { id: string; document: InvoiceDocument };
   },
@@ -369,6 +370,7 @@ export async function recordInvoiceIssued(
       guests: booking.guests_count,
       total: moneyFromMajor(booking.total_amount, booking.currency),
       currency: booking.currency,
+      language: booking.guest_language,
       invoice: {
         title: document.title,
         number: document.number,

@@ -37,7 +37,9 @@ describe("the total in a booking's e-mails", () => {
       {
         ...facts,
         previousTotal: makeMoney(25_000_00, 'INR'),
-        changes: [{ label: 'Total', before: '₹25,000', after: '₹27,500' }],
+        changes: [
+          { field: 'total', before: makeMoney(25_000_00, 'INR'), after: makeMoney(27_500_00, 'INR') },
+        ],
       },
       {},
     );
@@ -49,5 +51,41 @@ describe("the total in a booking's e-mails", () => {
     expect(html).toContain('New total');
     expect(html).toContain('₹27,500 (was ₹25,000)');
     expect(`${text}${html}`).not.toContain('Quoted total');
+  });
+});
+
+describe("a guest's e-mail in their language", () => {
+  it('names a document in Hindi and lists what changed with Hindi dates, the operator seeing English', async () => {
+    const invoice = await renderBookingMessage(
+      'invoice_issued',
+      {
+        ...facts,
+        language: 'hi',
+        invoice: { title: 'Tax Invoice', number: 'SV/2627/0007', total: makeMoney(27_500_00, 'INR') },
+      },
+      { requestUrl: 'http://villa.test/request/abc' },
+    );
+    expect(invoice.subject).toBe('ठहराव SV-3F2A91C0 के लिए टैक्स इनवॉइस SV/2627/0007');
+    expect(invoice.html).toContain('lang="hi"');
+    expect(invoice.text).not.toContain('Tax Invoice');
+
+    const changed = await renderBookingMessage(
+      'booking_changed',
+      {
+        ...facts,
+        language: 'hi',
+        changes: [{ field: 'checkIn', before: '2027-01-09', after: '2027-01-10' }],
+      },
+      {},
+    );
+    expect(changed.text).toContain('चेक-इन: शनि, 9 जन॰ 2027 → रवि, 10 जन॰ 2027');
+
+    const operator = await renderBookingMessage(
+      'request_withdrawn_operator',
+      { ...facts, language: 'hi' },
+      {},
+    );
+    expect(operator.subject).toBe('"Asha Rao" withdrew request SV-3F2A91C0');
+    expect(operator.html).toContain('lang="en"');
   });
 });

@@ -2,11 +2,28 @@ import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, formatCalendarDate, formatVillaTime } from '../../domain/dates';
+import { INVOICE_TITLES } from '../../domain/invoice';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language';
 import type { MessageKind } from '../../domain/message';
 import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
-import { messageTexts } from '../../content/messages';
-import { promiseTexts } from '../../content/promises';
-import { paymentTexts } from '../../content/payments';
+import { bookingFormEn, type BookingFormText } from '../../content/booking-form';
+import { bookingFormHi } from '../../content/hi/booking-form';
+import { messageTextsHi } from '../../content/hi/messages';
+import { paymentTextsHi } from '../../content/hi/payments';
+import { promiseTextsHi } from '../../content/hi/promises';
+import {
+  guestMessageTextsEn,
+  isGuestKind,
+  messageTexts,
+  type GuestMessageTexts,
+} from '../../content/messages';
+import { bookingFormMr } from '../../content/mr/booking-form';
+import { messageTextsMr } from '../../content/mr/messages';
+import { paymentTextsMr } from '../../content/mr/payments';
+import { promiseTextsMr } from '../../content/mr/promises';
+import { promiseTexts, type PromiseTexts } from '../../content/promises';
+import { paymentTexts, type PaymentTexts } from '../../content/payments';
+import { localizeQuoteLine } from '../../content/quote-line';
 import { fillPaymentText, type GuestPaymentPlan } from '../payments/guest-payment';
 import { UPI_QR_CID } from '../payments/upi-qr';
 import { site } from '../../content/site';
@@ -18,8 +35,16 @@ import {
   type EmailPayment,
 } from './templates/booking-email';
 
+/** What the operator changed in a booking, as its guest's e-mail lists it (worded in the guest's language). */
+export type BookingChange =
+  | { field: 'checkIn' | 'checkOut'; before: string; after: string }
+  | { field: 'guests'; before: number; after: number }
+  | { field: 'total'; before: Money; after: Money };
+
 /** What every booking message is written from. */
 export type BookingFacts = {
+  /** The guest's language, which their e-mails are written in (the operator's stay English); English when left out. */
+  language?: Language;
   bookingId: string;
   propertyId: string;
   propertyName: string;
@@ -47,8 +72,8 @@ export type BookingFacts = {
   invoice?: { title: string; number: string; total: Money } | null;
   /** The operator's own words to the guest, with a confirmation or a refusal. */
   hostMessage?: string | null;
-  /** What the operator changed, each as people read it (a changed booking's message lists them). */
-  changes?: { label: string; before: string; after: string }[] | null;
+  /** What the operator changed (a changed booking's message lists them). */
+  changes?: BookingChange[] | null;
   /** A changed booking's total before the change, when the change changed it (shown beside the new one). */
   previousTotal?: Money | null;
 };
@@ -78,9 +103,70 @@ const QUOTED_KINDS = new Set<MessageKind>([
   'request_withdrawn_operator',
 ]);
 
+/** The words a message is written in: a guest's in their language, the operator's in English. */
+type MessageWords = {
+  language: Language;
+  messages: GuestMessageTexts;
+  payments: PaymentTexts;
+  promises: PromiseTexts;
+  bookingForm: Pick<BookingFormText, 'quote'>;
+};
+
+const WORDS: Record<Language, MessageWords> = {
+  en: {
+    language: 'en',
+    messages: guestMessageTextsEn,
+    payments: paymentTexts,
+    promises: promiseTexts,
+    bookingForm: bookingFormEn,
+  },
+  hi: {
+    language: 'hi',
+    messages: messageTextsHi,
+    payments: paymentTextsHi,
+    promises: promiseTextsHi,
+    bookingForm: bookingFormHi,
+  },
+  mr: {
+    language: 'mr',
+    messages: messageTextsMr,
+    payments: paymentTextsMr,
+    promises: promiseTextsMr,
+    bookingForm: bookingFormMr,
+  },
+};
+
+/** The words of a guest's e-mails in their language (the scheduled messages' note is one of them). */
+export function findGuestMessageTexts(language: Language): GuestMessageTexts {
+  return WORDS[language].messages;
+}
+
+/** A document's name in the guest's language, from the title its PDF bears (a title not known as it is). */
+function nameDocument(title: string, words: MessageWords): string {
+  const kind = (Object.keys(INVOICE_TITLES) as (keyof typeof INVOICE_TITLES)[]).find(
+    (key) => INVOICE_TITLES[key] === title,
+  );
+  return kind ? words.messages.documents[kind] : title;
+}
+
+/** A change as the guest reads it: "Check-in: Sun, 10 Jan 2027 → Tue, 12 Jan 2027". */
+function describeChange(change: BookingChange, words: MessageWords): string {
+  const label = words.messages.labels[change.field];
+  const [before, after] =
+    change.field === 'guests'
+      ? [String(change.before), String(change.after)]
+      : change.field === 'total'
+        ? [formatMoney(change.before), formatMoney(change.after)]
+        : [
+            formatCalendarDate(change.before, words.language),
+            formatCalendarDate(change.after, words.language),
+          ];
+  return `${label}: ${before} → ${after}`;
+}
+
 /** The total's row: quoted for a request, the new one beside the old one when a change changed it. */
-function describeTotal(kind: MessageKind, facts: BookingFacts): EmailFact {
-  const labels = messageTexts.labels;
+function describeTotal(kind: MessageKind, facts: BookingFacts, words: MessageWords): EmailFact {
+  const labels = words.messages.labels;
   if (QUOTED_KINDS.has(kind)) return { label: labels.quotedTotal, value: formatMoney(facts.total) };
   if (facts.previousTotal)
     return {
@@ -101,12 +187,20 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 /** The confirmation's "pay now" part: the UPI link and its QR code, the operator's words, or both. */
-function describePayment(plan: GuestPaymentPlan): EmailPayment {
+function describePayment(plan: GuestPaymentPlan, words: MessageWords): EmailPayment {
+  const paymentTexts = words.payments;
   const amount = formatMoney(plan.due.amount);
   const upi = plan.upi;
+  // Our own words when the operator wrote none are said in the guest's language; theirs stay as written.
+  const instructions =
+    plan.instructions === WORDS.en.payments.fallbackInstructions
+      ? paymentTexts.fallbackInstructions
+      : plan.instructions;
   return {
     heading: fillPaymentText(upi ? paymentTexts.upiHeading : paymentTexts.otherHeading, { amount }),
-    dueLine: fillPaymentText(paymentTexts.dueLine, { date: formatCalendarDate(plan.due.due_date) }),
+    dueLine: fillPaymentText(paymentTexts.dueLine, {
+      date: formatCalendarDate(plan.due.due_date, words.language),
+    }),
     upi: upi
       ? {
           url: upi.uri,
@@ -120,20 +214,26 @@ function describePayment(plan: GuestPaymentPlan): EmailPayment {
           utrLine: paymentTexts.keepUtr,
         }
       : undefined,
-    instructions: plan.instructions ?? undefined,
+    instructions: instructions ?? undefined,
     online: plan.link ? { url: plan.link.url, label: paymentTexts.onlineButton } : undefined,
   };
 }
 
 function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: MessageLinks): BookingEmailProps {
+  const forOperator = OPERATOR_KINDS.has(kind);
+  const toGuest = isGuestKind(kind);
+  const words = WORDS[toGuest ? (facts.language ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE];
+  const { language } = words;
+  // The operator's kinds are worded from messageTexts itself; a guest's from their language's texts.
+  const guestTexts = words.messages;
   const reference = formatBookingReference(facts.bookingId);
   const values = {
     reference,
     property: facts.propertyName,
     guest: quoteGuestText(facts.guestName),
-    deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil) : 'soon',
-    confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy) : 'soon',
-    document: facts.invoice?.title ?? '',
+    deadline: facts.holdUntil ? formatVillaTime(facts.holdUntil, language) : guestTexts.soon,
+    confirmBy: facts.confirmBy ? formatVillaTime(facts.confirmBy, language) : guestTexts.soon,
+    document: facts.invoice ? nameDocument(facts.invoice.title, words) : '',
     number: facts.invoice?.number ?? '',
     amount: facts.invoice
       ? formatMoney(facts.invoice.total)
@@ -142,22 +242,21 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
         : facts.payment
           ? formatMoney(facts.payment.due.amount)
           : '',
-    date: facts.payment ? formatCalendarDate(facts.payment.due.due_date) : '',
+    date: facts.payment ? formatCalendarDate(facts.payment.due.due_date, language) : '',
   };
-  const texts = messageTexts.kinds[kind];
-  const labels = messageTexts.labels;
+  const texts = toGuest ? guestTexts.kinds[kind] : messageTexts.kinds[kind];
+  const labels = { ...messageTexts.labels, ...guestTexts.labels };
   const nights = countDaysBetween(facts.checkIn, facts.checkOut);
-  const forOperator = OPERATOR_KINDS.has(kind);
   const facts_: EmailFact[] = [
     { label: labels.reference, value: reference },
     { label: labels.property, value: facts.propertyName },
-    { label: labels.checkIn, value: formatCalendarDate(facts.checkIn) },
-    { label: labels.checkOut, value: formatCalendarDate(facts.checkOut) },
+    { label: labels.checkIn, value: formatCalendarDate(facts.checkIn, language) },
+    { label: labels.checkOut, value: formatCalendarDate(facts.checkOut, language) },
     { label: labels.nights, value: String(nights) },
     { label: labels.guests, value: String(facts.guests) },
-    // The same breakdown as the quote on the site: each line, then each tax with its rate.
+    // The same breakdown as the quote on the site, in the same words: each line, then each tax with its rate.
     ...(facts.quote?.lines ?? []).map((line) => ({
-      label: line.label,
+      label: localizeQuoteLine(line.label, words.bookingForm, language),
       value: formatMajorAmount(line.amount, facts.currency),
     })),
     ...(facts.quote && facts.quote.taxes.length > 0
@@ -173,10 +272,10 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
     // for what the channel paid.
     ...(facts.invoice
       ? [
-          { label: facts.invoice.title, value: facts.invoice.number },
+          { label: nameDocument(facts.invoice.title, words), value: facts.invoice.number },
           { label: labels.amount, value: formatMoney(facts.invoice.total) },
         ]
-      : [describeTotal(kind, facts)]),
+      : [describeTotal(kind, facts, words)]),
   ];
   if (forOperator) {
     facts_.push(
@@ -200,32 +299,33 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
   const actionLabel = forOperator
     ? messageTexts.manageLinkLabel
     : kind === 'request_received'
-      ? messageTexts.confirmLinkLabel
-      : messageTexts.requestLinkLabel;
+      ? guestTexts.confirmLinkLabel
+      : guestTexts.requestLinkLabel;
   return {
+    lang: language,
     preview: fill(texts.subject, values),
     heading: fill(texts.heading, values),
     // A document's e-mail speaks of the request page only when the stay has one (one the operator
     // entered has none).
     paragraphs: [
       fill(texts.intro, values),
-      ...(facts.changes ?? []).map((change) => `${change.label}: ${change.before} → ${change.after}`),
+      ...(facts.changes ?? []).map((change) => describeChange(change, words)),
       // The operator's words as they wrote them, after what happened and before what comes next.
       ...(facts.hostMessage && !forOperator
-        ? [messageTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
+        ? [guestTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
         : []),
       ...(withoutPage ? [] : [fill(texts.next, values)]),
       // A confirmation always says how paying goes on: the payment section below, or nothing due now.
       ...(kind === 'request_confirmed'
-        ? [facts.payment ? promiseTexts.confirmedPayment : promiseTexts.confirmedNothingDue]
+        ? [facts.payment ? words.promises.confirmedPayment : words.promises.confirmedNothingDue]
         : []),
     ],
     facts: facts_,
     action: actionUrl ? { label: actionLabel, url: actionUrl } : undefined,
-    payment: !forOperator && facts.payment ? describePayment(facts.payment) : undefined,
+    payment: !forOperator && facts.payment ? describePayment(facts.payment, words) : undefined,
     notes: forOperator
       ? [messageTexts.operatorNote]
-      : [messageTexts.contactLine, withoutPage ? messageTexts.stayNote : messageTexts.automaticNote],
+      : [guestTexts.contactLine, withoutPage ? guestTexts.stayNote : guestTexts.automaticNote],
     footer: messageTexts.footer,
   };
 }

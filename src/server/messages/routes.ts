@@ -126,6 +126,7 @@ function describeRequestFacts(row: GuestRequestRow) {
     guestPhone: row.guest_phone,
     specialRequests: row.special_requests,
     quote: row.quote,
+    language: row.guest_language,
   };
 }
 

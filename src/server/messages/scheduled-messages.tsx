@@ -17,6 +17,8 @@ import {
 import { formatMoney, moneyFromMajor } from '../../domain/money';
 import { scheduledMessageTexts, stayTimes } from '../../content/scheduled-messages';
 import { messageTexts } from '../../content/messages';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language';
+import { findGuestMessageTexts } from './render-message';
 import type { Db, Executor } from '../db/client';
 import { properties } from '../db/schema';
 import type { Config } from '../env';
@@ -119,11 +121,17 @@ export type RenderedScheduled = { subject: string; text: string; html: string };
 export async function renderScheduledMessage(
   template: Pick<MessageTemplate, 'subject' | 'body'>,
   values: Partial<Record<MessagePlaceholder, string>>,
-  options: { notes?: string[]; subjectPrefix?: string } = {},
+  options: { notes?: string[]; subjectPrefix?: string; language?: Language } = {},
 ): Promise<RenderedScheduled> {
   const subject = `${options.subjectPrefix ?? ''}${fillTemplateText(template.subject, values).replace(/\s+/g, ' ')}`;
   const body = fillTemplateText(template.body, values);
-  const notes = options.notes ?? [scheduledMessageTexts.stayNote];
+  // The operator's words stay as they wrote them; our note under them is in the guest's language.
+  const notesLanguage = options.notes ? DEFAULT_LANGUAGE : (options.language ?? DEFAULT_LANGUAGE);
+  const notes = options.notes ?? [
+    notesLanguage === DEFAULT_LANGUAGE
+      ? scheduledMessageTexts.stayNote
+      : findGuestMessageTexts(notesLanguage).stayNote,
+  ];
   const paragraphs = body
     .split(/\n\s*\n/)
     .map((part) => part.trim())
@@ -135,6 +143,7 @@ export async function renderScheduledMessage(
       heading={subject}
       paragraphs={paragraphs}
       notes={notes}
+      notesLang={notesLanguage}
       footer={messageTexts.footer}
     />,
   );
@@ -202,7 +211,7 @@ export async function writeScheduledMessage(
         today: villaToday(input.now),
         link: 'token',
       });
-      const rendered = await renderScheduledMessage(template, values);
+      const rendered = await renderScheduledMessage(template, values, { language: booking.guest_language });
       const linkToken = values.checkInLink
         ? await insertRequestToken(tx, { bookingId: booking.id, purpose: 'page' })
         : null;

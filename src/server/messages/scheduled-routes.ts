@@ -236,7 +236,7 @@ export async function registerScheduledMessageRoutes(
       today: villaToday(now()),
       link: 'none',
     });
-    const rendered = await renderScheduledMessage(template, values);
+    const rendered = await renderScheduledMessage(template, values, { language: booking.guest_language });
     return buildWhatsAppUrl(booking.guest_phone, rendered.text.split('\n--\n')[0]!.trim());
   }
 

@@ -172,6 +172,7 @@ export function startMessageWorker(options: {
                 guests: row.booking.guests_count,
                 total: makeMoney(row.booking.total_amount, row.booking.currency),
                 currency: row.booking.currency,
+                language: row.booking.guest_language,
                 holdUntil: row.hold_until,
               },
             });

@@ -113,6 +113,7 @@ export async function remindBooking(
           guests: booking.guests_count,
           total: moneyFromMajor(booking.total_amount, booking.currency),
           currency: booking.currency,
+          language: booking.guest_language,
           payment,
         },
       });

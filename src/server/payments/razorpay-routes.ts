@@ -204,6 +204,7 @@ export async function registerRazorpayRoutes(
                 guests: booking.guests_count,
                 total: moneyFromMajor(booking.total_amount, booking.currency),
                 currency: booking.currency,
+                language: booking.guest_language,
               },
               plan: {
                 due: { amount, due_date: prepared.dueDate ?? villaToday(at) },

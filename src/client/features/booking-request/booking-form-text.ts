@@ -4,7 +4,7 @@ import { INTL_LOCALES, type Language } from '@/content/languages';
 import { QuoteResultSchema } from '@/domain/availability';
 import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
-import { WEEKDAYS } from '@/domain/pricing';
+import { localizeQuoteLine } from '@/content/quote-line';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { formatLongDateIn } from '@/client/lib/format';
 import { useLandingText, useSiteText } from '@/client/features/site';
@@ -87,43 +87,8 @@ export function localizeRequestError(error: unknown, text: BookingFormText, lang
   return getErrorMessage(error, fallback);
 }
 
-/**
- * A price line of the quote in Hindi or Marathi, rebuilt from the server's English one ("3 nights × 12,000
- * (Friday price), before tax"); fees and seasons keep the names the operator gave them.
- */
-export function localizeQuoteLine(label: string, text: BookingFormText, language: Language): string {
-  if (language === 'en') return label;
-  const quote = text.quote;
-  const beforeTax = label.endsWith(', before tax');
-  const line = beforeTax ? label.slice(0, -', before tax'.length) : label;
-  const suffix = beforeTax ? quote.beforeTax : '';
-  const nights = /^(\d+) nights? × ([\d,.]+) \((.+)\)$/.exec(line);
-  if (nights) {
-    const [, n, price, reason] = nights as unknown as [string, string, string, string];
-    const weekday = WEEKDAYS.findIndex((day) => reason === `${day} price`);
-    const named =
-      reason === 'Base price'
-        ? quote.basePrice
-        : reason === 'Price set for this day'
-          ? quote.dayPrice
-          : weekday >= 0
-            ? fillText(quote.weekdayPrice, {
-                // 2024-01-01 was a Monday, WEEKDAYS' first day.
-                day: new Intl.DateTimeFormat(INTL_LOCALES[language], { weekday: 'long' }).format(
-                  new Date(2024, 0, 1 + weekday),
-                ),
-              })
-            : reason;
-    const template = n === '1' ? quote.lineNightOne : quote.lineNightsMany;
-    return fillText(template, { n, price, reason: named }) + suffix;
-  }
-  const extra = /^(\d+) extra guests? × (\d+)$/.exec(line);
-  if (extra) {
-    const template = extra[1] === '1' ? quote.extraGuestOne : quote.extraGuestsMany;
-    return fillText(template, { n: extra[1]!, nights: extra[2]! }) + suffix;
-  }
-  return line + suffix;
-}
+// Shared with the e-mails, which word a quote's lines in the guest's language too.
+export { localizeQuoteLine };
 
 /** The stay rules' words in Hindi or Marathi; English keeps stay-dates.ts's own. */
 export function writeStayRuleWords(text: BookingFormText, language: Language): StayRuleWords | undefined {

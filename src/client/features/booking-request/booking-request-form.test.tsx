@@ -138,7 +138,7 @@ describe('the booking form in Hindi', () => {
     expect(document.body.textContent).not.toMatch(/is required|valid email/);
   });
 
-  it('sends a request and confirms it in Hindi: the stay, the total in lakhs and what happens next', async () => {
+  it('sends a request marked as Hindi and confirms it in Hindi: the stay, the total in lakhs and what happens next', async () => {
     const sent = stubApi();
     const user = userEvent.setup();
     renderForm('hi');
@@ -154,6 +154,8 @@ describe('the booking form in Hindi', () => {
     await user.click(screen.getByRole('button', { name: 'बुकिंग का अनुरोध भेजें' }));
     const status = await screen.findByRole('status');
     expect(sent).toHaveLength(1);
+    // The request says its page's language: the guest's request page and e-mails follow it.
+    expect(sent[0]).toMatchObject({ language: 'hi', guest_email: 'ananya@example.com' });
     expect(within(status).getByRole('heading', { name: 'धन्यवाद — आपका अनुरोध हमें मिल गया है' })).toHaveFocus();
     expect(within(status).getByText('SV-1A2B3C4D')).toBeInTheDocument();
     expect(within(status).getByText('₹2,50,000')).toBeInTheDocument();

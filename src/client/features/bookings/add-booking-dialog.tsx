@@ -22,7 +22,9 @@ import {
 import { villaToday } from '@/domain/dates';
 import { isChannelCollected } from '@/domain/payment';
 import type { Property } from '@/domain/property';
+import { DEFAULT_LANGUAGE } from '@/content/languages';
 import { useCreateBooking } from './bookings-api';
+import { GuestLanguageField } from './guest-language-field';
 
 const EMPTY: ManualBookingInput = {
   ...EMPTY_STAY_REQUEST,
@@ -31,6 +33,7 @@ const EMPTY: ManualBookingInput = {
   status: 'confirmed',
   payment_status: 'unpaid',
   total_amount: null,
+  guest_language: DEFAULT_LANGUAGE,
 };
 
 /**
@@ -130,6 +133,7 @@ export function AddBookingDialog({
         <FormField label="Guest phone" error={errors.guest_phone}>
           {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
         </FormField>
+        <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
         <FormField label="Guests" required error={errors.guests_count} hint={`max ${property.max_guests}`}>
           {(props) => (
             <Input

@@ -104,6 +104,25 @@ describe('editing a booking', () => {
     expect(within(dialog).getByLabelText(/Private note/)).toHaveValue('Early arrival');
   });
 
+  it("offers the guest's language named in itself, and sends it alone when only it changes", async () => {
+    const user = userEvent.setup();
+    const sent = stubPatch((body) => json({ ...BOOKING, ...body }));
+    renderActions(BOOKING);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const language = within(dialog).getByLabelText(/Guest's language/);
+    expect(language).toHaveValue('en');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'हिन्दी', 'मराठी']);
+    await user.selectOptions(language, 'मराठी');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitUntil(() => sent.length === 1);
+    expect(sent[0]).toEqual({ guest_language: 'mr' });
+  });
+
   it('says an issued invoice stays as it was and a change to it needs a credit note and a new one', async () => {
     const user = userEvent.setup();
     const invoice = {

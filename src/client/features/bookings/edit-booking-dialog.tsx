@@ -20,6 +20,7 @@ import {
   type BookingUpdateInput,
 } from '@/domain/booking';
 import { useUpdateBooking } from './bookings-api';
+import { GuestLanguageField } from './guest-language-field';
 
 type EditValues = Required<{ [Key in keyof BookingUpdateInput]: NonNullable<BookingUpdateInput[Key]> }>;
 
@@ -35,6 +36,7 @@ function describeValues(booking: Booking): EditValues {
     guest_phone: booking.guest_phone ?? '',
     special_requests: booking.special_requests ?? '',
     operator_note: booking.operator_note ?? '',
+    guest_language: booking.guest_language,
   };
 }
 
@@ -194,6 +196,7 @@ export function EditBookingDialog({
       <FormField label="Guest phone" error={errors.guest_phone}>
         {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
       </FormField>
+      <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
       <FormField label="Guests" required error={errors.guests_count}>
         {(props) => (
           <Input

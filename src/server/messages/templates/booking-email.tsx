@@ -1,4 +1,5 @@
 import { Button, Column, Img, Row, Section, Text } from '@react-email/components';
+import type { Language } from '../../../domain/language';
 import { EmailLayout, emailColors } from './email-layout';
 
 export type EmailFact = {
@@ -27,6 +28,8 @@ export type EmailPayment = {
 };
 
 export type BookingEmailProps = {
+  /** The language the message is written in, for `<html lang>` (English when left out). */
+  lang?: Language;
   preview: string;
   heading: string;
   paragraphs: string[];
@@ -46,7 +49,7 @@ export function BookingEmail(props: BookingEmailProps) {
     margin: '0 0 12px',
   };
   return (
-    <EmailLayout preview={props.preview} heading={props.heading} footer={props.footer}>
+    <EmailLayout lang={props.lang} preview={props.preview} heading={props.heading} footer={props.footer}>
       {props.paragraphs.map((text) => (
         <Text key={text} style={paragraph}>
           {text}

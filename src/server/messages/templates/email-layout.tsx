@@ -1,6 +1,12 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { site } from '../../../content/site';
+import type { Language } from '../../../domain/language';
+import { taglineHi } from '../../../content/hi/footer';
+import { taglineMr } from '../../../content/mr/footer';
+
+/** The tagline under the name, in the message's language, as the site's pages say it. */
+const TAGLINES: Record<Language, string> = { en: site.tagline, hi: taglineHi, mr: taglineMr };
 
 // The site's look, in what mail programs render: inline styles, tables, and fonts with the fallbacks the
 // reader has (the site's web fonts are not loaded: many mail programs block remote fonts).
@@ -18,22 +24,36 @@ export const emailFonts = {
   display: "'Cormorant Garamond', Georgia, 'Times New Roman', serif",
   sans: "Manrope, 'Segoe UI', Helvetica, Arial, sans-serif",
 } as const;
+// Hindi and Marathi name the Devanagari faces phones and computers have (Android, iOS and macOS, Windows)
+// before the Latin fallbacks, so the words are never set in whatever face the mail program picks.
+const DEVANAGARI = "'Noto Sans Devanagari', 'Kohinoor Devanagari', 'Nirmala UI', Mangal";
+const fontsFor = (lang: Language) =>
+  lang === 'en'
+    ? emailFonts
+    : {
+        display: `'Cormorant Garamond', ${DEVANAGARI}, Georgia, serif`,
+        sans: `Manrope, ${DEVANAGARI}, 'Segoe UI', Helvetica, Arial, sans-serif`,
+      };
 
 export function EmailLayout(props: {
+  /** The message's language (a guest's own); English when left out. */
+  lang?: Language;
   preview: string;
   heading: string;
   footer: string;
   children: ReactNode;
 }) {
+  const lang = props.lang ?? 'en';
+  const fonts = fontsFor(lang);
   return (
-    <Html lang="en">
+    <Html lang={lang}>
       <Head />
       <Preview>{props.preview}</Preview>
-      <Body style={{ backgroundColor: emailColors.background, fontFamily: emailFonts.sans, margin: 0 }}>
+      <Body style={{ backgroundColor: emailColors.background, fontFamily: fonts.sans, margin: 0 }}>
         <Container style={{ maxWidth: '560px', margin: '0 auto', padding: '24px 12px' }}>
           <Text
             style={{
-              fontFamily: emailFonts.display,
+              fontFamily: fonts.display,
               fontSize: '22px',
               color: emailColors.primary,
               margin: '0 0 4px',
@@ -43,7 +63,7 @@ export function EmailLayout(props: {
             {site.brandName}
           </Text>
           <Text style={{ fontSize: '12px', color: emailColors.accent, margin: '0 0 16px' }}>
-            {site.tagline}
+            {TAGLINES[lang]}
           </Text>
           <Section
             style={{
@@ -56,7 +76,7 @@ export function EmailLayout(props: {
             <Heading
               as="h1"
               style={{
-                fontFamily: emailFonts.display,
+                fontFamily: fonts.display,
                 fontSize: '28px',
                 fontWeight: 600,
                 color: emailColors.foreground,

@@ -1,4 +1,5 @@
 import { Link, Text } from '@react-email/components';
+import type { Language } from '../../../domain/language';
 import { EmailLayout, emailColors } from './email-layout';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
@@ -27,6 +28,8 @@ export function ScheduledEmail(props: {
   heading: string;
   paragraphs: string[];
   notes: string[];
+  /** The notes' language: the guest's, while the operator's words above them keep their own. */
+  notesLang?: Language;
   footer: string;
 }) {
   return (
@@ -45,7 +48,11 @@ export function ScheduledEmail(props: {
         </Text>
       ))}
       {props.notes.map((note) => (
-        <Text key={note} style={{ fontSize: '13px', color: emailColors.muted, margin: '16px 0 0' }}>
+        <Text
+          key={note}
+          lang={props.notesLang && props.notesLang !== 'en' ? props.notesLang : undefined}
+          style={{ fontSize: '13px', color: emailColors.muted, margin: '16px 0 0' }}
+        >
           {note}
         </Text>
       ))}
