@@ -128,6 +128,31 @@ describe.each(listTestDatabaseKinds())("a guest's e-mails in their language [%s]
     expect(confirmation!.html_body).toContain('lang="mr"');
   });
 
+  it('answers the plain withdrawal form in the language the guest chose to read the page in', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      payload: nextRequest({ language: 'mr' }),
+    });
+    const page = response.json().request_path as string;
+    const post = (query: string, confirm: boolean) =>
+      context.app.inject({
+        method: 'POST',
+        url: `${page}/withdraw${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: confirm ? 'confirm=yes' : '',
+      });
+    // Read in English (the switch), the confirm step and the outcome stay English; the recorded one is Marathi.
+    const asked = await post('?lang=en', false);
+    expect(asked.statusCode).toBe(303);
+    expect(asked.headers.location).toBe(`${page}?withdraw=confirm&lang=en#withdrawal`);
+    // No choice, or a language the site does not have: the page's own language, so no lang at all.
+    expect((await post('', false)).headers.location).toBe(`${page}?withdraw=confirm#withdrawal`);
+    expect((await post('?lang=fr', false)).headers.location).toBe(`${page}?withdraw=confirm#withdrawal`);
+    const done = await post('?lang=en', true);
+    expect(done.headers.location).toBe(`${page}?withdraw=done&lang=en#withdrawal`);
+  });
+
   it('writes an English request in English, as before', async () => {
     const { payload, booking, reference, received } = await sendRequest();
     expect(booking.guest_language).toBe('en');

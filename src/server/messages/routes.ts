@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageLoader } from '../site/pages';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, villaToday } from '../../domain/dates';
+import { isLanguage } from '../../domain/language-codes';
 import { makeMoney, moneyFromMajor, toMajor } from '../../domain/money';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import { z } from 'zod';
@@ -373,6 +374,8 @@ export async function registerMessageRoutes(
         schema: {
           hide: true,
           params: RequestTokenParamsSchema,
+          // The language the guest chose with the page's switch, kept on the way back (anything else: none).
+          querystring: z.object({ lang: z.string().max(8).optional() }),
           body: z.object({ confirm: z.literal('yes').optional() }).optional(),
         },
         config: { rateLimit },
@@ -391,9 +394,11 @@ export async function registerMessageRoutes(
             notice = 'refused';
           }
         }
+        const { lang } = request.query as { lang?: string };
+        const chosen = isLanguage(lang) ? `&lang=${lang}` : '';
         return reply
           .header('cache-control', 'no-store')
-          .redirect(`${page}?withdraw=${notice}#withdrawal`, 303);
+          .redirect(`${page}?withdraw=${notice}${chosen}#withdrawal`, 303);
       },
     );
   });

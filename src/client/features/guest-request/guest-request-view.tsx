@@ -85,8 +85,15 @@ function Fact({ icon: Icon, label, value }: { icon: typeof UsersIcon; label: str
   );
 }
 
+/**
+ * The request page's address, keeping a language the guest chose with the switch (`?lang=`) over the one
+ * recorded with the request, so the plain form's steps answer in the language the guest is reading.
+ */
+const requestPageUrl = (token: string, chosen: Language | undefined, suffix = '') =>
+  `/request/${encodeURIComponent(token)}${suffix}${chosen ? `?lang=${chosen}` : ''}`;
 /** Where 'Withdraw request' posts as a plain form (see the server's form route). */
-const withdrawAction = (token: string) => `/request/${encodeURIComponent(token)}/withdraw`;
+const withdrawAction = (token: string, chosen: Language | undefined) =>
+  requestPageUrl(token, chosen, '/withdraw');
 
 /**
  * 'Withdraw request': a plain HTML form, so it works before the page's script has arrived (the server asks
@@ -97,10 +104,13 @@ function WithdrawButton({
   token,
   text,
   language,
+  chosen,
 }: {
   token: string;
   text: GuestRequestText['withdraw'];
   language: Language;
+  /** The language chosen with the switch, when it is not the request's own. */
+  chosen: Language | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest(token);
@@ -109,7 +119,7 @@ function WithdrawButton({
     <>
       <form
         method="post"
-        action={withdrawAction(token)}
+        action={withdrawAction(token, chosen)}
         onSubmit={(event) => {
           if (!hydrated) return;
           event.preventDefault();
@@ -151,11 +161,13 @@ function WithdrawNoticePanel({
   notice,
   request,
   text,
+  chosen,
 }: {
   token: string;
   notice: WithdrawNotice;
   request: GuestRequest;
   text: GuestRequestText;
+  chosen: Language | undefined;
 }) {
   if (notice === 'confirm' && request.can_withdraw) {
     return (
@@ -169,14 +181,14 @@ function WithdrawNoticePanel({
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{text.withdraw.description}</p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <form method="post" action={withdrawAction(token)}>
+          <form method="post" action={withdrawAction(token, chosen)}>
             <input type="hidden" name="confirm" value="yes" />
             <Button type="submit" variant="destructive" shape="pill">
               {text.withdraw.button}
             </Button>
           </form>
           <a
-            href={`/request/${encodeURIComponent(token)}`}
+            href={requestPageUrl(token, chosen)}
             className={buttonVariants({ variant: 'outline', shape: 'pill' })}
           >
             {text.withdraw.keep}
@@ -269,6 +281,7 @@ export function GuestRequestView({
   }
 
   const request = query.data;
+  const chosen = language === request.language ? undefined : language;
   const facts = text.facts;
   const StatusIcon =
     request.status === 'cancelled'
@@ -335,7 +348,13 @@ export function GuestRequestView({
         <GuestInvoices token={token} invoices={request.invoices} text={text.invoices} language={language} />
       ) : null}
       {withdrawNotice ? (
-        <WithdrawNoticePanel token={token} notice={withdrawNotice} request={request} text={text} />
+        <WithdrawNoticePanel
+          token={token}
+          notice={withdrawNotice}
+          request={request}
+          text={text}
+          chosen={chosen}
+        />
       ) : null}
       {request.status === 'confirmed' || request.status === 'completed' ? (
         hydrated ? (
@@ -350,7 +369,7 @@ export function GuestRequestView({
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* While the plain form's confirmation is on the page, its buttons are the ones to use. */}
         {request.can_withdraw && withdrawNotice !== 'confirm' ? (
-          <WithdrawButton token={token} text={text.withdraw} language={language} />
+          <WithdrawButton token={token} text={text.withdraw} language={language} chosen={chosen} />
         ) : null}
         <p className="text-sm text-muted-foreground">
           {text.questions}{' '}

@@ -138,6 +138,19 @@ describe("the guest's request page in Hindi and Marathi", () => {
     );
   });
 
+  it('keeps the language chosen with the switch through the plain withdrawal form', async () => {
+    const confirm = requestPageSamples.find((sample) => sample.withdraw_notice === 'confirm')!;
+    // Recorded in Marathi, read in Hindi: the form and its "keep" link say so, for the answer to be Hindi.
+    await hydrateServerPage(inLanguage(confirm, 'mr'), 'hi');
+    const section = screen.getByRole('region', { name: 'क्या यह अनुरोध वापस लेना है?' });
+    const form = within(section).getByRole('button', { name: 'अनुरोध वापस लें' }).closest('form')!;
+    expect(form).toHaveAttribute('action', '/request/sample/withdraw?lang=hi');
+    expect(within(section).getByRole('link', { name: 'अनुरोध बनाए रखें' })).toHaveAttribute(
+      'href',
+      '/request/sample?lang=hi',
+    );
+  });
+
   it('names the invoices in Hindi, with their dates in Hindi', async () => {
     const invoiced = requestPageSamples.find((sample) => sample.request.invoices.length > 0)!;
     const { recoverableErrors } = await hydrateServerPage(inLanguage(invoiced, 'hi'));
