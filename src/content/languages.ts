@@ -1,6 +1,6 @@
-import { DEFAULT_LANGUAGE, type Language } from '../domain/language';
+import { DEFAULT_LANGUAGE, type Language } from '../domain/language-codes';
 
-export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../domain/language';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../domain/language-codes';
 
 /** Each language named in itself, as a language switch shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी', mr: 'मराठी' };

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from './language-codes';
 
-/** The languages of the public site and the guest's side; the management area stays English. */
-export const LANGUAGES = ['en', 'hi', 'mr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-/** The language everything falls back to, served without a prefix (`/`, `/partnership`). */
-export const DEFAULT_LANGUAGE: Language = 'en';
+// The codes live apart from the schema: the public pages import them, and must not bring zod with them.
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language-codes';
 
 /** A guest's language: the site's page they asked from, which their request page and e-mails then follow. */
 export const LanguageSchema = z
