@@ -276,7 +276,12 @@ try {
 
   // Each page and its floor are audited back to back in each round, so both see the same load on a shared
   // machine; the ratio is taken between the two medians and also per round (its median is printed too).
-  const rounds = Object.fromEntries(pages.flatMap((page) => [[page.name, []], [`${page.name}Floor`, []]]));
+  const rounds = Object.fromEntries(
+    pages.flatMap((page) => [
+      [page.name, []],
+      [`${page.name}Floor`, []],
+    ]),
+  );
   const loads = [];
   for (let i = 0; i < runs; i++) {
     loads.push(loadavg()[0]);
@@ -302,9 +307,7 @@ try {
     pages.map((page) => {
       const result = pickMedian(rounds[page.name]);
       const floorResult = pickMedian(rounds[`${page.name}Floor`]);
-      const roundRatios = rounds[page.name].map(
-        (run, i) => run.lcpMs / rounds[`${page.name}Floor`][i].lcpMs,
-      );
+      const roundRatios = rounds[page.name].map((run, i) => run.lcpMs / rounds[`${page.name}Floor`][i].lcpMs);
       return [
         page.name,
         {

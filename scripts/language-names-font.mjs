@@ -10,9 +10,8 @@ import * as hb from 'harfbuzzjs';
 const require = createRequire(import.meta.url);
 
 /** The Devanagari face the words are cut from (the same file the Hindi and Marathi pages use). */
-export const DEVANAGARI_FONT_FILE = require.resolve(
-  '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2',
-);
+export const DEVANAGARI_FONT_FILE =
+  require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2');
 
 const HB_MEMORY_MODE_WRITABLE = 2;
 const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
@@ -38,7 +37,11 @@ function collectGlyphs(font, words) {
  * The words' shaping, as a string to compare fonts by: each glyph's outline and position. Equal for the cut
  * font and the whole face when the cut font draws the words exactly as the face does.
  */
-export function describeShaping(font, words) {
+export async function describeShaping(fontFile, words) {
+  return describeTrueTypeShaping(await fontverter.convert(fontFile, 'truetype'), words);
+}
+
+function describeTrueTypeShaping(font, words) {
   const hbFont = new hb.Font(new hb.Face(new hb.Blob(font)));
   return words.map((word) => {
     const buffer = new hb.Buffer();
@@ -103,11 +106,13 @@ export async function buildWordsFont(words, sourceFile = DEVANAGARI_FONT_FILE) {
     (a, b) => a - b,
   );
   const cut = await subset(whole, codePoints, collectGlyphs(whole, words));
-  const expected = describeShaping(whole, words);
-  if (describeShaping(cut, words).join('\n\n') !== expected.join('\n\n'))
+  const expected = describeTrueTypeShaping(whole, words);
+  if (describeTrueTypeShaping(cut, words).join('\n\n') !== expected.join('\n\n'))
     throw new Error(`The cut font does not draw ${words.join(', ')} as the whole face does`);
   return {
     woff2: Buffer.from(await fontverter.convert(cut, 'woff2', 'truetype')),
-    unicodeRange: codePoints.map((codePoint) => `U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`).join(', '),
+    unicodeRange: codePoints
+      .map((codePoint) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`)
+      .join(', '),
   };
 }
