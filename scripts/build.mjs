@@ -76,7 +76,7 @@ if (/@font-face/.test(stylesheet.css)) throw new Error('styles/app.css declares 
 const languageNames = await buildWordsFont(
   Object.entries(server.LANGUAGE_NAMES)
     .filter(([language]) => language !== 'en')
-    .map(([, name]) => name),
+    .map(([language, text]) => ({ text, language })),
 );
 const languageNamesFace =
   `@font-face{font-family:"Language Names";font-display:block;` +

@@ -14,18 +14,31 @@ export const DEVANAGARI_FONT_FILE =
   require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2');
 
 const HB_MEMORY_MODE_WRITABLE = 2;
+const HB_SUBSET_SETS_DROP_TABLE_TAG = 3;
 const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
+// Tables a browser needs nothing of for drawing a few words: the style attributes and the grid-fitting
+// table (the hints are dropped too). The names stay: Chromium refuses a font without them (and they carry
+// the copyright notice the font's licence asks to keep).
+const DROPPED_TABLES = ['STAT', 'gasp'];
+const tag = (name) => [...name].reduce((value, character) => (value << 8) + character.charCodeAt(0), 0);
 const HB_SUBSET_FLAGS_NO_HINTING = 0x1;
 const HB_SUBSET_FLAGS_NO_LAYOUT_CLOSURE = 0x200;
+
+/** A HarfBuzz buffer of a word in its language (the browser shapes by the element's `lang`). */
+function wordBuffer({ text, language }) {
+  const buffer = new hb.Buffer();
+  buffer.addText(text);
+  buffer.setLanguage(language);
+  buffer.guessSegmentProperties();
+  return buffer;
+}
 
 /** Shapes each word with `font` (TrueType bytes): every glyph any step of the shaping produced. */
 function collectGlyphs(font, words) {
   const hbFont = new hb.Font(new hb.Face(new hb.Blob(font)));
   const glyphs = new Set();
   for (const word of words) {
-    const buffer = new hb.Buffer();
-    buffer.addText(word);
-    buffer.guessSegmentProperties();
+    const buffer = wordBuffer(word);
     // The trace has the buffer after each lookup: intermediate forms (a half form later ligated) included.
     for (const step of hb.shapeWithTrace(hbFont, buffer, [], 0, 0))
       for (const glyph of step.glyphs ? step.t : []) glyphs.add(glyph.g);
@@ -44,9 +57,7 @@ export async function describeShaping(fontFile, words) {
 function describeTrueTypeShaping(font, words) {
   const hbFont = new hb.Font(new hb.Face(new hb.Blob(font)));
   return words.map((word) => {
-    const buffer = new hb.Buffer();
-    buffer.addText(word);
-    buffer.guessSegmentProperties();
+    const buffer = wordBuffer(word);
     hb.shape(hbFont, buffer);
     const positions = buffer.getGlyphPositions();
     return buffer
@@ -79,6 +90,8 @@ async function subset(font, codePoints, glyphs) {
   wasm.hb_set_invert(features);
   for (const codePoint of codePoints) wasm.hb_set_add(wasm.hb_subset_input_unicode_set(input), codePoint);
   for (const glyph of glyphs) wasm.hb_set_add(wasm.hb_subset_input_glyph_set(input), glyph);
+  for (const table of DROPPED_TABLES)
+    wasm.hb_set_add(wasm.hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG), tag(table));
   wasm.hb_subset_input_set_flags(
     input,
     wasm.hb_subset_input_get_flags(input) | HB_SUBSET_FLAGS_NO_LAYOUT_CLOSURE | HB_SUBSET_FLAGS_NO_HINTING,
@@ -97,18 +110,20 @@ async function subset(font, codePoints, glyphs) {
 }
 
 /**
- * The font for `words`: WOFF2 bytes, the `unicode-range` of exactly their characters (so that the face is
+ * The font for `words` (`{ text, language }`, the language a BCP 47 tag): WOFF2 bytes, the `unicode-range` of exactly their characters (so that the face is
  * used for nothing else), and both fonts' shaping of the words (equal, or this throws).
  */
 export async function buildWordsFont(words, sourceFile = DEVANAGARI_FONT_FILE) {
   const whole = await fontverter.convert(readFileSync(sourceFile), 'truetype');
-  const codePoints = [...new Set([...words.join('')].map((character) => character.codePointAt(0)))].sort(
-    (a, b) => a - b,
-  );
+  const codePoints = [
+    ...new Set([...words.map(({ text }) => text).join('')].map((character) => character.codePointAt(0))),
+  ].sort((a, b) => a - b);
   const cut = await subset(whole, codePoints, collectGlyphs(whole, words));
   const expected = describeTrueTypeShaping(whole, words);
   if (describeTrueTypeShaping(cut, words).join('\n\n') !== expected.join('\n\n'))
-    throw new Error(`The cut font does not draw ${words.join(', ')} as the whole face does`);
+    throw new Error(
+      `The cut font does not draw ${words.map(({ text }) => text).join(', ')} as the face does`,
+    );
   return {
     woff2: Buffer.from(await fontverter.convert(cut, 'woff2', 'truetype')),
     unicodeRange: codePoints

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_NAMES } from '../src/content/languages';
 import { buildWordsFont, describeShaping, DEVANAGARI_FONT_FILE } from './language-names-font.mjs';
 
-const words = [LANGUAGE_NAMES.hi, LANGUAGE_NAMES.mr];
+const words = [
+  { text: LANGUAGE_NAMES.hi, language: 'hi' },
+  { text: LANGUAGE_NAMES.mr, language: 'mr' },
+];
 
 describe('the font of the language names', () => {
   it('draws हिन्दी and मराठी glyph for glyph as Noto Sans Devanagari does, in about 2 KB', async () => {
