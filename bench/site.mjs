@@ -41,7 +41,17 @@ const freePort = () =>
 // PORT_BASE=3430 takes the server's, the floor's and Chromium's ports from there (a machine where each
 // person has a range of ports); otherwise any free ports.
 let nextPort = Number(process.env.PORT_BASE || 0);
-const takePort = () => (nextPort ? Promise.resolve(nextPort++) : freePort());
+const takePort = async () => {
+  if (!nextPort) return freePort();
+  const port = nextPort++;
+  // A port in use would send the bench to whatever answers there.
+  await new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', () => fail(new Error(`Port ${port} is in use`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(done));
+  });
+  return port;
+};
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 async function waitFor(url, child, what) {
