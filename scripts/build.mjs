@@ -9,6 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { prepareImages, publishImages } from './images/build-images.mjs';
+import { buildWordsFont } from './language-names-font.mjs';
 
 // A production build whatever the caller's NODE_ENV: Vite follows it, and under a test runner (NODE_ENV=test,
 // as when the browser tests' setup builds) the pages would ship React's development build (twice the size).
@@ -68,6 +69,20 @@ if (/@font-face/.test(stylesheet.css)) throw new Error('styles/app.css declares 
 // imports the entry after the first contentful paint; a <noscript> link serves visitors without script.
 // The stylesheet declares no font face: one declared again made the browser lay the whole page out again.
 // See docs/decisions/0106-loader-after-the-first-paint.md.
+// The English pages name the other languages in Devanagari (the language switch): a font of only the
+// glyphs those words need (about 2 KB), inline, used for their characters alone, so that a system without a
+// Devanagari font shows them, not empty boxes, and the page fetches no Devanagari face. `block`: it is
+// there at once, and the words never show as boxes first. A Hindi or Marathi page has the whole face.
+const languageNames = await buildWordsFont(
+  Object.entries(server.LANGUAGE_NAMES)
+    .filter(([language]) => language !== 'en')
+    .map(([language, text]) => ({ text, language })),
+);
+const languageNamesFace =
+  `@font-face{font-family:"Language Names";font-display:block;` +
+  `src:url(data:font/woff2;base64,${languageNames.woff2.toString('base64')}) format("woff2");` +
+  `unicode-range:${languageNames.unicodeRange}}`;
+
 const inlineCriticalCss = new Beasties({
   path: clientDir,
   publicPath: '/',
@@ -102,7 +117,11 @@ for (const page of server.renderPages()) {
     if (page.render === 'prerender') html = html.replace('<!--app-html-->', () => page.html);
     const critical = reduced.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
     html = html
-      .replace('</head>', () => `  <style>${fonts.css}${critical}</style>\n  </head>`)
+      .replace(
+        '</head>',
+        () =>
+          `  <style>${fonts.css}${page.language === 'en' ? languageNamesFace : ''}${critical}</style>\n  </head>`,
+      )
       .replace(
         '</body>',
         () => `  <noscript><link rel="stylesheet" href="${stylesheet.path}"></noscript>\n  </body>`,

@@ -17,7 +17,8 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   // attributes.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'"],
+  // The English pages inline a font of the language switch's two Devanagari words (a data: URL).
+  fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

@@ -111,6 +111,44 @@ describe('the public pages in Hindi and Marathi', () => {
     await context.close();
   });
 
+  it('names the other languages in Devanagari on the English pages from their inline font, fetching no Devanagari face', async () => {
+    for (const path of PAGES_IN_ENGLISH) {
+      const { page, context } = await openPage(browser, DESKTOP);
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(request.url());
+      });
+      await page.goto(path);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(
+        fonts.filter((url) => url.includes('devanagari')),
+        path,
+      ).toEqual([]);
+      // The fonts Chromium drew each shown link with: only the page's own (a system font here would draw
+      // the boxes of a missing glyph, as this machine, which has no Devanagari font, did before).
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+        nodeId: root.nodeId,
+        selector: 'header a[hreflang], footer a[hreflang]',
+      });
+      const drawn = [];
+      for (const nodeId of nodeIds) {
+        const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        if (used.length) drawn.push(used);
+      }
+      expect(drawn.length, path).toBeGreaterThanOrEqual(4);
+      for (const used of drawn) {
+        expect(used.length, path).toBe(1);
+        expect(used[0], path).toMatchObject({ isCustomFont: true });
+      }
+      await context.close();
+    }
+  });
+
   it('has no axe violations and is no wider than a 320px screen in Hindi and Marathi', async () => {
     for (const path of ['/hi', '/mr', '/hi/partnership', '/mr/partnership']) {
       const { page, context } = await openPage(browser, { width: 320, height: PHONE.height });

@@ -42,9 +42,10 @@ export function LanguageLinks({
               hrefLang={other}
               lang={other}
               onClick={keepPlace}
-              // On an English page in the system's font: it must not fetch a Devanagari face for two words.
+              // On an English page in a font of just these words, inline in the page (scripts/build.mjs): it
+              // must not fetch a Devanagari face for two words, nor show boxes where the system has none.
               className={clsx(
-                language === 'en' && 'font-[system-ui,sans-serif]',
+                language === 'en' && 'font-[Language_Names,system-ui,sans-serif]',
                 'underline-offset-4 hover:underline',
                 linkClassName,
               )}
