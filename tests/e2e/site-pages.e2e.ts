@@ -182,7 +182,11 @@ describe('the partnership page and the 404 page', () => {
     const home = page.getByRole('link', { name: 'Return to Home' });
     expect(await home.getAttribute('href')).toBe('/');
     await expect
-      .poll(() => consoleMessages.some((message) => message.text.includes('/no/such/page')))
+      .poll(() =>
+        consoleMessages.some(
+          (message) => message.type === 'warning' && message.text.includes('/no/such/page'),
+        ),
+      )
       .toBe(true);
     await home.click();
     await page.waitForURL((url) => url.pathname === '/');

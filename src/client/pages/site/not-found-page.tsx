@@ -25,7 +25,8 @@ export const NotFoundPage = () => <NotFoundView texts={siteTextEn} />;
 export function NotFoundView({ texts }: { texts: SiteText }) {
   const text = texts.chrome.notFound;
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
+    // The visit is logged, as a warning: an error in the console is a defect of the page, which this is not.
+    console.warn('404: a visitor asked for a page that does not exist:', window.location.pathname);
   }, []);
   return (
     <SitePageProvider texts={texts}>
