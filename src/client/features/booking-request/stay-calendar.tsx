@@ -12,14 +12,11 @@ import type { BookingRequestFormState } from './use-booking-request-form';
 import './booking-request-form.css';
 import type { BookingFormText } from '@/content/booking-form';
 import { fillText } from '@/content/fill-text';
-import type { Language } from '@/content/languages';
+import { INTL_LOCALES, type Language } from '@/content/languages';
 import { useBookingFormText } from './booking-form-text';
 
 const toDate = (value: string) => (isRealDate(value) ? parseISO(value) : undefined);
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
-
-/** Intl's locale per language: Marathi with Latin digits, as Indian sites print dates. */
-const INTL_LOCALES: Record<Exclude<Language, 'en'>, string> = { hi: 'hi-IN', mr: 'mr-IN-u-nu-latn' };
 
 /**
  * The day picker's month and weekday names and its accessible names in Hindi or Marathi, through Intl
