@@ -6,8 +6,9 @@ import type { InvoiceSummary } from '../../domain/invoice';
 import { bookings, outboxMessages } from '../db/schema';
 import { GUEST_INVOICE_NOT_FOUND } from '../messages/routes';
 import { startSmtpSink, type SmtpSink } from '../messages/test/smtp-sink';
-import { createMailTransport } from '../messages/transport';
-import { startMessageWorker, type MessageWorker } from '../messages/worker';
+import { startSinkWorker } from '../messages/test/sink-worker';
+
+import type { MessageWorker } from '../messages/worker';
 import {
   createSignedInContext,
   insertTestBooking,
@@ -50,15 +51,7 @@ describe.each(listTestDatabaseKinds())("the guest's invoices [%s]", (kind) => {
       { name: 'The Villa', base_price: 1000, currency: 'INR', max_guests: 8, state_code: '27' },
     ));
     sink = await startSmtpSink();
-    worker = startMessageWorker({
-      db: context.database.db,
-      transport: createMailTransport({
-        smtpUrl: sink.url,
-        from: 'Villa <stay@villa.test>',
-        outboxDir: '/nonexistent',
-        timeoutMs: 2_000,
-      }),
-      holder: 'test-worker',
+    worker = startSinkWorker(context.database.db, sink, {
       config: createTestConfig(SETTINGS, { mail: { delivery: { retryBaseMs: 1, maxRetryMs: 1 } } }),
     });
     const profile = await send('PUT', '/api/business-profile', PROFILE);

@@ -18,6 +18,7 @@ import type { ConfigOverrides } from '../env';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { createLogger } from '../logger';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
+import { startSinkWorker } from './test/sink-worker';
 import { createMailTransport } from './transport';
 import { startMessageWorker, type MessageWorker } from './worker';
 import { waitUntil } from '../../test/wait-until';
@@ -67,22 +68,11 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       { name: 'The Villa', base_price: 1000, currency: 'INR', max_guests: 8 },
     ));
     sink = await startSmtpSink();
-    worker = startSinkWorker('test-worker');
+    worker = startWorker('test-worker');
   });
   /** A worker that sends to the test's SMTP server, retrying at once (up to 3 attempts). */
-  function startSinkWorker(holder: string, logger?: Parameters<typeof startMessageWorker>[0]['logger']) {
-    return startMessageWorker({
-      db: context.database.db,
-      transport: createMailTransport({
-        smtpUrl: sink.url,
-        from: 'Villa <stay@villa.test>',
-        outboxDir: '/nonexistent',
-        timeoutMs: 2_000,
-      }),
-      holder,
-      config: workerConfig(),
-      ...(logger ? { logger } : {}),
-    });
+  function startWorker(holder: string, logger?: Parameters<typeof startMessageWorker>[0]['logger']) {
+    return startSinkWorker(context.database.db, sink, { holder, config: workerConfig(), logger });
   }
   afterAll(async () => {
     await worker?.stop();
@@ -586,7 +576,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
         .where(and(eq(outboxMessages.booking_id, booking.id), eq(outboxMessages.locked_by, 'dead-worker')));
       return claimed.length > 0;
     });
-    const other = startSinkWorker('other-worker');
+    const other = startWorker('other-worker');
     try {
       // While the claim holds, the other sender leaves the claimed message alone (and sends the other one).
       await other.deliverDue();
@@ -688,7 +678,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
         done();
       },
     });
-    const loggedWorker = startSinkWorker('logged-worker', createLogger({ level: 'info', stream }));
+    const loggedWorker = startWorker('logged-worker', createLogger({ level: 'info', stream }));
     try {
       const { booking, payload } = await requestStay({ guest_email: 'unknown.guest@example.org' });
       sink.rejectRecipient(payload.guest_email);

@@ -16,8 +16,8 @@ import { listTestDatabaseKinds } from '../test/test-database';
 import { waitUntil } from '../../test/wait-until';
 import { sendDueScheduledMessages, writeScheduledMessage } from './scheduled-messages';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
-import { createMailTransport } from './transport';
-import { startMessageWorker, type MessageWorker } from './worker';
+import { startSinkWorker } from './test/sink-worker';
+import type { MessageWorker } from './worker';
 
 // The villa is at UTC+05:30: 09:00 there is 03:30 UTC, 08:00 is 02:30 UTC, 21:00 is 15:30 UTC.
 const at = (isoUtc: string) => new Date(isoUtc);
@@ -472,15 +472,7 @@ describe.each(listTestDatabaseKinds())('scheduled messages through SMTP [%s]', (
   let worker: MessageWorker;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    worker = startMessageWorker({
-      db: suite.context.database.db,
-      transport: createMailTransport({
-        smtpUrl: sink.url,
-        from: 'Villa <stay@villa.test>',
-        outboxDir: '/nonexistent',
-        timeoutMs: 2_000,
-      }),
-      holder: 'test-worker',
+    worker = startSinkWorker(suite.context.database.db, sink, {
       config: createTestConfig({ mail: { delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 3 } } }),
     });
   });

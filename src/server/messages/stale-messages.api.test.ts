@@ -8,8 +8,8 @@ import { listTestDatabaseKinds } from '../test/test-database';
 import { waitUntil } from '../../test/wait-until';
 import { sendDueScheduledMessages } from './scheduled-messages';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
-import { createMailTransport } from './transport';
-import { startMessageWorker, type MessageWorker } from './worker';
+import { startSinkWorker } from './test/sink-worker';
+import type { MessageWorker } from './worker';
 
 /**
  * A message about a stay (before arrival, after the stay, a payment reminder or link) that waits in the
@@ -31,15 +31,7 @@ describe.each(listTestDatabaseKinds())('messages of a stay cancelled before they
   let worker: MessageWorker;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    worker = startMessageWorker({
-      db: suite.context.database.db,
-      transport: createMailTransport({
-        smtpUrl: sink.url,
-        from: 'Villa <stay@villa.test>',
-        outboxDir: '/nonexistent',
-        timeoutMs: 2_000,
-      }),
-      holder: 'test-worker',
+    worker = startSinkWorker(suite.context.database.db, sink, {
       config: createTestConfig({ mail: { delivery: { retryBaseMs: 1, maxRetryMs: 1, maxAttempts: 5 } } }),
     });
   });
