@@ -1,6 +1,7 @@
 import {
   CalendarIcon,
   HomeIcon,
+  LanguagesIcon,
   LockIcon,
   MailIcon,
   MessageSquareIcon,
@@ -18,6 +19,7 @@ import type { PaymentSummary } from '@/domain/payment';
 import { BookingActions } from './booking-actions';
 import { PaymentBadge, SourceBadge, StatusBadge } from './booking-badges';
 import { LapseCountdown } from './lapse-countdown';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGE_NAMES_IN_ENGLISH } from '@/content/languages';
 
 /** One booking in the list: guest, stay, amounts, payments, and the actions its status allows. */
 export const BookingCard = memo(function BookingCard({
@@ -84,6 +86,13 @@ export const BookingCard = memo(function BookingCard({
         <Detail icon={<UsersIcon />} label="Guests">
           {booking.guests_count} {booking.guests_count === 1 ? 'guest' : 'guests'}
         </Detail>
+        {booking.guest_language === DEFAULT_LANGUAGE ? null : (
+          // Their e-mails and request page are in it: said where the operator reads the stay.
+          <Detail icon={<LanguagesIcon />} label="Language">
+            {LANGUAGE_NAMES_IN_ENGLISH[booking.guest_language]} (
+            <span lang={booking.guest_language}>{LANGUAGE_NAMES[booking.guest_language]}</span>)
+          </Detail>
+        )}
         <Detail label="Total">
           {booking.amount_known ? (
             <span className="font-semibold">{formatMajorAmount(booking.total_amount, booking.currency)}</span>

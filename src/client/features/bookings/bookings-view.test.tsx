@@ -56,7 +56,11 @@ function makeListed(guestName: string, property: Property, index: number) {
   return { ...booking, payment, property_name: property.name };
 }
 
-const LISTED = [makeListed('Asha Rao', villa, 1), makeListed('Ravi Rao', cottage, 2)];
+// Ravi asked on the Marathi site: his card says so, Asha's (English) says nothing of it.
+const LISTED = [
+  makeListed('Asha Rao', villa, 1),
+  { ...makeListed('Ravi Rao', cottage, 2), guest_language: 'mr' as const },
+];
 
 function stubApi() {
   const fetchSpy = vi.fn(async (url: string) => {
@@ -99,6 +103,8 @@ describe('the Bookings view', () => {
     ]);
     expect(cards[0]).toHaveTextContent('Property: Sea Villa');
     expect(cards[1]).toHaveTextContent('Property: Hill Cottage');
+    expect(cards[1]).toHaveTextContent('LanguageMarathi (मराठी)');
+    expect(cards[0]).not.toHaveTextContent('Language');
     expect(fetchSpy.mock.calls[0]![0]).toMatch(/^\/api\/bookings\?/);
     expect(screen.getByRole('combobox', { name: 'Filter by property' })).toHaveValue('');
     expect(screen.getByRole('link', { name: /Export CSV/ })).toHaveAttribute('href', '/api/bookings.csv?');
