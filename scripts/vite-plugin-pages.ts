@@ -96,6 +96,9 @@ function renderEntry(page: PageDefinition, { building }: { building: boolean }):
           // (not fonts.css, whose upright display face is `optional`, for pages that preload it).
           `import '@fontsource-variable/manrope';`,
           `import '@fontsource-variable/cormorant-garamond';`,
+          // Guests' names and languages in Devanagari: fetched only when a view shows some.
+          `import '@fontsource/noto-sans-devanagari/devanagari-400.css';`,
+          `import '@fontsource/noto-sans-devanagari/devanagari-600.css';`,
           `import '@/client/${STYLESHEETS.styles}';`,
         ]
       : building
