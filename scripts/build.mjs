@@ -113,7 +113,9 @@ const devanagariTextFaces = [];
 for (const weight of [400, 600]) {
   const font = await buildTextFont(
     devanagariTextWords,
-    require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`),
+    require.resolve(
+      `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`,
+    ),
   );
   const hash = createHash('sha256').update(font.woff2).digest('base64url').slice(0, 8);
   const path = `/assets/noto-sans-devanagari-text-${weight}-${hash}.woff2`;

@@ -40,7 +40,11 @@ export function devanagariWords(texts, language) {
  * names, long and short), as the booking form's calendar and the dates of a request show them.
  */
 export function intlDateTexts(locale) {
-  const days = Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2026, month, 1 + month, 12)));
+  // Each month's first day, and a week of days (every weekday).
+  const days = [
+    ...Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2026, month, 1, 12))),
+    ...Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2026, 0, 4 + day, 12))),
+  ];
   const options = [
     { month: 'long', year: 'numeric' },
     { weekday: 'short' },
@@ -83,7 +87,9 @@ export function rangesBesides(codePoints) {
     }
   }
   const hex = (codePoint) => codePoint.toString(16).toUpperCase().padStart(4, '0');
-  return ranges.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(', ');
+  return ranges
+    .map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`))
+    .join(', ');
 }
 
 /**

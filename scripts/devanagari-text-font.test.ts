@@ -11,7 +11,9 @@ describe("the Hindi and Marathi pages' text faces", () => {
       { text: 'विलासिता।', language: 'hi' },
       { text: 'सितारा', language: 'hi' },
     ]);
-    expect(devanagariWords([landingHi.hero.headline, landingMr.hero.headline], 'mr').length).toBeGreaterThan(4);
+    expect(devanagariWords([landingHi.hero.headline, landingMr.hero.headline], 'mr').length).toBeGreaterThan(
+      4,
+    );
   });
 
   it("includes the month and weekday names Intl writes in each page's locale", () => {
@@ -21,7 +23,7 @@ describe("the Hindi and Marathi pages' text faces", () => {
     expect(intlDateTexts('mr-IN-u-nu-latn').join(' ')).toContain('डिसें');
   });
 
-  it("leaves the whole face exactly the characters the cut face does not have", () => {
+  it('leaves the whole face exactly the characters the cut face does not have', () => {
     expect(rangesBesides([0x0901, 0x0902, 0x0905, 0x097f])).toBe(
       'U+0900, U+0903-0904, U+0906-097E, U+1CD0-1CF9, U+200C-200D, U+25CC, U+A830-A839, U+A8E0-A8FF',
     );
