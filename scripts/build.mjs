@@ -2,13 +2,22 @@
 // src/client/pages/registry.ts), the render bundle (dist/ssr, which the server renders the server-rendered
 // pages with), the prerendered HTML of each public page, robots.txt and sitemap.xml, and gzip/brotli copies
 // of text files.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 import { build } from 'vite';
 import { prepareImages, publishImages } from './images/build-images.mjs';
+import {
+  buildTextFont,
+  contentTexts,
+  devanagariWords,
+  intlDateTexts,
+  rangesBesides,
+} from './devanagari-text-font.mjs';
 import { buildWordsFont } from './language-names-font.mjs';
 
 // A production build whatever the caller's NODE_ENV: Vite follows it, and under a test runner (NODE_ENV=test,
@@ -83,6 +92,57 @@ const languageNamesFace =
   `src:url(data:font/woff2;base64,${languageNames.woff2.toString('base64')}) format("woff2");` +
   `unicode-range:${languageNames.unicodeRange}}`;
 
+// The Hindi and Marathi pages' Devanagari: faces of only the glyphs their texts need (their markup, their
+// languages' content, which their script may show, and Intl's dates), about 16 KB each against 50 KB,
+// preloaded (the first screen uses 400 and 600): Lighthouse's simulation counts a face found only at layout
+// as blocking the first paint. The whole faces stay for any other Devanagari character (a name a guest
+// typed), with the rest of the range. Shared by both languages (one file each weight, cached).
+const renderedPages = server.renderPages();
+const devanagariLanguages = Object.keys(server.LANGUAGE_NAMES).filter((language) => language !== 'en');
+const devanagariTextWords = devanagariLanguages.flatMap((language) =>
+  devanagariWords(
+    [
+      ...renderedPages.filter((page) => page.language === language).map((page) => page.html),
+      ...contentTexts(root, language),
+      ...intlDateTexts(server.INTL_LOCALES[language]),
+    ],
+    language,
+  ),
+);
+const require = createRequire(import.meta.url);
+const devanagariTextFaces = [];
+for (const weight of [400, 600]) {
+  const font = await buildTextFont(
+    devanagariTextWords,
+    require.resolve(
+      `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff2`,
+    ),
+  );
+  const hash = createHash('sha256').update(font.woff2).digest('base64url').slice(0, 8);
+  const path = `/assets/noto-sans-devanagari-text-${weight}-${hash}.woff2`;
+  writeFileSync(join(clientDir, path), font.woff2);
+  devanagariTextFaces.push({ weight, path, ...font });
+}
+// The built fonts.css's own rule for each weight (minified by Vite), narrowed to the characters the cut face
+// does not have, beside the cut face's rule.
+const devanagariFonts = devanagariTextFaces.reduce((css, face) => {
+  const rule = new RegExp(
+    `@font-face\\{font-family:"?Noto Sans Devanagari"?;[^}]*font-weight:${face.weight};[^}]*unicode-range:[^}]*\\}`,
+  );
+  const whole = css.match(rule)?.[0];
+  if (!whole) throw new Error(`fonts.css has no Noto Sans Devanagari ${face.weight} rule`);
+  return css.replace(
+    whole,
+    () =>
+      `${whole.replace(/unicode-range:[^}]*/, () => `unicode-range:${rangesBesides(face.codePoints)}`)}` +
+      `@font-face{font-family:"Noto Sans Devanagari";font-style:normal;font-display:swap;font-weight:${face.weight};` +
+      `src:url(${face.path}) format("woff2");unicode-range:${face.unicodeRange}}`,
+  );
+}, fonts.css);
+const devanagariPreloads = devanagariTextFaces
+  .map(({ path }) => `<link rel="preload" as="font" type="font/woff2" href="${path}" crossorigin />`)
+  .join('\n    ');
+
 const inlineCriticalCss = new Beasties({
   path: clientDir,
   publicPath: '/',
@@ -91,7 +151,7 @@ const inlineCriticalCss = new Beasties({
   keyframes: 'all',
   logLevel: 'warn',
 });
-for (const page of server.renderPages()) {
+for (const page of renderedPages) {
   const path = join(clientDir, page.file);
   let html = readFileSync(path, 'utf8').replace('<html lang="en">', () => `<html lang="${page.language}">`);
   if (page.render !== 'client') {
@@ -105,7 +165,11 @@ for (const page of server.renderPages()) {
         server.renderPageLoader({ entry, stylesheet: stylesheet.path }),
       )
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace('<!--app-head-->', () => `${fontPreloads}\n    ${page.head}`);
+      .replace(
+        '<!--app-head-->',
+        () =>
+          `${fontPreloads}\n    ${devanagariLanguages.includes(page.language) ? `${devanagariPreloads}\n    ` : ''}${page.head}`,
+      );
     // Beasties reads the page with the whole stylesheet inline and keeps the rules its markup uses; only
     // that <style> is taken from its output, so the page's HTML stays exactly as rendered. A server-rendered
     // page is read with its samples (each of its looks) and keeps its placeholder for the server to fill.
@@ -120,7 +184,7 @@ for (const page of server.renderPages()) {
       .replace(
         '</head>',
         () =>
-          `  <style>${fonts.css}${page.language === 'en' ? languageNamesFace : ''}${critical}</style>\n  </head>`,
+          `  <style>${page.language === 'en' ? fonts.css + languageNamesFace : devanagariFonts}${critical}</style>\n  </head>`,
       )
       .replace(
         '</body>',

@@ -16,8 +16,9 @@ import { site } from '@/content/site';
 
 // The build writes each painted page's script as this loader.
 export { renderPageLoader } from './pages/page-loader';
-// The build cuts a font of the other languages' names for the English pages' language switch.
-export { LANGUAGE_NAMES } from '@/content/languages';
+// The build cuts a font of the other languages' names for the English pages' language switch, and the
+// Hindi and Marathi pages' faces of only what their texts (and Intl's dates in their locales) need.
+export { INTL_LOCALES, LANGUAGE_NAMES } from '@/content/languages';
 
 export type RenderedPage = {
   /** The built HTML file to fill. */

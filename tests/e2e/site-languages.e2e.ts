@@ -149,6 +149,37 @@ describe('the public pages in Hindi and Marathi', () => {
     }
   });
 
+  it('paints the Hindi and Marathi pages in preloaded faces of only their texts, never the whole Devanagari face', async () => {
+    const TEXT_FACE = /\/noto-sans-devanagari-text-(400|600)-[\w-]+\.woff2$/;
+    for (const path of ['/hi', '/mr', '/hi/partnership', '/mr/partnership']) {
+      const { page, context } = await openPage(browser, PHONE);
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('devanagari')) fonts.push(request.url());
+      });
+      await page.goto(path);
+      const preloads = await page
+        .locator('head link[rel=preload][as=font]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(preloads.filter((href) => TEXT_FACE.test(href)).length, path).toBe(2);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+          window.scrollTo({ top: y, behavior: 'instant' });
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      // Every character the page shows is in the cut faces (the build checks it glyph for glyph): the whole
+      // face, kept for other characters (a name a guest typed), is never fetched.
+      expect(fonts.length, path).toBeGreaterThan(0);
+      for (const url of fonts) expect(url, path).toMatch(TEXT_FACE);
+      await context.close();
+    }
+    const response = await fetch(`${getBaseUrl()}/`);
+    expect(await response.text()).not.toMatch(/<link rel="preload"[^>]*devanagari/);
+  });
+
   it('has no axe violations and is no wider than a 320px screen in Hindi and Marathi', async () => {
     for (const path of ['/hi', '/mr', '/hi/partnership', '/mr/partnership']) {
       const { page, context } = await openPage(browser, { width: 320, height: PHONE.height });
