@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INDIA, isCountryCode, nameCountry } from './countries';
 import { isRealDate } from './dates';
-import { DATE_BOUNDS, hasControlCharacters, isoDate } from './fields';
+import { DATE_BOUNDS, FIELD_MESSAGES, hasControlCharacters, isoDate } from './fields';
 
 /**
  * Online check-in and the guest register. The law asks every accommodation in India to keep a register of
@@ -243,20 +243,20 @@ export function createCheckInGuestSchema(stay?: StayDates) {
       ctx.addIssue({ code: 'custom', path: [path], message });
     const requireText = (path: keyof CheckInGuestInput, label: string, max: number) => {
       const value = guest[path].trim();
-      if (!value) fail(path, `${label} is required`);
-      else if (value.length > max) fail(path, `${label} must be at most ${max} characters`);
+      if (!value) fail(path, FIELD_MESSAGES.required(label));
+      else if (value.length > max) fail(path, FIELD_MESSAGES.tooLong(label, max));
       else if (hasControlCharacters(value, { multiline: path === 'address' }))
-        fail(path, `${label} contains characters that are not allowed`);
+        fail(path, FIELD_MESSAGES.notAllowed(label));
       else if (path !== 'visa_number' && WHOLE_AADHAAR.test(value))
         fail(path, `${label} holds what looks like a whole Aadhaar number: leave it out`);
     };
     const requireDate = (path: keyof CheckInGuestInput, label: string) => {
       const value = guest[path].trim();
-      if (!value) fail(path, `${label} is required`);
+      if (!value) fail(path, FIELD_MESSAGES.required(label));
       else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value))
         fail(path, `${label} must be a date (YYYY-MM-DD)`);
       else if (value < DATE_BOUNDS.min || value > DATE_BOUNDS.max)
-        fail(path, `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`);
+        fail(path, FIELD_MESSAGES.outOfRange(label));
       else return value;
       return null;
     };

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { isRealDate } from './dates';
 import { hasWholeMinorUnits } from './money';
-import { DATE_BOUNDS, hasControlCharacters } from './text-rules';
+import { DATE_BOUNDS, FIELD_MESSAGES, hasControlCharacters } from './text-rules';
 
-export { DATE_BOUNDS, hasControlCharacters, stripControlCharacters } from './text-rules';
+export {
+  DATE_BOUNDS,
+  FIELD_MESSAGES,
+  hasControlCharacters,
+  readFieldMessage,
+  stripControlCharacters,
+  type FieldMessage,
+} from './text-rules';
 
 /**
  * The field builders every request schema is made of, so that a rule (what a date is, which characters
@@ -23,14 +30,14 @@ const countLines = (value: string) => value.split(/\r\n|\r|\n/).length;
 /** A text that must not be blank after trimming; `required` is the message for blank or missing. */
 export function requiredText(label: string, options: TextOptions & { required?: string } = {}) {
   const max = options.max ?? 200;
-  const required = options.required ?? `${label} is required`;
+  const required = options.required ?? FIELD_MESSAGES.required(label);
   return z
     .string({ error: (issue) => (issue.input === undefined ? required : `${label} must be text`) })
     .trim()
     .min(1, required)
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, FIELD_MESSAGES.tooLong(label, max))
     .refine(hasNoControlCharacters(options.multiline), {
-      message: `${label} contains characters that are not allowed`,
+      message: FIELD_MESSAGES.notAllowed(label),
     })
     .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
       message: `${label} can have at most ${options.maxLines} lines`,
@@ -43,9 +50,9 @@ export function optionalText(label: string, options: TextOptions = {}) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, FIELD_MESSAGES.tooLong(label, max))
     .refine(hasNoControlCharacters(options.multiline), {
-      message: `${label} contains characters that are not allowed`,
+      message: FIELD_MESSAGES.notAllowed(label),
     })
     .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
       message: `${label} can have at most ${options.maxLines} lines`,
@@ -62,7 +69,7 @@ function number(label: string) {
   return z.number({
     error: (issue) =>
       issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
-        ? `${label} is required`
+        ? FIELD_MESSAGES.required(label)
         : `${label} must be a number`,
   });
 }
@@ -103,13 +110,13 @@ export function isoDate(label = 'Date') {
   return z
     .string({
       error: (issue) =>
-        issue.input === undefined ? `${label} is required` : `${label} must be a date (yyyy-MM-dd)`,
+        issue.input === undefined ? FIELD_MESSAGES.required(label) : `${label} must be a date (yyyy-MM-dd)`,
     })
-    .min(1, `${label} is required`)
+    .min(1, FIELD_MESSAGES.required(label))
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
     .refine(isRealDate, { message: `${label} is not a real date` })
     .refine((value) => value >= DATE_BOUNDS.min && value <= DATE_BOUNDS.max, {
-      message: `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`,
+      message: FIELD_MESSAGES.outOfRange(label),
     });
 }
 
@@ -127,6 +134,6 @@ export function email(label = 'Email', message = 'Enter a valid email address') 
   return z
     .string({ error: message })
     .trim()
-    .max(254, `${label} must be at most 254 characters`)
+    .max(254, FIELD_MESSAGES.tooLong(label, 254))
     .pipe(z.email({ error: message }));
 }

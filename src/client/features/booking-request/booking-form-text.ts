@@ -3,6 +3,7 @@ import { fillText } from '@/content/fill-text';
 import { INTL_LOCALES, type Language } from '@/content/languages';
 import { QuoteResultSchema } from '@/domain/availability';
 import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
+import { readFieldMessage } from '@/domain/text-rules';
 import { formatMajorAmount } from '@/domain/money';
 import { localizeQuoteLine } from '@/content/quote-line';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
@@ -39,9 +40,9 @@ export function localizeFieldMessage(
   const message = error.message;
   if (language === 'en' || !message) return message;
   const errors = text.errors;
-  if (message.includes('contains characters that are not allowed')) return errors.notAllowed;
-  if (/must be at most \d+ characters/.test(message))
-    return fillText(errors.tooLong, { max: FIELD_MAX[field] ?? message.match(/\d+/)?.[0] ?? '' });
+  const common = readFieldMessage(message);
+  if (common?.kind === 'notAllowed') return errors.notAllowed;
+  if (common?.kind === 'tooLong') return fillText(errors.tooLong, { max: FIELD_MAX[field] ?? common.max });
   switch (field) {
     case 'guest_name':
       return errors.nameRequired;

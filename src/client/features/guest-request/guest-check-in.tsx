@@ -21,6 +21,7 @@ import {
   type GuestCheckIn as GuestCheckInData,
 } from '@/domain/check-in';
 import { INDIA, listCountries, nameCountry } from '@/domain/countries';
+import { readFieldMessage } from '@/domain/text-rules';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
@@ -68,13 +69,12 @@ function useCheckInWords(language: Language): CheckInWords {
 export function localizeCheckInMessage(message: string, text: CheckInFormText, language: Language): string {
   if (language === 'en') return message;
   const errors = text.errors;
-  if (message.endsWith(' is required')) return errors.required;
-  const tooLong = / must be at most (\d+) characters$/.exec(message);
-  if (tooLong) return fillText(errors.tooLong, { max: tooLong[1]! });
-  if (message.endsWith(' contains characters that are not allowed')) return errors.notAllowed;
+  const common = readFieldMessage(message);
+  if (common?.kind === 'required') return errors.required;
+  if (common?.kind === 'tooLong') return fillText(errors.tooLong, { max: common.max });
+  if (common?.kind === 'notAllowed') return errors.notAllowed;
+  if (common?.kind === 'outOfRange') return fillText(errors.dateRange, { min: common.min, max: common.max });
   if (message.endsWith(' must be a date (YYYY-MM-DD)')) return errors.date;
-  const range = / must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/.exec(message);
-  if (range) return fillText(errors.dateRange, { min: range[1]!, max: range[2]! });
   if (message.endsWith(' holds what looks like a whole Aadhaar number: leave it out'))
     return errors.aadhaarInText;
   const count = /^This booking is for (\d+) guests?/.exec(message);
