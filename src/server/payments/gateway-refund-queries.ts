@@ -5,7 +5,7 @@ import {
   type GatewayRefundStatus,
   type PaymentRoom,
 } from '../../domain/gateway-refund';
-import { toMajor, type MinorUnits } from '../../domain/money';
+import { parseMinor, toMajor, type MinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, gatewayRefunds, payments, properties } from '../db/schema';
 
@@ -56,11 +56,11 @@ export async function findGatewayRefundByGatewayId(
 
 /** The sum of the booking's refunds still pending at the gateway (minor units). */
 export async function sumPendingGatewayRefunds(db: Executor, bookingId: string): Promise<number> {
-  const rows = await db
-    .select({ amount: gatewayRefunds.amount })
+  const [row] = await db
+    .select({ minor: sql<string>`coalesce(sum(${gatewayRefunds.amount}), 0)` })
     .from(gatewayRefunds)
     .where(and(eq(gatewayRefunds.booking_id, bookingId), eq(gatewayRefunds.status, 'pending')));
-  return rows.reduce((sum, row) => sum + row.amount, 0);
+  return parseMinor(String(row?.minor ?? '0'));
 }
 
 /** What each of the booking's gateway payments has left to refund, oldest payment first. */
@@ -113,7 +113,13 @@ export async function insertGatewayRefund(
   db: Executor,
   row: Pick<
     typeof gatewayRefunds.$inferInsert,
-    'booking_id' | 'payment_entry_id' | 'gateway_payment_id' | 'currency' | 'received_on' | 'note' | 'created_by'
+    | 'booking_id'
+    | 'payment_entry_id'
+    | 'gateway_payment_id'
+    | 'currency'
+    | 'received_on'
+    | 'note'
+    | 'created_by'
   > & { amount: MinorUnits },
 ): Promise<GatewayRefundRow> {
   const [inserted] = await db.insert(gatewayRefunds).values(row).returning();
@@ -198,11 +204,20 @@ export async function findRefundWebhookTarget(
     .where(
       input.refundId
         ? inArray(gatewayRefunds.id, [input.refundId])
-        : and(isNotNull(gatewayRefunds.gateway_refund_id), eq(gatewayRefunds.gateway_refund_id, input.gatewayRefundId)),
+        : and(
+            isNotNull(gatewayRefunds.gateway_refund_id),
+            eq(gatewayRefunds.gateway_refund_id, input.gatewayRefundId),
+          ),
     )
     .limit(1);
   const [refund] = known;
-  if (refund) return { refundId: refund.id, bookingId: refund.bookingId, ownerId: refund.ownerId, paymentEntryId: null };
+  if (refund)
+    return {
+      refundId: refund.id,
+      bookingId: refund.bookingId,
+      ownerId: refund.ownerId,
+      paymentEntryId: null,
+    };
   const [payment] = await db
     .select({ id: payments.id, bookingId: payments.booking_id, ownerId: properties.owner_id })
     .from(payments)

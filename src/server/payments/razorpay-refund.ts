@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
 import type { PaymentRoom } from '../../domain/gateway-refund';
-import { formatMoney, makeMoney, moneyFromMajor, toColumnUnits, toMajor, type Money } from '../../domain/money';
+import {
+  formatMoney,
+  makeMoney,
+  moneyFromMajor,
+  toColumnUnits,
+  toMajor,
+  type Money,
+} from '../../domain/money';
 import { checkLedgerEntry } from '../../domain/payment';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
 import type { Db, Executor, Tx } from '../db/client';
@@ -59,7 +66,8 @@ const showRoom = (room: PaymentRoom) => `${room.gatewayPaymentId} has ${formatMo
  * names what each payment has left, so the operator can take the rest from another.
  */
 function choosePayment(rooms: readonly PaymentRoom[], amount: Money, named: string | undefined): PaymentRoom {
-  if (rooms.length === 0) throw new HttpError(409, 'This booking has no Razorpay payment to refund through Razorpay');
+  if (rooms.length === 0)
+    throw new HttpError(409, 'This booking has no Razorpay payment to refund through Razorpay');
   if (named) {
     const room = rooms.find((item) => item.gatewayPaymentId === named);
     if (!room) throw new HttpError(409, `${named} is not a Razorpay payment of this booking`);
@@ -228,13 +236,17 @@ async function settleAnswer(
 ): Promise<RefundRequestOutcome> {
   const { outcome } = input;
   if (outcome.kind === 'unknown') {
-    const refund = await withOperator(db, input.operatorId, async (tx) => findGatewayRefund(tx, input.refund.id));
+    const refund = await withOperator(db, input.operatorId, async (tx) =>
+      findGatewayRefund(tx, input.refund.id),
+    );
     return refund?.status === 'made'
       ? { kind: 'made', refund }
       : { kind: 'pending', refund: refund ?? input.refund, reason: outcome.reason };
   }
   const result: RefundResult =
-    outcome.kind === 'made' ? { kind: 'made', refund: outcome.refund } : { kind: 'failed', reason: outcome.reason };
+    outcome.kind === 'made'
+      ? { kind: 'made', refund: outcome.refund }
+      : { kind: 'failed', reason: outcome.reason };
   const refund = await withOperator(
     db,
     input.operatorId,
@@ -253,7 +265,12 @@ async function settleAnswer(
  */
 export async function reconcileRazorpayRefund(
   db: Db,
-  input: { razorpay: RazorpayConfig; target: PendingRefundTarget; today: string; actor?: 'operator' | 'system' },
+  input: {
+    razorpay: RazorpayConfig;
+    target: PendingRefundTarget;
+    today: string;
+    actor?: 'operator' | 'system';
+  },
 ): Promise<GatewayRefundRow | undefined> {
   const { target } = input;
   const actor = input.actor ?? 'system';
@@ -269,7 +286,9 @@ export async function reconcileRazorpayRefund(
   }
   if (known) {
     const result: RefundResult =
-      known.status === 'made' ? { kind: 'made', refund: known } : { kind: 'failed', reason: 'Razorpay failed the refund' };
+      known.status === 'made'
+        ? { kind: 'made', refund: known }
+        : { kind: 'failed', reason: 'Razorpay failed the refund' };
     return withOperator(
       db,
       target.ownerId,

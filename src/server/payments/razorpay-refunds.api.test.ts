@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
+import { toMinorUnits } from '../../domain/money';
 import { waitUntil } from '../../test/wait-until';
 import { insertGatewayRefund } from './gateway-refund-queries';
 import { withOperator } from '../db/with-operator';
@@ -23,7 +24,13 @@ const TODAY = '2026-11-22';
 type Ledger = {
   entries: { kind: string; amount: number; reference: string | null; corrects_id: string | null }[];
   summary: { paid: number; refunded: number; payment_status: string };
-  gateway_refunds: { id: string; status: string; amount: number; gateway_payment_id: string; attempts: number }[];
+  gateway_refunds: {
+    id: string;
+    status: string;
+    amount: number;
+    gateway_payment_id: string;
+    attempts: number;
+  }[];
   refundable_payments: { gateway_payment_id: string; refundable: number }[];
 };
 
@@ -82,7 +89,9 @@ describe.each(listTestDatabaseKinds())('refunds through Razorpay, made once [%s]
       payments += 1;
       const paymentId = `pay_Refund${kind}${String(payments).padStart(4, '0')}`;
       standIn.capture(paymentId, rupees * 100);
-      const delivered = await deliver(paymentCapturedEvent({ paymentId, amount: rupees * 100, bookingId: stay.id }));
+      const delivered = await deliver(
+        paymentCapturedEvent({ paymentId, amount: rupees * 100, bookingId: stay.id }),
+      );
       expect(delivered.json()).toEqual({ status: 'recorded' });
       paymentIds.push(paymentId);
     }
@@ -259,7 +268,11 @@ describe.each(listTestDatabaseKinds())('refunds through Razorpay, made once [%s]
     expect(unnamed.statusCode, unnamed.body).toBe(201);
     expect(refundsAtRazorpay(second)).toHaveLength(1);
     expect((await refund(stay.id, 1, 'pay_NotThisStays1')).statusCode).toBe(409);
-    expect((await ledgerOf(stay.id)).summary).toMatchObject({ paid: 6000, refunded: 6000, payment_status: 'refunded' });
+    expect((await ledgerOf(stay.id)).summary).toMatchObject({
+      paid: 6000,
+      refunded: 6000,
+      payment_status: 'refunded',
+    });
   });
 
   it("settles a pending refund by Razorpay's refund webhooks, once, and reverses a made refund Razorpay failed", async () => {
@@ -292,14 +305,20 @@ describe.each(listTestDatabaseKinds())('refunds through Razorpay, made once [%s]
       status: 'processed' as const,
       created_at: 1_795_000_000,
     };
-    expect((await deliver(refundEvent('refund.processed', dashboard))).json()).toEqual({ status: 'recorded' });
+    expect((await deliver(refundEvent('refund.processed', dashboard))).json()).toEqual({
+      status: 'recorded',
+    });
     expect((await deliver(refundEvent('refund.created', dashboard))).json()).toEqual({ status: 'duplicate' });
     const ledger = await ledgerOf(stay.id);
     expect(ledger.summary.refunded).toBe(500);
     expect(ledger.refundable_payments[0]!.refundable).toBe(2500);
     // One of a payment known nowhere here is acknowledged and left alone.
     expect(
-      (await deliver(refundEvent('refund.processed', { ...dashboard, id: 'rfnd_Else1', payment_id: 'pay_Else1' }))).json(),
+      (
+        await deliver(
+          refundEvent('refund.processed', { ...dashboard, id: 'rfnd_Else1', payment_id: 'pay_Else1' }),
+        )
+      ).json(),
     ).toEqual({ status: 'ignored' });
   });
 
@@ -381,7 +400,7 @@ describe.each(listTestDatabaseKinds())('refunds through Razorpay, made once [%s]
         booking_id: stay.id,
         payment_entry_id: (entry as unknown as { id: string }).id,
         gateway_payment_id: entry!.reference!,
-        amount: 1000_01 as never,
+        amount: toMinorUnits(1000.01),
         currency: 'INR',
         received_on: TODAY,
         note: null,

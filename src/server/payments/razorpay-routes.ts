@@ -338,7 +338,10 @@ export async function registerRazorpayRoutes(
   ): Promise<WebhookOutcome> {
     const parsed = WebhookRefundSchema.safeParse(body);
     if (!parsed.success) {
-      request.log.warn({ event: body.event }, 'razorpay: a refund event without a refund we can read was ignored');
+      request.log.warn(
+        { event: body.event },
+        'razorpay: a refund event without a refund we can read was ignored',
+      );
       return 'ignored';
     }
     const refund = parsed.data.payload.refund.entity;

@@ -78,11 +78,11 @@ async function callRazorpay(
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const reason = timedOut ? 'Razorpay did not answer in time' : 'Razorpay could not be reached';
-    throw new RazorpayCallError(
-      502,
-      `${reason}, so the ${request.action} was not made. Please try again.`,
-      { status: undefined, certain: false, reason },
-    );
+    throw new RazorpayCallError(502, `${reason}, so the ${request.action} was not made. Please try again.`, {
+      status: undefined,
+      certain: false,
+      reason,
+    });
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.status === 401) {

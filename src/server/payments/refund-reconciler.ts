@@ -20,26 +20,30 @@ export async function reconcilePendingRefunds(
   db: Db,
   options: { razorpay: RazorpayConfig; holder: string; now?: () => Date; logger?: FastifyBaseLogger },
 ): Promise<number> {
-  const run = await runWithLease(db, { key: 'payments:refunds', holder: options.holder, ttlMs: 120_000 }, async () => {
-    const now = options.now?.() ?? new Date();
-    const targets = await listPendingGatewayRefunds(db, {
-      triedBefore: new Date(now.getTime() - REFUND_RECONCILE_AFTER_MS),
-      limit: BATCH,
-    });
-    let settled = 0;
-    for (const target of targets) {
-      const refund = await reconcileRazorpayRefund(db, {
-        razorpay: options.razorpay,
-        target,
-        today: villaToday(now),
+  const run = await runWithLease(
+    db,
+    { key: 'payments:refunds', holder: options.holder, ttlMs: 120_000 },
+    async () => {
+      const now = options.now?.() ?? new Date();
+      const targets = await listPendingGatewayRefunds(db, {
+        triedBefore: new Date(now.getTime() - REFUND_RECONCILE_AFTER_MS),
+        limit: BATCH,
       });
-      if (refund && refund.status !== 'pending') {
-        settled += 1;
-        options.logger?.info({ refund: refund.id, status: refund.status }, 'pending refund settled');
+      let settled = 0;
+      for (const target of targets) {
+        const refund = await reconcileRazorpayRefund(db, {
+          razorpay: options.razorpay,
+          target,
+          today: villaToday(now),
+        });
+        if (refund && refund.status !== 'pending') {
+          settled += 1;
+          options.logger?.info({ refund: refund.id, status: refund.status }, 'pending refund settled');
+        }
       }
-    }
-    return settled;
-  });
+      return settled;
+    },
+  );
   return run.acquired ? run.value : 0;
 }
 

@@ -20,12 +20,7 @@ export const STAND_IN_KEYS = {
  * - 'hold': makes nothing and answers nothing until `release()` (the caller's timeout set long).
  */
 export type RefundMode =
-  | 'answer'
-  | 'answer-late'
-  | 'fail-after-making'
-  | 'fail-before-making'
-  | 'busy'
-  | 'hold';
+  'answer' | 'answer-late' | 'fail-after-making' | 'fail-before-making' | 'busy' | 'hold';
 
 export type StandInRefund = {
   id: string;
@@ -73,10 +68,14 @@ export async function startRazorpayStandIn() {
   const refusal = (description: string) => ({
     error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA' },
   });
+  // Razorpay counts in paise, whole numbers: plain sums are exact here.
+  const sumPaise = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
   const refundedOf = (paymentId: string) =>
-    refunds
-      .filter((refund) => refund.payment_id === paymentId && refund.status !== 'failed')
-      .reduce((sum, refund) => sum + refund.amount, 0);
+    sumPaise(
+      refunds
+        .filter((refund) => refund.payment_id === paymentId && refund.status !== 'failed')
+        .map((refund) => refund.amount),
+    );
 
   /** Makes the refund asked (once per key), or says why Razorpay would refuse it. */
   const makeRefund = (
@@ -89,20 +88,25 @@ export async function startRazorpayStandIn() {
       if (earlier) {
         return earlier.body === body.text
           ? { status: 200, body: earlier.refund }
-          : { status: 400, body: refusal('Different request with the same idempotency key has already been processed.') };
+          : {
+              status: 400,
+              body: refusal('Different request with the same idempotency key has already been processed.'),
+            };
       }
     }
     const payment = payments.get(paymentId);
     if (!payment) return { status: 400, body: refusal('The id provided does not exist') };
-    const amount = typeof body.json.amount === 'number' ? body.json.amount : payment.amount - refundedOf(paymentId);
-    if (amount + refundedOf(paymentId) > payment.amount) {
+    const { amount: captured } = payment;
+    const asked = body.json.amount;
+    const paise = typeof asked === 'number' ? asked : captured - refundedOf(paymentId);
+    if (sumPaise([paise, refundedOf(paymentId)]) > captured) {
       return { status: 400, body: refusal('The refund amount provided is greater than amount captured') };
     }
     state.counter += 1;
     const refund: StandInRefund = {
       id: `rfnd_StandIn${String(state.counter).padStart(6, '0')}`,
       entity: 'refund',
-      amount,
+      amount: paise,
       currency: payment.currency,
       payment_id: paymentId,
       notes: (body.json.notes as Record<string, unknown> | undefined) ?? {},
@@ -171,7 +175,8 @@ export async function startRazorpayStandIn() {
       }
       const listPath = /^\/v1\/payments\/(pay_\w+)\/refunds(?:\?.*)?$/.exec(path);
       if (request.method === 'GET' && listPath) {
-        if (!payments.has(listPath[1]!)) return answer(response, 400, refusal('The id provided does not exist'));
+        if (!payments.has(listPath[1]!))
+          return answer(response, 400, refusal('The id provided does not exist'));
         const items = refunds.filter((refund) => refund.payment_id === listPath[1]).reverse();
         return answer(response, 200, { entity: 'collection', count: items.length, items });
       }
@@ -240,7 +245,10 @@ export function paymentCapturedEvent(input: { paymentId: string; amount: number;
 }
 
 /** Razorpay's event of a refund: `refund.created`, `refund.processed` or `refund.failed`. */
-export function refundEvent(event: 'refund.created' | 'refund.processed' | 'refund.failed', refund: StandInRefund) {
+export function refundEvent(
+  event: 'refund.created' | 'refund.processed' | 'refund.failed',
+  refund: StandInRefund,
+) {
   return {
     entity: 'event',
     account_id: 'acc_StandIn',
@@ -248,7 +256,14 @@ export function refundEvent(event: 'refund.created' | 'refund.processed' | 'refu
     contains: ['refund', 'payment'],
     payload: {
       refund: { entity: { ...refund, status: event === 'refund.failed' ? 'failed' : refund.status } },
-      payment: { entity: { id: refund.payment_id, entity: 'payment', amount: refund.amount, currency: refund.currency } },
+      payment: {
+        entity: {
+          id: refund.payment_id,
+          entity: 'payment',
+          amount: refund.amount,
+          currency: refund.currency,
+        },
+      },
     },
     created_at: 1_795_000_100,
   };
