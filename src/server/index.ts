@@ -34,6 +34,7 @@ async function startServer() {
     { createMailTransport },
     { startMessageWorker },
     { startPaymentReminders },
+    { startRefundReconciler },
     { startScheduledMessages },
     { startGuestDataRetention },
   ] = await Promise.all([
@@ -47,6 +48,7 @@ async function startServer() {
     import('./messages/transport'),
     import('./messages/worker'),
     import('./payments/payment-reminders'),
+    import('./payments/refund-reconciler'),
     import('./messages/scheduled-messages'),
     import('./check-in/retention'),
   ]);
@@ -108,6 +110,12 @@ async function startServer() {
     logger,
     onMessagesWritten: () => worker.wake(),
   });
+  const refunds = startRefundReconciler({
+    db: database.db,
+    razorpay: config.payments.razorpay,
+    holder: leaseHolder,
+    logger,
+  });
   const scheduledMessages = startScheduledMessages({
     db: database.db,
     config,
@@ -147,6 +155,7 @@ async function startServer() {
       await stopFeedParser();
       await schedulerStopped;
       await reminders.stop();
+      await refunds.stop();
       await scheduledMessages.stop();
       await retention.stop();
       await worker.stop();

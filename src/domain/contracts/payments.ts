@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { villaToday } from '../dates';
+import { GatewayRefundSchema, RefundablePaymentSchema } from '../gateway-refund';
 import {
   CreatePaymentLinkSchema,
   createRecordPaymentSchema,
@@ -10,10 +12,36 @@ import {
   PaymentSettingsSchema,
   PaymentSettingsUpdateSchema,
   RecordedEntrySchema,
+  PaymentSummarySchema,
 } from '../payment';
 import { BookingIdParamsSchema } from './bookings';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 import { paymentRoutes } from './routes';
+
+/** A booking's ledger, with its refunds through Razorpay and what each Razorpay payment has left. */
+export const BookingLedgerSchema = PaymentLedgerSchema.extend({
+  gateway_refunds: z
+    .array(GatewayRefundSchema)
+    .describe('Refunds through Razorpay, newest first: pending ones count against what may be refunded'),
+  refundable_payments: z
+    .array(RefundablePaymentSchema)
+    .describe('The Razorpay payments of the booking, oldest first, with what each has left to refund'),
+});
+
+export const RecordedRefundSchema = RecordedEntrySchema.extend({
+  refund: GatewayRefundSchema.optional().describe('The refund through Razorpay, when it was made through it'),
+});
+
+export const PendingRefundSchema = z.object({
+  refund: GatewayRefundSchema,
+  summary: PaymentSummarySchema,
+  message: z.string().describe('Why the outcome is not known yet, and what happens next'),
+});
+
+export const ReconciledRefundsSchema = z.object({
+  gateway_refunds: z.array(GatewayRefundSchema),
+  summary: PaymentSummarySchema,
+});
 
 export const paymentEndpoints = {
   listPayments: defineEndpoint({
@@ -21,7 +49,7 @@ export const paymentEndpoints = {
     tags: ['payments'],
     session: true,
     params: BookingIdParamsSchema,
-    responses: { 200: PaymentLedgerSchema, ...errorResponses(400, 401, 404) },
+    responses: { 200: BookingLedgerSchema, ...errorResponses(400, 401, 404) },
   }),
   recordPayment: defineEndpoint({
     ...paymentRoutes.recordPayment,
@@ -38,7 +66,18 @@ export const paymentEndpoints = {
     session: true,
     params: BookingIdParamsSchema,
     body: createRefundPaymentSchema(() => villaToday()),
-    responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
+    responses: {
+      201: RecordedRefundSchema,
+      202: PendingRefundSchema,
+      ...errorResponses(400, 401, 404, 409),
+    },
+  }),
+  reconcileRefunds: defineEndpoint({
+    ...paymentRoutes.reconcileRefunds,
+    tags: ['payments'],
+    session: true,
+    params: BookingIdParamsSchema,
+    responses: { 200: ReconciledRefundsSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   getPaymentSettings: defineEndpoint({
     ...paymentRoutes.getPaymentSettings,

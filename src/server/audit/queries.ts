@@ -12,7 +12,7 @@ import { auditEvents, bookings, properties } from '../db/schema';
 
 type EventRow = typeof auditEvents.$inferSelect;
 
-const BOOKING_ENTITIES = new Set(['booking', 'payment', 'invoice', 'guest_check_in']);
+const BOOKING_ENTITIES = new Set(['booking', 'payment', 'gateway_refund', 'invoice', 'guest_check_in']);
 
 /** The booking an event is about: the booking itself, or the booking of a payment or an invoice. */
 function findEventBookingId(row: EventRow): string | undefined {

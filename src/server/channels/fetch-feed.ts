@@ -3,6 +3,7 @@ import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { assertNoTransactionOpen } from '../db/outside-calls';
 import { FeedError } from './feed-error';
 
 export { FeedError };
@@ -48,6 +49,7 @@ const formatMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) *
  * when the last answer gave an ETag or Last-Modified.
  */
 export async function fetchFeed(url: string, options: FeedFetchOptions): Promise<FeedFetchResult> {
+  assertNoTransactionOpen("A channel's feed");
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = parseFeedUrl(url);
   for (let redirects = 0; ; redirects += 1) {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { watchTransactions } from './outside-calls';
 import { applyDatabaseRules, type RulesOutcome } from './rules';
 import * as schema from './schema';
 
@@ -66,7 +67,7 @@ export async function openPglite(options: { dataDir?: string; pglite?: PGlite } 
   const pglite = client;
   const db = drizzlePglite(pglite, { schema });
   return {
-    db: db as unknown as Db,
+    db: watchTransactions(db as unknown as Db),
     kind: 'pglite',
     pglite,
     async migrate() {
@@ -151,7 +152,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   const db = drizzlePg(pool, { schema });
   let closed = false;
   return {
-    db: db as unknown as Db,
+    db: watchTransactions(db as unknown as Db),
     kind: 'postgres',
     async migrate() {
       const connection = await pool.connect();

@@ -27,6 +27,7 @@ const AUDITED_TABLES = [
   'operators',
   'operator_sessions',
   'payments',
+  'gateway_refunds',
   'payment_settings',
   'business_profiles',
   'invoices',

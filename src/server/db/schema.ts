@@ -29,6 +29,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_SETTINGS_DEFAULTS,
 } from '../../domain/payment';
+import { GATEWAY_REFUND_STATUSES } from '../../domain/gateway-refund';
 import { DEFAULT_CURRENCY, PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
 import type { MinorUnits } from '../../domain/money';
@@ -747,6 +748,57 @@ export const paymentLinks = pgTable(
     check('payment_links_status_check', sql`${table.status} in ('created', 'paid')`),
     check('payment_links_amount_check', sql`${table.amount} > 0`),
     check('payment_links_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
+ * Refunds made through Razorpay, from the intent to the outcome. The intent is committed before Razorpay is
+ * asked (its id is the refund's idempotency key at Razorpay), so an answer lost to a timeout leaves it
+ * 'pending' rather than forgotten, and asking again can never refund twice. 'made' once Razorpay has the
+ * refund (its ledger entry written in the same transaction), 'failed' when it refused or failed it.
+ */
+export const gatewayRefunds = pgTable(
+  'gateway_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    // The ledger entry of the Razorpay payment refunded, and its id at Razorpay (pay_…).
+    payment_entry_id: uuid('payment_entry_id')
+      .notNull()
+      .references(() => payments.id),
+    gateway_payment_id: text('gateway_payment_id').notNull(),
+    amount: moneyColumn('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: GATEWAY_REFUND_STATUSES }).notNull().default('pending'),
+    // Razorpay's refund id (rfnd_…), once known.
+    gateway_refund_id: text('gateway_refund_id'),
+    // The refund's ledger entry, once made (and the entry that reversed it, when Razorpay failed it later).
+    refund_entry_id: uuid('refund_entry_id').references(() => payments.id),
+    received_on: date('received_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    // Why Razorpay refused or failed it, in its own words.
+    failure: text('failure'),
+    attempts: integer('attempts').notNull().default(1),
+    last_tried_at: timestamp('last_tried_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settled_at: timestamp('settled_at', { withTimezone: true }),
+    created_by: uuid('created_by'),
+  },
+  (table) => [
+    index('gateway_refunds_booking_idx').on(table.booking_id, table.created_at),
+    index('gateway_refunds_pending_idx')
+      .on(table.last_tried_at)
+      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('gateway_refunds_gateway_refund_id_key').on(table.gateway_refund_id),
+    check('gateway_refunds_status_check', sql`${table.status} in (${inList(GATEWAY_REFUND_STATUSES)})`),
+    check('gateway_refunds_amount_check', sql`${table.amount} > 0`),
+    check('gateway_refunds_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      'gateway_refunds_made_check',
+      sql`${table.status} <> 'made' or (${table.gateway_refund_id} is not null and ${table.refund_entry_id} is not null)`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { assertNoTransactionOpen } from '../db/outside-calls';
 import type { InlineImage } from '../payments/upi-qr';
 
 /** One message as the worker hands it to the transport. */
@@ -81,6 +82,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     return {
       kind: 'smtp',
       async send(mail) {
+        assertNoTransactionOpen('The mail server');
         await transporter.sendMail(toNodemailer(options, mail));
       },
       close: () => transporter.close(),

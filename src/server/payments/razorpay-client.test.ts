@@ -45,6 +45,9 @@ const LINK = {
   notes: { booking_id: '1a2b3c4d-0000-4000-8000-000000000000' },
 };
 
+const REFUND_ID = '5d0c7a2e-0000-4000-8000-000000000000';
+const REFUND = { refundId: REFUND_ID, paymentId: 'pay_1', amount: 100, notes: {} };
+
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   const error = await promise.then(
     () => undefined,
@@ -65,22 +68,48 @@ describe("Razorpay's API, as the operator hears of its failures", () => {
       short_url: 'https://rzp.io/i/x',
       expire_by: 5,
     });
-    next = { status: 200, body: JSON.stringify({ id: 'rfnd_1', amount: 100 }) };
-    await expect(
-      refundRazorpayPayment(config, { paymentId: 'pay_1', amount: 100, notes: {} }),
-    ).resolves.toEqual({ id: 'rfnd_1', amount: 100 });
+    next = {
+      status: 200,
+      body: JSON.stringify({ id: 'rfnd_1', amount: 100, status: 'pending', notes: { refund_id: REFUND_ID } }),
+    };
+    await expect(refundRazorpayPayment(config, REFUND)).resolves.toEqual({
+      kind: 'made',
+      refund: { id: 'rfnd_1', amount: 100, status: 'made', refundId: REFUND_ID },
+    });
+  });
+
+  it('says a refund is refused only when Razorpay certainly did nothing, and not known otherwise', async () => {
+    next = { status: 400, body: JSON.stringify({ error: { description: 'The amount is invalid' } }) };
+    expect(await refundRazorpayPayment(config, REFUND)).toEqual({
+      kind: 'refused',
+      reason: 'Razorpay refused the refund: The amount is invalid',
+    });
+    next = { status: 401, body: JSON.stringify({ error: { description: 'Authentication failed' } }) };
+    expect((await refundRazorpayPayment(config, REFUND)).kind).toBe('refused');
+    // A request with the same key still being processed at Razorpay.
+    next = { status: 409, body: JSON.stringify({ error: { description: 'Request in progress' } }) };
+    expect((await refundRazorpayPayment(config, REFUND)).kind).toBe('unknown');
+    next = { status: 503, body: '<html>down</html>' };
+    expect((await refundRazorpayPayment(config, REFUND)).kind).toBe('unknown');
+    next = { status: 200, body: JSON.stringify({ amount: 100 }) };
+    expect((await refundRazorpayPayment(config, REFUND)).kind).toBe('unknown');
+    next = 'hang';
+    expect(await refundRazorpayPayment(config, REFUND)).toEqual({
+      kind: 'unknown',
+      reason: 'Razorpay did not answer in time',
+    });
   });
 
   it("quotes Razorpay's refusal as a 409, and never names the secret", async () => {
     next = {
       status: 400,
       body: JSON.stringify({
-        error: { code: 'BAD_REQUEST_ERROR', description: 'The refund amount is invalid' },
+        error: { code: 'BAD_REQUEST_ERROR', description: 'The link amount is invalid' },
       }),
     };
-    const error = await refusal(refundRazorpayPayment(config, { paymentId: 'pay_1', amount: 1, notes: {} }));
+    const error = await refusal(createRazorpayLink(config, LINK));
     expect(error.statusCode).toBe(409);
-    expect(error.message).toBe('Razorpay refused the refund: The refund amount is invalid');
+    expect(error.message).toBe('Razorpay refused the payment link: The link amount is invalid');
     expect(error.message).not.toContain(config.keySecret);
   });
 

@@ -19,7 +19,8 @@ import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
 import { lockBooking, readLedger, recordLedgerEntry } from './queries';
-import { createRazorpayLink, isRazorpaySignatureValid } from './razorpay';
+import { createRazorpayLink, isRazorpaySignatureValid, REFUND_ID_NOTE } from './razorpay';
+import { receiveRazorpayRefundEvent } from './razorpay-refund';
 import {
   findOpenPaymentLink,
   findPaymentByGatewayId,
@@ -45,6 +46,27 @@ const NotesSchema = z
   .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
   .optional()
   .transform((notes) => (notes && !Array.isArray(notes) ? notes : {}));
+
+/** Razorpay's refund events: the first two mean Razorpay has the refund, the last that it failed it. */
+const REFUND_MADE_EVENTS = new Set(['refund.created', 'refund.processed']);
+const REFUND_FAILED_EVENT = 'refund.failed';
+
+const WebhookRefundSchema = z.object({
+  payload: z.object({
+    refund: z.object({
+      entity: z.object({
+        id: z.string().regex(/^rfnd_[A-Za-z0-9]{1,60}$/),
+        payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,60}$/),
+        amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+        notes: z
+          .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+          .optional()
+          .transform((notes) => (notes && !Array.isArray(notes) ? notes : {})),
+      }),
+    }),
+  }),
+});
 
 const WebhookPaymentSchema = z.object({
   id: z.string().regex(/^pay_[A-Za-z0-9]{1,60}$/),
@@ -309,6 +331,56 @@ export async function registerRazorpayRoutes(
     return outcome;
   }
 
+  /** Settles one of our refunds by Razorpay's report of it (or records one made on Razorpay's dashboard). */
+  async function recordWebhookRefund(
+    request: FastifyRequest,
+    body: { event: string; payload: unknown },
+  ): Promise<WebhookOutcome> {
+    const parsed = WebhookRefundSchema.safeParse(body);
+    if (!parsed.success) {
+      request.log.warn(
+        { event: body.event },
+        'razorpay: a refund event without a refund we can read was ignored',
+      );
+      return 'ignored';
+    }
+    const refund = parsed.data.payload.refund.entity;
+    const note = refund.notes[REFUND_ID_NOTE];
+    try {
+      const outcome = await receiveRazorpayRefundEvent(db, {
+        refund: {
+          id: refund.id,
+          paymentId: refund.payment_id,
+          amount: refund.amount,
+          currency: refund.currency,
+          refundId: typeof note === 'string' ? note : undefined,
+        },
+        failed: body.event === REFUND_FAILED_EVENT,
+        today: villaToday(now()),
+      });
+      if (outcome === 'ignored') {
+        request.log.warn(
+          { razorpayRefundId: refund.id },
+          'razorpay: a refund of no payment known here was acknowledged and not recorded',
+        );
+      }
+      return outcome;
+    } catch (error) {
+      // A refund made elsewhere that the ledger cannot take (more than it shows paid): acknowledged, and left
+      // for the operator, or Razorpay would deliver it again for days.
+      const pgError = findPgError(error);
+      if (pgError?.constraint === 'payments_gateway_payment_id_key') return 'duplicate';
+      if (pgError?.code === '23514' || (error instanceof HttpError && error.statusCode === 409)) {
+        request.log.warn(
+          { razorpayRefundId: refund.id, constraint: pgError?.constraint },
+          'razorpay: a refund made elsewhere does not fit the ledger and was not recorded',
+        );
+        return 'ignored';
+      }
+      throw error;
+    }
+  }
+
   // Razorpay signs the raw bytes of the body: this route's JSON parser checks the signature over them before
   // anything is parsed, so a forged body is refused before it is read.
   await app.register(async (scope) => {
@@ -345,6 +417,9 @@ export async function registerRazorpayRoutes(
       async (request) => {
         requireRazorpay();
         const { event, payload } = request.body;
+        if (REFUND_MADE_EVENTS.has(event) || event === REFUND_FAILED_EVENT) {
+          return { status: await recordWebhookRefund(request, { event, payload }) };
+        }
         if (!PAYMENT_EVENTS.has(event)) return { status: 'ignored' as const };
         const parsed = WebhookPayloadSchema.safeParse(payload);
         if (!parsed.success) {

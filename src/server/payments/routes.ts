@@ -9,11 +9,12 @@ import { BOOKING_NOT_FOUND } from '../bookings/routes';
 import type { Db, Tx } from '../db/client';
 import type { Config } from '../env';
 import { withOperator } from '../db/with-operator';
-import { notFound } from '../http-error';
+import { HttpError, notFound } from '../http-error';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
 import {
   findPaymentSettings,
+  listLedgerEntries,
   lockBooking,
   readLedger,
   recordLedgerEntry,
@@ -21,7 +22,14 @@ import {
   type NewEntry,
 } from './queries';
 import { findLatestOpenPaymentLink } from './razorpay-queries';
-import { isRazorpayRefund, makeRazorpayRefund } from './razorpay-refund';
+import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from './gateway-refund-queries';
+import {
+  checkRefundAgainstLedger,
+  isRazorpayRefund,
+  RAZORPAY_REFUNDS_NOT_SET_UP,
+  reconcileRazorpayRefund,
+  requestRazorpayRefund,
+} from './razorpay-refund';
 
 export async function registerPaymentRoutes(
   app: FastifyInstance,
@@ -32,16 +40,25 @@ export async function registerPaymentRoutes(
   // The client offers a link only when the server can make one; it never sees the keys.
   const onlinePayments = { upi: Boolean(options.payments.upi), razorpay: Boolean(razorpay) };
 
+  /** The booking's summary as of now (its payment_status as the database derived it). */
+  async function readSummary(tx: Tx, bookingId: string) {
+    const booking = await findBooking(tx, bookingId);
+    if (!booking) throw notFound(BOOKING_NOT_FOUND);
+    const property = await requireProperty(tx, booking.property_id);
+    return (await readLedger(tx, { booking, property, today: today() })).summary;
+  }
+
   /** Records an entry on the operator's booking and answers it with the ledger's new summary. */
   async function recordEntry(tx: Tx, input: { bookingId: string; operatorId: string; entry: NewEntry }) {
     const booking = await lockBooking(tx, input.bookingId);
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
+    // A refund by hand is checked against refunds still pending at Razorpay too: they may yet be made.
+    if (input.entry.kind === 'refund' && !input.entry.corrects_id) {
+      const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
+      if (refusal) throw new HttpError(409, refusal);
+    }
     const entry = await recordLedgerEntry(tx, { booking, entry: input.entry, operatorId: input.operatorId });
-    const property = await requireProperty(tx, booking.property_id);
-    // Read again: the database derived its payment_status from the new entry.
-    const updated = await findBooking(tx, booking.id);
-    const { summary } = await readLedger(tx, { booking: updated!, property, today: today() });
-    return { entry, summary };
+    return { entry, summary: await readSummary(tx, booking.id) };
   }
 
   registerEndpoint(
@@ -58,12 +75,22 @@ export async function registerPaymentRoutes(
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const property = await requireProperty(tx, booking.property_id);
         const ledger = await readLedger(tx, { booking, property, today: today() });
+        const refunds = await listGatewayRefunds(tx, booking.id);
+        const rooms = await measureBookingPaymentRoom(tx, booking);
         const link = await findLatestOpenPaymentLink(tx, {
           bookingId: booking.id,
           now: options.now?.() ?? new Date(),
         });
         return {
           ...ledger,
+          gateway_refunds: refunds.map(shapeGatewayRefund),
+          refundable_payments: rooms.map((room) => ({
+            entry_id: room.entryId,
+            gateway_payment_id: room.gatewayPaymentId,
+            received_on: room.receivedOn,
+            amount: toMajor(room.paid),
+            refundable: toMajor(room.left),
+          })),
           online_payments: onlinePayments,
           payment_link: link
             ? { url: link.short_url, amount: toMajor(link.amount), expires_at: link.expires_at.toISOString() }
@@ -97,22 +124,72 @@ export async function registerPaymentRoutes(
       body: createRefundPaymentSchema(today),
       summary: 'Record money paid back: a refund or a security deposit returned',
       description:
-        "A refund is never above what was paid and not yet refunded, a security deposit returned never above what is held: 409 otherwise, however many refunds arrive at once. A refund with method razorpay is made through Razorpay first (of the Razorpay payment its reference names, else the booking's latest) and recorded with Razorpay's refund id as its reference; 502 and nothing recorded when Razorpay fails.",
+        "A refund is never above what was paid and not yet refunded (refunds pending at Razorpay counted), a security deposit returned never above what is held: 409 otherwise, however many refunds arrive at once. A refund with method razorpay is made through Razorpay, from the Razorpay payment its reference names (pay_…) or else the oldest with enough left, never more than that payment has left (409 naming what each has left). It is recorded as pending before Razorpay is asked, with no transaction open during the call, and asked with X-Refund-Idempotency set to its id: 201 with its ledger entry (Razorpay's refund id as reference) once Razorpay has it; 409 when Razorpay refused it (nothing moved); 202 when Razorpay's answer did not say (a timeout, a 5xx): the refund stays pending, counts against what may be refunded, and is settled by reconcileRefunds, the reconciler's rounds or Razorpay's refund webhooks, never made twice.",
     },
     async (request, reply) => {
       const operatorId = getOperator(request).id;
       const bookingId = request.params.bookingId;
-      const result = await withOperator(options.db, operatorId, async (tx) => {
-        const entry = isRazorpayRefund(request.body)
-          ? await makeRazorpayRefund(tx, {
-              razorpay,
-              bookingId,
-              entry: request.body,
-            })
-          : request.body;
-        return recordEntry(tx, { bookingId, operatorId, entry });
+      if (!isRazorpayRefund(request.body)) {
+        const result = await withOperator(options.db, operatorId, (tx) =>
+          recordEntry(tx, { bookingId, operatorId, entry: request.body }),
+        );
+        return reply.code(201).send(result);
+      }
+      const outcome = await requestRazorpayRefund(options.db, {
+        razorpay,
+        operatorId,
+        bookingId,
+        entry: request.body,
+        today: today(),
       });
-      return reply.code(201).send(result);
+      if (outcome.kind === 'refused') throw new HttpError(409, outcome.reason);
+      return withOperator(options.db, operatorId, async (tx) => {
+        const summary = await readSummary(tx, bookingId);
+        const refund = shapeGatewayRefund(outcome.refund);
+        if (outcome.kind === 'pending') {
+          return reply.code(202).send({
+            refund,
+            summary,
+            message: `${outcome.reason}, so it is not known yet whether the refund was made. It is kept as pending and counted as refunded; the product asks Razorpay again and records what it says. It will not be made twice.`,
+          });
+        }
+        const entries = await listLedgerEntries(tx, bookingId);
+        const entry = entries.find((item) => item.id === outcome.refund.refund_entry_id);
+        if (!entry) throw new Error('A refund made has its ledger entry');
+        return reply.code(201).send({ entry, summary, refund });
+      });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.reconcileRefunds,
+    {
+      summary: "Ask Razorpay what became of the booking's pending refunds, and record it",
+      description:
+        "For each refund still pending: Razorpay's list of the payment's refunds is read (a refund made earlier is found by our id in its notes); one Razorpay has no record of is asked again with the same idempotency key. Answers the booking's refunds through Razorpay and its summary; a refund stays pending while Razorpay cannot be reached. 409 when Razorpay is not set up.",
+    },
+    async (request) => {
+      const operatorId = getOperator(request).id;
+      const bookingId = request.params.bookingId;
+      if (!razorpay) throw new HttpError(409, RAZORPAY_REFUNDS_NOT_SET_UP);
+      const pending = await withOperator(options.db, operatorId, async (tx) => {
+        const booking = await findBooking(tx, bookingId);
+        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        return (await listGatewayRefunds(tx, booking.id)).filter((refund) => refund.status === 'pending');
+      });
+      for (const refund of pending) {
+        await reconcileRazorpayRefund(options.db, {
+          razorpay,
+          target: { id: refund.id, bookingId, ownerId: operatorId },
+          today: today(),
+          actor: 'operator',
+        });
+      }
+      return withOperator(options.db, operatorId, async (tx) => ({
+        gateway_refunds: (await listGatewayRefunds(tx, bookingId)).map(shapeGatewayRefund),
+        summary: await readSummary(tx, bookingId),
+      }));
     },
   );
 

@@ -8,7 +8,9 @@ import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { formatDayMonthYear } from '@/client/lib/format';
 import { villaToday } from '@/domain/dates';
+import type { RefundablePayment } from '@/domain/gateway-refund';
 import { formatMajorAmount } from '@/domain/money';
 import {
   createRecordPaymentSchema,
@@ -47,6 +49,7 @@ export function PaymentEntryForm({
   direction,
   summary,
   offerSecurityDeposit,
+  refundablePayments = [],
   onDone,
 }: {
   bookingId: string;
@@ -55,6 +58,8 @@ export function PaymentEntryForm({
   summary: PaymentSummary;
   /** The property asks a security deposit (or one is held): its kinds are offered. */
   offerSecurityDeposit: boolean;
+  /** The booking's Razorpay payments and what each has left: a refund by Razorpay is taken from one. */
+  refundablePayments?: readonly RefundablePayment[];
   /** Back to the ledger: with the entry recorded, or without one (the operator went back). */
   onDone: (recorded?: PaymentEntry) => void;
 }) {
@@ -84,6 +89,14 @@ export function PaymentEntryForm({
   const record = useRecordEntry(bookingId, direction);
   const [formError, setFormError] = useState<string | null>(null);
   const kind = watch('kind');
+  const method = watch('method');
+  // A refund by Razorpay is made from one of its payments, named as its reference (pay_…).
+  const throughRazorpay = direction === 'out' && kind === 'refund' && method === 'razorpay';
+  const fullest = [...refundablePayments].sort((a, b) => b.refundable - a.refundable)[0];
+  useEffect(() => {
+    if (throughRazorpay) form.setValue('reference', fullest?.gateway_payment_id ?? '');
+    else if (form.getValues('reference')?.startsWith('pay_')) form.setValue('reference', '');
+  }, [throughRazorpay, fullest?.gateway_payment_id, form]);
 
   useEffect(() => {
     setFocus('amount');
@@ -99,7 +112,13 @@ export function PaymentEntryForm({
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     return record.mutateAsync(values).then(
-      ({ entry, summary: after }) => {
+      (answer) => {
+        if (!('entry' in answer)) {
+          toast.warning('Refund pending at Razorpay', { description: answer.message, duration: 15_000 });
+          onDone();
+          return;
+        }
+        const { entry, summary: after } = answer;
         const what = PAYMENT_KIND_LABELS[entry.kind];
         toast.success(`${what} recorded`, {
           description: `${money(entry.amount)} · ${guestName} · Balance ${money(after.balance)}`,
@@ -165,9 +184,33 @@ export function PaymentEntryForm({
         >
           {(props) => <Input {...props} type="date" max={villaToday()} {...register('received_on')} />}
         </FormField>
-        <FormField label="UTR / reference" error={errors.reference}>
-          {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
-        </FormField>
+        {throughRazorpay ? (
+          <FormField
+            label="Razorpay payment"
+            hint="Refunded from this payment, at most what it has left"
+            error={errors.reference}
+            required
+          >
+            {(props) => (
+              <Select {...props} {...register('reference')}>
+                {refundablePayments.map((payment) => (
+                  <option
+                    key={payment.gateway_payment_id}
+                    value={payment.gateway_payment_id}
+                    disabled={payment.refundable <= 0}
+                  >
+                    {payment.gateway_payment_id} · {formatDayMonthYear(payment.received_on)} ·{' '}
+                    {money(payment.refundable)} left
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : (
+          <FormField label="UTR / reference" error={errors.reference}>
+            {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
+          </FormField>
+        )}
         <FormField label="Note" error={errors.note} className="sm:col-span-2">
           {(props) => <Textarea {...props} rows={2} {...register('note')} />}
         </FormField>

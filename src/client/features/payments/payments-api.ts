@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentRoutes } from '@/domain/contracts/routes';
-import type { PaymentSettingsUpdate, RecordPaymentInput, RefundPaymentInput } from '@/domain/payment';
+import type { z } from 'zod';
+import type { PendingRefundSchema } from '@/domain/contracts/payments';
+import type {
+  PaymentSettingsUpdate,
+  RecordedEntry,
+  RecordPaymentInput,
+  RefundPaymentInput,
+} from '@/domain/payment';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -33,7 +40,8 @@ export function paymentSettingsQuery(propertyId: string) {
 export function useRecordEntry(bookingId: string, direction: 'in' | 'out') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entry: RecordPaymentInput | RefundPaymentInput) =>
+    // A refund through Razorpay whose outcome Razorpay has not said yet answers without an entry (pending).
+    mutationFn: async (entry: RecordPaymentInput | RefundPaymentInput): Promise<RecordedOrPending> =>
       direction === 'in'
         ? callEndpoint(paymentRoutes.recordPayment, {
             params: { bookingId },
@@ -43,6 +51,20 @@ export function useRecordEntry(bookingId: string, direction: 'in' | 'out') {
             params: { bookingId },
             body: entry as RefundPaymentInput,
           }),
+    onSuccess: () => void invalidateOperatorData(queryClient),
+  });
+}
+
+export type RecordedOrPending = RecordedEntry | z.infer<typeof PendingRefundSchema>;
+
+/**
+ * Asks Razorpay what became of the booking's pending refunds (each is asked again with its own key when
+ * Razorpay has no record of it); every view of the operator's money reloads after it.
+ */
+export function useReconcileRefunds(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(paymentRoutes.reconcileRefunds, { params: { bookingId } }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });
 }

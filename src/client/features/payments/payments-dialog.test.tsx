@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@/domain/booking';
 import type { InvoiceSummary } from '@/domain/invoice';
-import type { PaymentEntry, PaymentLedger, PaymentSummary } from '@/domain/payment';
+import type { z } from 'zod';
+import type { BookingLedgerSchema } from '@/domain/contracts/payments';
+import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
 import { waitUntil } from '@/test/wait-until';
 import { BookingPayments } from './booking-payments';
 
@@ -80,6 +82,8 @@ function makeEntry(id: number, values: Partial<PaymentEntry>): PaymentEntry {
   };
 }
 
+type PaymentLedger = z.infer<typeof BookingLedgerSchema>;
+
 const LEDGER: PaymentLedger = {
   entries: [
     makeEntry(1, {}),
@@ -94,6 +98,23 @@ const LEDGER: PaymentLedger = {
   summary: makeSummary(),
   online_payments: { upi: true, razorpay: false },
   payment_link: null,
+  gateway_refunds: [],
+  refundable_payments: [],
+};
+
+const PENDING_REFUND = {
+  id: '00000000-0000-4000-8000-000000002001',
+  booking_id: BOOKING_ID,
+  gateway_payment_id: 'pay_Pending1',
+  amount: 2000,
+  currency: 'INR',
+  status: 'pending' as const,
+  gateway_refund_id: null,
+  refund_entry_id: null,
+  failure: null,
+  attempts: 2,
+  created_at: '2026-11-19T10:00:00.000Z',
+  settled_at: null,
 };
 
 type Call = { method: string; url: string; body: unknown };
@@ -260,6 +281,66 @@ describe("a booking's payments", () => {
     expect(amount).toHaveValue(5000);
     expect(within(dialog).getByLabelText(/^Method/)).toHaveValue('bank_transfer');
     expect(within(dialog).getByLabelText('UTR / reference')).toHaveValue('NEFT 998877');
+  });
+
+  it('refunds by Razorpay from a payment it names, and says a refund Razorpay has not answered is pending', async () => {
+    const calls = stubApi(
+      (call) =>
+        call.url.endsWith('/refunds/reconcile')
+          ? json(200, { gateway_refunds: [], summary: makeSummary() })
+          : json(202, {
+              refund: PENDING_REFUND,
+              summary: makeSummary(),
+              message: 'Razorpay did not answer in time, so it is not known yet whether the refund was made.',
+            }),
+      {
+        ...LEDGER,
+        online_payments: { upi: false, razorpay: true },
+        gateway_refunds: [PENDING_REFUND],
+        refundable_payments: [
+          {
+            entry_id: BOOKING_ID,
+            gateway_payment_id: 'pay_Small1',
+            received_on: '2026-11-10',
+            amount: 1000,
+            refundable: 500,
+          },
+          {
+            entry_id: BOOKING_ID,
+            gateway_payment_id: 'pay_Large1',
+            received_on: '2026-11-11',
+            amount: 3000,
+            refundable: 3000,
+          },
+        ],
+      },
+    );
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog');
+    const pending = await within(dialog).findByRole('region', { name: 'Refunds through Razorpay' });
+    expect(pending).toHaveTextContent('₹2,000 from pay_Pending1');
+    expect(pending).toHaveTextContent(/counts as refunded until Razorpay answers, and is never made twice/);
+    await user.click(within(pending).getByRole('button', { name: 'Check with Razorpay' }));
+    await waitUntil(() => calls.some((call) => call.url.endsWith('/refunds/reconcile')));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await user.type(within(dialog).getByLabelText(/^Amount \(INR\)/), '1200');
+    await user.selectOptions(within(dialog).getByLabelText(/^Method/), 'razorpay');
+    // The payment with the most left is offered first; the reference field gives way to it.
+    const payment = within(dialog).getByLabelText(/^Razorpay payment/);
+    expect(payment).toHaveValue('pay_Large1');
+    expect(within(dialog).queryByLabelText('UTR / reference')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitUntil(() => calls.some((call) => call.url.endsWith('/refunds')));
+    expect(calls.find((call) => call.url.endsWith('/refunds'))?.body).toMatchObject({
+      amount: 1200,
+      method: 'razorpay',
+      reference: 'pay_Large1',
+    });
+    // Pending, not failed: back at the ledger, with no entry claimed.
+    await within(dialog).findByRole('button', { name: 'Record payment' });
   });
 
   it('works from the keyboard: opens with Enter, closes with Escape, and focus returns to the button', async () => {

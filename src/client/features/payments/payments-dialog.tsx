@@ -17,6 +17,7 @@ import { BookingInvoices, CreditNoteOffer } from '@/client/features/invoices';
 import { formatBookingReference, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
 import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
+import { GatewayRefunds } from './gateway-refunds';
 import { PaymentEntryForm } from './payment-entry-form';
 import { PaymentLinkPanel } from './payment-link-panel';
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS } from './payment-labels';
@@ -116,6 +117,7 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
           direction={mode}
           summary={summary}
           offerSecurityDeposit={offerSecurityDeposit}
+          refundablePayments={ledger.data.refundable_payments}
           onDone={(recorded) => {
             returnTo.current = mode;
             if (recorded?.kind === 'refund') setRefunded(recorded.amount);
@@ -135,6 +137,7 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
       {booking.status === 'cancelled' ? null : (
         <PaymentLinkPanel bookingId={booking.id} ledger={ledger.data} />
       )}
+      <GatewayRefunds bookingId={booking.id} refunds={ledger.data.gateway_refunds} />
       <section aria-labelledby="ledger-title">
         <h3 id="ledger-title" className="mb-2 text-sm font-semibold">
           Ledger

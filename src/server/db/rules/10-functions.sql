@@ -73,6 +73,9 @@ DECLARE
   v_count integer;
 BEGIN
   -- Their ledgers first (the only entries ever deleted: refuse_payment_change lets sample ones go).
+  DELETE FROM gateway_refunds r
+  USING bookings b, properties p
+  WHERE r.booking_id = b.id AND b.is_sample AND p.id = b.property_id AND p.owner_id = app_current_operator_id();
   DELETE FROM payments e
   USING bookings b, properties p
   WHERE e.booking_id = b.id AND b.is_sample AND p.id = b.property_id AND p.owner_id = app_current_operator_id();
@@ -262,6 +265,12 @@ BEGIN
     WHEN 'security_deposit_held' THEN v_held := v_held + v_sign * NEW.amount;
     ELSE v_returned := v_returned + v_sign * NEW.amount;
   END CASE;
+  -- Refunds still pending at the gateway may yet be made: they count as refunded (the entry recording one as
+  -- made carries its refund id, and is not counted twice).
+  SELECT v_refunded + coalesce(sum(r.amount), 0) INTO v_refunded
+  FROM gateway_refunds r
+  WHERE r.booking_id = NEW.booking_id AND r.status = 'pending'
+    AND r.gateway_refund_id IS DISTINCT FROM NEW.gateway_payment_id;
   IF v_refunded > v_paid THEN
     RAISE EXCEPTION 'Refunds would come to more than was paid'
       USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_refund_within_paid';
@@ -274,6 +283,52 @@ BEGIN
 END
 $$;
 REVOKE ALL ON FUNCTION check_payment_entry() FROM PUBLIC;
+
+-- A refund through the gateway refunds one payment of its booking that came through the gateway, never
+-- more than that payment has left (its amount, less its corrections, less its refunds made or pending), and
+-- never more than the booking has paid and not yet refunded. The booking is locked first, as for an entry.
+CREATE OR REPLACE FUNCTION check_gateway_refund() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+DECLARE
+  v_payment payments%ROWTYPE;
+  v_left numeric;
+  v_paid numeric;
+  v_refunded numeric;
+BEGIN
+  PERFORM 1 FROM bookings b WHERE b.id = NEW.booking_id FOR UPDATE;
+  SELECT * INTO v_payment FROM payments WHERE id = NEW.payment_entry_id;
+  IF NOT FOUND OR v_payment.booking_id <> NEW.booking_id OR v_payment.kind <> 'payment'
+     OR v_payment.corrects_id IS NOT NULL OR v_payment.gateway_payment_id IS DISTINCT FROM NEW.gateway_payment_id
+     OR v_payment.currency <> NEW.currency THEN
+    RAISE EXCEPTION 'A gateway refund refunds a gateway payment of its own booking'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'gateway_refunds_payment_check';
+  END IF;
+  SELECT v_payment.amount
+      - coalesce((SELECT sum(amount) FROM payments WHERE corrects_id = v_payment.id), 0)
+      - coalesce((SELECT sum(amount) FROM gateway_refunds
+                  WHERE payment_entry_id = v_payment.id AND status <> 'failed'), 0)
+    INTO v_left;
+  IF NEW.amount > v_left THEN
+    RAISE EXCEPTION 'A gateway refund is at most what its payment has left'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'gateway_refunds_within_payment';
+  END IF;
+  SELECT
+    coalesce(sum(CASE WHEN corrects_id IS NULL THEN amount ELSE -amount END) FILTER (WHERE kind = 'payment'), 0),
+    coalesce(sum(CASE WHEN corrects_id IS NULL THEN amount ELSE -amount END) FILTER (WHERE kind = 'refund'), 0)
+  INTO v_paid, v_refunded
+  FROM payments WHERE booking_id = NEW.booking_id;
+  SELECT v_refunded + coalesce(sum(amount), 0) INTO v_refunded
+  FROM gateway_refunds WHERE booking_id = NEW.booking_id AND status = 'pending';
+  IF v_refunded + NEW.amount > v_paid THEN
+    RAISE EXCEPTION 'Refunds would come to more than was paid'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_refund_within_paid';
+  END IF;
+  RETURN NEW;
+END
+$$;
+REVOKE ALL ON FUNCTION check_gateway_refund() FROM PUBLIC;
 
 -- Entries are never changed or deleted, not even by code running as the owner: a mistake is reversed by a
 -- correcting entry. The one exception is the made-up ledger of sample data, removed with its bookings.
@@ -778,8 +833,8 @@ BEGIN
   ELSIF TG_TABLE_NAME = 'business_profiles' THEN
     v_operator := (v_row->>'operator_id')::uuid;
     v_entity_id := v_row->>'operator_id';
-  ELSIF TG_TABLE_NAME = 'payments' THEN
-    -- A ledger entry belongs to its booking's property.
+  ELSIF TG_TABLE_NAME IN ('payments', 'gateway_refunds') THEN
+    -- A ledger entry (or a refund through the gateway) belongs to its booking's property.
     SELECT b.property_id, p.owner_id INTO v_property, v_operator
     FROM bookings b JOIN properties p ON p.id = b.property_id WHERE b.id = (v_row->>'booking_id')::uuid;
     v_entity_id := v_row->>'id';

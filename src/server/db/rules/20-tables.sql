@@ -108,15 +108,32 @@ CREATE POLICY payments_owner_read ON payments FOR SELECT TO villa_app
     WHERE b.id = payments.booking_id AND p.owner_id = app_current_operator_id()
   ));
 -- An entry a payment gateway reported (its webhook, with no one signed in) is the system's: no author, and
--- always with the gateway's id of the payment.
+-- with the gateway's id of the payment, or written by the system itself (the reversal of a refund the gateway
+-- failed after making it).
 CREATE POLICY payments_owner_write ON payments FOR INSERT TO villa_app
   WITH CHECK (
-    (created_by = app_current_operator_id() OR (created_by IS NULL AND gateway_payment_id IS NOT NULL))
+    (created_by = app_current_operator_id()
+      OR (created_by IS NULL AND (gateway_payment_id IS NOT NULL OR current_setting('app.actor', true) = 'system')))
     AND EXISTS (
       SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
       WHERE b.id = payments.booking_id AND p.owner_id = app_current_operator_id()
     )
   );
+
+-- Refunds through Razorpay of the operator's bookings: asked (inserted) by the operator, settled (updated)
+-- by them or by the system when Razorpay reports; never deleted. Only the outcome's columns change.
+ALTER TABLE gateway_refunds ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE (status, gateway_refund_id, refund_entry_id, failure, attempts, last_tried_at, settled_at)
+  ON gateway_refunds TO villa_app;
+CREATE POLICY gateway_refunds_owner ON gateway_refunds TO villa_app
+  USING (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = gateway_refunds.booking_id AND p.owner_id = app_current_operator_id()
+  ))
+  WITH CHECK (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = gateway_refunds.booking_id AND p.owner_id = app_current_operator_id()
+  ));
 
 -- Razorpay payment links the operator made for their bookings; a payment through one marks it paid.
 ALTER TABLE payment_links ENABLE ROW LEVEL SECURITY;

@@ -47,6 +47,10 @@ CREATE TRIGGER channel_conflicts_audit AFTER INSERT OR UPDATE OR DELETE ON chann
 CREATE TRIGGER payments_audit AFTER INSERT OR UPDATE OR DELETE ON payments
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('payment', 'system', '', '');
 
+-- Every refund through the gateway, from its intent to its outcome.
+CREATE TRIGGER gateway_refunds_audit AFTER INSERT OR UPDATE OR DELETE ON gateway_refunds
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('gateway_refund', 'system', 'last_tried_at', '', '');
+
 CREATE TRIGGER payment_settings_audit AFTER INSERT OR UPDATE OR DELETE ON payment_settings
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('payment_settings', 'system', 'updated_at', '');
 
@@ -101,6 +105,9 @@ CREATE TRIGGER bookings_count_truncated AFTER TRUNCATE ON bookings
 
 CREATE TRIGGER payments_check BEFORE INSERT ON payments
   FOR EACH ROW EXECUTE FUNCTION check_payment_entry();
+
+CREATE TRIGGER gateway_refunds_check BEFORE INSERT ON gateway_refunds
+  FOR EACH ROW EXECUTE FUNCTION check_gateway_refund();
 
 CREATE TRIGGER payments_never_change BEFORE UPDATE OR DELETE ON payments
   FOR EACH ROW EXECUTE FUNCTION refuse_payment_change();
