@@ -485,6 +485,8 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       ['id_number', { ...indian, id_type: 'passport', id_number: '432187657305' }],
       ['address', { ...indian, address: 'Aadhaar 4321 8765 7305, 12 MG Road, Pune 411001' }],
       ['full_name', { ...indian, full_name: 'Ananya 4321-8765-7305' }],
+      ['address', { ...indian, address: '4\u200B3\u200B2\u200B1 8765 7305, Pune' }],
+      ['address', { ...indian, address: '४३२१/८७६५/७३०५, Pune' }],
     ] as const) {
       const response = await submit(stay.token, [guest, german]);
       expect(response.statusCode, `${field} ${guest[field]}`).toBe(400);
@@ -499,6 +501,27 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       german,
     ]);
     expect(fine.statusCode, fine.body).toBe(201);
+  });
+
+  it('masks a whole Aadhaar number kept in an address from before the rule, unless the register is revealed', async () => {
+    const stay = await checkedIn();
+    const address = 'Aadhaar ४३२१ ८७६५ ७३०५, 12 MG Road, Pune 411001';
+    await context.database.db
+      .update(guestCheckIns)
+      .set({ address, full_name: 'Ananya 4321_8765_7305' })
+      .where(and(eq(guestCheckIns.booking_id, stay.booking.id), eq(guestCheckIns.position, 1)));
+    const [masked] = await register(`?booking=${stay.booking.id}`);
+    expect(masked!.guests[0]).toMatchObject({
+      address: 'Aadhaar •••• 7305, 12 MG Road, Pune 411001',
+      full_name: 'Ananya •••• 7305',
+    });
+    const [revealed] = await register(`?booking=${stay.booking.id}&reveal=true`);
+    expect(revealed!.guests[0]).toMatchObject({ address, full_name: 'Ananya 4321_8765_7305' });
+    const page = await context.app.inject({ method: 'GET', url: `/api/requests/${stay.token}/check-in` });
+    expect(page.json<GuestCheckIn>().guests[0]).toMatchObject({
+      address: 'Aadhaar •••• 7305, 12 MG Road, Pune 411001',
+      full_name: 'Ananya •••• 7305',
+    });
   });
 
   it('refuses a register or CSV longer than it can answer, never cutting it short', async () => {
