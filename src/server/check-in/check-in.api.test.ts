@@ -27,7 +27,7 @@ import {
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { encryptGuestData, loadGuestDataKey } from './guest-data-key';
+import { encryptGuestData, readGuestDataKeys } from './guest-data-key';
 import { deleteDueGuestData } from './retention';
 
 const AADHAAR_LAST_FOUR = '7305';
@@ -533,7 +533,7 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       check_out: '2027-08-03',
       status: 'confirmed',
     });
-    const number = encryptGuestData(loadGuestDataKey(context.config.guestData), '7305');
+    const number = encryptGuestData(readGuestDataKeys(context.config.guestData, []).current, '7305');
     await context.database.db.execute(
       sql`insert into guest_check_ins (booking_id, property_id, position, full_name, nationality, address,
             id_type, id_number_encrypted, expected_arrival_time)

@@ -28,7 +28,7 @@ import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
 import { sendCsvAttachment } from '../csv';
 import { describeRequestNetwork } from '../request-network';
-import { decryptGuestData, encryptGuestData, type GuestDataKey } from './guest-data-key';
+import { decryptGuestData, encryptGuestData, type GuestDataKey, type GuestDataKeys } from './guest-data-key';
 import {
   findCheckInGuest,
   findGuestCheckIn,
@@ -174,12 +174,13 @@ export async function registerCheckInRoutes(
   options: {
     db: Db;
     config: Pick<Config, 'requests' | 'guestData'>;
-    key: GuestDataKey;
+    /** New numbers are encrypted with the current key; every key reads. */
+    keys: GuestDataKeys;
     now?: () => Date;
   },
 ) {
   const now = () => options.now?.() ?? new Date();
-  const keys = [options.key];
+  const keys = options.keys.all;
   const rateLimit = createRateLimit(options.config.requests.pageLookupsPerMinute);
   const retentionDays = options.config.guestData.retentionDays;
 
@@ -251,12 +252,12 @@ export async function registerCheckInRoutes(
       }
       const guests = parsed.data.guests.map(({ id_number, form_c, ...guest }) => ({
         ...guest,
-        id_number_encrypted: encryptGuestData(options.key, id_number),
+        id_number_encrypted: encryptGuestData(options.keys.current, id_number),
         form_c: form_c && {
           ...form_c,
           visa_number: undefined,
           visa_number_encrypted: form_c.visa_number
-            ? encryptGuestData(options.key, form_c.visa_number)
+            ? encryptGuestData(options.keys.current, form_c.visa_number)
             : null,
         },
       }));
