@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbitraryAadhaarSpelling, arbitraryOrdinaryAddress } from '../test/aadhaar-spellings';
 import {
   createCheckInSchema,
   EMPTY_CHECK_IN_GUEST,
@@ -132,6 +134,58 @@ describe('online check-in', () => {
     expect(findCheckInState({ status: 'confirmed', check_out: '2027-01-13' }, true, '2027-01-01')).toBe(
       'done',
     );
+  });
+});
+
+describe('a whole Aadhaar number in a check-in', () => {
+  const WHOLE = /holds what looks like a whole Aadhaar number: leave it out$/;
+
+  it('is refused in the address however it is spelt', () => {
+    fc.assert(
+      fc.property(arbitraryAadhaarSpelling, ({ text }) => {
+        expect(issuesOf({ ...indian, address: text })['guests.0.address'], JSON.stringify(text)).toMatch(
+          WHOLE,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each([
+    '2345_6789_0124',
+    '2345–6789–0124',
+    '2345/6789/0124',
+    '2 3 4 5 6 7 8 9 0 1 2 4',
+    '2345\u200B6789\u200B0124',
+    '२३४५ ६७८९ ०१२४',
+    '２３４５６７８９０１２４',
+  ])('is refused as %s in a name, an address or a text of Form C', (spelling) => {
+    expect(issuesOf({ ...indian, full_name: `Ananya ${spelling}` })['guests.0.full_name']).toMatch(WHOLE);
+    expect(issuesOf({ ...indian, address: `${spelling}, 12 MG Road, Pune` })['guests.0.address']).toMatch(
+      WHOLE,
+    );
+    expect(issuesOf({ ...german, arriving_from: `Frankfurt ${spelling}` })['guests.0.arriving_from']).toMatch(
+      WHOLE,
+    );
+    // In the Aadhaar's own field: the whole number, however spelt, is not the last four digits.
+    expect(issuesOf({ ...indian, id_number: spelling })['guests.0.id_number']).toBe(
+      'Enter only the last four digits of your Aadhaar, not the whole number',
+    );
+  });
+
+  it('takes an address with its PIN code and phone numbers', () => {
+    fc.assert(
+      fc.property(arbitraryOrdinaryAddress, (address) => {
+        expect(issuesOf({ ...indian, address }), address).toEqual({});
+      }),
+      { numRuns: 300 },
+    );
+    expect(issuesOf({ ...indian, address: 'Flat 12, Pune 411001, ph 9820011223' })).toEqual({});
+  });
+
+  it('takes the last four digits of an Aadhaar in any script, kept in ASCII', () => {
+    const parsed = createCheckInSchema(stay).parse({ guests: [{ ...indian, id_number: '७३०५' }] });
+    expect(parsed.guests[0]!.id_number).toBe('7305');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsWholeAadhaar, normaliseDigits } from './aadhaar';
 import { INDIA, isCountryCode, nameCountry } from './countries';
 import { isRealDate } from './dates';
 import { DATE_BOUNDS, FIELD_MESSAGES, hasControlCharacters, isoDate } from './fields';
@@ -161,9 +162,15 @@ export type CheckInGuest = {
   form_c: FormCDetails | null;
 };
 
-/** An ID number as stored: capitals, no spaces, dashes or dots. */
+/**
+ * An ID number as stored: capitals and ASCII digits (however typed: ७३०५, full-width), without spaces,
+ * dashes, dots, slashes, underscores or invisible characters.
+ */
 export function normaliseIdNumber(value: string): string {
-  return value.replace(/[\s.\-/]/g, '').toUpperCase();
+  return normaliseDigits(value)
+    .normalize('NFKC')
+    .replace(/[\s._/\p{Pd}]/gu, '')
+    .toUpperCase();
 }
 
 /** Checks an ID number of a type; the message when it is not one. */
@@ -194,10 +201,6 @@ export function checkIdNumber(type: IdType, raw: string): string | null {
         : 'A PAN is five letters, four digits and a letter, e.g. ABCDE1234F';
   }
 }
-
-// A whole Aadhaar number: twelve digits, the first 2 to 9, often written in groups of four. It has no place
-// anywhere in a check-in (of an Aadhaar only the last four digits are taken), whatever field it is typed in.
-const WHOLE_AADHAAR = /(?<!\d)[2-9]\d{3}[\s.-]?\d{4}[\s.-]?\d{4}(?!\d)/;
 
 /** An ID number as shown where it needs no reading in full: its last four characters only. */
 export function maskIdNumber(value: string): string {
@@ -247,7 +250,8 @@ export function createCheckInGuestSchema(stay?: StayDates) {
       else if (value.length > max) fail(path, FIELD_MESSAGES.tooLong(label, max));
       else if (hasControlCharacters(value, { multiline: path === 'address' }))
         fail(path, FIELD_MESSAGES.notAllowed(label));
-      else if (path !== 'visa_number' && WHOLE_AADHAAR.test(value))
+      // A whole Aadhaar has no place in any text of a check-in (of an Aadhaar only its last four digits).
+      else if (path !== 'visa_number' && containsWholeAadhaar(value))
         fail(path, `${label} holds what looks like a whole Aadhaar number: leave it out`);
     };
     const requireDate = (path: keyof CheckInGuestInput, label: string) => {

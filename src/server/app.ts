@@ -45,7 +45,7 @@ import {
 } from './request-body';
 import { describeRequestNetwork } from './request-network';
 import { registerSampleDataRoutes } from './sample-data/routes';
-import { loadGuestDataKey, type GuestDataKey } from './check-in/guest-data-key';
+import { openGuestDataKeys, type GuestDataKeys } from './check-in/guest-data-key';
 import { registerCheckInRoutes } from './check-in/routes';
 import { registerTimelineRoutes } from './timeline/routes';
 import { registerSitePages } from './site/pages';
@@ -66,8 +66,11 @@ export type AppDeps = {
   onMessagesWritten?: () => void;
   /** Check every answer against its endpoint's contract, a mismatch being a 500 (tests turn it on). */
   checkResponses?: boolean;
-  /** The key of guests' ID numbers; by default GUEST_DATA_KEY or the data directory's (loadGuestDataKey). */
-  guestDataKey?: GuestDataKey;
+  /**
+   * The keys of guests' ID numbers (the server's start checked them against the database); by default
+   * openGuestDataKeys: GUEST_DATA_KEY or the data directory's, with GUEST_DATA_KEYS_OLD.
+   */
+  guestDataKeys?: GuestDataKeys;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -311,7 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     config,
     now,
-    key: deps.guestDataKey ?? loadGuestDataKey(config.guestData),
+    keys: deps.guestDataKeys ?? (await openGuestDataKeys(db, config.guestData)),
   });
   await registerChannelRoutes(app, {
     db,

@@ -259,7 +259,8 @@ const EnvSchema = z
         .default(5),
     ),
     // Guests' ID, passport and visa numbers are encrypted with this key (AES-256-GCM); unset, a key is
-    // generated into DATA_DIR/guest-data.key at the first start. Never echoed (it is a secret).
+    // generated into DATA_DIR/guest-data.key at the first start (only on a database that holds no numbers
+    // yet). Never echoed (it is a secret).
     GUEST_DATA_KEY: optionalSecret().refine(
       (value) => value === undefined || decodeGuestDataKey(value) !== null,
       {
@@ -267,6 +268,24 @@ const EnvSchema = z
           'GUEST_DATA_KEY must be 32 bytes written as 64 hex digits or in base64 (make one with: openssl rand -base64 32)',
       },
     ),
+    // Keys that wrote numbers earlier (a key replaced, a restored backup's): read with, never written with.
+    // Comma-separated, each as GUEST_DATA_KEY takes it. Never echoed.
+    GUEST_DATA_KEYS_OLD: optionalSecret()
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .superRefine((keys, ctx) => {
+        keys.forEach((key, index) => {
+          if (decodeGuestDataKey(key) === null)
+            ctx.addIssue({
+              code: 'custom',
+              message: `GUEST_DATA_KEYS_OLD: key ${index + 1} of ${keys.length} is not a 32-byte key (64 hex digits or base64, as GUEST_DATA_KEY takes it; keys separated by commas)`,
+            });
+        });
+      }),
     GUEST_DATA_RETENTION_DAYS: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
       z.coerce
@@ -481,7 +500,12 @@ export type Config = DeepReadonly<{
   guestData: {
     /** GUEST_DATA_KEY as given (hex or base64); unset: the key in keyFile, generated there at first. */
     key?: string;
-    /** Where a generated key is kept: DATA_DIR/guest-data.key, outside the database and its backups. */
+    /** GUEST_DATA_KEYS_OLD: keys that only read numbers written earlier (as given, hex or base64). */
+    oldKeys: readonly string[];
+    /**
+     * Where a generated key is kept: DATA_DIR/guest-data.key, outside the database and its backups. It is
+     * generated only on a database that holds no numbers yet.
+     */
     keyFile: string;
     /** Days after a stay's check-out that its guests' details are deleted. */
     retentionDays: number;
@@ -603,6 +627,7 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
     },
     guestData: {
       key: env.GUEST_DATA_KEY,
+      oldKeys: env.GUEST_DATA_KEYS_OLD,
       keyFile: join(env.dataDir, 'guest-data.key'),
       retentionDays: env.GUEST_DATA_RETENTION_DAYS,
       retentionEveryMs: 60 * 60 * 1000,

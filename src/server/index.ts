@@ -61,6 +61,12 @@ async function startServer() {
       'The database has newer rules than this build; they were left in place',
     );
   }
+  if (report.underOldKeys.length > 0) {
+    logger.warn(
+      { keys: report.underOldKeys },
+      "Some guests' numbers are still under an old key (GUEST_DATA_KEYS_OLD): run npm run guest-data-key -- reencrypt",
+    );
+  }
   if (report.generatedPassword) {
     // Printed once, on purpose not through the JSON log: the operator has to read it.
     console.log(
@@ -84,6 +90,7 @@ async function startServer() {
   const worker = startMessageWorker({ db: database.db, transport, holder: leaseHolder, config, logger });
   const app = await buildApp(config, {
     database,
+    guestDataKeys: report.guestDataKeys,
     logger,
     leaseHolder,
     onMessagesWritten: () => worker.wake(),
@@ -173,8 +180,13 @@ async function startServer() {
 }
 
 startServer().catch(async (error: unknown) => {
-  const { DataDirInUseError } = await import('./db/client');
-  if (error instanceof DataDirInUseError) console.error(`The server cannot start.\n${error.message}`);
+  const [{ DataDirInUseError }, { GuestDataKeyError }] = await Promise.all([
+    import('./db/client'),
+    import('./check-in/guest-data-key'),
+  ]);
+  // Said to the operator in words, not through the JSON log: they have something to do.
+  if (error instanceof DataDirInUseError || error instanceof GuestDataKeyError)
+    console.error(`The server cannot start.\n${error.message}`);
   else logger.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

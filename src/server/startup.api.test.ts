@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ describe('starting the server with npm start', () => {
     expect(await home.text()).toContain('Where Peace Lives');
     expect(first.output()).toMatch(/username: operator@example\.com\n\s+password: [a-zA-Z2-9]{20}/);
     expect(first.output()).toContain('"seeded":true');
+    // A database without guests' numbers: the key of the numbers to come is made into the data directory.
+    expect(existsSync(join(env.DATA_DIR, 'guest-data.key'))).toBe(true);
     // One process at a time on the embedded database: a second server and the CLI are refused.
     const second = spawnSync(process.execPath, [START_SCRIPT], {
       cwd: PROJECT_ROOT,

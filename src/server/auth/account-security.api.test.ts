@@ -243,6 +243,7 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
     const config = {
       operator: { email, password: 'from the environment', seedDemo: false },
       sessions: context.config.sessions,
+      guestData: context.config.guestData,
     };
     await prepareDatabase(context.database, config);
     const session = readSessionCookie(await signIn(email, 'from the environment'));

@@ -187,3 +187,60 @@ export async function deleteExpiredCheckIns(
   );
   return removed.length;
 }
+
+/** A key id the stored numbers name (`v1.<key id>.…`), and how many numbers name it. */
+export type StoredKeyId = { id: string; values: number };
+
+/** Every key id the stored ID, passport and visa numbers name (as the owner: every operator's guests). */
+export async function listStoredKeyIds(db: Executor): Promise<StoredKeyId[]> {
+  const result = await db.execute(sql`
+    select key_id as id, count(*)::int as values from (
+      select split_part(id_number_encrypted, '.', 2) as key_id from guest_check_ins
+      union all
+      select split_part(visa_number_encrypted, '.', 2) from guest_check_ins where visa_number_encrypted is not null
+    ) as stored group by key_id order by key_id`);
+  return rowsOf<StoredKeyId>(result).map((row) => ({ id: String(row.id), values: Number(row.values) }));
+}
+
+/**
+ * Up to `limit` rows after `after` (by id) that hold a number another key than `keyId` wrote, locked until
+ * the transaction ends, for re-encryption.
+ */
+export async function lockRowsNotUnderKey(
+  db: Executor,
+  input: { keyId: string; after: string | null; limit: number },
+) {
+  const notUnder = (
+    column: typeof guestCheckIns.id_number_encrypted | typeof guestCheckIns.visa_number_encrypted,
+  ) => sql`split_part(${column}, '.', 2) <> ${input.keyId}`;
+  return db
+    .select({
+      id: guestCheckIns.id,
+      id_number_encrypted: guestCheckIns.id_number_encrypted,
+      visa_number_encrypted: guestCheckIns.visa_number_encrypted,
+    })
+    .from(guestCheckIns)
+    .where(
+      and(
+        input.after ? gt(guestCheckIns.id, input.after) : undefined,
+        sql`(${notUnder(guestCheckIns.id_number_encrypted)} or ${notUnder(guestCheckIns.visa_number_encrypted)})`,
+      ),
+    )
+    .orderBy(asc(guestCheckIns.id))
+    .limit(input.limit)
+    .for('update');
+}
+
+/** Replaces a guest's encrypted numbers (the same numbers, under another key). */
+export async function updateEncryptedNumbers(
+  db: Executor,
+  input: { id: string; id_number_encrypted: string; visa_number_encrypted: string | null },
+): Promise<void> {
+  await db
+    .update(guestCheckIns)
+    .set({
+      id_number_encrypted: input.id_number_encrypted,
+      visa_number_encrypted: input.visa_number_encrypted,
+    })
+    .where(eq(guestCheckIns.id, input.id));
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { maskWholeAadhaars } from '../../domain/aadhaar';
 import { formatBookingReference } from '../../domain/booking';
 import {
   createCheckInSchema,
@@ -27,7 +28,7 @@ import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
 import { sendCsvAttachment } from '../csv';
 import { describeRequestNetwork } from '../request-network';
-import { decryptGuestData, encryptGuestData, type GuestDataKey } from './guest-data-key';
+import { decryptGuestData, encryptGuestData, type GuestDataKey, type GuestDataKeys } from './guest-data-key';
 import {
   findCheckInGuest,
   findGuestCheckIn,
@@ -84,6 +85,9 @@ export function shapeRegisterGuest(
     const plain = readNumber(keys, value);
     return reveal ? plain : maskReadable(plain);
   };
+  // A whole Aadhaar typed into a text before the rule refused it is masked like the numbers: the front
+  // desk reads the rest of the address, and the number in full only when revealed (and audited).
+  const say = (text: string) => (reveal ? text : maskWholeAadhaars(text));
   const idNumber = show(guest.id_number_encrypted);
   const foreign = isForeignNational(guest.nationality);
   const deadline = findFormCDeadline(booking.check_in, guest.expected_arrival_time);
@@ -91,26 +95,26 @@ export function shapeRegisterGuest(
   return {
     id: guest.id,
     position: guest.position,
-    full_name: guest.full_name,
+    full_name: say(guest.full_name),
     nationality: guest.nationality,
     nationality_name: describeNationality(guest.nationality),
-    address: guest.address,
+    address: say(guest.address),
     id_type: guest.id_type,
     id_number: idNumber,
     expected_arrival_time: guest.expected_arrival_time,
     form_c: foreign
       ? {
           passport_number: idNumber,
-          passport_place_of_issue: guest.passport_place_of_issue ?? '',
+          passport_place_of_issue: say(guest.passport_place_of_issue ?? ''),
           passport_issued_on: guest.passport_issued_on ?? '',
           passport_expires_on: guest.passport_expires_on ?? '',
           visa_number: guest.visa_number_encrypted ? show(guest.visa_number_encrypted) : null,
           visa_type: guest.visa_type,
           visa_expires_on: guest.visa_expires_on,
           arrived_in_india_on: guest.arrived_in_india_on ?? '',
-          arriving_from: guest.arriving_from ?? '',
+          arriving_from: say(guest.arriving_from ?? ''),
           purpose_of_visit: guest.purpose_of_visit ?? '',
-          next_destination: guest.next_destination ?? '',
+          next_destination: say(guest.next_destination ?? ''),
           arrival_at: findArrivalMoment(booking.check_in, guest.expected_arrival_time).toISOString(),
           deadline: deadline.toISOString(),
           state: findFormCState(deadline, filedAt, now),
@@ -170,12 +174,13 @@ export async function registerCheckInRoutes(
   options: {
     db: Db;
     config: Pick<Config, 'requests' | 'guestData'>;
-    key: GuestDataKey;
+    /** New numbers are encrypted with the current key; every key reads. */
+    keys: GuestDataKeys;
     now?: () => Date;
   },
 ) {
   const now = () => options.now?.() ?? new Date();
-  const keys = [options.key];
+  const keys = options.keys.all;
   const rateLimit = createRateLimit(options.config.requests.pageLookupsPerMinute);
   const retentionDays = options.config.guestData.retentionDays;
 
@@ -193,9 +198,9 @@ export async function registerCheckInRoutes(
       submitted_at: rows[0]?.submitted_at.toISOString() ?? null,
       guests: rows.map((row) => ({
         position: row.position,
-        full_name: row.full_name,
+        full_name: maskWholeAadhaars(row.full_name),
         nationality: row.nationality,
-        address: row.address,
+        address: maskWholeAadhaars(row.address),
         id_type: row.id_type,
         id_number_masked: maskReadable(readNumber(keys, row.id_number_encrypted), true),
         expected_arrival_time: row.expected_arrival_time,
@@ -247,12 +252,12 @@ export async function registerCheckInRoutes(
       }
       const guests = parsed.data.guests.map(({ id_number, form_c, ...guest }) => ({
         ...guest,
-        id_number_encrypted: encryptGuestData(options.key, id_number),
+        id_number_encrypted: encryptGuestData(options.keys.current, id_number),
         form_c: form_c && {
           ...form_c,
           visa_number: undefined,
           visa_number_encrypted: form_c.visa_number
-            ? encryptGuestData(options.key, form_c.visa_number)
+            ? encryptGuestData(options.keys.current, form_c.visa_number)
             : null,
         },
       }));

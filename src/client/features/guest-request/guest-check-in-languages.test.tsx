@@ -50,10 +50,13 @@ describe('online check-in in Marathi', () => {
 
     const first = screen.getByRole('group', { name: 'पाहुणा 1' });
     await userEvent.type(within(first).getByLabelText(/पूर्ण नाव/), 'सई देशपांडे');
+    // A whole Aadhaar in Devanagari digits, in the address: refused, in Marathi.
+    await userEvent.type(within(first).getByLabelText(/कायमचा पत्ता/), 'आधार ४३२१ ८७६५ ७३०५, पुणे');
     await userEvent.selectOptions(within(first).getByLabelText(/ओळखपत्राचा प्रकार/), 'aadhaar');
     await userEvent.type(within(first).getByLabelText(/ओळखपत्र क्रमांक/), '123456789012');
     await userEvent.click(screen.getByRole('button', { name: 'चेक-इन पाठवा' }));
     await within(first).findByText('आधारचे फक्त शेवटचे चार अंक लिहा, संपूर्ण क्रमांक नाही');
+    expect(within(first).getByText(checkInFormMr.errors.aadhaarInText)).toBeTruthy();
     expect(screen.getByText('कृपया खाली खूण केलेल्या जागा दुरुस्त करा.')).toBeTruthy();
     // Every message on the form is in Marathi.
     for (const alert of document.querySelectorAll('[id$="-message"], [role="alert"]'))
