@@ -146,6 +146,9 @@ export const BOOKING_MESSAGES = {
   tooLong: `Stays can be at most ${BOOKING_LIMITS.maxNights} nights; for longer stays please contact us`,
   tooFarAhead: `Bookings open up to ${BOOKING_LIMITS.maxDaysAhead} days ahead`,
   tooManyGuests: (max: number) => `This property sleeps at most ${max} guests`,
+  /** `today` as people read it. */
+  confirmedEndsInThePast: (today: string) =>
+    `A confirmed stay cannot be moved to end before today (${today}): cancel it, or mark it completed once it has ended`,
   totalTooLarge: (total: Money) =>
     `The stay's total under the pricing rules, ${formatMoney(total)}, is more than a booking's total may be (${formatMoney(moneyFromMajor(MAX_BOOKING_TOTAL, total.currency))}): check the prices, fees and taxes`,
 } as const;

@@ -153,7 +153,9 @@ export const ChannelConnectionSchema = z.object({
   last_result: SyncCountsSchema.nullable(),
   next_sync_at: z.string().nullable(),
   stale: z.boolean().describe('No successful sync for longer than the stale limit'),
-  needs_attention: z.boolean().describe('Stale, failing, or with open conflicts'),
+  needs_attention: z
+    .boolean()
+    .describe('Stale, failing, with open conflicts, or with an empty calendar not yet confirmed'),
   stays_count: z
     .number()
     .int()
@@ -162,6 +164,18 @@ export const ChannelConnectionSchema = z.object({
   open_conflicts: z.number().int(),
   exported_at: z.string().nullable().describe('When the channel last read its export URL'),
   left_out: LeftOutSchema,
+  empty_calendar_since: z
+    .string()
+    .nullable()
+    .describe(
+      'When the channel first answered an empty calendar while this connection still holds nights here (one empty answer may be a cut-off one); null when its last calendar had events, or was empty and confirmed',
+    ),
+  empty_calendar_reopens_at: z
+    .string()
+    .nullable()
+    .describe(
+      'While empty_calendar_since is set: from when a sync that finds the calendar still empty reopens its nights and cancels its stays (CHANNEL_EMPTY_CONFIRM_MINUTES after the first empty answer)',
+    ),
   created_at: z.string(),
 });
 export type ChannelConnection = z.infer<typeof ChannelConnectionSchema>;

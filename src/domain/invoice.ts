@@ -527,3 +527,66 @@ export const InvoiceListQuerySchema = z
     message: 'from must be before to',
     path: ['to'],
   });
+
+/** What of a booking an invoice states that a change of the booking can leave behind. */
+export const INVOICE_DISAGREEMENT_FIELDS = ['total', 'recipient'] as const;
+export type InvoiceDisagreementField = (typeof INVOICE_DISAGREEMENT_FIELDS)[number];
+
+export const InvoiceDisagreementSchema = z.object({
+  invoice_id: z.uuid(),
+  number: z.string(),
+  title: z.string(),
+  fields: z
+    .array(z.enum(INVOICE_DISAGREEMENT_FIELDS))
+    .describe(
+      "total: the invoice states another total than the booking's; recipient: it is made out (to a person, no GSTIN) to another name than the booking's guest",
+    ),
+  invoice_total: z.number().describe('The total the invoice states (tax included)'),
+  invoice_recipient: z.string(),
+  left_to_credit: z.number().describe('What a credit note can take back of it: all of it, unless part was'),
+  message: z.string().describe('The same in plain words'),
+});
+export type InvoiceDisagreement = z.infer<typeof InvoiceDisagreementSchema>;
+
+const sameName = (a: string, b: string) =>
+  a.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase() ===
+  b.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The booking's invoices that no longer agree with it: each one not yet taken back in full by credit notes
+ * whose total differs from a direct booking's total (a channel's stay is invoiced for what the channel
+ * paid, which its total does not say), or that is made out to a person by another name than its guest's.
+ * An invoice stays as issued: a credit note and a new invoice correct it.
+ */
+export function findInvoiceDisagreements(
+  invoices: readonly InvoiceSummary[],
+  booking: { total_amount: number; guest_name: string; booking_source: string },
+): InvoiceDisagreement[] {
+  const found: InvoiceDisagreement[] = [];
+  for (const invoice of invoices) {
+    if (invoice.kind === 'credit_note' || !invoice.left_to_credit || invoice.left_to_credit <= 0) continue;
+    const fields: InvoiceDisagreementField[] = [];
+    if (booking.booking_source === 'direct' && toMinor(invoice.total) !== toMinor(booking.total_amount))
+      fields.push('total');
+    if (!invoice.recipient_gstin && !sameName(invoice.recipient_name, booking.guest_name))
+      fields.push('recipient');
+    if (fields.length === 0) continue;
+    const states = [
+      ...(fields.includes('total')
+        ? [`states a total of ${formatMoney(makeMoney(toMinor(invoice.total), invoice.currency))}`]
+        : []),
+      ...(fields.includes('recipient') ? [`is made out to ${invoice.recipient_name}`] : []),
+    ].join(' and ');
+    found.push({
+      invoice_id: invoice.id,
+      number: invoice.number,
+      title: invoice.title,
+      fields,
+      invoice_total: invoice.total,
+      invoice_recipient: invoice.recipient_name,
+      left_to_credit: invoice.left_to_credit,
+      message: `${invoice.title} ${invoice.number} ${states}: it no longer agrees with this booking. Issue a credit note against it, then a new invoice`,
+    });
+  }
+  return found;
+}

@@ -134,6 +134,12 @@ const EnvSchema = z
       .positive('CHANNEL_STALE_HOURS must be more than 0')
       .max(24 * 30, 'CHANNEL_STALE_HOURS must be at most 720 (30 days)')
       .default(6),
+    CHANNEL_EMPTY_CONFIRM_MINUTES: z.coerce
+      .number({ error: 'CHANNEL_EMPTY_CONFIRM_MINUTES must be a number' })
+      .int('CHANNEL_EMPTY_CONFIRM_MINUTES must be a whole number')
+      .min(1, 'CHANNEL_EMPTY_CONFIRM_MINUTES must be at least 1 (a cut-off answer must not reopen nights)')
+      .max(1440, 'CHANNEL_EMPTY_CONFIRM_MINUTES must be at most 1440 (one day)')
+      .default(10),
     // Backups: the daily backup keeps the newest BACKUP_KEEP (0 turns it off; npm run backup still works).
     // An empty value means the default here: it must not silently turn the backups off as 0 would.
     BACKUP_KEEP: z.preprocess(
@@ -471,6 +477,11 @@ export type Config = DeepReadonly<{
     syncMinutes: number;
     /** Hours without a successful sync after which a connection is flagged. */
     staleHours: number;
+    /**
+     * Minutes a channel's calendar must stay empty (a second empty answer at least this long after the
+     * first) before the nights it held reopen: one empty answer may be a cut-off one.
+     */
+    emptyConfirmMinutes: number;
     fetchTimeoutMs: number;
     maxFeedBytes: number;
     maxRedirects: number;
@@ -601,6 +612,7 @@ export function buildConfig(env: Env, ...overrides: ConfigOverrides[]): Config {
       allowPrivateUrls: env.CHANNEL_ALLOW_PRIVATE_URLS,
       syncMinutes: env.CHANNEL_SYNC_MINUTES,
       staleHours: env.CHANNEL_STALE_HOURS,
+      emptyConfirmMinutes: env.CHANNEL_EMPTY_CONFIRM_MINUTES,
       fetchTimeoutMs: 20_000,
       maxFeedBytes: 10 * 1024 * 1024,
       maxRedirects: 3,

@@ -239,6 +239,15 @@ describe.each(listTestDatabaseKinds())('HTTP errors, origins and logs [%s]', (ki
       `/api/requests/${token}/withdraw`,
       `/ical/${token}.ics`,
       `/ical/${token}.ics/`,
+      // The request page in each language, and a path spelled otherwise that still reaches it.
+      `/hi/request/${token}`,
+      `/mr/request/${token}?lang=mr`,
+      `/hi/request/${token}/`,
+      `/MR/Request/${token}`,
+      `/hi/%72equest/${token}`,
+      `//request/${token}`,
+      `/request//${token}`,
+      `/api/requests/${token}/check-in`,
     ]) {
       await context.app.inject({ method: url.endsWith('withdraw') ? 'POST' : 'GET', url });
     }

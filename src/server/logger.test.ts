@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, LOG_LINE_MAX_BYTES, stripQueryParameters } from './logger';
+import { createLogger, LOG_LINE_MAX_BYTES, redactRequestPath, stripQueryParameters } from './logger';
 
 function captureLogger() {
   const lines: string[] = [];
@@ -46,6 +46,18 @@ describe('log lines', () => {
       truncated: true,
       msg: expect.stringMatching(/^Asha/),
     });
+  });
+
+  it('redacts a request or export token wherever it stands in a path, and keeps the rest of the path', () => {
+    expect(redactRequestPath('/hi/request/T0KEN?lang=hi')).toBe('/hi/request/[redacted]');
+    expect(redactRequestPath('/mr/request/T0KEN/withdraw')).toBe('/mr/request/[redacted]/withdraw');
+    expect(redactRequestPath('/api/requests/T0KEN/invoices/42/pdf')).toBe(
+      '/api/requests/[redacted]/invoices/42/pdf',
+    );
+    expect(redactRequestPath('/ical/T0KEN.ics#x')).toBe('/ical/[redacted]');
+    expect(redactRequestPath('/hi/%52equest//T0KEN')).toBe('/hi/%52equest//[redacted]');
+    expect(redactRequestPath('/hi/request')).toBe('/hi/request');
+    expect(redactRequestPath('/hi/partnership')).toBe('/hi/partnership');
   });
 
   it('drops every parameter of a failed query, though they hold line breaks', () => {

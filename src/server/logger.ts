@@ -136,14 +136,38 @@ export function stripQueryParameters(text: string): string {
 }
 
 /**
- * Paths whose next segment is a secret: the guest's request page and its API (the token lets anyone see
- * and withdraw the request) and the calendar export (the token is the calendar's only protection).
+ * Path segments whose next segment is a secret, wherever they stand (/request/…, /hi/request/…,
+ * /api/requests/…): the guest's request page and its API (the token lets anyone see and withdraw the
+ * request, and read the guest's check-in) and the calendar export (the token is the calendar's only
+ * protection).
  */
-const SECRET_PATH_SEGMENT = /^(\/request\/|\/api\/requests\/|\/ical\/)[^/]+/i;
+const SECRET_BEFORE = new Set(['request', 'requests', 'ical']);
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
 
 /** A request's path as logged: no query string, and no secret that is part of the path. */
 export function redactRequestPath(url: string | undefined): string | undefined {
-  return url?.split('?', 1)[0]?.replace(SECRET_PATH_SEGMENT, '$1[redacted]');
+  const path = url?.split(/[?#]/, 1)[0];
+  if (path === undefined) return undefined;
+  const segments = path.split('/');
+  let secretNext = false;
+  for (const [index, segment] of segments.entries()) {
+    // Empty segments (//) are skipped: the router may read /request//<token> as /request/<token>.
+    if (segment === '') continue;
+    if (secretNext) {
+      segments[index] = '[redacted]';
+      secretNext = false;
+      continue;
+    }
+    secretNext = SECRET_BEFORE.has(decodeSegment(segment));
+  }
+  return segments.join('/');
 }
 
 /** A request as a log object: no query string (searches hold guests' names and e-mails), no headers. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { PAGE_LOADER_SCRIPT } from '../../src/client/pages/page-loader';
 import { getPageFile, PAGES } from '../../src/client/pages/registry';
@@ -129,6 +130,27 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
     }
     expect(homeBytes, 'JS loaded by /').toBeDefined();
     expect(homeBytes).toBeLessThanOrEqual(90 * 1024);
+  });
+
+  it("is valid HTML (html-validate's standard preset) on every page the build writes, each image with its source", async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+    for (const page of prerendered) {
+      const html = readBuilt(getPageFile(page));
+      const report = await validator.validateString(html, getPageFile(page));
+      const problems = report.results.flatMap((result) =>
+        result.messages.map(
+          (message) => `${message.ruleId} at ${message.line}:${message.column}: ${message.message}`,
+        ),
+      );
+      expect(problems, page.name).toEqual([]);
+      // Crawlers, link previews and readers without script get the image itself, not an empty frame.
+      for (const [img] of html.matchAll(/<img\b[^>]*>/g)) {
+        expect(img, page.name).toMatch(/ src="\/assets\/images\/[\w.-]+\.webp"/);
+        expect(img, page.name).toMatch(/ loading="(lazy|eager)"/);
+      }
+      for (const [source] of html.matchAll(/<source\b[^>]*>/g))
+        expect(source, page.name).toMatch(/ srcset="\/assets\/images\//i);
+    }
   });
 
   it("loads no zod before a public page's lazy sections: its API calls go by route, not by contract", () => {

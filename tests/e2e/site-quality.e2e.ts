@@ -149,6 +149,31 @@ describe('images, accessibility and page weight of the public pages', () => {
     await context.close();
   });
 
+  it('shows the images of /partnership (each language) and of the 404 page to a reader without script', async () => {
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      javaScriptEnabled: false,
+      baseURL: getBaseUrl(),
+    });
+    const page = await context.newPage();
+    for (const path of ['/partnership', '/hi/partnership', '/mr/partnership', '/nowhere']) {
+      await page.goto(path);
+      const imgs = page.locator('main img');
+      for (const img of await imgs.all()) await img.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      const images = await imgs.evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: (img as HTMLImageElement).currentSrc,
+          loaded: (img as HTMLImageElement).naturalWidth > 0,
+          opacity: getComputedStyle(img).opacity,
+        })),
+      );
+      expect(images.length, path).toBeGreaterThan(0);
+      for (const image of images) expect(image, path).toMatchObject({ loaded: true, opacity: '1' });
+    }
+    await context.close();
+  });
+
   it('never downloads the management area’s code on public pages', async () => {
     const { page, context } = await openPage(browser, DESKTOP);
     const scripts: string[] = [];

@@ -10,11 +10,21 @@ import {
 } from '../booking';
 import { BookingListQuerySchema, BookingSearchQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
+import { InvoiceDisagreementSchema } from '../invoice';
 import { BookingWithPaymentSchema } from '../payment';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 import { bookingRoutes } from './routes';
 
 export const BookingIdParamsSchema = z.object({ bookingId: z.uuid({ error: 'Booking id must be a UUID' }) });
+
+/** A changed booking, with the invoices the change left disagreeing with it. */
+export const UpdatedBookingSchema = BookingSchema.extend({
+  invoice_disagrees: z
+    .array(InvoiceDisagreementSchema)
+    .describe(
+      "When the change touched the total or the guest's name: the booking's invoices (not yet taken back in full) that now disagree with it, each to correct with a credit note (issueCreditNote) and a new invoice; empty otherwise",
+    ),
+});
 
 export const bookingEndpoints = {
   listBookings: defineEndpoint({
@@ -77,7 +87,7 @@ export const bookingEndpoints = {
     session: true,
     params: BookingIdParamsSchema,
     body: BookingUpdateSchema,
-    responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
+    responses: { 200: UpdatedBookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   updateBookingStatus: defineEndpoint({
     ...bookingRoutes.updateBookingStatus,

@@ -44,7 +44,9 @@ import {
 } from './queries';
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
+import { findInvoiceDisagreements } from '../../domain/invoice';
 import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
+import { listBookingInvoiceRows, shapeInvoices } from '../invoices/queries';
 import { lockBooking, recordPaidInFull } from '../payments/queries';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../register-endpoint';
@@ -339,7 +341,7 @@ export async function registerBookingRoutes(
       summary:
         "Change a booking: its dates, guests, total, guest's details, special requests or private note",
       description:
-        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. A confirmed stay is not moved to end before today (400). When the change touches the total or the guest's name, `invoice_disagrees` names each of the booking's invoices that now disagrees with it (an invoice stays as issued: correct it with a credit note and a new invoice). The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
     },
     async (request) => {
       const operatorId = getOperator(request).id;
@@ -372,6 +374,20 @@ export async function registerBookingRoutes(
           if (movesNights) {
             const refusal = checkStayDates(stay, today(), { allowPast: true });
             if (refusal) throw new HttpError(400, refusal, {}, { field: 'check_out' });
+            // A confirmed stay moved into the past would look over without having been, and its guests'
+            // check-in details would be deleted years early (they are kept for a time after check-out).
+            if (
+              booking.status === 'confirmed' &&
+              changed.check_out !== undefined &&
+              stay.check_out < today()
+            ) {
+              throw new HttpError(
+                400,
+                BOOKING_MESSAGES.confirmedEndsInThePast(formatCalendarDate(today())),
+                {},
+                { field: 'check_out' },
+              );
+            }
           }
           const property = await requireProperty(tx, booking.property_id);
           if (changed.guests_count !== undefined && changed.guests_count > property.max_guests) {
@@ -384,7 +400,8 @@ export async function registerBookingRoutes(
               },
             );
           }
-          if (Object.keys(changed).length === 0) return (await addRequestStates(tx, [booking]))[0]!;
+          if (Object.keys(changed).length === 0)
+            return { ...(await addRequestStates(tx, [booking]))[0]!, invoice_disagrees: [] };
           if (movesNights) {
             // The no-overlap rule knows only stays here; nights a channel holds are sold there.
             const closures = await listChannelClosures(tx, {
@@ -436,7 +453,12 @@ export async function registerBookingRoutes(
               },
             });
           }
-          return (await addRequestStates(tx, [updated]))[0]!;
+          // An invoice stays as issued: the operator is told which one the new total or name leaves behind.
+          const invoice_disagrees =
+            changed.total_amount !== undefined || changed.guest_name !== undefined
+              ? findInvoiceDisagreements(shapeInvoices(await listBookingInvoiceRows(tx, updated.id)), updated)
+              : [];
+          return { ...(await addRequestStates(tx, [updated]))[0]!, invoice_disagrees };
         });
         options.onMessagesWritten?.();
         return result;

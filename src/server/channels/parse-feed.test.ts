@@ -157,6 +157,81 @@ describe('reading channel calendars', () => {
     ]);
   });
 
+  // Feeds seen in the wild, as a rental tool's public tests keep them (github.com/ricard33/tiloc,
+  // core/tests/test_sync.py at 2e5a91b7: airbnb_ical and abritel_ical, fetched in July 2020). Abritel is
+  // Vrbo's French site (PRODID HomeAway.com); its summaries are in French.
+  const since2019 = { ...window, from: '2019-01-01' };
+  it("reads the reservation code from Airbnb's older description, folded in the middle of its address", () => {
+    const feed = [
+      'BEGIN:VCALENDAR',
+      'PRODID;X-RICAL-TZSOURCE=TZINFO:-//Airbnb Inc//Hosting Calendar 0.8.8//EN',
+      'CALSCALE:GREGORIAN',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'DTEND;VALUE=DATE:20200812',
+      'DTSTART;VALUE=DATE:20200802',
+      'UID:1418fb94e984-c36acd434xxxxxxxe6515e5ef948f56a@airbnb.com',
+      'DESCRIPTION:Reservation URL: https://www.airbnb.com/reservation/itinerary',
+      ' ?code=HMNxxx8J99\\nPhone Number (Last 4 Digits): 4235',
+      'SUMMARY:Reserved',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\n');
+    expect(parseFeed(feed, { channel: 'airbnb', ...since2019 }).items).toEqual([
+      expect.objectContaining({
+        kind: 'stay',
+        check_in: '2020-08-02',
+        check_out: '2020-08-12',
+        external_booking_id: 'HMNXXX8J99',
+        phone_last_digits: '4235',
+      }),
+    ]);
+  });
+
+  it("reads a localised Vrbo calendar's reservations as stays with their guest, the rest as closed nights", () => {
+    const event = (uid: string, start: string, end: string, summary: string) => [
+      `UID:${uid}`,
+      'DTSTAMP:20200703T195526Z',
+      `DTSTART;VALUE=DATE:${start}`,
+      `DTEND;VALUE=DATE:${end}`,
+      `SUMMARY:${summary}`,
+    ];
+    const abritel = writeGenericFeed([
+      event('6f49cda7-479e-454b-a6a3-39fa7feee5ed', '20191224', '20191229', 'Réservée - Melanie'),
+      event('d585fe79-8607-4b73-a4ab-47c6d4188aee', '20200101', '20200124', 'Réservée - M & Mme'),
+      event('02292020-0229-2020-0305-202003052020', '20200229', '20200305', 'Indisponible'),
+      event('a69a7fa7-6603-4b81-9596-99643c07cc4e', '20201013', '20201024', 'Réservée'),
+      event('138b5f92-5aaa-400d-86b6-268bfb3c8aa5', '20201115', '20201206', 'Provisoire - Sylvie'),
+    ]).replace('PRODID:-//Example Rentals//Calendar Export//EN', 'PRODID:-//HomeAway.com, Inc.//EN');
+    const read = (text: string) =>
+      parseFeed(text, { channel: 'vrbo', ...since2019 }).items.map((item) => [item.kind, item.guest_name]);
+    expect(read(abritel)).toEqual([
+      ['stay', 'Melanie'],
+      ['stay', 'M & Mme'],
+      ['block', null],
+      ['stay', null],
+      // A tentative hold is not yet a stay: its nights are closed.
+      ['block', null],
+    ]);
+    // Vrbo's German and Spanish sites, in the words the issue reports them (no public file of either
+    // was found): the same shape, 'Reserviert - Name' and 'Reservado - Name'.
+    const localised = writeGenericFeed([
+      event('de-1', '20201001', '20201004', 'Reserviert - Jonas K'),
+      event('de-2', '20201005', '20201007', 'Nicht verfügbar'),
+      event('es-1', '20201010', '20201012', 'Reservado - Lucía G'),
+      event('es-2', '20201013', '20201015', 'Reservada'),
+      event('es-3', '20201016', '20201018', 'No disponible'),
+    ]);
+    expect(read(localised)).toEqual([
+      ['stay', 'Jonas K'],
+      ['block', null],
+      ['stay', 'Lucía G'],
+      ['stay', null],
+      ['block', null],
+    ]);
+  });
+
   it.each([
     ['<!doctype html><html><body>Sign in</body></html>', /web page, not a calendar/],
     ['{"error":"not found"}', /did not return a calendar/],

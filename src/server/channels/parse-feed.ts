@@ -651,8 +651,17 @@ function shiftDate(date: string, days: number): string {
 
 const nextDate = (date: string) => shiftDate(date, 1);
 
-const BLOCK_WORDS = /not available|unavailable|blocked|closed|busy|owner/i;
-const STAY_WORDS = /\b(reserved|reservation|booked|booking)\b/i;
+// Vrbo writes its summaries in the language of its site: English, French (Abritel: 'Réservée - Name',
+// 'Indisponible'), German (FeWo-direkt: 'Reserviert'), Spanish ('Reservado'), and more.
+const BLOCK_WORDS =
+  /not available|unavailable|blocked|closed|busy|owner|indisponible|nicht verfügbar|blockiert|gesperrt|no disponible|bloquead[oa]/iu;
+const RESERVED = String.raw`reserved|reservation|booked|booking|réservée?s?|réservation|reserviert|gebucht|reservad[oa]s?|reserva`;
+const STAY_WORDS = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${RESERVED})(?![\p{L}\p{N}])`, 'iu');
+/** 'Reserved - Jane D', 'Réservée - Melanie', 'Reservado - Lucía G': the part after the dash names the guest. */
+const NAMED_STAY = new RegExp(String.raw`^(?:${RESERVED})\s*[-–:]\s*(.{1,80})$`, 'iu');
+/** Airbnb's reservation address: /hosting/reservations/details/<code>, and before 2022 /reservation/itinerary?code=<code>. */
+const AIRBNB_RESERVATION =
+  /\/reservations?\/details\/([A-Z0-9]{6,20})|\/reservation\/itinerary\?(?:[^\s]*&)?code=([A-Z0-9]{6,20})/i;
 
 /**
  * Stay or closed range: Airbnb marks reservations 'Reserved' (with a reservation URL) and everything else
@@ -662,7 +671,7 @@ const STAY_WORDS = /\b(reserved|reservation|booked|booking)\b/i;
 function classify(channel: ChannelKind, summary: string, description: string): 'stay' | 'block' {
   if (channel === 'booking_com') return 'block';
   if (channel === 'airbnb') {
-    return /^reserved\b/i.test(summary) || /\/reservations?\/details\//i.test(description) ? 'stay' : 'block';
+    return /^reserved\b/i.test(summary) || AIRBNB_RESERVATION.test(description) ? 'stay' : 'block';
   }
   return STAY_WORDS.test(summary) && !BLOCK_WORDS.test(summary) ? 'stay' : 'block';
 }
@@ -689,10 +698,10 @@ function describe(
       phone_last_digits: null,
     };
   }
-  const code = /reservations?\/details\/([A-Z0-9]{6,20})/i.exec(description)?.[1] ?? null;
+  const match = AIRBNB_RESERVATION.exec(description);
+  const code = match?.[1] ?? match?.[2] ?? null;
   const phone = /last\s*4\s*digits\)?\s*:\s*(\d{4})/i.exec(description)?.[1] ?? null;
-  // 'Reserved - Jane D' (Vrbo and others): the part after the dash names the guest.
-  const named = /^(?:reserved|booked)\s*[-–:]\s*(.{1,80})$/i.exec(summary ?? '')?.[1]?.trim() ?? null;
+  const named = NAMED_STAY.exec(summary ?? '')?.[1]?.trim() || null;
   return {
     uid,
     kind,

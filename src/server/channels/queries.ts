@@ -109,7 +109,14 @@ export async function updateConnection(
       ...changes,
       // A new address is a new feed: forget the old one's validators and sync it soon.
       ...(urlChanged
-        ? { etag: null, last_modified: null, feed_body: null, left_out: null, next_sync_at: sql`now()` }
+        ? {
+            etag: null,
+            last_modified: null,
+            feed_body: null,
+            left_out: null,
+            empty_since: null,
+            next_sync_at: sql`now()`,
+          }
         : {}),
       updated_at: sql`now()`,
     })

@@ -122,13 +122,21 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       open_conflicts: row.open_conflicts,
       exported_at: row.exported_at?.toISOString() ?? null,
       left_out: shapeLeftOut(row.left_out as StoredLeftOut | null),
+      empty_calendar_since: row.empty_since?.toISOString() ?? null,
+      empty_calendar_reopens_at: row.empty_since
+        ? new Date(row.empty_since.getTime() + settings.emptyConfirmMinutes * 60_000).toISOString()
+        : null,
       created_at: row.created_at.toISOString(),
     };
     const stale = isConnectionStale(shaped, settings.staleHours, now());
     return {
       ...shaped,
       stale,
-      needs_attention: stale || shaped.last_error !== null || shaped.open_conflicts > 0,
+      needs_attention:
+        stale ||
+        shaped.last_error !== null ||
+        shaped.open_conflicts > 0 ||
+        shaped.empty_calendar_since !== null,
     };
   };
 

@@ -37,6 +37,8 @@ export async function recordSyncSuccess(
     validators?: { etag: string | null; last_modified: string | null; feed_body: string };
     result?: SyncCounts;
     leftOut?: StoredLeftOut;
+    /** When an empty calendar, not yet confirmed, was first answered; null when this answer was not one. */
+    emptySince: Date | null;
   },
 ): Promise<void> {
   await db
@@ -47,6 +49,7 @@ export async function recordSyncSuccess(
       last_error: null,
       last_error_code: null,
       next_sync_at: input.nextSyncAt,
+      empty_since: input.emptySince,
       ...(input.validators ?? {}),
       ...(input.result ? { last_result: input.result } : {}),
       ...(input.leftOut ? { left_out: input.leftOut } : {}),

@@ -33,7 +33,13 @@ import {
   type HoldingStay,
   type ImportedStayValues,
 } from '../bookings/channel-stays';
-import { findConnection, updateConflict, type ConflictFinding, type ConnectionRow } from './queries';
+import {
+  findConnection,
+  listConnectionsWithCounts,
+  updateConflict,
+  type ConflictFinding,
+  type ConnectionRow,
+} from './queries';
 import {
   countOpenConflicts,
   deleteBlocks,
@@ -92,7 +98,7 @@ export async function syncConnection(
   const messages = run.config;
   const now = run.now();
   const today = villaToday(now);
-  const nextSyncAt = new Date(now.getTime() + settings.syncMinutes * 60_000);
+  let nextSyncAt = new Date(now.getTime() + settings.syncMinutes * 60_000);
   const connection = await withOperator(db, input.operatorId, (tx) => findConnection(tx, input.connectionId));
   if (!connection) throw new Error(`Connection ${input.connectionId} not found`);
 
@@ -155,20 +161,45 @@ export async function syncConnection(
     throw error;
   }
 
+  // An empty answer is an empty calendar (Booking.com's when no night is closed). But a cut-off answer is
+  // empty too: while this connection holds nights, they reopen only when the calendar is still empty
+  // emptyConfirmMinutes after the first empty answer; until then the last calendar with events stands.
+  let emptySince: Date | null = null;
+  let reconcile = true;
+  if (isEmptyAnswer(body)) {
+    const held = await withOperator(db, input.operatorId, async (tx) => {
+      const [row] = await listConnectionsWithCounts(tx, { connectionId: connection.id, today });
+      return (row?.stays_count ?? 0) + (row?.blocks_count ?? 0);
+    });
+    const since = connection.empty_since ?? now;
+    const confirmsAt = new Date(since.getTime() + settings.emptyConfirmMinutes * 60_000);
+    if (held > 0 && now < confirmsAt) {
+      emptySince = since;
+      // The empty answer is not kept (nor its validators): the next answer is asked for in full.
+      validators = undefined;
+      body = connection.feed_body ?? '';
+      // Without a copy of the last calendar there is nothing to reconcile from: everything stays as it is.
+      reconcile = !isEmptyAnswer(body);
+      if (confirmsAt < nextSyncAt) nextSyncAt = confirmsAt;
+    }
+  }
+
   let feed: ParsedFeed;
   try {
     // Off the server's thread, under a time limit: the worst calendar the size cap lets through takes
     // seconds to read, and every other request would wait for it.
-    feed = await parseFeedInWorker(
-      body,
-      {
-        channel: connection.channel as ChannelKind,
-        from: today,
-        to: addDaysToDate(today, HORIZON_DAYS),
-        timeZone: VILLA_TIME_ZONE,
-      },
-      { timeoutMs: settings.parseTimeoutMs },
-    );
+    feed = isEmptyAnswer(body)
+      ? { items: [], leftOut: { total: 0, items: [] }, heldUids: [] }
+      : await parseFeedInWorker(
+          body,
+          {
+            channel: connection.channel as ChannelKind,
+            from: today,
+            to: addDaysToDate(today, HORIZON_DAYS),
+            timeZone: VILLA_TIME_ZONE,
+          },
+          { timeoutMs: settings.parseTimeoutMs },
+        );
   } catch (error) {
     if (error instanceof FeedError) return fail(error.code, error.message);
     return fail('not_a_calendar', 'The calendar could not be read');
@@ -185,21 +216,27 @@ export async function syncConnection(
       await releaseUnconfirmedRequests(tx, property.id);
       // Reconciled even when the feed is unchanged: bookings here may have changed since (a cancelled
       // booking of ours frees nights for a stay that was refused; a stay cancelled here is reported).
-      const { counts, newConflicts } = await applyFeed(tx, {
-        connection,
-        propertyId: property.id,
-        currency: property.currency,
-        items: feed.items,
-        heldUids: new Set(feed.heldUids),
-        today,
-      });
+      const { counts, newConflicts } = reconcile
+        ? await applyFeed(tx, {
+            connection,
+            propertyId: property.id,
+            currency: property.currency,
+            items: feed.items,
+            heldUids: new Set(feed.heldUids),
+            today,
+          })
+        : {
+            counts: { ...EMPTY_COUNTS, conflicts: await countOpenConflicts(tx, connection.id) },
+            newConflicts: [],
+          };
       await recordSyncSuccess(tx, {
         connectionId: connection.id,
         at: now,
         nextSyncAt,
         validators,
         result: counts,
-        leftOut: feed.leftOut,
+        leftOut: reconcile ? feed.leftOut : undefined,
+        emptySince,
       });
       // The operator hears of each conflict once, when a sync first finds it, with this sync's change.
       const channelLabel = labelConnection(connection);
@@ -238,6 +275,9 @@ export async function syncConnection(
     throw error;
   }
 }
+
+/** A 200 answer with no text (or only white space): Booking.com's calendar when no night is closed. */
+const isEmptyAnswer = (body: string) => body.trim() === '';
 
 /**
  * Runs a sync while holding the connection's lease, so that among all server processes on the database

@@ -307,6 +307,9 @@ export const channelConnections = pgTable(
     // When the operator was told this connection stopped syncing; cleared (and they are told) when it
     // syncs again. Set, it keeps every later failed attempt from telling them once more.
     unhealthy_notified_at: timestamp('unhealthy_notified_at', { withTimezone: true }),
+    // When the channel first answered an empty calendar while this connection held nights here; they
+    // reopen only when it is still empty CHANNEL_EMPTY_CONFIRM_MINUTES later. Any calendar with events clears it.
+    empty_since: timestamp('empty_since', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

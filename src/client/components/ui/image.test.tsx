@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageAsset } from '@/content/images';
 import { IMAGE_LAZY_MARGIN, Image } from './image';
@@ -41,7 +43,7 @@ const enterViewport = () =>
   });
 
 describe('Image', () => {
-  it('waits until it is within 50px of the viewport before it gets a source', () => {
+  it('waits, when the script adds it, until it is within 50px of the viewport before it gets a source', () => {
     render(<Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />);
     const img = screen.getByRole('img', { name: 'The lawn' });
     expect(img).not.toHaveAttribute('src');
@@ -51,6 +53,31 @@ describe('Image', () => {
     expect(img.getAttribute('src')).toBe('/assets/images/private-lawn-1200.abc123.webp');
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '900');
+  });
+
+  it('has its sources in HTML rendered on the server, lazy for the browser, and keeps them when hydrated', async () => {
+    const element = <Image image={asset} alt="The lawn" sizes="100vw" failedText="Failed to load image" />;
+    const html = renderToString(element);
+    // Crawlers, link previews and readers without script get the image, not an empty frame.
+    expect(html).toContain('src="/assets/images/private-lawn-1200.abc123.webp"');
+    expect(html).toContain(
+      'srcSet="/assets/images/private-lawn-400.abc123.avif 400w, /assets/images/private-lawn-800.abc123.avif 800w, /assets/images/private-lawn-1200.abc123.avif 1200w"',
+    );
+    expect(html).toContain('loading="lazy"');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, element, { onRecoverableError: (error) => errors.push(error) }),
+    );
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/assets/images/private-lawn-1200.abc123.webp');
+    expect(errors).toEqual([]);
+    // The browser's lazy loading decides when it loads: no observer holds its sources back.
+    expect(observers).toHaveLength(0);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('shows the placeholder colour, then fades the image in when it has loaded', () => {

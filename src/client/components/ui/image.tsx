@@ -1,5 +1,5 @@
 import { ImageOffIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getImageSrcSet, getImageUrl, type ImageAsset } from '@/content/images';
 import { clsx } from 'clsx';
 
@@ -8,12 +8,18 @@ export const IMAGE_LAZY_MARGIN = '50px';
 
 type Status = 'loading' | 'loaded' | 'error';
 
+const subscribeToNothing = () => () => {};
+
 /**
  * A responsive image from the image pipeline: AVIF and WebP sources with srcset/sizes, width and height
  * (no layout shift), its dominant colour as a placeholder until it loads, then a fade-in, and 'Failed to
- * load image' when it cannot load. Images not marked `priority` get their sources only once they come
- * within 50px of the viewport; a priority image (the hero) loads at once with high fetch priority and is
- * shown without a fade, so it can paint before the page's script runs.
+ * load image' when it cannot load. A priority image (the hero) loads at once with high fetch priority and
+ * is shown without a fade, so it can paint before the page's script runs. Any other image is lazy:
+ * - one in the HTML rendered on the server or at build time has its sources there (crawlers, link previews
+ *   and readers without script see it: an <img> without src is no image) and `loading="lazy"`, so the
+ *   browser loads it as it comes near;
+ * - one the page's script adds later (a lazy section of the landing page) gets its sources only once it
+ *   comes within 50px of the viewport.
  */
 export function Image({
   image,
@@ -38,7 +44,14 @@ export function Image({
 }) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const imgRef = useRef<HTMLImageElement>(null);
-  const [inView, setInView] = useState(priority);
+  // True only in a render on the client that hydrates nothing: the server's snapshot answers during
+  // server rendering and hydration. The first render decides, for the image's whole life.
+  const addedByScript = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const [inView, setInView] = useState(() => priority || !addedByScript);
   const [status, setStatus] = useState<Status>('loading');
 
   useEffect(() => {

@@ -106,7 +106,7 @@ describe('editing a booking', () => {
 
   it("offers the guest's language named in itself, and sends it alone when only it changes", async () => {
     const user = userEvent.setup();
-    const sent = stubPatch((body) => json({ ...BOOKING, ...body }));
+    const sent = stubPatch((body) => json({ ...BOOKING, ...body, invoice_disagrees: [] }));
     renderActions(BOOKING);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
@@ -158,10 +158,86 @@ describe('editing a booking', () => {
     ).toHaveTextContent('issue a credit note and a new invoice under Payments');
   });
 
+  it('says after saving which invoice the new total or name disagrees with, and opens its credit note', async () => {
+    const user = userEvent.setup();
+    const invoice = {
+      id: '00000000-0000-4000-8000-000000000201',
+      booking_id: BOOKING.id,
+      property_id: BOOKING.property_id,
+      kind: 'tax_invoice',
+      title: 'Tax Invoice',
+      number: 'SV/2627/0008',
+      issued_on: '2027-01-02',
+      currency: 'INR',
+      taxable_value: 22857.14,
+      cgst: 571.43,
+      sgst: 571.43,
+      igst: 0,
+      total: 24000,
+      recipient_name: 'Meera Joshi',
+      recipient_gstin: null,
+      place_of_supply: '27',
+      corrects: null,
+      left_to_credit: 24000,
+      created_at: '2027-01-02T10:00:00.000Z',
+    };
+    const sent: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') {
+          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+          sent.push(body);
+          return json({
+            ...BOOKING,
+            ...body,
+            invoice_disagrees: [
+              {
+                invoice_id: invoice.id,
+                number: invoice.number,
+                title: invoice.title,
+                fields: ['total', 'recipient'],
+                invoice_total: 24000,
+                invoice_recipient: 'Meera Joshi',
+                left_to_credit: 24000,
+                message: 'Tax Invoice SV/2627/0008 states a total of ₹24,000 and is made out to Meera Joshi…',
+              },
+            ],
+          });
+        }
+        return json(String(url).includes('/invoices') ? [invoice] : []);
+      }),
+    );
+    renderActions(BOOKING);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const total = within(dialog).getByLabelText(/Total/);
+    await user.clear(total);
+    await user.type(total, '26000');
+    const name = within(dialog).getByLabelText(/Guest name/);
+    await user.clear(name);
+    await user.type(name, 'Meera Kulkarni');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitUntil(() => sent.length === 1);
+    expect(sent[0]).toEqual({ total_amount: 26000, guest_name: 'Meera Kulkarni' });
+    // The dialog stays open to say which invoice disagrees, and how to correct it.
+    const notice = await within(dialog).findByText(/no longer agrees with the booking/);
+    expect(notice).toHaveTextContent(
+      'Saved. Tax Invoice SV/2627/0008 states ₹24,000 and is made out to Meera Joshi: it no longer agrees with the booking.',
+    );
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Issue a credit note against SV/2627/0008' }),
+    );
+    const creditNote = await screen.findByRole('dialog', { name: 'Credit note against SV/2627/0008' });
+    expect(within(creditNote).getByLabelText(/Reason/)).toHaveValue(
+      "The stay's total changed; The guest's name changed",
+    );
+  });
+
   it("shows a channel stay's dates and total without letting them change, and saves its note", async () => {
     const user = userEvent.setup();
     const channelStay: Booking = { ...BOOKING, booking_source: 'airbnb', payment_status: 'channel' };
-    const sent = stubPatch((body) => json({ ...channelStay, ...body }));
+    const sent = stubPatch((body) => json({ ...channelStay, ...body, invoice_disagrees: [] }));
     renderActions(channelStay);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
@@ -178,7 +254,7 @@ describe('editing a booking', () => {
 
   it('checks the fields with the same rules as the server before sending', async () => {
     const user = userEvent.setup();
-    const sent = stubPatch((body) => json({ ...BOOKING, ...body }));
+    const sent = stubPatch((body) => json({ ...BOOKING, ...body, invoice_disagrees: [] }));
     renderActions(BOOKING);
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');

@@ -7,7 +7,11 @@ import { FormDialog } from '@/client/components/form-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
-import { bookingInvoicesQuery, findCreditableInvoice } from '@/client/features/invoices';
+import {
+  bookingInvoicesQuery,
+  findCreditableInvoice,
+  InvoiceDisagreements,
+} from '@/client/features/invoices';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import {
   BOOKING_SOURCE_LABELS,
@@ -19,6 +23,7 @@ import {
   type BookingUpdate,
   type BookingUpdateInput,
 } from '@/domain/booking';
+import type { InvoiceDisagreement } from '@/domain/invoice';
 import { useUpdateBooking } from './bookings-api';
 import { GuestLanguageField } from './guest-language-field';
 
@@ -88,6 +93,8 @@ export function EditBookingDialog({
   const errors = formState.errors;
   const update = useUpdateBooking();
   const [formError, setFormError] = useState<string | null>(null);
+  // The invoices the last save left disagreeing with the booking: said here, with their credit notes.
+  const [disagreements, setDisagreements] = useState<readonly InvoiceDisagreement[]>([]);
   const fromChannel = isFromChannel(booking);
   // A settled stay keeps its terms: the server refuses them, so they are not offered.
   const settled = booking.status === 'cancelled' || booking.status === 'completed';
@@ -104,6 +111,7 @@ export function EditBookingDialog({
   const close = (next: boolean) => {
     if (!next) {
       setFormError(null);
+      setDisagreements([]);
       form.reset(describeValues(booking));
     }
     onOpenChange(next);
@@ -111,6 +119,7 @@ export function EditBookingDialog({
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
+    setDisagreements([]);
     const change = findBookingChanges(booking, values);
     if (Object.keys(change).length === 0) {
       close(false);
@@ -121,7 +130,9 @@ export function EditBookingDialog({
         toast.success('Booking changed', {
           description: `${updated.guest_name} · ${formatBookingReference(updated.id)}`,
         });
-        onOpenChange(false);
+        // An invoice that now disagrees is said before the dialog closes, with its credit note at hand.
+        if (updated.invoice_disagrees.length > 0) setDisagreements(updated.invoice_disagrees);
+        else onOpenChange(false);
       },
       (error: unknown) => {
         const message = getErrorMessage(error, 'The booking could not be changed');
@@ -152,6 +163,15 @@ export function EditBookingDialog({
       submitLabel="Save changes"
       pendingLabel="Saving..."
       pending={update.isPending}
+      after={
+        disagreements.length > 0 ? (
+          <InvoiceDisagreements
+            bookingId={booking.id}
+            currency={booking.currency}
+            disagreements={disagreements}
+          />
+        ) : null
+      }
     >
       {termsLocked ? (
         <p className="text-sm text-muted-foreground sm:col-span-2" data-terms-locked="">

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeConnectionHealth, describeSyncCounts, formatTimeAgo } from './channel-health';
+import {
+  describeConnectionHealth,
+  describeEmptyCalendar,
+  describeSyncCounts,
+  formatTimeAgo,
+} from './channel-health';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const connection = {
@@ -63,5 +68,46 @@ describe('sync results', () => {
   it('rounds recent times to "just now"', () => {
     expect(formatTimeAgo('2026-03-10T11:59:30Z', now)).toBe('just now');
     expect(formatTimeAgo('2026-03-09T12:00:00Z', now)).toBe('1 day ago');
+  });
+});
+
+describe('an empty calendar waiting to be confirmed', () => {
+  // 10:32 at the villa (UTC+5:30); the first empty answer came now, the nights reopen from 10:42.
+  const at = new Date('2026-11-22T05:02:00Z');
+  const waiting = {
+    channel: 'booking_com' as const,
+    name: null,
+    stays_count: 0,
+    empty_calendar_since: '2026-11-22T05:02:00.000Z',
+    empty_calendar_reopens_at: '2026-11-22T05:12:00.000Z',
+  };
+
+  it("says when the channel's nights reopen, at the villa's time", () => {
+    expect(describeEmptyCalendar(waiting, at)).toBe(
+      'Booking.com sent an empty calendar; its nights reopen if it is still empty at 10:42.',
+    );
+  });
+
+  it('names the stays it would cancel, and the day when it is not today at the villa', () => {
+    expect(
+      describeEmptyCalendar(
+        {
+          ...waiting,
+          channel: 'airbnb',
+          name: 'Beach house',
+          stays_count: 2,
+          empty_calendar_reopens_at: '2026-11-22T18:40:00.000Z',
+        },
+        at,
+      ),
+    ).toBe(
+      'Beach house sent an empty calendar; its nights reopen and its 2 stays to come are cancelled if it is still empty at Mon 23 Nov, 00:10.',
+    );
+  });
+
+  it('says nothing when the last calendar had events', () => {
+    expect(
+      describeEmptyCalendar({ ...waiting, empty_calendar_since: null, empty_calendar_reopens_at: null }, at),
+    ).toBeNull();
   });
 });

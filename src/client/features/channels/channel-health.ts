@@ -1,6 +1,7 @@
-import { formatDistanceStrict } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { format, formatDistanceStrict } from 'date-fns';
 import { CHANNEL_LABELS, type ChannelConnection, type LeftOutItem, type SyncCounts } from '@/domain/channel';
-import { isRealDate } from '@/domain/dates';
+import { isRealDate, VILLA_TIME_ZONE } from '@/domain/dates';
 import { formatDate } from '@/client/lib/format';
 
 /** A connection's name for people: its own name, else the channel's. */
@@ -83,6 +84,30 @@ export function describeConnectionHealth(
     return { tone: 'pending', label: 'Not synced yet', lastSuccess, warning: null };
   }
   return { tone: 'ok', label: 'Synced', lastSuccess, warning: null };
+}
+
+/**
+ * While a channel's empty calendar waits to be confirmed (one empty answer may be a cut-off one): what
+ * stays closed, and from when it reopens. "Booking.com sent an empty calendar; its nights reopen if it is
+ * still empty at 10:42." The time is the villa's; with the day when it is not today there.
+ */
+export function describeEmptyCalendar(
+  connection: Pick<
+    ChannelConnection,
+    'channel' | 'name' | 'empty_calendar_since' | 'empty_calendar_reopens_at' | 'stays_count'
+  >,
+  now: Date,
+): string | null {
+  if (!connection.empty_calendar_since || !connection.empty_calendar_reopens_at) return null;
+  const zone = { in: tz(VILLA_TIME_ZONE) };
+  const reopensAt = new Date(connection.empty_calendar_reopens_at);
+  const sameDay = format(reopensAt, 'yyyy-MM-dd', zone) === format(now, 'yyyy-MM-dd', zone);
+  const when = format(reopensAt, sameDay ? 'HH:mm' : 'EEE d MMM, HH:mm', zone);
+  const what =
+    connection.stays_count > 0
+      ? `its nights reopen and its ${plural(connection.stays_count, 'stay')} to come are cancelled`
+      : 'its nights reopen';
+  return `${labelConnection(connection)} sent an empty calendar; ${what} if it is still empty at ${when}.`;
 }
 
 /** Where each channel hands out its calendar address. */

@@ -34,6 +34,8 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
     open_conflicts: 0,
     exported_at: null,
     left_out: { total: 0, items: [] },
+    empty_calendar_since: null,
+    empty_calendar_reopens_at: null,
     created_at: new Date(Date.now() - 48 * HOUR).toISOString(),
     ...overrides,
   };
@@ -271,6 +273,39 @@ describe('the Channels view', () => {
     expect(
       await screen.findAllByText(/1 added, 1 moved, 1 cancelled, 0 blocked, 2 reopened, 1 conflict/),
     ).not.toHaveLength(0);
+  });
+
+  it("says while a channel's empty calendar waits to be confirmed, on the card and after Sync now", async () => {
+    const waiting = makeConnection({
+      channel: 'booking_com',
+      stays_count: 0,
+      blocks_count: 2,
+      needs_attention: true,
+      empty_calendar_since: new Date(Date.now() - 3 * 60_000).toISOString(),
+      empty_calendar_reopens_at: new Date(Date.now() + 7 * 60_000).toISOString(),
+    });
+    const message =
+      /^Booking\.com sent an empty calendar; its nights reopen if it is still empty at \d{2}:\d{2}\.$/;
+    stubApi({
+      channels: () => json(list([waiting])),
+      other: (url) =>
+        url.endsWith('/sync')
+          ? json({
+              outcome: 'synced',
+              error: null,
+              counts: { ...waiting.last_result!, added: 0, blocked: 0 },
+              conflicts: [],
+              connection: waiting,
+            })
+          : json({}, 404),
+    });
+    renderView();
+    const card = await screen.findByRole('listitem', { name: /^Booking\.com/ });
+    expect(within(card).getByTestId('empty-calendar')).toHaveTextContent(message);
+    expect(within(card).getByTestId('brought')).toHaveTextContent('0 stays, 2 closed ranges');
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Sync now: Booking.com' }));
+    expect(await screen.findByText('Booking.com: empty calendar')).toBeInTheDocument();
+    expect(screen.queryByText('Booking.com synced')).not.toBeInTheDocument();
   });
 
   it('asks before removing, saying its stays are kept', async () => {

@@ -8,6 +8,7 @@ import { getErrorMessage } from '@/client/lib/api-client';
 import { cn } from '@/client/lib/utils';
 import {
   describeConnectionHealth,
+  describeEmptyCalendar,
   describeSyncCounts,
   formatTimeUntil,
   labelConnection,
@@ -51,14 +52,17 @@ export function ConnectionCard({
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const label = labelConnection(connection);
   const health = describeConnectionHealth(connection, staleHours, now);
+  const emptyCalendar = describeEmptyCalendar(connection, now);
   const headingId = `connection-${connection.id}`;
   const stays = plural(connection.stays_count, 'stay');
 
   const syncNow = () =>
     sync.mutate(connection.id, {
       onSuccess: (result) => {
+        const emptyCalendar = describeEmptyCalendar(result.connection, new Date());
         if (result.outcome === 'failed')
           toast.error(`${label}: sync failed`, { description: result.error?.message });
+        else if (emptyCalendar) toast.warning(`${label}: empty calendar`, { description: emptyCalendar });
         else
           toast.success(`${label} synced`, {
             description:
@@ -191,6 +195,16 @@ export function ConnectionCard({
         >
           <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {health.warning}
+        </p>
+      ) : null}
+      {emptyCalendar ? (
+        <p
+          role="status"
+          data-testid="empty-calendar"
+          className="flex gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-950"
+        >
+          <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {emptyCalendar}
         </p>
       ) : null}
       {connection.last_error ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_connections" ADD COLUMN "empty_since" timestamp with time zone;
