@@ -6,7 +6,6 @@ import {
   drawText,
   drawTextBlock,
   layOutText,
-  registerInvoiceFonts,
   type Align,
   type TextBlock,
   type TextStyle,
@@ -471,7 +470,6 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  registerInvoiceFonts(doc);
   const flow = new PageFlow(doc);
   drawHeader(doc, flow, document);
   drawParties(doc, flow, document);
