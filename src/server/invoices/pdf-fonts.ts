@@ -85,6 +85,7 @@ function listSources(
 const SCRIPT_FACES = [
   ['noto-sans-devanagari', 'devanagari'],
   ['noto-sans-arabic', 'arabic'],
+  ['noto-sans-hebrew', 'hebrew'],
   ['noto-sans-bengali', 'bengali'],
   ['noto-sans-gujarati', 'gujarati'],
   ['noto-sans-gurmukhi', 'gurmukhi'],
