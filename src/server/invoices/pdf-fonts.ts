@@ -39,8 +39,8 @@ function parseUnicodeRange(range: string): CodePointRange[] {
 
 /**
  * The sources of `subsets` of a fontsource package at `weight`, in that order; `'slices'` stands for its
- * numbered slices (the CJK faces), `{ whole, rangesFrom }` for a file that holds the whole face under
- * the ranges of its slices (Noto Emoji, whose sequences must not be cut between slices).
+ * numbered slices (the CJK faces), `{ whole }` for the file that holds the whole face, under the ranges of
+ * all its slices (Noto Emoji, whose sequences must not be cut between slices).
  */
 function listSources(
   packageName: string,
@@ -50,7 +50,8 @@ function listSources(
 ): FontSource[] {
   const directory = resolvePackageDirectory(`@fontsource/${packageName}`);
   const ranges = JSON.parse(readFileSync(join(directory, 'unicode.json'), 'utf8')) as Record<string, string>;
-  const fileOf = (subset: string) => join(directory, 'files', `${packageName}-${subset}-${weight}-normal.woff`);
+  const fileOf = (subset: string) =>
+    join(directory, 'files', `${packageName}-${subset}-${weight}-normal.woff`);
   const slices = Object.keys(ranges)
     .filter((subset) => /^\[\d+\]$/.test(subset))
     .sort((a, b) => Number(a.slice(1, -1)) - Number(b.slice(1, -1)));
@@ -125,7 +126,12 @@ export function listFaceChains(): Record<FaceName, FaceChain> {
     // Cormorant Garamond has no Greek: Manrope's stands in.
     display: buildChain(
       [
-        ...listSources('cormorant-garamond', SITE_SUBSETS.filter((subset) => subset !== 'greek'), 600, true),
+        ...listSources(
+          'cormorant-garamond',
+          SITE_SUBSETS.filter((subset) => subset !== 'greek'),
+          600,
+          true,
+        ),
         ...listSources('manrope', ['greek'], 600, true),
       ],
       600,

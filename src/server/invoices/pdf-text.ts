@@ -1,12 +1,6 @@
 import bidiFactory from 'bidi-js';
 import type PDFDocument from 'pdfkit';
-import {
-  coversCodePoints,
-  listFaceChains,
-  loadFont,
-  type FaceName,
-  type FontSource,
-} from './pdf-fonts';
+import { coversCodePoints, listFaceChains, loadFont, type FaceName, type FontSource } from './pdf-fonts';
 
 export { unwrapWoff, type FaceName } from './pdf-fonts';
 
@@ -49,7 +43,12 @@ function chooseSource(
   previous: FontSource | undefined,
 ): FontSource | undefined {
   const codePoints = listCodePoints(grapheme);
-  if (previous && !previous.site && SHARED_CHARACTERS.test(grapheme) && coversCodePoints(previous, codePoints))
+  if (
+    previous &&
+    !previous.site &&
+    SHARED_CHARACTERS.test(grapheme) &&
+    coversCodePoints(previous, codePoints)
+  )
     return previous;
   return chain.find((source) => coversCodePoints(source, codePoints));
 }
@@ -74,7 +73,9 @@ export function findUnprintableCharacters(text: string): string[] {
         }
         // The characters of the grapheme that no font has, else the whole grapheme (its parts exist but
         // never together).
-        const missing = [...segment].filter((char) => !chain.some((entry) => coversCodePoints(entry, listCodePoints(char))));
+        const missing = [...segment].filter(
+          (char) => !chain.some((entry) => coversCodePoints(entry, listCodePoints(char))),
+        );
         for (const char of missing.length > 0 ? missing : [segment]) found.add(char);
       }
     }

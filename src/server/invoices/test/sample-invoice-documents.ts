@@ -257,7 +257,12 @@ export const SAMPLE_GUESTS_BY_SCRIPT: readonly {
   address: string;
   rightToLeft?: boolean;
 }[] = [
-  { script: 'Arabic', rightToLeft: true, name: 'محمد عبد الله', address: 'شقة 1204، برج خليفة، Downtown Dubai، دبي' },
+  {
+    script: 'Arabic',
+    rightToLeft: true,
+    name: 'محمد عبد الله',
+    address: 'شقة 1204، برج خليفة، Downtown Dubai، دبي',
+  },
   { script: 'Hebrew', rightToLeft: true, name: 'נועה כהן', address: 'רחוב דיזנגוף 50, תל אביב' },
   { script: 'Gujarati', name: 'કિંજલ પટેલ', address: 'સી.જી. રોડ, અમદાવાદ, ગુજરાત ૩૮૦૦૦૯' },
   { script: 'Tamil', name: 'கார்த்திக் சுப்பிரமணியன்', address: 'அண்ணா சாலை, சென்னை 600002' },
