@@ -153,7 +153,7 @@ export const BOOKING_MESSAGES = {
     `The stay's total under the pricing rules, ${formatMoney(total)}, is more than a booking's total may be (${formatMoney(moneyFromMajor(MAX_BOOKING_TOTAL, total.currency))}): check the prices, fees and taxes`,
 } as const;
 
-const guestName = requiredText('Full name', { max: 100 });
+const guestName = requiredText('Full name', { max: 100, name: true });
 const guestEmail = email();
 const guestPhone = optionalText('Phone', { max: 30 }).refine(
   (value) => value === null || /^\+?[0-9 ()./-]{6,}$/.test(value),

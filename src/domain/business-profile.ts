@@ -75,8 +75,8 @@ const upperTrimmed = (label: string) =>
 export const BusinessProfileUpdateSchema = z
   .object({
     registered: z.boolean({ error: 'Registered for GST must be true or false' }),
-    legal_name: requiredText('Legal name', { max: BUSINESS_PROFILE_LIMITS.legalNameMax }),
-    trade_name: optionalText('Trade name', { max: BUSINESS_PROFILE_LIMITS.tradeNameMax }),
+    legal_name: requiredText('Legal name', { max: BUSINESS_PROFILE_LIMITS.legalNameMax, name: true }),
+    trade_name: optionalText('Trade name', { max: BUSINESS_PROFILE_LIMITS.tradeNameMax, name: true }),
     address: requiredText('Address', {
       max: BUSINESS_PROFILE_LIMITS.addressMax,
       multiline: true,
@@ -102,7 +102,7 @@ export const BusinessProfileUpdateSchema = z
     invoice_prefix: upperTrimmed('Invoice prefix').refine((value) => INVOICE_PREFIX_PATTERN.test(value), {
       message: `Invoice prefix must be 1 to ${BUSINESS_PROFILE_LIMITS.invoicePrefixMax} characters: capital letters, digits, '/' or '-'`,
     }),
-    signatory_name: optionalText('Signatory name', { max: BUSINESS_PROFILE_LIMITS.signatoryMax }),
+    signatory_name: optionalText('Signatory name', { max: BUSINESS_PROFILE_LIMITS.signatoryMax, name: true }),
   })
   .superRefine((profile, context) => {
     if (profile.registered && !profile.pan) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { containsWholeAadhaar, normaliseDigits } from './aadhaar';
 import { INDIA, isCountryCode, nameCountry } from './countries';
 import { isRealDate } from './dates';
-import { DATE_BOUNDS, FIELD_MESSAGES, hasControlCharacters, isoDate } from './fields';
+import { DATE_BOUNDS, FIELD_MESSAGES, findBidiControl, hasControlCharacters, isoDate } from './fields';
 
 /**
  * Online check-in and the guest register. The law asks every accommodation in India to keep a register of
@@ -265,6 +265,8 @@ export function createCheckInGuestSchema(stay?: StayDates) {
       return null;
     };
     requireText('full_name', 'Full name', 120);
+    const control = findBidiControl(guest.full_name);
+    if (control) fail('full_name', FIELD_MESSAGES.notAllowed('Full name', control));
     if (guest.full_name.trim().length === 1) fail('full_name', 'Give your full name, as on your ID');
     if (!isCountryCode(guest.nationality)) fail('nationality', 'Choose a nationality');
     requireText('address', 'Address', 300);

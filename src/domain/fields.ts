@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { isRealDate } from './dates';
 import { hasWholeMinorUnits } from './money';
-import { DATE_BOUNDS, FIELD_MESSAGES, hasControlCharacters } from './text-rules';
+import { DATE_BOUNDS, FIELD_MESSAGES, findBidiControl, hasControlCharacters } from './text-rules';
 
 export {
   DATE_BOUNDS,
   FIELD_MESSAGES,
+  describeCharacter,
+  findBidiControl,
   hasControlCharacters,
   readFieldMessage,
   stripControlCharacters,
@@ -18,8 +20,19 @@ export {
  * schemas: forms send numbers as numbers (`valueAsNumber`), never as text.
  */
 
-/** `maxLines`: for text printed in a block of a page (an address on an invoice), which must fit on one. */
-type TextOptions = { max?: number; multiline?: boolean; maxLines?: number };
+/**
+ * `maxLines`: for text printed in a block of a page (an address on an invoice), which must fit on one.
+ * `name`: a person's or a company's name, which refuses the characters that steer the direction of text.
+ */
+type TextOptions = { max?: number; multiline?: boolean; maxLines?: number; name?: boolean };
+
+/** Refuses, naming it, a character that steers the direction of text in a name. */
+function refuseBidiControls(label: string, options: TextOptions) {
+  return (value: string | null | undefined, context: z.RefinementCtx) => {
+    const control = options.name && value ? findBidiControl(value) : undefined;
+    if (control) context.addIssue({ code: 'custom', message: FIELD_MESSAGES.notAllowed(label, control) });
+  };
+}
 
 function hasNoControlCharacters(multiline = false) {
   return (value: string) => !hasControlCharacters(value, { multiline });
@@ -41,7 +54,8 @@ export function requiredText(label: string, options: TextOptions & { required?: 
     })
     .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
       message: `${label} can have at most ${options.maxLines} lines`,
-    });
+    })
+    .superRefine(refuseBidiControls(label, options));
 }
 
 /** An optional text: missing, null or blank all become null. */
@@ -57,6 +71,7 @@ export function optionalText(label: string, options: TextOptions = {}) {
     .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
       message: `${label} can have at most ${options.maxLines} lines`,
     })
+    .superRefine(refuseBidiControls(label, options))
     .nullish()
     .transform((value) => (value ? value : null));
 }

@@ -105,7 +105,7 @@ export const RECIPIENT_ADDRESS_FROM_MINOR = 50_000_00;
 /** Recipient details the operator may add: a business guest's company and GSTIN make a B2B invoice. */
 export const InvoiceRecipientSchema = z
   .object({
-    name: optionalText('Recipient name', { max: 200 }),
+    name: optionalText('Recipient name', { max: 200, name: true }),
     address: optionalText('Recipient address', { max: 500, multiline: true, maxLines: ADDRESS_LINES_MAX }),
     state_code: optionalText('Recipient state', { max: 2 }).refine(
       (value) => value === null || isGstStateCode(value),

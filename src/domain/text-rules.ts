@@ -22,6 +22,48 @@ export function stripControlCharacters(value: string, options: { multiline?: boo
 }
 
 /**
+ * The characters that steer the direction of text without showing (embeddings, overrides, isolates and the
+ * marks), with their Unicode names. In a name they can make it read as another (after U+202E the rest of
+ * it shows backwards) and print as boxes, so names refuse them.
+ */
+const BIDI_CONTROL_NAMES: Record<number, string> = {
+  0x061c: 'ARABIC LETTER MARK',
+  0x200e: 'LEFT-TO-RIGHT MARK',
+  0x200f: 'RIGHT-TO-LEFT MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
+  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
+  0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
+  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE',
+  0x2069: 'POP DIRECTIONAL ISOLATE',
+};
+
+/** The first character of `value` that steers the direction of text, or undefined. */
+export function findBidiControl(value: string): string | undefined {
+  for (const char of value) if (BIDI_CONTROL_NAMES[char.codePointAt(0)!]) return char;
+  return undefined;
+}
+
+const INVISIBLE = /^[\p{C}\p{Z}\p{Default_Ignorable_Code_Point}]+$/u;
+
+/**
+ * A character (or a cluster of them) as a message names it: itself and its code points, "😀 (U+1F600)";
+ * only the code points (and the name, where known) for one that does not show, "U+202E (RIGHT-TO-LEFT OVERRIDE)".
+ */
+export function describeCharacter(character: string): string {
+  const codePoints = [...character].map((char) => char.codePointAt(0)!);
+  const codes = codePoints
+    .map((codePoint) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`)
+    .join(' ');
+  if (!INVISIBLE.test(character)) return `${character} (${codes})`;
+  const name = codePoints.length === 1 ? BIDI_CONTROL_NAMES[codePoints[0]!] : undefined;
+  return name ? `${codes} (${name})` : codes;
+}
+
+/**
  * Calendar dates the system takes. Bounded, so that date arithmetic never leaves four-digit years, and
  * so that `yyyy-MM-dd` strings compare in the same order as the dates they name.
  */
@@ -34,7 +76,10 @@ export const DATE_BOUNDS = { min: '2000-01-01', max: '2100-12-31' } as const;
 export const FIELD_MESSAGES = {
   required: (label: string) => `${label} is required`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  notAllowed: (label: string) => `${label} contains characters that are not allowed`,
+  notAllowed: (label: string, character?: string) =>
+    character
+      ? `${label} contains a character that is not allowed: ${describeCharacter(character)}`
+      : `${label} contains characters that are not allowed`,
   outOfRange: (label: string) => `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`,
 };
 
@@ -47,7 +92,11 @@ export type FieldMessage =
 /** Which of FIELD_MESSAGES a message is, with its figures; undefined for any other. */
 export function readFieldMessage(message: string): FieldMessage | undefined {
   if (message.endsWith(' is required')) return { kind: 'required' };
-  if (message.endsWith(' contains characters that are not allowed')) return { kind: 'notAllowed' };
+  if (
+    message.endsWith(' contains characters that are not allowed') ||
+    message.includes(' contains a character that is not allowed: ')
+  )
+    return { kind: 'notAllowed' };
   const tooLong = / must be at most (\d+) characters$/.exec(message);
   if (tooLong) return { kind: 'tooLong', max: tooLong[1]! };
   const range = / must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/.exec(message);

@@ -32,6 +32,7 @@ import {
   listCreditNoteRows,
   takeNextSequence,
 } from './queries';
+import { refuseUnprintableDocument, refuseUnprintableReason } from './printable-text';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
@@ -157,6 +158,7 @@ export async function issueBookingInvoice(
     property,
     nights,
   });
+  refuseUnprintableDocument(document, { recipientGiven: input.recipient.name !== null });
   const row = await insertInvoice(tx, {
     operatorId: input.operatorId,
     bookingId: booking.id,
@@ -198,6 +200,7 @@ export async function issueInvoiceCreditNote(
   if (problem) throw new HttpError(409, problem, {}, amountMinor === null ? undefined : { field: 'amount' });
   if (input.issuedOn < invoice.issued_on)
     throw conflict(`A credit note cannot be dated before the invoice it corrects (${invoice.issued_on})`);
+  refuseUnprintableReason(input.reason);
   const profile = await findBusinessProfile(tx, input.operatorId);
   const { fiscalYear, sequence, number } = await takeNumber(tx, {
     operatorId: input.operatorId,

@@ -2,20 +2,12 @@ import PDFDocument from 'pdfkit';
 import { formatCalendarDate } from '../../domain/dates';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from '../../domain/invoice-document';
 import { formatMoney, makeMoney } from '../../domain/money';
-import {
-  drawText,
-  drawTextBlock,
-  layOutText,
-  registerInvoiceFonts,
-  type Align,
-  type TextBlock,
-  type TextStyle,
-} from './pdf-text';
+import { drawText, drawTextBlock, layOutText, type Align, type TextBlock, type TextStyle } from './pdf-text';
 
 /**
  * An issued document (tax invoice, bill of supply, receipt, credit note) as an A4 PDF in the site's look,
  * carrying what CGST Rule 46 asks of a tax invoice. Its text is real text: it can be searched and copied,
- * Devanagari names included.
+ * in whatever script a guest's name or address is written (pdf-text.ts).
  */
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -471,7 +463,6 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  registerInvoiceFonts(doc);
   const flow = new PageFlow(doc);
   drawHeader(doc, flow, document);
   drawParties(doc, flow, document);

@@ -245,3 +245,47 @@ export function makeSampleDevanagariInvoice(overrides: Partial<InvoiceDocument> 
     ...overrides,
   });
 }
+
+/**
+ * A guest's name and address in each script an invoice prints beside Latin and Devanagari, as a guest
+ * would type them (the Dubai apartment's guests write Arabic, with Latin and digits in the address).
+ * `rightToLeft`: the script reads right to left.
+ */
+export const SAMPLE_GUESTS_BY_SCRIPT: readonly {
+  script: string;
+  name: string;
+  address: string;
+  rightToLeft?: boolean;
+}[] = [
+  {
+    script: 'Arabic',
+    rightToLeft: true,
+    name: 'محمد عبد الله',
+    address: 'شقة 1204، برج خليفة، Downtown Dubai، دبي',
+  },
+  { script: 'Hebrew', rightToLeft: true, name: 'נועה כהן', address: 'רחוב דיזנגוף 50, תל אביב' },
+  { script: 'Gujarati', name: 'કિંજલ પટેલ', address: 'સી.જી. રોડ, અમદાવાદ, ગુજરાત ૩૮૦૦૦૯' },
+  { script: 'Tamil', name: 'கார்த்திக் சுப்பிரமணியன்', address: 'அண்ணா சாலை, சென்னை 600002' },
+  { script: 'Telugu', name: 'శ్రీనివాస్ రెడ్డి', address: 'బంజారా హిల్స్, హైదరాబాద్ 500034' },
+  { script: 'Kannada', name: 'ಸೌಮ್ಯಾ ಶೆಟ್ಟಿ', address: 'ಜಯನಗರ, ಬೆಂಗಳೂರು 560041' },
+  { script: 'Bengali', name: 'সৌমিত্র চট্টোপাধ্যায়', address: 'গড়িয়াহাট রোড, কলকাতা ৭০০০১৯' },
+  { script: 'Gurmukhi', name: 'ਗੁਰਪ੍ਰੀਤ ਸਿੰਘ', address: 'ਮਾਲ ਰੋਡ, ਅੰਮ੍ਰਿਤਸਰ 143001' },
+  { script: 'Malayalam', name: 'ലക്ഷ്മി നായർ', address: 'എം.ജി. റോഡ്, കൊച്ചി 682016' },
+  { script: 'Odia', name: 'ସୁଭଶ୍ରୀ ମହାପାତ୍ର', address: 'ଜନପଥ, ଭୁବନେଶ୍ୱର 751001' },
+  { script: 'Greek', name: 'Γιώργος Παπαδόπουλος', address: 'Οδός Ερμού 25, Αθήνα 10563' },
+  { script: 'Cyrillic', name: 'Анастасия Иванова', address: 'ул. Тверская, 7, Москва 125009' },
+  { script: 'Thai', name: 'สมชาย ใจดี', address: 'ถนนสุขุมวิท กรุงเทพมหานคร 10110' },
+  { script: 'Chinese', name: '王小明', address: '上海市浦东新区世纪大道100号' },
+  { script: 'Japanese', name: '山田 さくら', address: '東京都渋谷区神南1-2-3 グランドメゾン' },
+];
+
+/** The intra-state invoice to a guest whose name and address are in `guest`'s script. */
+export function makeSampleScriptInvoice(
+  guest: { name: string; address: string },
+  overrides: Partial<InvoiceDocument> = {},
+): InvoiceDocument {
+  return makeSampleTaxInvoice({
+    recipient: { ...SAMPLE_GUEST, name: guest.name, address: guest.address },
+    ...overrides,
+  });
+}
