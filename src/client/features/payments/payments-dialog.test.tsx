@@ -43,6 +43,7 @@ function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {
   return {
     currency: 'INR',
     total: 10_000,
+    credited: 0,
     paid: 4000,
     refunded: 1000,
     net_paid: 3000,
