@@ -55,8 +55,8 @@ export function PaymentEntryForm({
   summary: PaymentSummary;
   /** The property asks a security deposit (or one is held): its kinds are offered. */
   offerSecurityDeposit: boolean;
-  /** Back to the ledger: with the entry recorded, or without one (the operator went back). */
-  onDone: (recorded?: PaymentEntry) => void;
+  /** Back to the ledger: with the entry recorded and the summary after it, or without (the operator went back). */
+  onDone: (recorded?: PaymentEntry, after?: PaymentSummary) => void;
 }) {
   const schema = useMemo(
     () =>
@@ -104,7 +104,7 @@ export function PaymentEntryForm({
         toast.success(`${what} recorded`, {
           description: `${money(entry.amount)} · ${guestName} · Balance ${money(after.balance)}`,
         });
-        onDone(entry);
+        onDone(entry, after);
       },
       (error: unknown) => {
         const message = getErrorMessage(
