@@ -189,7 +189,7 @@ export const messageTexts = {
     depositHeading: 'Thank you: your security deposit has reached us',
     depositIntro:
       'We have received your refundable security deposit of {amount} for your stay at {property}. It is returned to you after your stay.',
-    /** How the money came, as the receipt names it (a payment entered as "other" is not named). */
+    /** How the money came, as the receipt names it (a payment entered as 'other' is not named). */
     methods: {
       upi: 'UPI',
       bank_transfer: 'Bank transfer',
@@ -197,7 +197,6 @@ export const messageTexts = {
       card: 'Card',
       razorpay: 'Online (Razorpay)',
       channel: 'Through the booking site',
-      other: '',
     },
   },
   /** A document's name as the guest's e-mail says it: in English, its title as the PDF bears it. */
@@ -253,7 +252,7 @@ export type GuestMessageTexts = {
   kinds: { [kind in GuestMessageKind]: { subject: string; heading: string; intro: string; next: string } };
   documents: { [kind in InvoiceKind]: string };
   receipt: { [key in Exclude<keyof typeof messageTexts.receipt, 'methods'>]: string } & {
-    methods: { [method in PaymentMethod]: string };
+    methods: { [method in Exclude<PaymentMethod, 'other'>]: string };
   };
 };
 

@@ -132,7 +132,6 @@ export const messageTextsHi: GuestMessageTexts = {
       card: 'कार्ड',
       razorpay: 'ऑनलाइन (Razorpay)',
       channel: 'बुकिंग साइट के ज़रिए',
-      other: '',
     },
   },
 };

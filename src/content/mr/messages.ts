@@ -133,7 +133,6 @@ export const messageTextsMr: GuestMessageTexts = {
       card: 'कार्ड',
       razorpay: 'ऑनलाइन (Razorpay)',
       channel: 'बुकिंग साइटद्वारे',
-      other: '',
     },
   },
 };

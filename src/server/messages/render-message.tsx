@@ -207,7 +207,7 @@ function describeReceiptFacts(
   words: MessageWords,
   labels: MessageWords['messages']['labels'],
 ): EmailFact[] {
-  const method = words.messages.receipt.methods[receipt.method];
+  const method = receipt.method === 'other' ? null : words.messages.receipt.methods[receipt.method];
   const deposit = receipt.kind === 'security_deposit_held';
   return [
     { label: labels.received, value: formatMoney(receipt.amount) },
