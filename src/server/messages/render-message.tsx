@@ -210,14 +210,15 @@ function describeReceiptFacts(
   const method = receipt.method === 'other' ? null : words.messages.receipt.methods[receipt.method];
   const deposit = receipt.kind === 'security_deposit_held';
   return [
+    // What credit notes took off the total, beside it: what the stay costs now.
+    ...(receipt.amountKnown && receipt.credited.minor > 0
+      ? [{ label: labels.credited, value: `−${formatMoney(receipt.credited)}` }]
+      : []),
     { label: labels.received, value: formatMoney(receipt.amount) },
     ...(method ? [{ label: labels.paidBy, value: method }] : []),
     ...(receipt.reference ? [{ label: labels.receiptReference, value: receipt.reference }] : []),
     { label: labels.receivedOn, value: formatCalendarDate(receipt.receivedOn, words.language) },
     ...(deposit ? [{ label: labels.depositHeld, value: formatMoney(receipt.depositHeld) }] : []),
-    ...(receipt.amountKnown && receipt.credited.minor > 0
-      ? [{ label: labels.credited, value: `−${formatMoney(receipt.credited)}` }]
-      : []),
     // What is paid of the stay itself; a deposit's receipt leaves it out (it is not part of it).
     ...(receipt.amountKnown && !deposit
       ? [{ label: labels.paidSoFar, value: formatMoney(receipt.paidSoFar) }]

@@ -193,15 +193,18 @@ export function CreditNoteOffer({
     ),
   );
   if (amount <= 0) return null;
+  const describeCharged = (part: number) =>
+    part === refund
+      ? `the ${formatInvoiceAmount(invoice, part)} refunded`
+      : `${formatInvoiceAmount(invoice, part)} of the ${formatInvoiceAmount(invoice, refund)} refunded`;
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-300 bg-blue-50 p-3 text-sm"
       data-credit-note-offer=""
     >
       <p className="min-w-0">
-        {invoice.title} {invoice.number} states {formatInvoiceAmount(invoice, amount)} more than the guest now
-        pays. If the stay's value changed, a credit note corrects it; money paid twice and returned needs
-        none.
+        {invoice.title} {invoice.number} still charges {describeCharged(amount)}. If the stay's value changed,
+        a credit note corrects it; money paid twice and returned needs none.
       </p>
       <Button type="button" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Issue a credit note for {formatInvoiceAmount(invoice, amount)}
