@@ -1,5 +1,6 @@
 import { INVOICE_TITLES } from '../domain/invoice';
 import type { InvoiceKind } from '../domain/invoice-document';
+import type { PaymentMethod } from '../domain/payment';
 import { promiseTexts } from './promises';
 import { site } from './site';
 
@@ -48,6 +49,15 @@ export const messageTexts = {
     answerBy: 'Answer by',
     paid: 'Paid',
     paymentReference: 'Razorpay payment',
+    /** A receipt's facts: the money received, how, its reference and day, and where the stay stands. */
+    received: 'Received',
+    paidBy: 'Paid by',
+    receiptReference: 'Payment reference',
+    receivedOn: 'Received on',
+    credited: 'Credit notes',
+    paidSoFar: 'Paid so far',
+    leftToPay: 'Left to pay',
+    depositHeld: 'Security deposit held',
     channel: 'Channel',
     lastSynced: 'Last synced (India time)',
     neverSynced: 'Never',
@@ -156,6 +166,38 @@ export const messageTexts = {
       intro: 'Please find attached {document} {number} for your stay at {property}, for {amount}.',
       next: 'You can also download it from your request page at any time.',
     },
+    payment_receipt: {
+      subject: 'Payment received: {amount} for your stay {reference}',
+      heading: 'Thank you: your payment has reached us',
+      intro: 'We have received {amount} for your stay at {property} and recorded it against your booking.',
+      next: 'Your request page shows what you have paid and what is left, and how to pay it.',
+    },
+  },
+  /**
+   * A receipt's own sentences: where the stay stands after the payment ({balance}: what is left; {amount} and
+   * {when}: what is due next and when; {restDate}: when the rest is due; {overpaid}: paid above what is
+   * owed), and a security deposit's subject, heading and first sentence in place of a payment's.
+   */
+  receipt: {
+    paidInFull: 'Your stay is now paid in full: nothing more is due.',
+    leftToPay: '{balance} is left to pay, {when}.',
+    leftInParts: '{balance} is left to pay: {amount} {when}, and the rest by {restDate}.',
+    byDate: 'by {date}',
+    dueNow: 'due now',
+    overpaid: 'You have paid {overpaid} more than your stay costs: we will be in touch to return it.',
+    depositSubject: 'Security deposit received: {amount} for your stay {reference}',
+    depositHeading: 'Thank you: your security deposit has reached us',
+    depositIntro:
+      'We have received your refundable security deposit of {amount} for your stay at {property}. It is returned to you after your stay.',
+    /** How the money came, as the receipt names it (a payment entered as 'other' is not named). */
+    methods: {
+      upi: 'UPI',
+      bank_transfer: 'Bank transfer',
+      cash: 'Cash',
+      card: 'Card',
+      razorpay: 'Online (Razorpay)',
+      channel: 'Through the booking site',
+    },
   },
   /** A document's name as the guest's e-mail says it: in English, its title as the PDF bears it. */
   documents: INVOICE_TITLES,
@@ -178,6 +220,14 @@ const GUEST_LABELS = [
   'newTotal',
   'previousTotal',
   'amount',
+  'received',
+  'paidBy',
+  'receiptReference',
+  'receivedOn',
+  'credited',
+  'paidSoFar',
+  'leftToPay',
+  'depositHeld',
 ] as const;
 type GuestLabel = (typeof GUEST_LABELS)[number];
 
@@ -201,6 +251,9 @@ export type GuestMessageTexts = {
   labels: { [key in GuestLabel]: string };
   kinds: { [kind in GuestMessageKind]: { subject: string; heading: string; intro: string; next: string } };
   documents: { [kind in InvoiceKind]: string };
+  receipt: { [key in Exclude<keyof typeof messageTexts.receipt, 'methods'>]: string } & {
+    methods: { [method in Exclude<PaymentMethod, 'other'>]: string };
+  };
 };
 
 /** Whether a message goes to a guest (and is written in their language). */
@@ -222,4 +275,5 @@ export const guestMessageTextsEn: GuestMessageTexts = {
     Object.entries(messageTexts.kinds).filter(([kind]) => isGuestKind(kind)),
   ) as GuestMessageTexts['kinds'],
   documents: messageTexts.documents,
+  receipt: messageTexts.receipt,
 };

@@ -33,7 +33,7 @@ import { paymentTextsMr } from './mr/payments';
 /** Keys whose values are identifiers (images, icons), the same in every language. */
 const IDENTIFIER_KEYS = new Set(['image', 'icon']);
 /** Texts that stay as they are in every script: names and figures. */
-const KEPT = new Set<string>([site.brandName, site.sisterBrand.name]);
+const KEPT = new Set<string>([site.brandName, site.sisterBrand.name, 'UPI']);
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 /** Each leaf of a text tree with its path, so a failure names the text. */

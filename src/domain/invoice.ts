@@ -426,6 +426,16 @@ export function findCreditNoteProblem(
 }
 
 /**
+ * What of a refund a credit note should take off the stay's invoice, in minor units: only what the guest no
+ * longer pays of what the invoice still states (`left`), never more than the refund. Money paid twice and
+ * returned leaves the guest paying at least what the invoice states: nothing to credit, as a credit note
+ * then would take off tax on value that was supplied.
+ */
+export function findRefundToCredit(input: { refund: number; left: number; keptAfter: number }): number {
+  return Math.max(0, Math.min(input.refund, input.left - input.keptAfter));
+}
+
+/**
  * A share of a credit note (tax included) taken back from what a line has left: into value and tax at the
  * line's rate, then kept within what is left of each, so that no amount of the line ever goes below zero
  * (the rounding of earlier notes may have left the value and the tax a paisa off the rate's ratio).

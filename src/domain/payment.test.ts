@@ -5,6 +5,8 @@ import {
   createRecordPaymentSchema,
   createRefundPaymentSchema,
   derivePaymentStatus,
+  findCreditedMinor,
+  NOT_INVOICED,
   PaymentSettingsUpdateSchema,
   scheduleTotal,
   summarizePayments,
@@ -194,6 +196,55 @@ describe('a booking summary', () => {
       next_due: null,
     });
     expect(summarizePayments(unknown, [], SETTINGS, TODAY).payment_status).toBe('unpaid');
+  });
+});
+
+describe('what a credit note takes off what the guest owes', () => {
+  it('owes the total less the credit notes of the invoice in force, and asks the schedule of that', () => {
+    // A ₹10,000 stay invoiced in full, ₹1,500 credited; ₹2,000 paid.
+    const summary = summarizePayments(booking(), [entry('payment', 2000)], SETTINGS, TODAY, {
+      invoice_minor: 10_000_00,
+      credited_minor: 1500_00,
+    });
+    expect(summary).toMatchObject({
+      total: 10_000,
+      credited: 1500,
+      net_paid: 2000,
+      balance: 6500,
+      payment_status: 'partial',
+      schedule: [
+        { part: 'deposit', amount: 2550 },
+        { part: 'balance', amount: 5950 },
+      ],
+      next_due: { amount: 550, date: '2026-11-20' },
+    });
+    // Paying what is owed pays the stay; more than that is overpaid.
+    const paid = summarizePayments(booking(), [entry('payment', 8500)], SETTINGS, TODAY, {
+      invoice_minor: 10_000_00,
+      credited_minor: 1500_00,
+    });
+    expect(paid).toMatchObject({ balance: 0, overpaid: 0, payment_status: 'paid', next_due: null });
+    expect(
+      summarizePayments(booking(), [entry('payment', 10_000)], SETTINGS, TODAY, {
+        invoice_minor: 10_000_00,
+        credited_minor: 1500_00,
+      }),
+    ).toMatchObject({ overpaid: 1500, payment_status: 'paid' });
+  });
+
+  it('never takes off what a lowered total already took, in whichever order the two came', () => {
+    const invoice = { invoice_minor: 10_000_00, credited_minor: 1500_00 };
+    expect(findCreditedMinor(10_000_00, invoice)).toBe(1500_00);
+    // The total lowered by the same ₹1,500: nothing more to take off.
+    expect(findCreditedMinor(8500_00, invoice)).toBe(0);
+    // Lowered by ₹1,000 only: the other ₹500 of the credit note still counts.
+    expect(findCreditedMinor(9000_00, invoice)).toBe(500_00);
+    // Raised after the invoice (not invoiced yet): the credit note counts whole.
+    expect(findCreditedMinor(12_000_00, invoice)).toBe(1500_00);
+    // No invoice in force (none, or the last wholly credited and its successor not issued yet).
+    expect(findCreditedMinor(10_000_00, NOT_INVOICED)).toBe(0);
+    // Never more than the total.
+    expect(findCreditedMinor(0, { invoice_minor: 0, credited_minor: 100 })).toBe(0);
   });
 });
 

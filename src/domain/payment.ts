@@ -272,15 +272,20 @@ const DueSchema = z.object({ amount: z.number(), date: z.string() });
 export const PaymentSummarySchema = z.object({
   currency: z.string(),
   total: z.number(),
+  credited: z
+    .number()
+    .describe(
+      "Credit notes of the stay's invoices that its total does not already reflect (see findCreditedMinor): what the guest owes is total − credited",
+    ),
   paid: z.number().describe('Payments received (corrections deducted)'),
   refunded: z.number(),
   net_paid: z.number().describe('paid − refunded'),
   balance: z
     .number()
     .describe(
-      'What the guest still owes: total − net_paid, never below 0 (see overpaid); 0 for a cancelled stay and for one the channel collects',
+      'What the guest still owes: total − credited − net_paid, never below 0 (see overpaid); 0 for a cancelled stay and for one the channel collects',
     ),
-  overpaid: z.number().describe('net_paid above the total, if any (0 otherwise)'),
+  overpaid: z.number().describe('net_paid above total − credited, if any (0 otherwise)'),
   security_deposit_requested: z.number().describe("The property's security deposit (0: none)"),
   security_deposit_held: z.number().describe('Security deposit held now (held − returned)'),
   schedule: z
@@ -369,25 +374,50 @@ export function scheduleTotal(
   ];
 }
 
+/**
+ * A stay's invoice in force (the one its credit notes have not wholly taken back; a booking has at most one),
+ * in minor units: its total and the total of its credit notes. A wholly credited invoice is replaced by a
+ * new one, so it and its credit notes no longer speak for the stay.
+ */
+export type StayInvoicing = { invoice_minor: number; credited_minor: number };
+export const NOT_INVOICED: StayInvoicing = { invoice_minor: 0, credited_minor: 0 };
+
+/**
+ * How much of the credit notes of a stay's invoice in force its total does not reflect yet, in minor
+ * units: the credit notes less how far the booking's total already stands below that invoice (the
+ * operator lowered the total as well), never below 0 nor above the total. So a credit note and a lowered
+ * total never take the same money off twice, in whichever order they come; a stay with no invoice in
+ * force (none yet, or a new one still to be issued after a credit note took all of the last) owes its
+ * total. The database's statement of it is find_stay_credited (src/server/db/rules/10-functions.sql).
+ */
+export function findCreditedMinor(totalMinor: number, invoicing: StayInvoicing): number {
+  const reflected = Math.max(0, invoicing.invoice_minor - totalMinor);
+  return Math.min(totalMinor, Math.max(0, invoicing.credited_minor - reflected));
+}
+
 export function summarizePayments(
   booking: PaymentBooking,
   entries: readonly LedgerEntry[],
   settings: PaymentScheduleSettings,
   today: string,
+  invoicing: StayInvoicing = NOT_INVOICED,
 ): PaymentSummary {
   const { currency } = booking;
   const major = (minor: number) => toMajor(makeMoney(minor, currency));
   const totals = totalLedger(entries, currency);
   const total = moneyFromMajor(booking.total_amount, currency).minor;
+  // What the guest owes for the stay: its total less what credit notes took back of it.
+  const credited = findCreditedMinor(total, invoicing);
+  const owed = total - credited;
   const net = totals.payment - totals.refund;
-  const payment_status = derivePaymentStatus(booking, totals);
+  const payment_status = derivePaymentStatus({ ...booking, total_amount: major(owed) }, totals);
   const owing = payment_status !== 'channel' && booking.status !== 'cancelled' && booking.amount_known;
-  const balance = owing ? Math.max(0, total - net) : 0;
+  const balance = owing ? Math.max(0, owed - net) : 0;
   // A pending request is due when the operator confirms it: today at the earliest.
   const confirmedOn =
     booking.status === 'pending' ? today : (booking.confirmed_on ?? villaToday(new Date(booking.created_at)));
   const schedule = owing
-    ? scheduleTotal(total, settings, { confirmed_on: confirmedOn, check_in: booking.check_in })
+    ? scheduleTotal(owed, settings, { confirmed_on: confirmedOn, check_in: booking.check_in })
     : [];
   // Money kept pays the parts in order; what is left of each is still owed.
   let covered = Math.max(0, net);
@@ -411,11 +441,12 @@ export function summarizePayments(
   return {
     currency,
     total: major(total),
+    credited: major(credited),
     paid: major(totals.payment),
     refunded: major(totals.refund),
     net_paid: major(net),
     balance: major(balance),
-    overpaid: major(booking.amount_known ? Math.max(0, net - total) : 0),
+    overpaid: major(booking.amount_known ? Math.max(0, net - owed) : 0),
     security_deposit_requested: settings.security_deposit,
     security_deposit_held: major(totals.security_deposit_held - totals.security_deposit_returned),
     schedule: schedule.map((part) => ({ part: part.part, amount: major(part.minor), due_on: part.due_on })),

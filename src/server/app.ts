@@ -298,7 +298,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerCalendarRoutes(app, { db, now });
   await registerTimelineRoutes(app, { db, now, staleHours: config.channels.staleHours });
   await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
-  await registerPaymentRoutes(app, { db, now, payments: config.payments });
+  await registerPaymentRoutes(app, {
+    db,
+    now,
+    payments: config.payments,
+    messages: config,
+    onMessagesWritten,
+  });
   await registerRazorpayRoutes(app, { db, config, now, onMessagesWritten });
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db, now });

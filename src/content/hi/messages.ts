@@ -27,6 +27,14 @@ export const messageTextsHi: GuestMessageTexts = {
     newTotal: 'नई कुल राशि',
     previousTotal: 'पहले {amount}',
     amount: 'राशि',
+    received: 'प्राप्त राशि',
+    paidBy: 'भुगतान का माध्यम',
+    receiptReference: 'भुगतान का संदर्भ',
+    receivedOn: 'प्राप्ति की तारीख़',
+    credited: 'क्रेडिट नोट',
+    paidSoFar: 'अब तक चुकाया',
+    leftToPay: 'बाक़ी भुगतान',
+    depositHeld: 'जमा सिक्योरिटी डिपॉज़िट',
   },
   kinds: {
     request_received: {
@@ -93,11 +101,37 @@ export const messageTextsHi: GuestMessageTexts = {
       intro: '{property} में आपके ठहराव के लिए {document} {number} ({amount}) इस ई-मेल के साथ संलग्न है।',
       next: 'यह दस्तावेज़ आप अपने अनुरोध के पेज से भी कभी भी डाउनलोड कर सकते हैं।',
     },
+    payment_receipt: {
+      subject: 'भुगतान मिल गया: आपके ठहराव {reference} के लिए {amount}',
+      heading: 'धन्यवाद: आपका भुगतान हमें मिल गया है',
+      intro: '{property} में आपके ठहराव के लिए हमें {amount} मिल गए हैं, और हमने इन्हें आपकी बुकिंग में दर्ज कर लिया है।',
+      next: 'आपने कितना चुकाया है, कितना बाक़ी है और उसे कैसे चुकाना है, यह आप अपने अनुरोध के पेज पर कभी भी देख सकते हैं।',
+    },
   },
   documents: {
     tax_invoice: 'टैक्स इनवॉइस',
     bill_of_supply: 'बिल ऑफ़ सप्लाई',
     receipt: 'रसीद',
     credit_note: 'क्रेडिट नोट',
+  },
+  receipt: {
+    paidInFull: 'आपके ठहराव का पूरा भुगतान हो गया है: अब कुछ भी देय नहीं है।',
+    leftToPay: '{balance} का भुगतान बाक़ी है, जो {when} देय है।',
+    leftInParts: '{balance} का भुगतान बाक़ी है: इसमें से {amount} {when} देय है, और बाक़ी {restDate} तक।',
+    byDate: '{date} तक',
+    dueNow: 'अभी',
+    overpaid: 'आपने अपने ठहराव की राशि से {overpaid} अधिक चुकाए हैं: इन्हें लौटाने के लिए हम आपसे संपर्क करेंगे।',
+    depositSubject: 'सिक्योरिटी डिपॉज़िट मिल गया: आपके ठहराव {reference} के लिए {amount}',
+    depositHeading: 'धन्यवाद: आपका सिक्योरिटी डिपॉज़िट हमें मिल गया है',
+    depositIntro:
+      '{property} में आपके ठहराव के लिए {amount} का सिक्योरिटी डिपॉज़िट हमें मिल गया है। यह वापसी-योग्य है: आपके ठहराव के बाद इसे आपको लौटा दिया जाता है।',
+    methods: {
+      upi: 'UPI',
+      bank_transfer: 'बैंक ट्रांसफ़र',
+      cash: 'नक़द',
+      card: 'कार्ड',
+      razorpay: 'ऑनलाइन (Razorpay)',
+      channel: 'बुकिंग साइट के ज़रिए',
+    },
   },
 };

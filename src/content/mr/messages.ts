@@ -27,6 +27,14 @@ export const messageTextsMr: GuestMessageTexts = {
     newTotal: 'नवी एकूण रक्कम',
     previousTotal: 'आधी {amount}',
     amount: 'रक्कम',
+    received: 'मिळालेली रक्कम',
+    paidBy: 'भरण्याची पद्धत',
+    receiptReference: 'भरण्याचा संदर्भ क्रमांक',
+    receivedOn: 'मिळाल्याची तारीख',
+    credited: 'क्रेडिट नोट',
+    paidSoFar: 'आतापर्यंत भरलेले',
+    leftToPay: 'भरायची बाकी रक्कम',
+    depositHeld: 'जमा असलेली सिक्युरिटी डिपॉझिट',
   },
   kinds: {
     request_received: {
@@ -94,11 +102,37 @@ export const messageTextsMr: GuestMessageTexts = {
       intro: '{property} येथील आपल्या मुक्कामासाठी {document} {number} ({amount}) या ई-मेलसोबत संलग्न आहे.',
       next: 'हा दस्तऐवज आपण आपल्या विनंतीच्या पानावरून केव्हाही डाउनलोड करू शकता.',
     },
+    payment_receipt: {
+      subject: 'रक्कम मिळाली: आपल्या मुक्काम {reference} साठी {amount}',
+      heading: 'धन्यवाद: आपण भरलेली रक्कम आम्हाला मिळाली आहे',
+      intro: '{property} येथील आपल्या मुक्कामासाठी आम्हाला {amount} मिळाले आहेत, आणि ते आपल्या बुकिंगमध्ये नोंदवले आहेत.',
+      next: 'आपण किती भरले आहे, किती बाकी आहे आणि ते कसे भरायचे, हे आपल्या विनंतीच्या पानावर केव्हाही पाहता येईल.',
+    },
   },
   documents: {
     tax_invoice: 'टॅक्स इन्व्हॉइस',
     bill_of_supply: 'बिल ऑफ सप्लाय',
     receipt: 'पावती',
     credit_note: 'क्रेडिट नोट',
+  },
+  receipt: {
+    paidInFull: 'आपल्या मुक्कामाची संपूर्ण रक्कम भरून झाली आहे: आता काहीही देय नाही.',
+    leftToPay: '{balance} भरायचे बाकी आहेत; ते {when} भरायचे आहेत.',
+    leftInParts: '{balance} भरायचे बाकी आहेत: त्यापैकी {amount} {when} भरायचे आहेत, आणि उरलेले {restDate} पर्यंत.',
+    byDate: '{date} पर्यंत',
+    dueNow: 'आत्ताच',
+    overpaid: 'आपण आपल्या मुक्कामाच्या रकमेपेक्षा {overpaid} जास्त भरले आहेत: ते परत करण्यासाठी आम्ही आपल्याशी संपर्क साधू.',
+    depositSubject: 'सिक्युरिटी डिपॉझिट मिळाली: आपल्या मुक्काम {reference} साठी {amount}',
+    depositHeading: 'धन्यवाद: आपली सिक्युरिटी डिपॉझिट आम्हाला मिळाली आहे',
+    depositIntro:
+      '{property} येथील आपल्या मुक्कामासाठी {amount} ची सिक्युरिटी डिपॉझिट आम्हाला मिळाली आहे. ती परत मिळणारी आहे: आपला मुक्काम झाल्यावर ती आपल्याला परत केली जाते.',
+    methods: {
+      upi: 'UPI',
+      bank_transfer: 'बँक ट्रान्सफर',
+      cash: 'रोख',
+      card: 'कार्ड',
+      razorpay: 'ऑनलाइन (Razorpay)',
+      channel: 'बुकिंग साइटद्वारे',
+    },
   },
 };

@@ -77,6 +77,7 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
       payment: {
         currency: 'AED',
         total: 1234.5,
+        credited: 0,
         paid: 0,
         refunded: 0,
         net_paid: 0,

@@ -25,7 +25,11 @@ import { listChannelClosures, type ChannelClosure } from '../calendar/queries';
 import { HttpError, notFound } from '../http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
-import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
+import {
+  recordBookingChanged,
+  recordBookingStatusChanged,
+  recordPaymentReceipt,
+} from '../messages/record-messages';
 import type { BookingChange } from '../messages/render-message';
 import type { MessageSettings } from '../messages/settings';
 import { quoteStay } from '../pricing/quote-stay';
@@ -490,23 +494,32 @@ export async function registerBookingRoutes(
       description:
         "payment_status follows the booking's ledger (listPayments, recordPayment, refundPayment): 'paid' records a payment of the balance, dated today; asking for the status the booking already has changes nothing; any other status is refused with 409.",
     },
-    (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
+    async (request) => {
+      let receipted = false;
+      const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const booking = await lockBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const wanted = request.body.payment_status;
         if (booking.payment_status !== wanted) {
           if (wanted !== 'paid') throw new HttpError(409, PAYMENT_STATUS_BY_HAND_MESSAGE);
-          await recordPaidInFull(tx, {
+          const entry = await recordPaidInFull(tx, {
             booking,
             operatorId: getOperator(request).id,
             note: 'Marked paid',
             today: today(),
           });
+          receipted = await recordPaymentReceipt(tx, options.messages, {
+            bookingId: booking.id,
+            entry,
+            today: today(),
+          });
         }
         const updated = await findBooking(tx, booking.id);
         return (await addRequestStates(tx, [updated!]))[0]!;
-      }),
+      });
+      if (receipted) options.onMessagesWritten?.();
+      return result;
+    },
   );
 
   registerEndpoint(

@@ -7,6 +7,7 @@ import {
   type InvoiceSummary,
 } from '../../domain/invoice';
 import { toMajor, type MinorUnits } from '../../domain/money';
+import type { StayInvoicing } from '../../domain/payment';
 import type { Executor } from '../db/client';
 import { invoices, invoiceSeries } from '../db/schema';
 
@@ -84,6 +85,41 @@ export async function insertInvoice(
 export async function findInvoiceRow(db: Executor, invoiceId: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
   return row;
+}
+
+/**
+ * Each booking's invoice in force (StayInvoicing: the one its credit notes have not wholly taken back),
+ * as find_stay_invoice_in_force reads it for the database; bookings without one are left out.
+ */
+export async function findStaysInvoicing(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Map<string, StayInvoicing>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: invoices.id,
+      booking_id: invoices.booking_id,
+      kind: invoices.kind,
+      total: invoices.total,
+      corrects_invoice_id: invoices.corrects_invoice_id,
+    })
+    .from(invoices)
+    .where(inArray(invoices.booking_id, [...bookingIds]))
+    .orderBy(asc(invoices.created_at));
+  const credited = new Map<string, number>();
+  for (const row of rows) {
+    if (row.corrects_invoice_id)
+      credited.set(row.corrects_invoice_id, (credited.get(row.corrects_invoice_id) ?? 0) + row.total);
+  }
+  const inForce = new Map<string, StayInvoicing>();
+  for (const row of rows) {
+    const credits = credited.get(row.id) ?? 0;
+    // The newest wins, should a booking ever hold two.
+    if (row.kind !== 'credit_note' && credits < row.total)
+      inForce.set(row.booking_id, { invoice_minor: row.total, credited_minor: credits });
+  }
+  return inForce;
 }
 
 /** The credit notes issued against an invoice, oldest first. */

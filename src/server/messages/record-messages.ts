@@ -19,10 +19,14 @@ import {
   type ChannelFacts,
   type ChannelMessageKind,
   type FixedMessageKind,
+  type PaymentReceipt,
 } from './render-message';
 import type { MessageSettings } from './settings';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
-import { readGuestPaymentDue } from '../payments/queries';
+import { readGuestPaymentDue, readLedger } from '../payments/queries';
+import { findBooking } from '../bookings/queries';
+import { requireProperty } from '../properties/queries';
+import type { PaymentEntry } from '../../domain/payment';
 import { findLatestOpenPaymentLink } from '../payments/razorpay-queries';
 import { makeMoney, moneyFromMajor } from '../../domain/money';
 
@@ -381,4 +385,81 @@ export async function recordInvoiceIssued(
   );
   await insertOutboxMessages(tx, [{ ...message, invoice_id: invoice.id }]);
   return true;
+}
+
+/** The Message-ID of an entry's receipt: one per entry, whoever writes it. */
+export function buildReceiptMessageId(settings: MessageSettings, entryId: string) {
+  return `<payment-receipt.${entryId}@${settings.messages.messageIdDomain}>`;
+}
+
+/**
+ * Money recorded on a stay (a payment or a security deposit held, by hand, by Mark paid or by Razorpay's
+ * webhook): its guest gets a receipt in their language, with what is left to pay and by when, written in
+ * the recording transaction after the entry (the ledger read then includes it). None for a correcting
+ * entry, a stay a channel brought (the channel has its own way to the guest) or a sample, a cancelled stay
+ * (the operator acts on money that arrives on one), a stay without an address, or a request whose address
+ * its guest never confirmed. False when none was written.
+ */
+export async function recordPaymentReceipt(
+  tx: Executor,
+  settings: MessageSettings,
+  input: { bookingId: string; entry: PaymentEntry; today: string },
+): Promise<boolean> {
+  const { entry } = input;
+  if (entry.corrects_id || (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held')) return false;
+  const booking = await findBooking(tx, input.bookingId);
+  if (!booking || booking.booking_source !== 'direct' || booking.is_sample || booking.status === 'cancelled')
+    return false;
+  const to = booking.guest_email.trim();
+  if (!to) return false;
+  const link = await findRequestLink(tx, booking.id);
+  if (link && !link.confirmed_at) return false;
+  const property = await requireProperty(tx, booking.property_id);
+  const { summary } = await readLedger(tx, { booking, property, today: input.today });
+  const money = (major: number) => moneyFromMajor(major, booking.currency);
+  const nextDue = summary.next_due && { amount: money(summary.next_due.amount), date: summary.next_due.date };
+  const receipt: PaymentReceipt = {
+    kind: entry.kind,
+    amount: money(entry.amount),
+    method: entry.method,
+    reference: entry.reference,
+    receivedOn: entry.received_on,
+    credited: money(summary.credited),
+    paidSoFar: money(summary.net_paid),
+    balance: money(summary.balance),
+    nextDue,
+    // The schedule's last part is the rest, when what is due next is not all that is left.
+    restDueOn:
+      nextDue && nextDue.amount.minor < money(summary.balance).minor
+        ? (summary.schedule.at(-1)?.due_on ?? null)
+        : null,
+    overpaid: money(summary.overpaid),
+    depositHeld: money(summary.security_deposit_held),
+    today: input.today,
+    amountKnown: booking.amount_known,
+  };
+  const requestToken = link
+    ? await insertRequestToken(tx, { bookingId: booking.id, purpose: 'page' })
+    : undefined;
+  const message = await composeMessage(
+    settings,
+    'payment_receipt',
+    to,
+    {
+      bookingId: booking.id,
+      propertyId: booking.property_id,
+      propertyName: property.name,
+      guestName: booking.guest_name,
+      guestEmail: to,
+      checkIn: booking.check_in,
+      checkOut: booking.check_out,
+      guests: booking.guests_count,
+      total: money(booking.total_amount),
+      currency: booking.currency,
+      language: booking.guest_language,
+      receipt,
+    },
+    { requestToken },
+  );
+  return insertOutboxMessageOnce(tx, { ...message, message_id: buildReceiptMessageId(settings, entry.id) });
 }

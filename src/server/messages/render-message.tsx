@@ -6,6 +6,7 @@ import { INVOICE_TITLES } from '../../domain/invoice';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/language';
 import type { MessageKind } from '../../domain/message';
 import { formatMajorAmount, formatMoney, type Money } from '../../domain/money';
+import type { PaymentMethod } from '../../domain/payment';
 import { bookingFormEn, type BookingFormText } from '../../content/booking-form';
 import { bookingFormHi } from '../../content/hi/booking-form';
 import { messageTextsHi } from '../../content/hi/messages';
@@ -68,6 +69,8 @@ export type BookingFacts = {
   payment?: GuestPaymentPlan | null;
   /** A payment that arrived through a gateway (the operator's notice of it). */
   received?: { amount: Money; reference: string } | null;
+  /** A payment or security deposit recorded, and where the stay stands after it (the guest's receipt). */
+  receipt?: PaymentReceipt | null;
   /** An issued document the message carries (its PDF is attached when it is sent). */
   invoice?: { title: string; number: string; total: Money } | null;
   /** The operator's own words to the guest, with a confirmation or a refusal. */
@@ -76,6 +79,28 @@ export type BookingFacts = {
   changes?: BookingChange[] | null;
   /** A changed booking's total before the change, when the change changed it (shown beside the new one). */
   previousTotal?: Money | null;
+};
+
+/** What a guest's receipt says: the money received, and what is paid and left of the stay after it. */
+export type PaymentReceipt = {
+  kind: 'payment' | 'security_deposit_held';
+  amount: Money;
+  method: PaymentMethod;
+  reference: string | null;
+  receivedOn: string;
+  /** The stay's total less what credit notes took off: what the stay costs. */
+  credited: Money;
+  paidSoFar: Money;
+  balance: Money;
+  /** What is due next and when (the ledger's next_due), and when the rest is due if that is not all of it. */
+  nextDue: { amount: Money; date: string } | null;
+  restDueOn: string | null;
+  overpaid: Money;
+  depositHeld: Money;
+  /** The day the receipt is written (villa time): a part due by then is due now. */
+  today: string;
+  /** False for a stay whose total is not known: nothing is said of what is left. */
+  amountKnown: boolean;
 };
 
 export type MessageLinks = {
@@ -176,6 +201,61 @@ function describeTotal(kind: MessageKind, facts: BookingFacts, words: MessageWor
   return { label: labels.total, value: formatMoney(facts.total) };
 }
 
+/** A receipt's facts: the money received, how, its reference and day; then where the stay stands. */
+function describeReceiptFacts(
+  receipt: PaymentReceipt,
+  words: MessageWords,
+  labels: MessageWords['messages']['labels'],
+): EmailFact[] {
+  const method = receipt.method === 'other' ? null : words.messages.receipt.methods[receipt.method];
+  const deposit = receipt.kind === 'security_deposit_held';
+  return [
+    // What credit notes took off the total, beside it: what the stay costs now.
+    ...(receipt.amountKnown && receipt.credited.minor > 0
+      ? [{ label: labels.credited, value: `−${formatMoney(receipt.credited)}` }]
+      : []),
+    { label: labels.received, value: formatMoney(receipt.amount) },
+    ...(method ? [{ label: labels.paidBy, value: method }] : []),
+    ...(receipt.reference ? [{ label: labels.receiptReference, value: receipt.reference }] : []),
+    { label: labels.receivedOn, value: formatCalendarDate(receipt.receivedOn, words.language) },
+    ...(deposit ? [{ label: labels.depositHeld, value: formatMoney(receipt.depositHeld) }] : []),
+    // What is paid of the stay itself; a deposit's receipt leaves it out (it is not part of it).
+    ...(receipt.amountKnown && !deposit
+      ? [{ label: labels.paidSoFar, value: formatMoney(receipt.paidSoFar) }]
+      : []),
+    ...(receipt.amountKnown ? [{ label: labels.leftToPay, value: formatMoney(receipt.balance) }] : []),
+  ];
+}
+
+/** Where the stay stands after a receipt's money: paid in full, or what is left and by when; and any overpayment. */
+function describeReceiptStanding(receipt: PaymentReceipt, words: MessageWords): string[] {
+  if (!receipt.amountKnown) return [];
+  const texts = words.messages.receipt;
+  const sentences: string[] = [];
+  const balance = formatMoney(receipt.balance);
+  if (receipt.balance.minor <= 0) sentences.push(texts.paidInFull);
+  else if (receipt.nextDue) {
+    const { date } = receipt.nextDue;
+    const when =
+      date <= receipt.today
+        ? texts.dueNow
+        : fill(texts.byDate, { date: formatCalendarDate(date, words.language) });
+    sentences.push(
+      receipt.nextDue.amount.minor < receipt.balance.minor && receipt.restDueOn
+        ? fill(texts.leftInParts, {
+            balance,
+            amount: formatMoney(receipt.nextDue.amount),
+            when,
+            restDate: formatCalendarDate(receipt.restDueOn, words.language),
+          })
+        : fill(texts.leftToPay, { balance, when }),
+    );
+  }
+  if (receipt.overpaid.minor > 0)
+    sentences.push(fill(texts.overpaid, { overpaid: formatMoney(receipt.overpaid) }));
+  return sentences;
+}
+
 const OPERATOR_KINDS = new Set<MessageKind>([
   'request_received_operator',
   'request_withdrawn_operator',
@@ -237,14 +317,26 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
     number: facts.invoice?.number ?? '',
     amount: facts.invoice
       ? formatMoney(facts.invoice.total)
-      : facts.received
-        ? formatMoney(facts.received.amount)
-        : facts.payment
-          ? formatMoney(facts.payment.due.amount)
-          : '',
+      : facts.receipt
+        ? formatMoney(facts.receipt.amount)
+        : facts.received
+          ? formatMoney(facts.received.amount)
+          : facts.payment
+            ? formatMoney(facts.payment.due.amount)
+            : '',
     date: facts.payment ? formatCalendarDate(facts.payment.due.due_date, language) : '',
   };
-  const texts = toGuest ? guestTexts.kinds[kind] : messageTexts.kinds[kind];
+  const kindTexts = toGuest ? guestTexts.kinds[kind] : messageTexts.kinds[kind];
+  // A security deposit's receipt is worded as one.
+  const texts =
+    facts.receipt?.kind === 'security_deposit_held'
+      ? {
+          ...kindTexts,
+          subject: guestTexts.receipt.depositSubject,
+          heading: guestTexts.receipt.depositHeading,
+          intro: guestTexts.receipt.depositIntro,
+        }
+      : kindTexts;
   const labels = { ...messageTexts.labels, ...guestTexts.labels };
   const nights = countDaysBetween(facts.checkIn, facts.checkOut);
   const facts_: EmailFact[] = [
@@ -276,6 +368,7 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
           { label: labels.amount, value: formatMoney(facts.invoice.total) },
         ]
       : [describeTotal(kind, facts, words)]),
+    ...(facts.receipt ? describeReceiptFacts(facts.receipt, words, labels) : []),
   ];
   if (forOperator) {
     facts_.push(
@@ -294,7 +387,9 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
       );
     }
   }
-  const withoutPage = kind === 'invoice_issued' && !links.requestUrl;
+  const withoutPage = (kind === 'invoice_issued' || kind === 'payment_receipt') && !links.requestUrl;
+  // A receipt of a stay paid in full has nothing to point to on the page.
+  const paidUp = kind === 'payment_receipt' && facts.receipt?.balance.minor === 0;
   const actionUrl = forOperator ? links.manageUrl : links.requestUrl;
   const actionLabel = forOperator
     ? messageTexts.manageLinkLabel
@@ -314,7 +409,8 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
       ...(facts.hostMessage && !forOperator
         ? [guestTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
         : []),
-      ...(withoutPage ? [] : [fill(texts.next, values)]),
+      ...(facts.receipt ? describeReceiptStanding(facts.receipt, words) : []),
+      ...(withoutPage || paidUp ? [] : [fill(texts.next, values)]),
       // A confirmation always says how paying goes on: the payment section below, or nothing due now.
       ...(kind === 'request_confirmed'
         ? [facts.payment ? words.promises.confirmedPayment : words.promises.confirmedNothingDue]

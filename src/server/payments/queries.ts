@@ -13,6 +13,8 @@ import {
 } from '../../domain/money';
 import {
   checkLedgerEntry,
+  findCreditedMinor,
+  NOT_INVOICED,
   PAYMENT_SETTINGS_DEFAULTS,
   summarizePayments,
   totalLedger,
@@ -27,6 +29,7 @@ import {
 import { findBooking, shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
 import { auditEvents, bookings, payments, paymentSettings, properties } from '../db/schema';
+import { findStaysInvoicing } from '../invoices/queries';
 import { HttpError } from '../http-error';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -159,6 +162,12 @@ export async function findGuestPaymentDue(
     entries,
     settings,
     input.today,
+    row.out_invoice_total === null
+      ? NOT_INVOICED
+      : {
+          invoice_minor: parseMinor(String(row.out_invoice_total)),
+          credited_minor: parseMinor(String(row.out_invoice_credited)),
+        },
   );
   return { due: readNextDue(summary), instructions: settings.payment_instructions };
 }
@@ -219,6 +228,7 @@ export async function readLedger(
   const entries = await listLedgerEntries(db, input.booking.id);
   const settings = await findPaymentSettings(db, input.property);
   const confirmedOn = await findConfirmedOn(db, input.booking.id);
+  const invoicing = await findStaysInvoicing(db, [input.booking.id]);
   return {
     entries,
     summary: summarizePayments(
@@ -226,6 +236,7 @@ export async function readLedger(
       entries,
       settings,
       input.today,
+      invoicing.get(input.booking.id),
     ),
   };
 }
@@ -288,7 +299,11 @@ export async function recordPaidInFull(
   await lockBooking(db, booking.id);
   const totals = totalLedger(await listLedgerEntries(db, booking.id), booking.currency);
   const kept = makeMoney(totals.payment - totals.refund, booking.currency);
-  const left = subtractMoney(moneyFromMajor(booking.total_amount, booking.currency), kept);
+  // What is owed: the total less what credit notes took back of it.
+  const total = moneyFromMajor(booking.total_amount, booking.currency);
+  const invoicing = (await findStaysInvoicing(db, [booking.id])).get(booking.id) ?? NOT_INVOICED;
+  const owed = makeMoney(total.minor - findCreditedMinor(total.minor, invoicing), booking.currency);
+  const left = subtractMoney(owed, kept);
   if (left.minor <= 0) throw new HttpError(409, 'Nothing is left to pay on this booking');
   return recordLedgerEntry(db, {
     booking,

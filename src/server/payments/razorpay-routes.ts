@@ -14,7 +14,11 @@ import { findPgError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import type { Config, RazorpayConfig } from '../env';
 import { HttpError, notFound } from '../http-error';
-import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record-messages';
+import {
+  recordPaymentLinkMade,
+  recordPaymentReceipt,
+  recordPaymentReceived,
+} from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
@@ -287,7 +291,7 @@ export async function registerRazorpayRoutes(
           return 'ignored';
         }
         const amount = makeMoney(payment.amount, payment.currency);
-        await recordLedgerEntry(tx, {
+        const entry = await recordLedgerEntry(tx, {
           booking,
           operatorId: null,
           entry: {
@@ -317,6 +321,12 @@ export async function registerRazorpayRoutes(
             currency: booking.currency,
             received: { amount, reference: payment.id },
           },
+        });
+        // The operator's notice above, the guest's receipt here.
+        await recordPaymentReceipt(tx, options.config, {
+          bookingId: booking.id,
+          entry,
+          today: villaToday(now()),
         });
         written = true;
         return 'recorded';

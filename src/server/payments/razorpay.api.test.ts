@@ -298,8 +298,10 @@ describe.each(listTestDatabaseKinds())('payments by Razorpay, against a stand-in
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.booking_id, linked.stay.id));
+    // The operator is told once, and the guest gets one receipt.
     expect(notices).toEqual([
       expect.objectContaining({ kind: 'payment_received_operator', to_address: current.operator.email }),
+      expect.objectContaining({ kind: 'payment_receipt', to_address: linked.stay.guest_email }),
     ]);
     expect(notices[0]!.text_body).toContain('pay_Concurrent0001');
 

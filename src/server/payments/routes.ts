@@ -10,6 +10,8 @@ import type { Db, Tx } from '../db/client';
 import type { Config } from '../env';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
+import { recordPaymentReceipt } from '../messages/record-messages';
+import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
 import {
@@ -33,7 +35,14 @@ import {
 
 export async function registerPaymentRoutes(
   app: FastifyInstance,
-  options: { db: Db; now?: () => Date; payments: Pick<Config['payments'], 'upi' | 'razorpay'> },
+  options: {
+    db: Db;
+    now?: () => Date;
+    payments: Pick<Config['payments'], 'upi' | 'razorpay'>;
+    /** Writes the guest's receipt of money received; without it, none. */
+    messages?: MessageSettings;
+    onMessagesWritten?: () => void;
+  },
 ) {
   const today = () => villaToday(options.now?.());
   const razorpay = options.payments.razorpay;
@@ -110,9 +119,19 @@ export async function registerPaymentRoutes(
     },
     async (request, reply) => {
       const operatorId = getOperator(request).id;
-      const result = await withOperator(options.db, operatorId, (tx) =>
-        recordEntry(tx, { bookingId: request.params.bookingId, operatorId, entry: request.body }),
-      );
+      const { bookingId } = request.params;
+      let receipted = false;
+      const result = await withOperator(options.db, operatorId, async (tx) => {
+        const recorded = await recordEntry(tx, { bookingId, operatorId, entry: request.body });
+        if (options.messages)
+          receipted = await recordPaymentReceipt(tx, options.messages, {
+            bookingId,
+            entry: recorded.entry,
+            today: today(),
+          });
+        return recorded;
+      });
+      if (receipted) options.onMessagesWritten?.();
       return reply.code(201).send(result);
     },
   );

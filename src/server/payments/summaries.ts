@@ -10,12 +10,14 @@ import {
 } from '../../domain/payment';
 import type { Executor } from '../db/client';
 import { payments, paymentSettings } from '../db/schema';
+import { findStaysInvoicing } from '../invoices/queries';
 import { findConfirmedDays } from './queries';
 
 /**
- * The payment summaries of many bookings at once (a page of the list, the dashboard's candidates): three
+ * The payment summaries of many bookings at once (a page of the list, the dashboard's candidates): four
  * queries whatever their number (their ledgers, their properties' settings, the days they were
- * confirmed), then the same summarizePayments as one booking's ledger.
+ * confirmed, their invoices' and credit notes' totals), then the same summarizePayments as one booking's
+ * ledger.
  */
 export async function summarizeBookingsPayments(
   db: Executor,
@@ -43,6 +45,7 @@ export async function summarizeBookingsPayments(
     .from(paymentSettings)
     .where(inArray(paymentSettings.property_id, propertyIds));
   const confirmedOn = await findConfirmedDays(db, bookingIds);
+  const invoicing = await findStaysInvoicing(db, bookingIds);
   const entries = new Map<string, LedgerEntry[]>();
   for (const row of entryRows) {
     const list = entries.get(row.booking_id) ?? [];
@@ -67,6 +70,7 @@ export async function summarizeBookingsPayments(
         entries.get(booking.id) ?? [],
         settings.get(booking.property_id) ?? PAYMENT_SETTINGS_DEFAULTS,
         input.today,
+        invoicing.get(booking.id),
       ),
     );
   }

@@ -13,6 +13,7 @@ import {
 import { shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
 import { auditEvents, bookings, payments, properties } from '../db/schema';
+import { findStaysInvoicing } from '../invoices/queries';
 import { findPaymentSettings, shapePaymentEntry } from '../payments/queries';
 
 /** The operator's active properties (row-level security), or the one asked for. */
@@ -62,6 +63,7 @@ export async function listOutstandingBalances(
     )
     .groupBy(auditEvents.entity_id);
   const confirmedOn = new Map(confirmations.map((row) => [row.id, villaToday(new Date(row.at))]));
+  const invoicing = await findStaysInvoicing(db, ids);
   const settingsByProperty = new Map<string, Awaited<ReturnType<typeof findPaymentSettings>>>();
   const balances: OutstandingBalance[] = [];
   for (const row of rows) {
@@ -76,6 +78,7 @@ export async function listOutstandingBalances(
       entries.filter((entry) => entry.booking_id === booking.id).map(shapePaymentEntry),
       settings,
       input.today,
+      invoicing.get(booking.id),
     );
     if (summary.balance <= 0) continue;
     balances.push({

@@ -44,6 +44,7 @@ function makePayment(values: Partial<PaymentSummary>): PaymentSummary {
   return {
     currency: 'INR',
     total: 24000,
+    credited: 0,
     paid: 7200,
     refunded: 0,
     net_paid: 7200,

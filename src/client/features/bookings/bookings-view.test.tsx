@@ -13,6 +13,7 @@ const cottage = { id: '00000000-0000-4000-8000-000000000102', name: 'Hill Cottag
 const payment: PaymentSummary = {
   currency: 'INR',
   total: 24000,
+  credited: 0,
   paid: 0,
   refunded: 0,
   net_paid: 0,

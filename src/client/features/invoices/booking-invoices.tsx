@@ -8,7 +8,8 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
 import type { Booking } from '@/domain/booking';
-import type { InvoiceSummary } from '@/domain/invoice';
+import { findRefundToCredit, type InvoiceSummary } from '@/domain/invoice';
+import { makeMoney, moneyFromMajor, toMajor } from '@/domain/money';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { findCreditableInvoice, formatInvoiceAmount } from './invoice-labels';
 import { bookingInvoicesQuery, buildInvoicePdfUrl } from './invoices-api';
@@ -161,23 +162,49 @@ function InvoiceItem({ invoice, onCredit }: { invoice: InvoiceSummary; onCredit:
 }
 
 /**
- * After a refund: when the booking has an invoice with something left to credit, offers the credit note
- * that matches the refund (capped at what is left), opened prefilled in one click.
+ * After a refund: when the booking's invoice now states more than the guest pays (the stay's value changed),
+ * offers the credit note for that much of the refund, opened prefilled in one click. A refund of money paid
+ * twice leaves the guest paying what the invoice states: nothing is offered.
  */
-export function CreditNoteOffer({ bookingId, refund }: { bookingId: string; refund: number }) {
+export function CreditNoteOffer({
+  bookingId,
+  refund,
+  keptAfter,
+}: {
+  bookingId: string;
+  refund: number;
+  /** What the guest has paid for the stay after the refund (the ledger's net_paid). */
+  keptAfter: number;
+}) {
   const invoices = useQuery(bookingInvoicesQuery(bookingId));
   const [open, setOpen] = useState(false);
   const [issued, setIssued] = useState(false);
   const invoice = invoices.data ? findCreditableInvoice(invoices.data) : undefined;
   if (!invoice || issued) return null;
-  const amount = Math.min(refund, invoice.left_to_credit ?? 0);
+  const minor = (amount: number) => moneyFromMajor(amount, invoice.currency).minor;
+  const amount = toMajor(
+    makeMoney(
+      findRefundToCredit({
+        refund: minor(refund),
+        left: minor(invoice.left_to_credit ?? 0),
+        keptAfter: minor(keptAfter),
+      }),
+      invoice.currency,
+    ),
+  );
+  if (amount <= 0) return null;
+  const describeCharged = (part: number) =>
+    part === refund
+      ? `the ${formatInvoiceAmount(invoice, part)} refunded`
+      : `${formatInvoiceAmount(invoice, part)} of the ${formatInvoiceAmount(invoice, refund)} refunded`;
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-300 bg-blue-50 p-3 text-sm"
       data-credit-note-offer=""
     >
       <p className="min-w-0">
-        {invoice.title} {invoice.number} still states the refunded amount: a credit note corrects it.
+        {invoice.title} {invoice.number} still charges {describeCharged(amount)}. If the stay's value changed,
+        a credit note corrects it; money paid twice and returned needs none.
       </p>
       <Button type="button" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Issue a credit note for {formatInvoiceAmount(invoice, amount)}

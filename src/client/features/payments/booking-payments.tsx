@@ -36,7 +36,9 @@ export function BookingPayments({
         ? `Paid ${money(summary.paid)} · Refunded ${money(summary.refunded)}`
         : `Paid ${money(summary.paid)}`;
   } else {
-    line = `Paid ${money(summary.net_paid)} of ${money(summary.total)} · Balance ${money(summary.balance)}`;
+    line = `Paid ${money(summary.net_paid)} of ${money(summary.total)}`;
+    if (summary.credited > 0) line += ` · Credited ${money(summary.credited)}`;
+    line += ` · Balance ${money(summary.balance)}`;
     if (summary.overpaid > 0) line += ` · Overpaid ${money(summary.overpaid)}`;
   }
   const showDue = summary.next_due !== null && booking.status !== 'cancelled';

@@ -60,8 +60,8 @@ export function PaymentEntryForm({
   offerSecurityDeposit: boolean;
   /** The booking's Razorpay payments and what each has left: a refund by Razorpay is taken from one. */
   refundablePayments?: readonly RefundablePayment[];
-  /** Back to the ledger: with the entry recorded, or without one (the operator went back). */
-  onDone: (recorded?: PaymentEntry) => void;
+  /** Back to the ledger: with the entry recorded and the summary after it, or without (the operator went back). */
+  onDone: (recorded?: PaymentEntry, after?: PaymentSummary) => void;
 }) {
   const schema = useMemo(
     () =>
@@ -123,7 +123,7 @@ export function PaymentEntryForm({
         toast.success(`${what} recorded`, {
           description: `${money(entry.amount)} · ${guestName} · Balance ${money(after.balance)}`,
         });
-        onDone(entry);
+        onDone(entry, after);
       },
       (error: unknown) => {
         const message = getErrorMessage(

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { BookingLedgerSchema } from '@/domain/contracts/payments';
 import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
 import { waitUntil } from '@/test/wait-until';
+import { formatInvoiceAmount } from '@/client/features/invoices';
 import { BookingPayments } from './booking-payments';
 
 // 10:00 on 20 Nov 2026 in the villa (India).
@@ -45,6 +46,7 @@ function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {
   return {
     currency: 'INR',
     total: 10_000,
+    credited: 0,
     paid: 4000,
     refunded: 1000,
     net_paid: 3000,
@@ -174,6 +176,23 @@ describe("a booking's payments", () => {
     expect(section).toHaveTextContent('₹7,000 due 12 Dec 2026');
     expect(within(section).getByText('Overdue')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('says what credit notes took off, on the card and in the dialog, so that the balance adds up', async () => {
+    const credited = makeSummary({
+      credited: 1500,
+      balance: 5500,
+      next_due: { amount: 5500, date: '2026-12-12' },
+    });
+    stubApi(() => json(500, {}), { ...LEDGER, summary: credited });
+    const user = userEvent.setup();
+    renderPayments(credited);
+    const section = screen.getByRole('region', { name: 'Payments of Meera Joshi' });
+    expect(section).toHaveTextContent('Paid ₹3,000 of ₹10,000 · Credited ₹1,500 · Balance ₹5,500');
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    const figure = (await within(dialog).findByText('Credited')).closest('div')!;
+    expect(figure).toHaveTextContent('₹1,500');
   });
 
   it("says who collects a channel's stay instead of a balance", () => {
@@ -452,51 +471,110 @@ describe("a booking's payments", () => {
     expect(await within(dialog).findByRole('heading', { name: 'Record a refund' })).toBeInTheDocument();
   });
 
-  it('offers a credit note for a refund on an invoiced stay, capped at what is left to credit', async () => {
-    const invoice: InvoiceSummary = {
-      id: '00000000-0000-4000-8000-000000000301',
-      booking_id: BOOKING_ID,
-      property_id: BOOKING.property_id,
-      kind: 'tax_invoice',
-      title: 'Tax Invoice',
-      number: 'SV/2627/0001',
-      issued_on: '2026-11-12',
-      currency: 'INR',
-      taxable_value: 9523.81,
-      cgst: 238.1,
-      sgst: 238.09,
-      igst: 0,
-      total: 10_000,
-      recipient_name: 'Meera Joshi',
-      recipient_gstin: null,
-      place_of_supply: '27',
-      corrects: null,
-      left_to_credit: 1500,
-      created_at: '2026-11-12T06:00:00.000Z',
-    };
+  const INVOICE: InvoiceSummary = {
+    id: '00000000-0000-4000-8000-000000000301',
+    booking_id: BOOKING_ID,
+    property_id: BOOKING.property_id,
+    kind: 'tax_invoice',
+    title: 'Tax Invoice',
+    number: 'SV/2627/0001',
+    issued_on: '2026-11-12',
+    currency: 'INR',
+    taxable_value: 9523.81,
+    cgst: 238.1,
+    sgst: 238.09,
+    igst: 0,
+    total: 10_000,
+    recipient_name: 'Meera Joshi',
+    recipient_gstin: null,
+    place_of_supply: '27',
+    corrects: null,
+    left_to_credit: 10_000,
+    created_at: '2026-11-12T06:00:00.000Z',
+  };
+
+  /** Records a refund of `amount` in the dialog, the server answering with `after` as the new summary. */
+  async function refundInDialog(input: {
+    ledger: PaymentLedger;
+    invoice: InvoiceSummary;
+    amount: string;
+    after: PaymentSummary;
+  }) {
     stubApi(
       (call) =>
         json(201, {
           entry: makeEntry(3, { ...(call.body as object), kind: 'refund', note: null }),
-          summary: makeSummary({ refunded: 3000, net_paid: 1000, balance: 9000 }),
+          summary: input.after,
         }),
-      LEDGER,
-      [invoice],
+      input.ledger,
+      [input.invoice],
     );
     const user = userEvent.setup();
-    renderPayments();
+    renderPayments(input.ledger.summary);
     await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
     // Before a refund, nothing is offered; the invoice is listed below the ledger.
-    expect(await within(dialog).findByText('₹1,500 left to credit')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        `${formatInvoiceAmount(input.invoice, input.invoice.left_to_credit!)} left to credit`,
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Issue a credit note for/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    await user.type(within(dialog).getByLabelText(/^Amount \(INR\)/), '2000');
+    await user.type(within(dialog).getByLabelText(/^Amount \(INR\)/), input.amount);
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    // Back on the ledger once it is recorded.
+    await within(dialog).findByRole('heading', { name: 'Ledger' });
+    return { user, dialog };
+  }
 
+  it('offers a credit note for what the invoice states beyond what the guest now pays, capped at what is left to credit', async () => {
+    // ₹8,500 of the invoice credited already; the guest's ₹3,000 refunded whole (the stay was cut short).
+    const { user, dialog } = await refundInDialog({
+      ledger: LEDGER,
+      invoice: { ...INVOICE, left_to_credit: 1500 },
+      amount: '3000',
+      after: makeSummary({ refunded: 4000, net_paid: 0, balance: 10_000 }),
+    });
+    expect(dialog).toHaveTextContent('SV/2627/0001 still charges ₹1,500 of the ₹3,000 refunded.');
     await user.click(await within(dialog).findByRole('button', { name: 'Issue a credit note for ₹1,500' }));
     const note = await screen.findByRole('dialog', { name: 'Credit note against SV/2627/0001' });
     expect(within(note).getByLabelText(/^Amount \(INR\)/)).toHaveValue(1500);
     expect(within(note).getByLabelText(/^Reason/)).toHaveValue('Refund to the guest');
+  });
+
+  it('offers no credit note for returning a payment made twice: the invoice still states what the guest pays', async () => {
+    // ₹10,000 paid twice for a ₹10,000 stay invoiced in full; the second payment is refunded.
+    const paidTwice: PaymentLedger = {
+      ...LEDGER,
+      entries: [makeEntry(1, { amount: 10_000 }), makeEntry(2, { amount: 10_000, reference: 'UTR 401123' })],
+      summary: makeSummary({
+        paid: 20_000,
+        refunded: 0,
+        net_paid: 20_000,
+        balance: 0,
+        overpaid: 10_000,
+        next_due: null,
+        payment_status: 'paid',
+      }),
+    };
+    const { dialog } = await refundInDialog({
+      ledger: paidTwice,
+      invoice: INVOICE,
+      amount: '10000',
+      after: makeSummary({
+        paid: 20_000,
+        refunded: 10_000,
+        net_paid: 10_000,
+        balance: 0,
+        overpaid: 0,
+        next_due: null,
+        payment_status: 'paid',
+      }),
+    });
+    // The invoices have loaded again after the refund, and nothing is offered.
+    expect(await within(dialog).findByText('₹10,000 left to credit')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Issue a credit note for/ })).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('a credit note corrects it');
   });
 });

@@ -62,8 +62,9 @@ export function PaymentsDialog({
 function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) {
   const ledger = useQuery(ledgerQuery(booking.id));
   const [mode, setMode] = useState<Mode>(startOn);
-  // A refund just recorded: an invoiced stay's invoice still states the money, so a credit note is offered.
-  const [refunded, setRefunded] = useState<number | null>(null);
+  // A refund just recorded, and what the guest pays after it: an invoiced stay's invoice may now state more
+  // than that, so a credit note is offered.
+  const [refunded, setRefunded] = useState<{ amount: number; keptAfter: number } | null>(null);
   const recordButton = useRef<HTMLButtonElement>(null);
   const refundButton = useRef<HTMLButtonElement>(null);
   // Back from a form, focus returns to the button that opened it (the form's fields are gone).
@@ -118,9 +119,10 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
           summary={summary}
           offerSecurityDeposit={offerSecurityDeposit}
           refundablePayments={ledger.data.refundable_payments}
-          onDone={(recorded) => {
+          onDone={(recorded, after) => {
             returnTo.current = mode;
-            if (recorded?.kind === 'refund') setRefunded(recorded.amount);
+            if (recorded?.kind === 'refund' && after)
+              setRefunded({ amount: recorded.amount, keptAfter: after.net_paid });
             setMode('ledger');
           }}
         />
@@ -132,7 +134,9 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
   return (
     <div className="grid gap-4">
       <PaymentSummaryFigures summary={summary} />
-      {refunded === null ? null : <CreditNoteOffer bookingId={booking.id} refund={refunded} />}
+      {refunded === null ? null : (
+        <CreditNoteOffer bookingId={booking.id} refund={refunded.amount} keptAfter={refunded.keptAfter} />
+      )}
       {/* A cancelled stay takes no payment: its link, if one is still open, is not handed out again. */}
       {booking.status === 'cancelled' ? null : (
         <PaymentLinkPanel bookingId={booking.id} ledger={ledger.data} />
@@ -175,6 +179,8 @@ function PaymentSummaryFigures({ summary, compact }: { summary: PaymentSummary; 
   const money = (amount: number) => formatMajorAmount(amount, summary.currency);
   const figures: [string, string][] = [
     ['Total', money(summary.total)],
+    // Credit notes take it off what is owed: without it the balance would not add up.
+    ...(summary.credited > 0 ? ([['Credited', money(summary.credited)]] as [string, string][]) : []),
     ['Paid', money(summary.paid)],
     ...(summary.refunded > 0 ? ([['Refunded', money(summary.refunded)]] as [string, string][]) : []),
     ['Balance', money(summary.balance)],

@@ -185,22 +185,56 @@ AS $$
   ) t
 $$;
 
+-- A stay's invoice in force: the one its credit notes have not wholly taken back (a booking has at most
+-- one), its total and its credit notes' total; no row when it has none. findStaysInvoicing
+-- (src/server/invoices/queries.ts) reads the same.
+CREATE OR REPLACE FUNCTION find_stay_invoice_in_force(p_booking uuid)
+  RETURNS TABLE (out_total numeric, out_credited numeric)
+  LANGUAGE sql STABLE
+  SET search_path = public, pg_temp
+AS $$
+  SELECT i.total, n.credited
+  FROM invoices i
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(c.total), 0) AS credited FROM invoices c WHERE c.corrects_invoice_id = i.id
+  ) n
+  WHERE i.booking_id = p_booking AND i.kind <> 'credit_note' AND n.credited < i.total
+  ORDER BY i.created_at DESC
+  LIMIT 1
+$$;
+
+-- How much of the credit notes of a stay's invoice in force its total does not reflect yet, the rule
+-- findCreditedMinor (src/domain/payment.ts) states: the credit notes less how far the total stands below
+-- that invoice, never below 0 nor above the total. What the guest owes is the total less this.
+CREATE OR REPLACE FUNCTION find_stay_credited(p_booking uuid, p_total numeric)
+  RETURNS numeric
+  LANGUAGE sql STABLE
+  SET search_path = public, pg_temp
+AS $$
+  SELECT coalesce((
+    SELECT least(p_total, greatest(0, f.out_credited - greatest(0, f.out_total - p_total)))
+    FROM find_stay_invoice_in_force(p_booking) f
+  ), 0)
+$$;
+
 -- Whoever writes a booking (the operator, a guest's request, a channel sync, code running as the owner),
 -- its payment_status is the derived one: a value set by hand is replaced. Runs as the owner, as the
--- ledger is read whole whoever asks (a guest may not read it at all).
+-- ledger is read whole whoever asks (a guest may not read it at all). It is derived from what is owed:
+-- the total less its credit notes.
 CREATE OR REPLACE FUNCTION derive_booking_payment_status() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
 AS $$
 BEGIN
-  NEW.payment_status := derive_payment_status(NEW.id, NEW.booking_source, NEW.total_amount, NEW.amount_known);
+  NEW.payment_status := derive_payment_status(NEW.id, NEW.booking_source,
+    NEW.total_amount - find_stay_credited(NEW.id, NEW.total_amount), NEW.amount_known);
   RETURN NEW;
 END
 $$;
 REVOKE ALL ON FUNCTION derive_booking_payment_status() FROM PUBLIC;
 
--- After each new entry, the booking's status is derived again (through the trigger above), in the same
--- transaction.
+-- After each new entry (and each new invoice or credit note), the booking's status is derived again
+-- (through the trigger above), in the same transaction.
 CREATE OR REPLACE FUNCTION rederive_booking_payment_status() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -556,13 +590,15 @@ REVOKE ALL ON FUNCTION find_guest_request(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION find_guest_request(text) TO villa_guest;
 
 -- What a guest's request page needs to say what is due now, by the token of one of its links: the ledger's
--- entries (kind and amount only), the property's payment schedule and the day the operator confirmed. The
--- public role reads no ledger, settings or audit log itself.
+-- entries (kind and amount only), the property's payment schedule, the day the operator confirmed, and the
+-- stay's invoice in force (its total and its credit notes'; null when none). The public role reads no
+-- ledger, settings, invoices or audit log itself.
+DROP FUNCTION IF EXISTS find_guest_payment(text);
 CREATE OR REPLACE FUNCTION find_guest_payment(p_token text)
   RETURNS TABLE (
     out_entries jsonb, out_booking_source text, out_amount_known boolean, out_created_at timestamptz,
     out_deposit_percent integer, out_balance_due_days integer, out_security_deposit numeric,
-    out_payment_instructions text, out_confirmed_at timestamptz
+    out_payment_instructions text, out_confirmed_at timestamptz, out_invoice_total numeric, out_invoice_credited numeric
   )
   LANGUAGE sql STABLE SECURITY DEFINER
   SET search_path = public, pg_temp
@@ -576,10 +612,12 @@ AS $$
     s.deposit_percent, s.balance_due_days, s.security_deposit, s.payment_instructions,
     (SELECT min(a.occurred_at) FROM audit_events a
      WHERE a.entity_type = 'booking' AND a.entity_id = b.id::text AND a.action = 'update'
-       AND a.after->>'status' = 'confirmed')
+       AND a.after->>'status' = 'confirmed'),
+    f.out_total, f.out_credited
   FROM request_tokens t
   JOIN bookings b ON b.id = t.booking_id
   LEFT JOIN payment_settings s ON s.property_id = b.property_id
+  LEFT JOIN LATERAL find_stay_invoice_in_force(b.id) f ON true
   WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
 $$;
 REVOKE ALL ON FUNCTION find_guest_payment(text) FROM PUBLIC;

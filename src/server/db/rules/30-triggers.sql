@@ -115,6 +115,10 @@ CREATE TRIGGER payments_never_change BEFORE UPDATE OR DELETE ON payments
 CREATE TRIGGER payments_derive_status AFTER INSERT ON payments
   FOR EACH ROW EXECUTE FUNCTION rederive_booking_payment_status();
 
+-- What is owed is the total less its credit notes: a new invoice or credit note derives it again too.
+CREATE TRIGGER invoices_derive_status AFTER INSERT ON invoices
+  FOR EACH ROW EXECUTE FUNCTION rederive_booking_payment_status();
+
 CREATE TRIGGER bookings_derive_payment_status
   BEFORE INSERT OR UPDATE OF payment_status, booking_source, total_amount, amount_known ON bookings
   FOR EACH ROW EXECUTE FUNCTION derive_booking_payment_status();
