@@ -37,6 +37,9 @@ class WaitingFilesFirst extends BaseSequencer {
   }
 }
 
+/** With TEST_CLOCK set, the unit and API tests take that instant for the real time now (the file says how). */
+const FIXED_CLOCK = 'src/server/test/fixed-clock.ts';
+
 /**
  * Four projects, one `npm test`:
  * - unit: pure logic (`*.test.ts`), run under a non-UTC time zone to catch date bugs;
@@ -64,6 +67,7 @@ export default mergeConfig(
             include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
             exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
             environment: 'node',
+            setupFiles: [FIXED_CLOCK],
             env: { TZ: 'Asia/Kolkata' },
           },
         },
@@ -92,8 +96,10 @@ export default mergeConfig(
             testTimeout: 90_000,
             hookTimeout: 180_000,
             // Files share a worker's modules, so the migrated PGlite template is made once per worker, not
-            // once per file (seconds each). The API tests mock nothing and change no global state.
+            // once per file (seconds each). The API tests mock nothing and change no global state (but for
+            // the clock TEST_CLOCK sets, the same for every file of the run).
             isolate: false,
+            setupFiles: [FIXED_CLOCK],
             env: { TZ: 'Asia/Dubai' },
           },
         },

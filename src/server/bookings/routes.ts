@@ -20,7 +20,7 @@ import { moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
-import { withOperator } from '../db/with-operator';
+import { declareClock, withOperator } from '../db/with-operator';
 import { listChannelClosures, type ChannelClosure } from '../calendar/queries';
 import { HttpError, notFound } from '../http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
@@ -290,7 +290,10 @@ export async function registerBookingRoutes(
         'Confirm, cancel or complete a booking: pending → confirmed/cancelled, confirmed → completed/cancelled',
     },
     async (request) => {
+      const at = options.now?.() ?? new Date();
       const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
+        // The change's audit entry dates the confirmation, the day its deposit falls due: on this clock.
+        await declareClock(tx, at);
         const booking = await findBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
         const to = request.body.status;
@@ -298,7 +301,7 @@ export async function registerBookingRoutes(
         if (!canChangeStatus(booking.status, to)) {
           throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
         }
-        if (to === 'completed' && !canCompleteStay(booking, today())) {
+        if (to === 'completed' && !canCompleteStay(booking, villaToday(at))) {
           throw new HttpError(409, completeTooEarlyMessage(formatCalendarDate(booking.check_out)));
         }
         const updated = await updateBookingStatusFrom(tx, {
@@ -313,7 +316,7 @@ export async function registerBookingRoutes(
           await recordBookingStatusChanged(tx, options.messages, {
             from: booking.status,
             to,
-            today: today(),
+            now: at,
             facts: {
               bookingId: updated.id,
               propertyId: property.id,

@@ -12,6 +12,16 @@ export async function declareActor(tx: Tx, actor: AuditActor, actorId?: string):
 }
 
 /**
+ * Tells the database the time now by the server's clock (app_now() reads it) for the rest of the
+ * transaction: what the database stamps here (the audit log's time, so the day a stay was confirmed) or
+ * compares with now (a payment link's expiry) then agrees with the server's own rules, also when a test
+ * freezes that clock.
+ */
+export async function declareClock(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(sql`select set_config('app.now', ${now.toISOString()}, true)`);
+}
+
+/**
  * Runs `work` in a transaction as the non-owner role `villa_app`, acting for one operator: row-level
  * security then limits every query to that operator's properties, bookings and calendar rows.
  */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BookingStatus, StoredBooking } from '../../domain/booking';
+import { villaToday } from '../../domain/dates';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import type { Executor } from '../db/client';
 import {
@@ -120,9 +121,12 @@ export async function recordRequestConfirmed(
   ]);
 }
 
-/** A payment link the operator made before confirming, for the confirmation to offer. */
-async function findConfirmationLink(tx: Executor, bookingId: string) {
-  const link = await findLatestOpenPaymentLink(tx, { bookingId, now: new Date() });
+/**
+ * A payment link the operator made before confirming, for the confirmation to offer: open at `now`, the
+ * server's clock that set its expiry.
+ */
+async function findConfirmationLink(tx: Executor, bookingId: string, now: Date) {
+  const link = await findLatestOpenPaymentLink(tx, { bookingId, now });
   return link && { url: link.short_url, amount: makeMoney(link.amount, link.currency) };
 }
 
@@ -140,7 +144,7 @@ export function describeStatusMessage(from: BookingStatus, to: BookingStatus): F
 export async function recordBookingStatusChanged(
   tx: Executor,
   settings: MessageSettings,
-  change: { from: BookingStatus; to: BookingStatus; facts: BookingFacts; today: string },
+  change: { from: BookingStatus; to: BookingStatus; facts: BookingFacts; now: Date },
 ): Promise<void> {
   const kind = describeStatusMessage(change.from, change.to);
   if (!kind) return;
@@ -155,11 +159,11 @@ export async function recordBookingStatusChanged(
             planGuestPayment(
               {
                 bookingId: change.facts.bookingId,
-                payment: await readGuestPaymentDue(tx, change.facts.bookingId, change.today),
+                payment: await readGuestPaymentDue(tx, change.facts.bookingId, villaToday(change.now)),
               },
               settings,
             ),
-            await findConfirmationLink(tx, change.facts.bookingId),
+            await findConfirmationLink(tx, change.facts.bookingId, change.now),
           ),
         }
       : change.facts;

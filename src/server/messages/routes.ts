@@ -16,7 +16,7 @@ import {
 } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
-import { withGuest, withOperator } from '../db/with-operator';
+import { declareClock, withGuest, withOperator } from '../db/with-operator';
 import { describeRequestNetwork } from '../request-network';
 import { HttpError, notFound } from '../http-error';
 import {
@@ -104,10 +104,20 @@ function shapeGuestRequest(
   };
 }
 
-/** The stay's open Razorpay payment link, when Razorpay is set up; none otherwise. */
-async function readGuestPaymentLink(db: Db, config: Pick<Config, 'payments'>, token: string) {
-  if (!config.payments.razorpay) return null;
-  return (await withGuest(db, (tx) => findGuestPaymentLink(tx, token))) ?? null;
+/**
+ * The stay's open Razorpay payment link, when Razorpay is set up; none otherwise. Open at `now`, the
+ * server's clock that set its expiry.
+ */
+async function readGuestPaymentLink(
+  db: Db,
+  input: { config: Pick<Config, 'payments'>; token: string; now: Date },
+) {
+  if (!input.config.payments.razorpay) return null;
+  const link = await withGuest(db, async (tx) => {
+    await declareClock(tx, input.now);
+    return findGuestPaymentLink(tx, input.token);
+  });
+  return link ?? null;
 }
 
 /** The facts every message about a guest's request is written from. */
@@ -217,7 +227,7 @@ export function createRequestPageLoader(options: {
           request: shapeGuestRequest(
             row,
             options.config,
-            await readGuestPaymentLink(options.db, options.config, token),
+            await readGuestPaymentLink(options.db, { config: options.config, token, now: at }),
           ),
           rendered_at: at.toISOString(),
         }
@@ -237,7 +247,6 @@ export async function registerMessageRoutes(
     now?: () => Date;
   },
 ) {
-  const today = () => villaToday(options.now?.());
   registerEndpoint(
     app,
     messageEndpoints.listMessages,
@@ -301,17 +310,15 @@ export async function registerMessageRoutes(
         "The link in the guest's first e-mail also confirms the request, if it is still pending and its time to confirm (confirm_by) has not run out: it then holds its nights until the operator answers.",
     },
     async (request, reply) => {
-      const row = await openGuestRequest(options.db, {
-        ...options,
-        token: request.params.token,
-        today: today(),
-      });
+      const at = options.now?.() ?? new Date();
+      const { token } = request.params;
+      const row = await openGuestRequest(options.db, { ...options, token, today: villaToday(at) });
       if (!row) throw notFound(REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return shapeGuestRequest(
         row,
         options.config,
-        await readGuestPaymentLink(options.db, options.config, request.params.token),
+        await readGuestPaymentLink(options.db, { config: options.config, token, now: at }),
       );
     },
   );

@@ -25,10 +25,14 @@ const at = (isoUtc: string) => new Date(isoUtc);
 type Suite = ReturnType<typeof useSignedInContext>;
 
 let stayCounter = 0;
-/** A confirmed stay the operator entered, each on its own nights (check-in given). */
+/**
+ * A confirmed stay the operator entered, each on its own nights (check-in given), on the app's day (TEST_NOW):
+ * left to the database's clock, a stay would be entered on the real day, after these stays end from June 2027.
+ */
 async function confirmedStay(suite: Suite, checkIn: string, values: Record<string, unknown> = {}) {
   stayCounter += 1;
   return insertTestBooking(suite.context.database, suite.propertyId, {
+    created_at: TEST_NOW,
     check_in: checkIn,
     check_out: addDaysToDate(checkIn, 2),
     status: 'confirmed',

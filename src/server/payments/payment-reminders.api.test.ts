@@ -14,9 +14,9 @@ import { listTestDatabaseKinds } from '../test/test-database';
 import { remindBooking, sendDuePaymentReminders } from './payment-reminders';
 
 const UPI = { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' };
-// The job runs on 2027-02-13 at the villa (after the operator confirmed, which is dated by the database's
-// clock); with the default 14 days, a stay from 2027-03-01 owes its balance on 2027-02-15, two days ahead:
-// within the 3 days' notice.
+// The operator confirms on the app's day (TEST_NOW, 2026-11-22) and the job runs on 2027-02-13 at the villa;
+// with the default 14 days, a stay from 2027-03-01 owes its balance on 2027-02-15, two days ahead: within
+// the 3 days' notice.
 const JOB_NOW = new Date('2027-02-13T06:00:00Z');
 const TODAY = '2027-02-13';
 const CHECK_IN = '2027-03-01';

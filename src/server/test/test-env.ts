@@ -10,5 +10,7 @@ export function readTestEnv(source: Record<string, string | undefined> = process
     chromiumPath: source.CHROME_PATH || '/usr/bin/chromium',
     buildDir: source.BUILD_DIR || undefined,
     reuseBuild: source.E2E_REUSE_BUILD === '1',
+    /** An instant the tests take for the real time now (fixed-clock.ts), e.g. 2028-02-29T10:00:00+05:30. */
+    clock: source.TEST_CLOCK || undefined,
   };
 }

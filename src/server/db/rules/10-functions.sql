@@ -28,6 +28,13 @@ CREATE OR REPLACE FUNCTION app_current_operator_id() RETURNS uuid
   LANGUAGE sql STABLE
   AS $$ SELECT nullif(current_setting('app.operator_id', true), '')::uuid $$;
 
+-- The time now by the server's clock, when the transaction declared it (set_config('app.now', …, true)),
+-- else the database's. What the server compares with its own clock (a link's expiry, the day a stay was
+-- confirmed) is stamped and compared by this one, so the two clocks are never mixed in one rule.
+CREATE OR REPLACE FUNCTION app_now() RETURNS timestamptz
+  LANGUAGE sql STABLE
+  AS $$ SELECT coalesce(nullif(current_setting('app.now', true), '')::timestamptz, now()) $$;
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Bookings
 
@@ -502,9 +509,10 @@ BEGIN
   IF p_action NOT IN ('read', 'update') THEN
     RAISE EXCEPTION 'A check-in event is a reading or a Form C filing' USING ERRCODE = 'check_violation';
   END IF;
-  INSERT INTO audit_events (operator_id, actor, actor_id, entity_type, entity_id, property_id, action, before, after)
-  SELECT p.owner_id, 'operator', app_current_operator_id()::text, 'guest_check_in', g.id::text, g.property_id,
-    p_action, NULL,
+  INSERT INTO audit_events (occurred_at, operator_id, actor, actor_id, entity_type, entity_id, property_id, action,
+    before, after)
+  SELECT app_now(), p.owner_id, 'operator', app_current_operator_id()::text, 'guest_check_in', g.id::text,
+    g.property_id, p_action, NULL,
     jsonb_build_object('booking_id', g.booking_id, 'position', g.position) || coalesce(p_detail, '{}'::jsonb)
   FROM guest_check_ins g JOIN properties p ON p.id = g.property_id
   WHERE g.id = ANY (p_ids) AND p.owner_id = app_current_operator_id()
@@ -624,7 +632,7 @@ REVOKE ALL ON FUNCTION find_guest_payment(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION find_guest_payment(text) TO villa_guest;
 
 -- The open Razorpay payment link of a guest's own confirmed stay, found by the token of any of its links
--- (as find_guest_request): the newest one that has not run out.
+-- (as find_guest_request): the newest one that has not run out by the clock that set its expiry (app_now).
 CREATE OR REPLACE FUNCTION find_guest_payment_link(p_token text)
   RETURNS TABLE (out_url text, out_amount numeric, out_currency text)
   LANGUAGE sql STABLE SECURITY DEFINER
@@ -635,7 +643,7 @@ AS $$
   JOIN bookings b ON b.id = t.booking_id
   JOIN payment_links k ON k.booking_id = b.id
   WHERE t.token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
-    AND b.status IN ('confirmed', 'completed') AND k.status = 'created' AND k.expires_at > now()
+    AND b.status IN ('confirmed', 'completed') AND k.status = 'created' AND k.expires_at > app_now()
   ORDER BY k.created_at DESC
   LIMIT 1
 $$;
@@ -889,9 +897,10 @@ BEGIN
   IF v_actor = 'operator' AND v_actor_id IS NULL THEN
     v_actor_id := nullif(current_setting('app.operator_id', true), '');
   END IF;
-  INSERT INTO audit_events (operator_id, actor, actor_id, entity_type, entity_id, property_id, action, before, after)
-  VALUES (coalesce(v_operator, nullif(current_setting('app.operator_id', true), '')::uuid), v_actor, v_actor_id,
-          v_entity, v_entity_id, v_property, lower(TG_OP), v_before, v_after);
+  INSERT INTO audit_events (occurred_at, operator_id, actor, actor_id, entity_type, entity_id, property_id, action,
+    before, after)
+  VALUES (app_now(), coalesce(v_operator, nullif(current_setting('app.operator_id', true), '')::uuid), v_actor,
+          v_actor_id, v_entity, v_entity_id, v_property, lower(TG_OP), v_before, v_after);
   RETURN NULL;
 END
 $$;
