@@ -48,6 +48,7 @@ export const messageTexts = {
     answerBy: 'Answer by',
     paid: 'Paid',
     paymentReference: 'Razorpay payment',
+    toReturn: 'To return',
     channel: 'Channel',
     lastSynced: 'Last synced (India time)',
     neverSynced: 'Never',
@@ -142,6 +143,9 @@ export const messageTexts = {
       heading: 'A payment arrived through Razorpay',
       intro: '{guest} paid {amount} for their stay at {property}. It is recorded in the booking’s payments.',
       next: 'Nothing needs doing: the balance and what is due next follow from it.',
+      /** In place of `next` when the payment is money to return (above the balance, a cancelled stay…). */
+      nextToReturn:
+        'This needs you: {toReturn} of it is more than the stay owes ({why}). Open the booking’s payments to refund it.',
     },
     payment_link: {
       subject: 'Pay {amount} online for your stay {reference}',

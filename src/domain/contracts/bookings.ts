@@ -6,11 +6,10 @@ import {
   createManualBookingSchema,
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
-  PaymentStatusUpdateSchema,
 } from '../booking';
 import { BookingListQuerySchema, BookingSearchQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
-import { BookingWithPaymentSchema } from '../payment';
+import { BookingWithPaymentSchema, MarkPaidSchema } from '../payment';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 import { bookingRoutes } from './routes';
 
@@ -92,7 +91,7 @@ export const bookingEndpoints = {
     tags: ['bookings'],
     session: true,
     params: BookingIdParamsSchema,
-    body: PaymentStatusUpdateSchema,
+    body: MarkPaidSchema,
     responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   declinePendingRequests: defineEndpoint({

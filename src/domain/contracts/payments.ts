@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { villaToday } from '../dates';
 import {
   CreatePaymentLinkSchema,
@@ -10,6 +11,7 @@ import {
   PaymentSettingsSchema,
   PaymentSettingsUpdateSchema,
   RecordedEntrySchema,
+  VoidPaymentSchema,
 } from '../payment';
 import { BookingIdParamsSchema } from './bookings';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
@@ -38,6 +40,16 @@ export const paymentEndpoints = {
     session: true,
     params: BookingIdParamsSchema,
     body: createRefundPaymentSchema(() => villaToday()),
+    responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  voidPayment: defineEndpoint({
+    ...paymentRoutes.voidPayment,
+    tags: ['payments'],
+    session: true,
+    params: BookingIdParamsSchema.extend({
+      entryId: z.uuid({ error: 'Entry id must be a UUID' }),
+    }),
+    body: VoidPaymentSchema,
     responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   getPaymentSettings: defineEndpoint({

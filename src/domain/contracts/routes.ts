@@ -118,6 +118,7 @@ export const paymentRoutes = /* @__PURE__ */ defineRoutes({
   listPayments: { method: 'GET', path: '/api/bookings/:bookingId/payments' },
   recordPayment: { method: 'POST', path: '/api/bookings/:bookingId/payments' },
   refundPayment: { method: 'POST', path: '/api/bookings/:bookingId/refunds' },
+  voidPayment: { method: 'POST', path: '/api/bookings/:bookingId/payments/:entryId/void' },
   getPaymentSettings: { method: 'GET', path: '/api/properties/:propertyId/payment-settings' },
   updatePaymentSettings: { method: 'PUT', path: '/api/properties/:propertyId/payment-settings' },
   createPaymentLink: { method: 'POST', path: '/api/bookings/:bookingId/payment-link' },

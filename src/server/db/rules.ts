@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 12;
-export const RULES_DIGEST = 'd6af09109af6bf629ee85a54662cd3f2';
+export const RULES_REVISION = 13;
+export const RULES_DIGEST = '51f53c658f37add792c5aec07a795ef1';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

@@ -18,7 +18,7 @@ import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record
 import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
-import { lockBooking, readLedger, recordLedgerEntry } from './queries';
+import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from './queries';
 import { createRazorpayLink, isRazorpaySignatureValid } from './razorpay';
 import {
   findOpenPaymentLink,
@@ -251,10 +251,19 @@ export async function registerRazorpayRoutes(
         // Deliveries of one event wait for each other here, so the second finds the first's entry.
         const booking = await lockBooking(tx, target.bookingId);
         if (!booking) return 'ignored';
-        if (await findPaymentByGatewayId(tx, payment.id)) {
+        const recorded = await findPaymentByGatewayId(tx, payment.id);
+        if (recorded) {
           // `payment.captured` may have recorded it before its link's `payment_link.paid` arrived: the link
           // is paid all the same, or it would be offered again for the next amount.
           if (target.linkId) await markPaymentLinkPaid(tx, target.linkId);
+          // The operator may have recorded it by hand (its pay_… as reference): said if it differs.
+          const reported = makeMoney(payment.amount, payment.currency).minor;
+          if (recorded.booking_id !== booking.id || recorded.amount !== reported) {
+            request.log.warn(
+              { razorpayPaymentId: payment.id, bookingId: booking.id, recordedOn: recorded.booking_id },
+              'razorpay: a payment recorded by hand differs from what Razorpay reports',
+            );
+          }
           return 'duplicate';
         }
         if (payment.currency !== booking.currency) {
@@ -265,6 +274,7 @@ export async function registerRazorpayRoutes(
           return 'ignored';
         }
         const amount = makeMoney(payment.amount, payment.currency);
+        const toReturn = await findGatewayMoneyToReturn(tx, { booking, amount });
         await recordLedgerEntry(tx, {
           booking,
           operatorId: null,
@@ -274,7 +284,7 @@ export async function registerRazorpayRoutes(
             method: 'razorpay',
             received_on: villaToday(now()),
             reference: payment.id,
-            note: null,
+            note: toReturn?.note ?? null,
             corrects_id: null,
             gateway_payment_id: payment.id,
           },
@@ -293,7 +303,7 @@ export async function registerRazorpayRoutes(
             guests: booking.guests_count,
             total: moneyFromMajor(booking.total_amount, booking.currency),
             currency: booking.currency,
-            received: { amount, reference: payment.id },
+            received: { amount, reference: payment.id, toReturn },
           },
         });
         written = true;

@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "void_reason" text;--> statement-breakpoint
+CREATE INDEX "payments_reference_idx" ON "payments" USING btree (lower(regexp_replace("reference", '\s+', '', 'g'))) WHERE "payments"."reference" is not null;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_void_reason_check" CHECK ("payments"."void_reason" is null or ("payments"."corrects_id" is not null and char_length(btrim("payments"."void_reason")) between 1 and 1000));
