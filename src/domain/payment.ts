@@ -177,6 +177,13 @@ export const MarkPaidSchema = PaymentStatusUpdateSchema.extend({
 });
 export type MarkPaidInput = z.input<typeof MarkPaidSchema>;
 
+/** The Mark paid dialog's form: the method is chosen, never assumed; the reference is optional. */
+export const MarkPaidFormSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose how the balance was paid' }),
+  reference: MarkPaidSchema.shape.reference,
+});
+export type MarkPaidFormValues = z.input<typeof MarkPaidFormSchema>;
+
 /**
  * The codes of the ledger's refusals (the error body's `code`), for the client to recognise and word:
  * - duplicate_reference: the reference is already in the operator's ledger (DuplicateReferenceSchema);

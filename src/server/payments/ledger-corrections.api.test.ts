@@ -14,7 +14,7 @@ const TODAY = '2026-11-22';
 describe.each(listTestDatabaseKinds())('the ledger put right [%s]', (kind) => {
   const current = useSignedInContext(kind, { now: () => TEST_NOW }, { currency: 'INR' });
 
-  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie?: string) =>
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object, cookie?: string) =>
     current.context.app.inject({
       method,
       url,
