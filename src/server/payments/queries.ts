@@ -349,8 +349,7 @@ async function checkEntryByHand(
   const { booking, entry } = input;
   // Money back is the refund path's own (a Razorpay refund names the payment it refunds).
   if (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held') return entry;
-  const gatewayPaymentId =
-    entry.corrects_id || entry.kind !== 'payment' ? null : readGatewayPaymentId(entry);
+  const gatewayPaymentId = entry.corrects_id || entry.kind !== 'payment' ? null : readGatewayPaymentId(entry);
   if (gatewayPaymentId) {
     const held = await findPaymentByGatewayId(db, gatewayPaymentId);
     if (held) refuseGatewayPaymentRecorded(gatewayPaymentId, held);
@@ -380,10 +379,15 @@ async function checkEntryByHand(
   const settings = await findPaymentSettings(db, { id: booking.property_id, currency: booking.currency });
   const excess = findIncomingExcess(booking, input.entries, settings, entry);
   if (excess) {
-    throw new HttpError(409, describeIncomingExcess(excess, booking.currency), {}, {
-      code: 'payment_above_balance' satisfies PaymentErrorCode,
-      ...excess,
-    });
+    throw new HttpError(
+      409,
+      describeIncomingExcess(excess, booking.currency),
+      {},
+      {
+        code: 'payment_above_balance' satisfies PaymentErrorCode,
+        ...excess,
+      },
+    );
   }
   return { ...entry, gateway_payment_id: gatewayPaymentId ?? entry.gateway_payment_id ?? null };
 }

@@ -6,7 +6,6 @@ import type { StoredBooking } from '../../domain/booking';
 import {
   createRecordPaymentSchema,
   createRefundPaymentSchema,
-  VoidPaymentSchema,
   type PaymentEntry,
 } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';

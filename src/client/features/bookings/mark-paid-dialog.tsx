@@ -45,13 +45,15 @@ export type ScreenBox = { top: number; bottom: number };
  * clear already, else at the top or the bottom of the screen. Null: centred (the stylesheet's place).
  */
 function useDialogAwayFrom(opener: ScreenBox | null, open: boolean) {
-  const content = useRef<HTMLDivElement>(null);
-  const footer = useRef<HTMLDivElement>(null);
+  // Nodes, not refs: the dialog's portal mounts its content a render after it opens.
+  const [box, content] = useState<HTMLDivElement | null>(null);
+  const [buttons, footer] = useState<HTMLDivElement | null>(null);
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
-    const box = content.current;
-    const buttons = footer.current;
-    if (!open || !opener || !box || !buttons || opener.bottom <= opener.top) return;
+    if (!open || !opener || !box || !buttons || opener.bottom <= opener.top) {
+      setTop(null);
+      return;
+    }
     const height = box.offsetHeight;
     const viewport = window.innerHeight;
     const margin = 12;
@@ -61,7 +63,7 @@ function useDialogAwayFrom(opener: ScreenBox | null, open: boolean) {
     const centred = (viewport - height) / 2;
     const chosen = [centred, 16, viewport - 16 - height].find(clear);
     setTop(chosen === undefined || chosen === centred ? null : chosen);
-  }, [open, opener]);
+  }, [open, opener, box, buttons]);
   const style: CSSProperties | undefined = top === null ? undefined : { top, translate: '-50% 0' };
   return { content, footer, style };
 }
@@ -149,7 +151,13 @@ export function MarkPaidDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent ref={place.content} style={place.style} onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        ref={place.content}
+        style={place.style}
+        onCloseAutoFocus={onCloseAutoFocus}
+        // A second tap outside (the thumb again) leaves it open with what was chosen: Not now closes it.
+        onInteractOutside={(event) => event.preventDefault()}
+      >
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Mark paid">
           <DialogHeader>
             <DialogTitle>Mark {booking.guest_name}’s booking paid?</DialogTitle>

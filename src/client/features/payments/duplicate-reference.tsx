@@ -1,4 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { readErrorCode, isApiError } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
@@ -40,8 +41,14 @@ export function DuplicateReferenceNotice({
   pending: boolean;
   onConfirm: () => void;
 }) {
+  // Below a long form on a phone: brought into sight, as it is what the operator must answer now.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    notice.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [duplicate]);
   return (
     <div
+      ref={notice}
       role="alert"
       className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
       data-duplicate-reference=""
