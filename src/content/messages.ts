@@ -58,6 +58,7 @@ export const messageTexts = {
     paidSoFar: 'Paid so far',
     leftToPay: 'Left to pay',
     depositHeld: 'Security deposit held',
+    toReturn: 'To return',
     channel: 'Channel',
     lastSynced: 'Last synced (India time)',
     neverSynced: 'Never',
@@ -152,6 +153,9 @@ export const messageTexts = {
       heading: 'A payment arrived through Razorpay',
       intro: '{guest} paid {amount} for their stay at {property}. It is recorded in the booking’s payments.',
       next: 'Nothing needs doing: the balance and what is due next follow from it.',
+      /** In place of `next` when the payment is money to return (above the balance, a cancelled stay…). */
+      nextToReturn:
+        'This needs you: {toReturn} of it is more than the stay owes ({why}). Open the booking’s payments to refund it.',
     },
     payment_link: {
       subject: 'Pay {amount} online for your stay {reference}',

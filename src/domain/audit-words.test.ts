@@ -52,6 +52,32 @@ describe('the activity log in words', () => {
     ]);
   });
 
+  it("says a void with its reason, among a ledger entry's first fields", () => {
+    expect(
+      describeAuditEvent({
+        entity_type: 'payment',
+        action: 'insert',
+        before: null,
+        after: {
+          id: '00000000-0000-4000-8000-000000000003',
+          booking_id: '00000000-0000-4000-8000-000000000001',
+          kind: 'payment',
+          amount: 9000,
+          currency: 'INR',
+          method: 'upi',
+          received_on: '2026-10-05',
+          reference: null,
+          note: null,
+          corrects_id: '00000000-0000-4000-8000-000000000002',
+          void_reason: 'Typed 9000 for 900',
+          created_by: '00000000-0000-4000-8000-000000000009',
+        },
+      }),
+    ).toEqual([
+      'Amount ₹9,000 · Kind payment · Method upi · Received on Mon, 5 Oct 2026 · Voided because Typed 9000 for 900',
+    ]);
+  });
+
   it('tells a pricing change rule by rule: weekday prices, stay limits, seasons, taxes and fees', () => {
     const before = {
       weekday_prices: [null, null, null, null, 30000, 30000, null],

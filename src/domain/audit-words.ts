@@ -53,6 +53,7 @@ const FIELD_LABELS: Record<string, string> = {
   method: 'Method',
   received_on: 'Received on',
   reference: 'Reference',
+  void_reason: 'Voided because',
   note: 'Note',
   deposit_percent: 'Deposit',
   balance_due_days: 'Balance due (days before check-in)',

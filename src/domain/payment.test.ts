@@ -7,12 +7,16 @@ import {
   derivePaymentStatus,
   findCreditedMinor,
   NOT_INVOICED,
+  describeIncomingExcess,
+  findIncomingExcess,
+  planVoid,
   PaymentSettingsUpdateSchema,
   scheduleTotal,
   summarizePayments,
   totalLedger,
   type LedgerEntry,
   type PaymentBooking,
+  type PaymentEntry,
   type PaymentKind,
 } from './payment';
 
@@ -135,20 +139,38 @@ describe('a booking summary', () => {
     ).toEqual([{ part: 'full', minor: 1001, due_on: TODAY }]);
   });
 
-  it("shows a stay the channel collects as 'channel', owing nothing, until money of it is recorded here", () => {
+  it("shows a stay the channel collects as 'channel', owing nothing, whatever is recorded here", () => {
     const airbnb = booking({ booking_source: 'airbnb' });
     expect(summarizePayments(airbnb, [], SETTINGS, TODAY)).toMatchObject({
       payment_status: 'channel',
       balance: 0,
       next_due: null,
       overdue: false,
+      to_return: 0,
+      to_return_reason: null,
     });
-    expect(summarizePayments(airbnb, [entry('payment', 10_000)], SETTINGS, TODAY).payment_status).toBe(
-      'paid',
+    // The channel's payout is the channel's; what the guest paid here besides is to return.
+    const payout = { ...entry('payment', 8000), method: 'channel' as const };
+    const here = { ...entry('payment', 2000), method: 'upi' as const };
+    const summary = summarizePayments(airbnb, [payout, here], SETTINGS, TODAY);
+    expect(summary).toMatchObject({
+      payment_status: 'channel',
+      paid: 10_000,
+      balance: 0,
+      to_return: 2000,
+      to_return_reason: 'channel_collects',
+    });
+    // A correction counts with the method of the entry it reverses; a refund takes back what is to return.
+    const undone = summarizePayments(
+      airbnb,
+      [payout, here, { ...entry('payment', 500, here.id), method: 'other' as const }, entry('refund', 1000)],
+      SETTINGS,
+      TODAY,
     );
+    expect(undone).toMatchObject({ to_return: 500, payment_status: 'channel' });
   });
 
-  it('owes nothing on a cancelled stay, and shows refunds', () => {
+  it('owes nothing on a cancelled stay, shows refunds, and what is held there as to return', () => {
     const summary = summarizePayments(
       booking({ status: 'cancelled' }),
       [entry('payment', 3000), entry('refund', 3000)],
@@ -157,6 +179,15 @@ describe('a booking summary', () => {
     );
     expect(summary).toMatchObject({ balance: 0, refunded: 3000, net_paid: 0, payment_status: 'refunded' });
     expect(summary.next_due).toBeNull();
+    expect(summary).toMatchObject({ to_return: 0, to_return_reason: null });
+    // ₹7,000 held on a cancelled stay showed a balance of 0 and nothing to return.
+    const held = summarizePayments(
+      booking({ status: 'cancelled' }),
+      [entry('payment', 7000), entry('security_deposit_held', 2000)],
+      { ...SETTINGS, security_deposit: 2000 },
+      TODAY,
+    );
+    expect(held).toMatchObject({ balance: 0, to_return: 9000, to_return_reason: 'cancelled' });
   });
 
   it('asks nothing of a pending request before the day it is confirmed', () => {
@@ -165,9 +196,10 @@ describe('a booking summary', () => {
     expect(summary.overdue).toBe(false);
   });
 
-  it('never shows a balance below 0: an overpayment is shown as overpaid', () => {
+  it('never shows a balance below 0: an overpayment is shown as overpaid, and as to return', () => {
     const summary = summarizePayments(booking(), [entry('payment', 12_000.5)], SETTINGS, TODAY);
     expect(summary).toMatchObject({ balance: 0, overpaid: 2000.5, payment_status: 'paid', next_due: null });
+    expect(summary).toMatchObject({ to_return: 2000.5, to_return_reason: 'overpaid' });
   });
 
   it('keeps security deposits apart from what is paid for the stay', () => {
@@ -299,6 +331,90 @@ describe('the rules of a new entry', () => {
   });
 });
 
+describe('money in by hand, bounded by the stay', () => {
+  const stay = booking({ total_amount: 227_150 });
+  const pay = (amount: number, kind: PaymentKind = 'payment') => ({ kind, amount, corrects_id: null });
+
+  it('takes at most the balance and the security deposit not yet held, and names the balance', () => {
+    const paid = [entry('payment', 27_150)];
+    expect(findIncomingExcess(stay, paid, SETTINGS, pay(200_000))).toBeUndefined();
+    const excess = findIncomingExcess(stay, paid, SETTINGS, pay(100_000_000));
+    expect(excess).toEqual({ balance: 200_000, security_deposit: 0, max: 200_000 });
+    expect(describeIncomingExcess(excess!, 'INR')).toBe(
+      'This is more than the balance of ₹2,00,000: at most ₹2,00,000 can be recorded on this stay',
+    );
+    const deposit = { ...SETTINGS, security_deposit: 5000 };
+    expect(findIncomingExcess(stay, paid, deposit, pay(205_000))).toBeUndefined();
+    expect(findIncomingExcess(stay, paid, deposit, pay(205_000.01))).toMatchObject({ max: 205_000 });
+    expect(
+      findIncomingExcess(
+        stay,
+        [...paid, entry('security_deposit_held', 5000)],
+        deposit,
+        pay(200_000.01, 'security_deposit_held'),
+      ),
+    ).toMatchObject({ balance: 200_000, security_deposit: 0 });
+  });
+
+  it('leaves a stay of unknown total, a correction and money going back unbounded', () => {
+    const unknown = booking({ amount_known: false, total_amount: 0 });
+    expect(findIncomingExcess(unknown, [], SETTINGS, pay(100_000_000))).toBeUndefined();
+    const first = entry('payment', 1000);
+    expect(
+      findIncomingExcess(stay, [first], SETTINGS, { kind: 'payment', amount: 1000, corrects_id: first.id }),
+    ).toBeUndefined();
+    expect(findIncomingExcess(stay, [], SETTINGS, pay(1e6, 'refund'))).toBeUndefined();
+  });
+});
+
+describe('a void', () => {
+  const full = (kind: PaymentKind, amount: number, values: Partial<PaymentEntry> = {}): PaymentEntry => ({
+    ...entry(kind, amount),
+    booking_id: '00000000-0000-4000-8000-000000000001',
+    currency: 'INR',
+    method: 'upi',
+    received_on: TODAY,
+    reference: null,
+    note: null,
+    gateway_payment_id: null,
+    void_reason: null,
+    voided: null,
+    created_at: '2026-11-22T06:00:00.000Z',
+    created_by: null,
+    ...values,
+  });
+  const inr = { currency: 'INR' };
+
+  it('reverses all that is left of the entry', () => {
+    const payment = full('payment', 3000);
+    const corrected = full('payment', 1000, { corrects_id: payment.id });
+    expect(planVoid(inr, [payment, corrected], payment.id)).toEqual({ entry: payment, amount: 2000 });
+    expect(planVoid(inr, [payment], 'nope')).toBeUndefined();
+  });
+
+  it('refuses a void of a void, of what is voided, of Razorpay money, and one leaving more refunded than paid', () => {
+    const payment = full('payment', 3000);
+    const voided = full('payment', 3000, { corrects_id: payment.id, void_reason: 'Wrong stay' });
+    expect(planVoid(inr, [payment, voided], voided.id)).toEqual({
+      refusal: expect.stringMatching(/cannot itself be voided/),
+    });
+    expect(planVoid(inr, [payment, voided], payment.id)).toEqual({ refusal: 'This entry is already voided' });
+    const razorpay = full('payment', 3000, { method: 'razorpay', gateway_payment_id: 'pay_A1' });
+    expect(planVoid(inr, [razorpay], razorpay.id)).toEqual({
+      refusal: expect.stringMatching(/Refund it instead/),
+    });
+    const refund = full('refund', 1000, { method: 'razorpay', gateway_payment_id: 'rfnd_A1' });
+    expect(planVoid(inr, [razorpay, refund], refund.id)).toEqual({
+      refusal: expect.stringMatching(/has left/),
+    });
+    const refunded = [payment, full('refund', 1000)];
+    expect(planVoid(inr, refunded, payment.id)).toEqual({
+      refusal: expect.stringMatching(/more refunded than paid/),
+    });
+    expect(planVoid(inr, refunded, refunded[1]!.id)).toMatchObject({ amount: 1000 });
+  });
+});
+
 describe('ledger invariants, whatever the sequence of payments, refunds and corrections', () => {
   type Step = { kind: PaymentKind; minor: number; correct: number | null };
   const step = fc.record({
@@ -357,7 +473,8 @@ describe('ledger invariants, whatever the sequence of payments, refunds and corr
           expect(Math.round(summary.refunded * 100)).toBe(refunded);
           expect(Math.round(summary.net_paid * 100)).toBe(net);
           expect(net).toBeGreaterThanOrEqual(0);
-          const channel = (source === 'airbnb' || source === 'booking_com') && paid === 0 && refunded === 0;
+          // The channel collects its stays whatever is recorded here (a payout, or money to return).
+          const channel = source === 'airbnb' || source === 'booking_com';
           const owed = channel || !amountKnown ? 0 : Math.max(0, totalMinor - net);
           expect(Math.round(summary.balance * 100)).toBe(owed);
           expect(Math.round(summary.overpaid * 100)).toBe(amountKnown ? Math.max(0, net - totalMinor) : 0);
@@ -379,6 +496,12 @@ describe('ledger invariants, whatever the sequence of payments, refunds and corr
                 : 'partial';
           expect(summary.payment_status).toBe(expected);
           expect(derivePaymentStatus(stay, totalLedger(ledger, 'INR'))).toBe(expected);
+          // What is to return: nothing paid here is owed on a channel's stay (no payout methods here).
+          const toReturn = channel ? net : amountKnown ? Math.max(0, net - totalMinor) : 0;
+          expect(Math.round(summary.to_return * 100)).toBe(toReturn);
+          expect(summary.to_return_reason).toBe(
+            toReturn === 0 ? null : channel ? 'channel_collects' : 'overpaid',
+          );
         },
       ),
       { numRuns: 500 },

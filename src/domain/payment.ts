@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Booking, BookingSource, PaymentStatus } from './booking';
-import { BookingSchema, PAYMENT_STATUSES } from './booking';
+import { BookingSchema, PAYMENT_STATUSES, PaymentStatusUpdateSchema } from './booking';
 import { addDaysToDate, countDaysBetween, villaToday } from './dates';
-import { isoDate, money, optionalText, wholeNumber } from './fields';
+import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
 import { formatMoney, makeMoney, moneyFromMajor, scaleMinor, toMajor } from './money';
 
 /**
@@ -68,14 +68,30 @@ export const PaymentEntrySchema = z.object({
     .uuid()
     .nullable()
     .describe('The entry this one reverses (a mistake): it counts against that entry, of the same kind'),
+  void_reason: z
+    .string()
+    .nullable()
+    .describe('Set on a void: the reason it reverses the whole of the entry corrects_id names'),
+  voided: z
+    .object({
+      entry_id: z.uuid().describe('The void, an entry of its own'),
+      reason: z.string(),
+      voided_at: z.string(),
+      voided_by: z.uuid().nullable(),
+    })
+    .nullable()
+    .describe('This entry was voided: it counts for nothing, and the void says why and who'),
   created_at: z.string(),
   created_by: z.uuid().nullable().describe('The operator who recorded it; null when the system did'),
 });
 export type PaymentEntry = z.infer<typeof PaymentEntrySchema>;
 
-/** What the summary reads of an entry. */
+/**
+ * What the summary reads of an entry: its method (when known) tells a channel's payout from money the
+ * guest paid here; a correction counts with the method of the entry it reverses.
+ */
 export type LedgerEntry = Pick<PaymentEntry, 'id' | 'kind' | 'amount' | 'corrects_id'> &
-  Partial<Pick<PaymentEntry, 'currency'>>;
+  Partial<Pick<PaymentEntry, 'currency' | 'method'>>;
 
 const amountField = money('Amount', { max: PAYMENT_LIMITS.maxAmount }).refine((value) => value > 0, {
   message: 'Amount must be more than 0',
@@ -111,9 +127,20 @@ function entryInputShape<const K extends readonly [PaymentKind, ...PaymentKind[]
   };
 }
 
+/** Recording a reference already in the ledger again, knowingly (a 409 duplicate_reference otherwise). */
+const confirmDuplicateReferenceField = z
+  .boolean({ error: 'confirm_duplicate_reference must be true or false' })
+  .optional()
+  .describe(
+    'Record it although its reference is already in your ledger (the 409 duplicate_reference named where)',
+  );
+
 /** Money in: a payment or a security deposit held (recordPayment). */
 export function createRecordPaymentSchema(today: () => string) {
-  return z.object(entryInputShape(INCOMING_KINDS, today));
+  return z.object({
+    ...entryInputShape(INCOMING_KINDS, today),
+    confirm_duplicate_reference: confirmDuplicateReferenceField,
+  });
 }
 export type RecordPaymentInput = z.input<ReturnType<typeof createRecordPaymentSchema>>;
 
@@ -122,6 +149,87 @@ export function createRefundPaymentSchema(today: () => string) {
   return z.object(entryInputShape(OUTGOING_KINDS, today));
 }
 export type RefundPaymentInput = z.input<ReturnType<typeof createRefundPaymentSchema>>;
+
+/** Voiding an entry (voidPayment): the reason is required, and said in the ledger and the activity log. */
+export const VoidPaymentSchema = z.object({
+  reason: requiredText('Reason', { max: PAYMENT_LIMITS.noteMax, multiline: true }).describe(
+    'Why the entry is voided (a mistyped amount, the wrong stay)',
+  ),
+});
+export type VoidPaymentInput = z.input<typeof VoidPaymentSchema>;
+
+/**
+ * Marking a booking paid (updatePaymentStatus): a payment of what is left to pay, by the method and with
+ * the reference the operator gives; `amount`, what they were shown, must still be what is left.
+ */
+export const MarkPaidSchema = PaymentStatusUpdateSchema.extend({
+  method: z
+    .enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(', ')}` })
+    .optional()
+    .describe("How the balance was paid; unset: 'other'"),
+  reference: optionalText('Reference', { max: PAYMENT_LIMITS.referenceMax }).describe(
+    'UTR, cheque number, gateway id',
+  ),
+  amount: money('Amount', { max: PAYMENT_LIMITS.maxAmount })
+    .optional()
+    .describe('What the operator was shown as left to pay: 409 balance_changed when it is no longer'),
+  confirm_duplicate_reference: confirmDuplicateReferenceField,
+});
+export type MarkPaidInput = z.input<typeof MarkPaidSchema>;
+
+/** The Mark paid dialog's form: the method is chosen, never assumed; the reference is optional. */
+export const MarkPaidFormSchema = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose how the balance was paid' }),
+  reference: MarkPaidSchema.shape.reference,
+});
+export type MarkPaidFormValues = z.input<typeof MarkPaidFormSchema>;
+
+/**
+ * The codes of the ledger's refusals (the error body's `code`), for the client to recognise and word:
+ * - duplicate_reference: the reference is already in the operator's ledger (DuplicateReferenceSchema);
+ *   sent again with confirm_duplicate_reference: true, it is recorded;
+ * - gateway_payment_recorded: that Razorpay payment (pay_…) is already recorded, where it says;
+ * - payment_above_balance: more than is left of the total and security deposit (IncomingExcess);
+ * - balance_changed: Mark paid was shown another balance than is left now (`balance`);
+ * - entry_not_voidable: a Razorpay entry, a void or correction, or an entry already voided.
+ */
+export const PAYMENT_ERROR_CODES = [
+  'duplicate_reference',
+  'gateway_payment_recorded',
+  'payment_above_balance',
+  'balance_changed',
+  'entry_not_voidable',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+/** Where a reference already is in the ledger: the details of a duplicate_reference refusal. */
+export const DuplicateReferenceSchema = z.object({
+  code: z.literal('duplicate_reference'),
+  reference: z.string(),
+  booking_id: z.uuid(),
+  booking_reference: z.string(),
+  guest_name: z.string(),
+  entry_id: z.uuid(),
+  amount: z.number(),
+  currency: z.string(),
+  received_on: z.string(),
+});
+export type DuplicateReference = z.infer<typeof DuplicateReferenceSchema>;
+
+/**
+ * A Razorpay payment id (pay_…) given as the reference of a payment by Razorpay recorded by hand: it is
+ * that payment's gateway id, so the webhook's report of it finds it recorded (and the reverse).
+ */
+export function readGatewayPaymentId(entry: { method: PaymentMethod; reference: string | null }) {
+  return entry.method === 'razorpay' && entry.reference && /^pay_[A-Za-z0-9]{1,60}$/.test(entry.reference)
+    ? entry.reference
+    : null;
+}
+
+/** A reference as the duplicate check compares it: case and spaces aside ("utr 4011 22" = "UTR401122"). */
+export function normalizeReference(reference: string): string {
+  return reference.replace(/\s+/g, '').toLowerCase();
+}
 
 /** A new entry as the rules check it (either endpoint's input, parsed). */
 export type NewLedgerEntry = { kind: PaymentKind; amount: number; corrects_id: string | null };
@@ -254,6 +362,42 @@ export function checkLedgerEntry(
   return undefined;
 }
 
+/**
+ * The void of an entry: a correction of all that is left of it, on the day the entry was received (so
+ * every total by day, month or booking drops it), or why it cannot be voided. A Razorpay payment is not
+ * voided: Razorpay holds the money and its id is recorded once, so it is refunded (through Razorpay)
+ * instead; a refund made through Razorpay has left and is not voided either.
+ */
+export function planVoid(
+  booking: { currency: string },
+  entries: readonly PaymentEntry[],
+  entryId: string,
+): { entry: PaymentEntry; amount: number } | { refusal: string } | undefined {
+  const target = entries.find((item) => item.id === entryId);
+  if (!target) return undefined;
+  if (target.corrects_id) {
+    return { refusal: 'A void or a correction cannot itself be voided: record the entry again instead' };
+  }
+  if (target.gateway_payment_id || target.method === 'razorpay') {
+    return {
+      refusal:
+        target.kind === 'refund'
+          ? 'A refund made through Razorpay cannot be voided: the money has left'
+          : 'A Razorpay payment cannot be voided: the money is with Razorpay. Refund it instead',
+    };
+  }
+  const { currency } = booking;
+  const left =
+    moneyFromMajor(target.amount, currency).minor -
+    entries
+      .filter((item) => item.corrects_id === target.id)
+      .reduce((sum, item) => sum + moneyFromMajor(item.amount, currency).minor, 0);
+  if (left <= 0) return { refusal: 'This entry is already voided' };
+  const amount = toMajor(makeMoney(left, currency));
+  const refusal = checkLedgerEntry(booking, entries, { kind: target.kind, amount, corrects_id: target.id });
+  return refusal ? { refusal } : { entry: target, amount };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The summary.
 
@@ -266,6 +410,8 @@ export type PaymentBooking = Pick<
 };
 
 export const SCHEDULE_PARTS = ['deposit', 'balance', 'full'] as const;
+export const TO_RETURN_REASONS = ['cancelled', 'channel_collects', 'overpaid'] as const;
+export type ToReturnReason = (typeof TO_RETURN_REASONS)[number];
 
 const DueSchema = z.object({ amount: z.number(), date: z.string() });
 
@@ -296,6 +442,15 @@ export const PaymentSummarySchema = z.object({
   ),
   overdue: z.boolean().describe('A part of a confirmed or completed stay is unpaid past its due day'),
   payment_status: z.enum(PAYMENT_STATUSES),
+  to_return: z
+    .number()
+    .describe(
+      'Money held that nothing is owed for, for the operator to return (or keep by their terms): on a cancelled stay what was kept and the security deposit held; on a stay the channel collects what was paid here other than its payouts (method channel); else what was paid above the total',
+    ),
+  to_return_reason: z
+    .enum(TO_RETURN_REASONS)
+    .nullable()
+    .describe('Why to_return is held: cancelled, channel_collects or overpaid; null when it is 0'),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
@@ -330,8 +485,8 @@ export function isChannelCollected(source: BookingSource): boolean {
 }
 
 /**
- * The booking's payment status from its ledger: 'channel' for a stay the channel collects while no money
- * of it is recorded here; else 'refunded' when refunds took back all that was paid, 'paid' when what is
+ * The booking's payment status from its ledger: 'channel' for a stay the channel collects, whatever is
+ * recorded here; else 'refunded' when refunds took back all that was paid, 'paid' when what is
  * kept covers the total (any amount when the total is not known), 'partial' when something is kept,
  * 'unpaid' when nothing is.
  */
@@ -339,9 +494,9 @@ export function derivePaymentStatus(
   booking: Pick<PaymentBooking, 'booking_source' | 'amount_known' | 'total_amount' | 'currency'>,
   totals: LedgerTotals,
 ): PaymentStatus {
-  if (isChannelCollected(booking.booking_source) && totals.payment === 0 && totals.refund === 0) {
-    return 'channel';
-  }
+  // The channel collects from the guest whatever is recorded here: a payout, or money to return
+  // (PaymentSummary.to_return), never a guest's part-payment.
+  if (isChannelCollected(booking.booking_source)) return 'channel';
   const net = totals.payment - totals.refund;
   if (net <= 0) return totals.refund > 0 ? 'refunded' : 'unpaid';
   const total = moneyFromMajor(booking.total_amount, booking.currency).minor;
@@ -438,6 +593,7 @@ export function summarizePayments(
     (booking.status === 'confirmed' || booking.status === 'completed') &&
     next_due !== null &&
     next_due.date < today;
+  const toReturn = findMoneyToReturn(booking, entries, totals);
   return {
     currency,
     total: major(total),
@@ -453,7 +609,87 @@ export function summarizePayments(
     next_due,
     overdue,
     payment_status,
+    to_return: major(toReturn.minor),
+    to_return_reason: toReturn.minor > 0 ? toReturn.reason : null,
   };
+}
+
+/**
+ * Money held that nothing is owed for (minor units): a cancelled stay's, all of it (what the operator's
+ * terms let them keep is theirs to decide); a channel-collected stay's, what the guest paid here rather
+ * than the channel's payouts; another stay's, what was paid above its total.
+ */
+export function findMoneyToReturn(
+  booking: Pick<PaymentBooking, 'booking_source' | 'status' | 'amount_known' | 'total_amount' | 'currency'>,
+  entries: readonly LedgerEntry[],
+  totals: LedgerTotals,
+): { minor: number; reason: ToReturnReason } {
+  const { currency } = booking;
+  const deposit = Math.max(0, totals.security_deposit_held - totals.security_deposit_returned);
+  if (isChannelCollected(booking.booking_source)) {
+    const methodOf = new Map(entries.map((entry) => [entry.id, entry.method]));
+    let paidHere = 0;
+    for (const entry of entries) {
+      if (entry.kind !== 'payment') continue;
+      const method = entry.corrects_id ? methodOf.get(entry.corrects_id) : entry.method;
+      if (method === 'channel') continue;
+      const minor = moneyFromMajor(entry.amount, entry.currency ?? currency).minor;
+      paidHere += entry.corrects_id ? -minor : minor;
+    }
+    const kept = Math.max(0, paidHere - totals.refund);
+    return booking.status === 'cancelled'
+      ? { minor: kept + deposit, reason: 'cancelled' }
+      : { minor: kept, reason: 'channel_collects' };
+  }
+  const net = totals.payment - totals.refund;
+  if (booking.status === 'cancelled') return { minor: Math.max(0, net) + deposit, reason: 'cancelled' };
+  const total = moneyFromMajor(booking.total_amount, currency).minor;
+  return { minor: booking.amount_known ? Math.max(0, net - total) : 0, reason: 'overpaid' };
+}
+
+/** Why an incoming entry recorded by hand is refused as too large, with the figures to say it. */
+export type IncomingExcess = {
+  /** What is left of the stay's total (its balance, or what it was before it was cancelled). */
+  balance: number;
+  /** The part of the security deposit asked and not yet held. */
+  security_deposit: number;
+  /** The most that may be recorded: balance + security_deposit. */
+  max: number;
+};
+
+/**
+ * A payment (or a security deposit held) recorded by hand is at most what is left of the stay's total
+ * and of its security deposit: more is a typo (₹10,00,00,000 for ₹1,00,000), not money that arrived.
+ * Undefined when it fits, when the total is not known, and for a correction. The webhook records what
+ * Razorpay took whatever it is, and the summary's to_return shows the excess.
+ */
+export function findIncomingExcess(
+  booking: Pick<PaymentBooking, 'amount_known' | 'total_amount' | 'currency'>,
+  entries: readonly LedgerEntry[],
+  settings: Pick<PaymentScheduleSettings, 'security_deposit'>,
+  entry: NewLedgerEntry,
+): IncomingExcess | undefined {
+  if (!booking.amount_known || entry.corrects_id) return undefined;
+  if (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held') return undefined;
+  const { currency } = booking;
+  const totals = totalLedger(entries, currency);
+  const minor = (amount: number) => moneyFromMajor(amount, currency).minor;
+  const left = Math.max(0, minor(booking.total_amount) - (totals.payment - totals.refund));
+  const depositLeft = Math.max(
+    0,
+    minor(settings.security_deposit) - (totals.security_deposit_held - totals.security_deposit_returned),
+  );
+  if (minor(entry.amount) <= left + depositLeft) return undefined;
+  const major = (value: number) => toMajor(makeMoney(value, currency));
+  return { balance: major(left), security_deposit: major(depositLeft), max: major(left + depositLeft) };
+}
+
+/** The refusal of an excess in words, naming the balance (the client words it from the figures). */
+export function describeIncomingExcess(excess: IncomingExcess, currency: string): string {
+  const show = (amount: number) => formatMoney(moneyFromMajor(amount, currency));
+  const deposit =
+    excess.security_deposit > 0 ? ` and ${show(excess.security_deposit)} of security deposit` : '';
+  return `This is more than the balance of ${show(excess.balance)}${deposit}: at most ${show(excess.max)} can be recorded on this stay`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

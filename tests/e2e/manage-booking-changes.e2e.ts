@@ -83,7 +83,12 @@ describe('changing bookings, calendar and properties', () => {
     const focusedGroup = () =>
       page.evaluate(() => document.activeElement?.closest('[role="group"]')?.getAttribute('aria-label'));
     await expect.poll(focusedGroup).toBe('Actions for Phone Guest');
+    // Mark paid asks how it was paid before it records anything.
     await card.getByRole('button', { name: 'Mark paid' }).click();
+    const markPaid = page.getByRole('dialog', { name: 'Mark Phone Guest’s booking paid?' });
+    await markPaid.getByLabel(/^Method/).selectOption('cash');
+    await markPaid.getByRole('button', { name: /^Record .+ paid$/ }).click();
+    await markPaid.waitFor({ state: 'detached' });
     await expect.poll(() => card.textContent()).toContain('Payment: paid');
 
     await card.getByRole('button', { name: 'Cancel' }).click();

@@ -97,4 +97,95 @@ describe("recording a booking's payments", () => {
     expect(await card.locator('[data-payment]').textContent()).toBe('Payment: partial');
     await context.close();
   });
+
+  it('marks a stay paid on a phone by method and reference, its buttons away from Mark paid, and voids it', async () => {
+    const { page, context } = await openSignedInPage(browser, PHONE);
+    const created = await page.request.post('/api/properties', {
+      data: {
+        name: uniqueName('Mark Paid Villa'),
+        address: '9 Test Lane',
+        city: 'Nashik',
+        country: 'India',
+        base_price: 5000,
+        max_guests: 4,
+        currency: 'INR',
+      },
+    });
+    const property = (await created.json()) as { id: string };
+    const { today } = await getJson<{ today: string }>(page, '/api/availability');
+    const booked = await page.request.post(`/api/properties/${property.id}/bookings`, {
+      data: {
+        check_in: addDaysToDate(today, 40),
+        check_out: addDaysToDate(today, 42),
+        guests_count: 2,
+        guest_name: 'Rohan Deshmukh',
+        guest_email: 'rohan@example.com',
+        status: 'confirmed',
+        total_amount: 12_500,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+
+    await gotoManagement(page, `?view=bookings&property=${property.id}`);
+    const card = page.locator('li[data-booking-id]').filter({ hasText: 'Rohan Deshmukh' });
+    const markPaid = card.getByRole('button', { name: 'Mark paid' });
+    await markPaid.scrollIntoViewIfNeeded();
+    await markPaid.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark Rohan Deshmukh’s booking paid?' });
+    expect(await dialog.locator('[data-mark-paid-amount]').textContent()).toBe('₹12,500');
+    const confirm = dialog.getByRole('button', { name: 'Record ₹12,500 paid' });
+    const cancel = dialog.getByRole('button', { name: 'Not now' });
+    // The worst place for the thumb: Mark paid scrolled to where the dialog showed its buttons.
+    const shown = (await cancel.boundingBox())!;
+    await cancel.click();
+    await dialog.waitFor({ state: 'detached' });
+    // A fresh page, as an operator comes to it, for the tap that counts.
+    await page.reload();
+    await markPaid.waitFor();
+    // Room to scroll either way (one booking alone does not fill the page), then the scroll.
+    await page.evaluate(() => {
+      for (const where of ['beforebegin', 'afterend'] as const) {
+        const room = document.createElement('div');
+        room.style.height = '1000px';
+        document.querySelector('li[data-booking-id]')?.closest('ul, ol')?.insertAdjacentElement(where, room);
+      }
+    });
+    const before = (await markPaid.boundingBox())!;
+    await page.evaluate((by) => window.scrollBy(0, by), before.y - shown.y);
+    const pressed = (await markPaid.boundingBox())!;
+    expect(Math.abs(pressed.y - shown.y)).toBeLessThan(2);
+    await markPaid.click();
+    // A second tap where Mark paid was lands on neither of the dialog's buttons.
+    for (const button of [confirm, cancel]) {
+      const box = (await button.boundingBox())!;
+      const apart = box.y + box.height <= pressed.y || box.y >= pressed.y + pressed.height;
+      expect(apart, JSON.stringify({ button: box, pressed })).toBe(true);
+    }
+    await page.mouse.click(pressed.x + pressed.width / 2, pressed.y + pressed.height / 2);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    // Nothing is recorded until the method is chosen and the amount confirmed.
+    await confirm.click();
+    await dialog.getByText('Choose how the balance was paid').waitFor();
+    await dialog.getByLabel(/^Method/).selectOption('bank_transfer');
+    await dialog.getByLabel('UTR / reference').fill('UTR 7781234');
+    await confirm.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => card.locator('[data-payment]').textContent()).toBe('Payment: paid');
+
+    // Recorded on the wrong stay, say: voided with a reason, struck through, and the balance is back.
+    await card.getByRole('button', { name: 'Payments of Rohan Deshmukh' }).click();
+    const payments = page.getByRole('dialog', { name: 'Payments · Rohan Deshmukh' });
+    const row = payments.getByRole('row').filter({ hasText: 'UTR 7781234' });
+    expect(await row.textContent()).toContain('Bank transfer');
+    await row.getByRole('button', { name: /^Void payment of ₹12,500/ }).click();
+    await payments.getByLabel(/^Reason/).fill('Paid for another stay');
+    await payments.getByRole('button', { name: 'Void entry' }).click();
+    await expect.poll(() => row.getAttribute('data-voided')).toBe('');
+    expect(await row.textContent()).toContain('Paid for another stay');
+    await expect.poll(() => payments.textContent()).toContain('Balance₹12,500');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => card.locator('[data-payment]').textContent()).toBe('Payment: unpaid');
+    await context.close();
+  });
 });

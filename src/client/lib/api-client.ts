@@ -188,6 +188,11 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** The machine code of an API refusal (`{ error: { code } }`), for the client to recognise and word. */
+export function readErrorCode(error: unknown): string | undefined {
+  return isApiError(error) && typeof error.details.code === 'string' ? error.details.code : undefined;
+}
+
 /**
  * What to tell a person about a failure: the server's message when it sent one (it is written for
  * people), else the caller's fallback. A network failure has its own message, unless the caller asks

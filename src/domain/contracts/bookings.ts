@@ -6,12 +6,11 @@ import {
   createManualBookingSchema,
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
-  PaymentStatusUpdateSchema,
 } from '../booking';
 import { BookingListQuerySchema, BookingSearchQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
 import { InvoiceDisagreementSchema } from '../invoice';
-import { BookingWithPaymentSchema } from '../payment';
+import { BookingWithPaymentSchema, MarkPaidSchema } from '../payment';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
 import { bookingRoutes } from './routes';
 
@@ -102,7 +101,7 @@ export const bookingEndpoints = {
     tags: ['bookings'],
     session: true,
     params: BookingIdParamsSchema,
-    body: PaymentStatusUpdateSchema,
+    body: MarkPaidSchema,
     responses: { 200: BookingSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   declinePendingRequests: defineEndpoint({

@@ -44,7 +44,15 @@ export function findResponseSchema(endpoint: Endpoint, status: number): z.ZodTyp
 
 /** The error answers an endpoint documents, all in the one error shape: `...errorResponses(400, 401, 404)`. */
 export const ErrorResponseSchema = z.object({
-  error: z.object({ message: z.string() }).loose(),
+  error: z
+    .object({
+      message: z.string(),
+      code: z
+        .string()
+        .optional()
+        .describe('What went wrong, for a client to recognise (the message is for people and logs)'),
+    })
+    .loose(),
 });
 
 export function errorResponses<const Code extends number>(...codes: Code[]) {

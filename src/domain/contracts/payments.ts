@@ -13,6 +13,7 @@ import {
   PaymentSettingsUpdateSchema,
   RecordedEntrySchema,
   PaymentSummarySchema,
+  VoidPaymentSchema,
 } from '../payment';
 import { BookingIdParamsSchema } from './bookings';
 import { defineEndpoint, errorResponses, PropertyIdParamsSchema } from './endpoint';
@@ -78,6 +79,16 @@ export const paymentEndpoints = {
     session: true,
     params: BookingIdParamsSchema,
     responses: { 200: ReconciledRefundsSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  voidPayment: defineEndpoint({
+    ...paymentRoutes.voidPayment,
+    tags: ['payments'],
+    session: true,
+    params: BookingIdParamsSchema.extend({
+      entryId: z.uuid({ error: 'Entry id must be a UUID' }),
+    }),
+    body: VoidPaymentSchema,
+    responses: { 201: RecordedEntrySchema, ...errorResponses(400, 401, 404, 409) },
   }),
   getPaymentSettings: defineEndpoint({
     ...paymentRoutes.getPaymentSettings,

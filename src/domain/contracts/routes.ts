@@ -119,6 +119,7 @@ export const paymentRoutes = /* @__PURE__ */ defineRoutes({
   recordPayment: { method: 'POST', path: '/api/bookings/:bookingId/payments' },
   refundPayment: { method: 'POST', path: '/api/bookings/:bookingId/refunds' },
   reconcileRefunds: { method: 'POST', path: '/api/bookings/:bookingId/refunds/reconcile' },
+  voidPayment: { method: 'POST', path: '/api/bookings/:bookingId/payments/:entryId/void' },
   getPaymentSettings: { method: 'GET', path: '/api/properties/:propertyId/payment-settings' },
   updatePaymentSettings: { method: 'PUT', path: '/api/properties/:propertyId/payment-settings' },
   createPaymentLink: { method: 'POST', path: '/api/bookings/:bookingId/payment-link' },

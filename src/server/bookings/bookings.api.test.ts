@@ -89,6 +89,8 @@ describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
         next_due: null,
         overdue: false,
         payment_status: 'channel',
+        to_return: 0,
+        to_return_reason: null,
       },
     });
   });

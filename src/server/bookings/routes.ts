@@ -265,8 +265,14 @@ export async function registerBookingRoutes(
           external_booking_id: input.external_booking_id,
           guest_language: input.guest_language,
         });
-        // A stay with nothing to pay (a total of 0) has nothing to record.
-        if (input.payment_status === 'paid' && inserted.amount_known && inserted.total_amount > 0) {
+        // A stay with nothing to pay (a total of 0) has nothing to record, nor one the channel collects (its
+        // guest paid the channel: that is what 'channel' says).
+        if (
+          input.payment_status === 'paid' &&
+          inserted.amount_known &&
+          inserted.total_amount > 0 &&
+          !isChannelCollected(inserted.booking_source)
+        ) {
           await recordPaidInFull(tx, {
             booking: inserted,
             operatorId: getOperator(request).id,
@@ -493,9 +499,9 @@ export async function registerBookingRoutes(
     app,
     bookingEndpoints.updatePaymentStatus,
     {
-      summary: "Mark a booking paid: records a payment of what is left to pay (method 'other')",
+      summary: 'Mark a booking paid: records a payment of what is left to pay, by the method given',
       description:
-        "payment_status follows the booking's ledger (listPayments, recordPayment, refundPayment): 'paid' records a payment of the balance, dated today; asking for the status the booking already has changes nothing; any other status is refused with 409.",
+        "payment_status follows the booking's ledger (listPayments, recordPayment, refundPayment): 'paid' records a payment of the balance, dated today, by `method` (unset: 'other') with `reference`, held to recordPayment's checks (duplicate_reference unless confirm_duplicate_reference, gateway_payment_recorded); `amount`, the balance the operator was shown, must still be the balance (409 balance_changed). Asking for the status the booking already has changes nothing; any other status is refused with 409, as is a stay the channel collects.",
     },
     async (request) => {
       let receipted = false;
@@ -510,6 +516,10 @@ export async function registerBookingRoutes(
             operatorId: getOperator(request).id,
             note: 'Marked paid',
             today: today(),
+            method: request.body.method,
+            reference: request.body.reference,
+            expected: request.body.amount,
+            confirmDuplicateReference: request.body.confirm_duplicate_reference,
           });
           receipted = await recordPaymentReceipt(tx, options.messages, {
             bookingId: booking.id,

@@ -64,6 +64,9 @@ const CHECK_MESSAGES: Record<string, string> = {
   payments_returned_within_held: 'At most the security deposit held can be returned',
   payments_correction_check:
     'A correction reverses an uncorrected entry of the same booking and kind, for at most what is left of it',
+  payments_void_check:
+    'A void reverses all that is left of an entry that did not move through Razorpay (refund that instead)',
+  payments_void_reason_check: 'A void needs its reason, of at most 1000 characters',
 };
 
 /** Maps a database rule's refusal to an HTTP status and a message a person can act on; undefined if it is a fault. */

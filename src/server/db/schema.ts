@@ -622,9 +622,15 @@ export const payments = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // The operator who recorded it (row-level security holds the application to its own); null: the system.
     created_by: uuid('created_by'),
+    // Set on a void: a correction of all that was left of the entry corrects_id names, and why.
+    void_reason: text('void_reason'),
   },
   (table) => [
     index('payments_booking_idx').on(table.booking_id, table.created_at),
+    // The duplicate-reference check compares references case and spaces aside (normalizeReference).
+    index('payments_reference_idx')
+      .on(sql`lower(regexp_replace(${table.reference}, '\\s+', '', 'g'))`)
+      .where(sql`${table.reference} is not null`),
     uniqueIndex('payments_gateway_payment_id_key').on(table.gateway_payment_id),
     index('payments_corrects_idx')
       .on(table.corrects_id)
@@ -644,6 +650,10 @@ export const payments = pgTable(
     check(
       'payments_gateway_payment_id_check',
       sql`${table.gateway_payment_id} is null or char_length(${table.gateway_payment_id}) between 1 and 100`,
+    ),
+    check(
+      'payments_void_reason_check',
+      sql`${table.void_reason} is null or (${table.corrects_id} is not null and char_length(btrim(${table.void_reason})) between 1 and ${sql.raw(String(PAYMENT_LIMITS.noteMax))})`,
     ),
     check(
       'payments_corrects_other_check',

@@ -231,4 +231,53 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
     );
     expect(audited[0]!.count).toBe(5);
   });
+
+  it("brings a channel's stay that turned 'paid' under the old rule back to 'channel'", async () => {
+    database = await createTestDatabaseBefore(kind, 'payment_voids');
+    const { db } = database;
+    const [operator] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into operators (email, password_hash) values ('voids@example.com', 'x') returning id`,
+      ),
+    );
+    const [property] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into properties (name, address, city, country, owner_id, currency) values ('Villa', 'Road', 'Pune', 'India', ${operator!.id}, 'INR') returning id`,
+      ),
+    );
+    // As the old rule's trigger left them: a channel's stay with money recorded here was 'paid'.
+    await db.execute(
+      sql`create function old_rule_status() returns trigger language plpgsql as $$
+          begin new.payment_status := 'paid'; return new; end $$`,
+    );
+    await db.execute(
+      sql`create trigger bookings_derive_payment_status before insert or update on bookings
+          for each row execute function old_rule_status()`,
+    );
+    const [airbnb] = rowsOf<{ id: string; payment_status: string }>(
+      await db.execute(
+        sql`insert into bookings (property_id, guest_name, guest_email, check_in, check_out, total_amount, currency, booking_source)
+            values (${property!.id}, 'Airbnb guest', 'g@example.com', '2027-02-01', '2027-02-03', 5000, 'INR', 'airbnb')
+            returning id, payment_status`,
+      ),
+    );
+    expect(airbnb!.payment_status).toBe('paid');
+    await db.execute(
+      sql`insert into payments (booking_id, kind, amount, currency, method, received_on)
+          values (${airbnb!.id}, 'payment', 5000, 'INR', 'upi', '2026-11-20')`,
+    );
+
+    await database.migrate();
+
+    const [row] = rowsOf<{ payment_status: string }>(
+      await db.execute(sql`select payment_status from bookings where id = ${airbnb!.id}`),
+    );
+    expect(row!.payment_status).toBe('channel');
+    // The rules' own trigger is back: the status stays derived.
+    await db.execute(sql`update bookings set payment_status = 'partial' where id = ${airbnb!.id}`);
+    const [again] = rowsOf<{ payment_status: string }>(
+      await db.execute(sql`select payment_status from bookings where id = ${airbnb!.id}`),
+    );
+    expect(again!.payment_status).toBe('channel');
+  });
 });

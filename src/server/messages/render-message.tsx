@@ -67,8 +67,15 @@ export type BookingFacts = {
   confirmBy?: Date | string | null;
   /** What the guest pays now and how (the confirmation says it). */
   payment?: GuestPaymentPlan | null;
-  /** A payment that arrived through a gateway (the operator's notice of it). */
-  received?: { amount: Money; reference: string } | null;
+  /**
+   * A payment that arrived through a gateway (the operator's notice of it); `toReturn`, the part of it
+   * nothing is owed for (above the balance, on a cancelled stay, on one the channel collects), and why.
+   */
+  received?: {
+    amount: Money;
+    reference: string;
+    toReturn?: { amount: Money; why: string } | null;
+  } | null;
   /** A payment or security deposit recorded, and where the stay stands after it (the guest's receipt). */
   receipt?: PaymentReceipt | null;
   /** An issued document the message carries (its PDF is attached when it is sent). */
@@ -385,6 +392,9 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
         { label: labels.paid, value: formatMoney(facts.received.amount) },
         { label: labels.paymentReference, value: facts.received.reference },
       );
+      if (facts.received.toReturn) {
+        facts_.push({ label: labels.toReturn, value: formatMoney(facts.received.toReturn.amount) });
+      }
     }
   }
   const withoutPage = (kind === 'invoice_issued' || kind === 'payment_receipt') && !links.requestUrl;
@@ -410,7 +420,16 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
         ? [guestTexts.hostMessageLabel, ...facts.hostMessage.split(/\n\s*\n/).map((part) => part.trim())]
         : []),
       ...(facts.receipt ? describeReceiptStanding(facts.receipt, words) : []),
-      ...(withoutPage || paidUp ? [] : [fill(texts.next, values)]),
+      ...(withoutPage || paidUp
+        ? []
+        : [
+            forOperator && facts.received?.toReturn
+              ? fill(messageTexts.kinds.payment_received_operator.nextToReturn, {
+                  toReturn: formatMoney(facts.received.toReturn.amount),
+                  why: facts.received.toReturn.why,
+                })
+              : fill(texts.next, values),
+          ]),
       // A confirmation always says how paying goes on: the payment section below, or nothing due now.
       ...(kind === 'request_confirmed'
         ? [facts.payment ? words.promises.confirmedPayment : words.promises.confirmedNothingDue]

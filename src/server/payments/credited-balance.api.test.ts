@@ -86,12 +86,15 @@ describe.each(listTestDatabaseKinds())('what the guest owes after a credit note 
     return { booking: booking!, token: first!.token!, totalMinor: booking!.total_amount as number };
   }
 
+  let payments = 0;
   const recordPayment = async (bookingId: string, minor: number) => {
+    payments += 1;
+    // Each its own UTR: a reference already in the ledger is asked about before it is recorded again.
     const paid = await send('POST', `/api/bookings/${bookingId}/payments`, {
       amount: toMajor(minor),
       method: 'upi',
       received_on: '2026-11-22',
-      reference: `UTR ${bookingId.slice(0, 8)}`,
+      reference: `UTR ${bookingId.slice(0, 8)}-${payments}`,
     });
     expect(paid.statusCode, paid.body).toBe(201);
   };

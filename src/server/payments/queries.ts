@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { StoredBooking } from '../../domain/booking';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { formatBookingReference, type StoredBooking } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
 import {
+  formatMoney,
   makeMoney,
   moneyFromMajor,
   parseMinor,
@@ -15,27 +16,63 @@ import {
   checkLedgerEntry,
   findCreditedMinor,
   NOT_INVOICED,
+  describeIncomingExcess,
+  findIncomingExcess,
+  findMoneyToReturn,
+  isChannelCollected,
+  normalizeReference,
   PAYMENT_SETTINGS_DEFAULTS,
+  planVoid,
+  readGatewayPaymentId,
   summarizePayments,
   totalLedger,
+  type DuplicateReference,
   type PaymentEntry,
+  type PaymentErrorCode,
   type PaymentKind,
   type LedgerEntriesAndSummary,
   type PaymentMethod,
   type PaymentSettings,
   type PaymentSettingsUpdate,
   type PaymentSummary,
+  type ToReturnReason,
 } from '../../domain/payment';
 import { findBooking, shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
 import { auditEvents, bookings, payments, paymentSettings, properties } from '../db/schema';
 import { findStaysInvoicing } from '../invoices/queries';
-import { HttpError } from '../http-error';
+import { findPgError } from '../db/errors';
+import { HttpError, notFound } from '../http-error';
+import { findPaymentByGatewayId } from './razorpay-queries';
 
 type PaymentRow = typeof payments.$inferSelect;
 
+/** An entry as its row says it; whether it was voided is read from its void (listLedgerEntries). */
 export function shapePaymentEntry(row: PaymentRow): PaymentEntry {
-  return { ...row, amount: toMajor(row.amount), created_at: row.created_at.toISOString() };
+  return { ...row, amount: toMajor(row.amount), created_at: row.created_at.toISOString(), voided: null };
+}
+
+/** Each entry with its void, when one reverses it (a void is an entry of its own, naming it). */
+function markVoidedEntries(entries: PaymentEntry[]): PaymentEntry[] {
+  const voids = new Map(
+    entries
+      .filter((entry) => entry.corrects_id && entry.void_reason)
+      .map((entry) => [entry.corrects_id!, entry]),
+  );
+  return entries.map((entry) => {
+    const void_ = voids.get(entry.id);
+    return void_
+      ? {
+          ...entry,
+          voided: {
+            entry_id: void_.id,
+            reason: void_.void_reason!,
+            voided_at: void_.created_at,
+            voided_by: void_.created_by,
+          },
+        }
+      : entry;
+  });
 }
 
 /**
@@ -55,7 +92,7 @@ export async function listLedgerEntries(db: Executor, bookingId: string): Promis
     .from(payments)
     .where(eq(payments.booking_id, bookingId))
     .orderBy(asc(payments.created_at), asc(payments.id));
-  return rows.map(shapePaymentEntry);
+  return markVoidedEntries(rows.map(shapePaymentEntry));
 }
 
 /** A property's payment settings, or the defaults when the operator saved none. */
@@ -251,49 +288,285 @@ export type NewEntry = {
   corrects_id: string | null;
   /** The gateway's id of the money moved (a Razorpay payment or refund), recorded at most once. */
   gateway_payment_id?: string | null;
+  /** Set on a void (voidLedgerEntry): why all that is left of corrects_id is reversed. */
+  void_reason?: string | null;
+};
+
+/** Who records an entry: the operator by hand (held to the checks of a hand), or a gateway's report. */
+export type EntryRecorder =
+  | { operatorId: string; confirmDuplicateReference?: boolean }
+  | { operatorId: null; confirmDuplicateReference?: undefined };
+
+/** The normalized reference as the index payments_reference_idx states it. */
+const normalizedReference = sql`lower(regexp_replace(${payments.reference}, '\\s+', '', 'g'))`;
+
+/**
+ * The entry of the operator's ledger (any booking; row-level security keeps to theirs) that already carries
+ * this reference, case and spaces aside, leaving out corrections and what was voided; undefined if none.
+ */
+export async function findEntryWithReference(db: Executor, reference: string) {
+  const [row] = await db
+    .select({ entry: payments, guest_name: bookings.guest_name })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.booking_id))
+    .where(
+      and(
+        sql`${normalizedReference} = ${normalizeReference(reference)}`,
+        sql`${payments.reference} is not null`,
+        isNull(payments.corrects_id),
+        sql`not exists (select 1 from payments v where v.corrects_id = ${payments.id} and v.void_reason is not null)`,
+      ),
+    )
+    .orderBy(asc(payments.created_at))
+    .limit(1);
+  return row;
+}
+
+function refuseGatewayPaymentRecorded(id: string, held?: { id: string; booking_id: string }): never {
+  throw new HttpError(
+    409,
+    held
+      ? `Razorpay payment ${id} is already recorded, on booking ${formatBookingReference(held.booking_id)}`
+      : `Razorpay payment ${id} is already recorded`,
+    {},
+    {
+      code: 'gateway_payment_recorded' satisfies PaymentErrorCode,
+      gateway_payment_id: id,
+      ...(held
+        ? {
+            booking_id: held.booking_id,
+            booking_reference: formatBookingReference(held.booking_id),
+            entry_id: held.id,
+          }
+        : {}),
+    },
+  );
+}
+
+/**
+ * The checks of an entry recorded by hand, besides the ledger's own: a Razorpay payment named by its id
+ * (pay_…) is that payment, recorded once; a reference already in the operator's ledger is recorded again
+ * only when confirmed; money in is at most what is left of the stay's total and security deposit.
+ */
+async function checkEntryByHand(
+  db: Executor,
+  input: {
+    booking: StoredBooking;
+    entries: readonly PaymentEntry[];
+    entry: NewEntry;
+    confirmDuplicateReference: boolean;
+  },
+): Promise<NewEntry> {
+  const { booking, entry } = input;
+  // Money back is the refund path's own (a Razorpay refund names the payment it refunds).
+  if (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held') return entry;
+  const gatewayPaymentId = entry.corrects_id || entry.kind !== 'payment' ? null : readGatewayPaymentId(entry);
+  if (gatewayPaymentId) {
+    const held = await findPaymentByGatewayId(db, gatewayPaymentId);
+    if (held) refuseGatewayPaymentRecorded(gatewayPaymentId, held);
+  }
+  if (entry.reference && !entry.corrects_id && !input.confirmDuplicateReference) {
+    const found = await findEntryWithReference(db, entry.reference);
+    if (found) {
+      const details: DuplicateReference = {
+        code: 'duplicate_reference',
+        reference: entry.reference,
+        booking_id: found.entry.booking_id,
+        booking_reference: formatBookingReference(found.entry.booking_id),
+        guest_name: found.guest_name,
+        entry_id: found.entry.id,
+        amount: toMajor(found.entry.amount),
+        currency: found.entry.currency,
+        received_on: found.entry.received_on,
+      };
+      throw new HttpError(
+        409,
+        `Reference ${entry.reference} is already in your ledger: ${PAYMENT_KIND_WORDS[found.entry.kind]} of ${formatMoney(makeMoney(found.entry.amount, found.entry.currency))} received ${found.entry.received_on}, booking ${details.booking_reference} (${found.guest_name}). Send confirm_duplicate_reference: true to record it again.`,
+        {},
+        details,
+      );
+    }
+  }
+  const settings = await findPaymentSettings(db, { id: booking.property_id, currency: booking.currency });
+  const excess = findIncomingExcess(booking, input.entries, settings, entry);
+  if (excess) {
+    throw new HttpError(
+      409,
+      describeIncomingExcess(excess, booking.currency),
+      {},
+      {
+        code: 'payment_above_balance' satisfies PaymentErrorCode,
+        ...excess,
+      },
+    );
+  }
+  return { ...entry, gateway_payment_id: gatewayPaymentId ?? entry.gateway_payment_id ?? null };
+}
+
+const PAYMENT_KIND_WORDS: Record<PaymentKind, string> = {
+  payment: 'a payment',
+  refund: 'a refund',
+  security_deposit_held: 'a security deposit held',
+  security_deposit_returned: 'a security deposit returned',
 };
 
 /**
  * Adds an entry to a booking's ledger, in the caller's transaction, after locking the booking and checking
- * the entry against its ledger (a 409 in words when it does not fit). The database checks the same rules
- * again and derives the booking's payment_status in the same transaction.
+ * the entry against its ledger (a 409 in words, with a code, when it does not fit), and, recorded by hand,
+ * against the checks of a hand (checkEntryByHand). The database checks the ledger's rules again and
+ * derives the booking's payment_status in the same transaction.
  */
 export async function recordLedgerEntry(
   db: Executor,
-  input: { booking: StoredBooking; entry: NewEntry; operatorId: string | null },
+  input: { booking: StoredBooking; entry: NewEntry } & EntryRecorder,
 ): Promise<PaymentEntry> {
   // Locked again (a no-op when the caller did): the check below must see every committed entry.
   await lockBooking(db, input.booking.id);
   const entries = await listLedgerEntries(db, input.booking.id);
   const refusal = checkLedgerEntry(input.booking, entries, input.entry);
   if (refusal) throw new HttpError(409, refusal);
-  const [row] = await db
-    .insert(payments)
-    .values({
-      booking_id: input.booking.id,
-      ...input.entry,
-      amount: toMinorUnits(input.entry.amount),
-      currency: input.booking.currency,
-      created_by: input.operatorId,
-    })
-    .returning();
+  const entry =
+    input.operatorId === null
+      ? input.entry
+      : await checkEntryByHand(db, {
+          booking: input.booking,
+          entries,
+          entry: input.entry,
+          confirmDuplicateReference: input.confirmDuplicateReference ?? false,
+        });
+  const { kind, amount, method, received_on, reference, note, corrects_id } = entry;
+  let row: PaymentRow | undefined;
+  try {
+    [row] = await db
+      .insert(payments)
+      .values({
+        booking_id: input.booking.id,
+        kind,
+        method,
+        received_on,
+        reference,
+        note,
+        corrects_id,
+        gateway_payment_id: entry.gateway_payment_id ?? null,
+        void_reason: entry.void_reason ?? null,
+        amount: toMinorUnits(amount),
+        currency: input.booking.currency,
+        created_by: input.operatorId,
+      })
+      .returning();
+  } catch (error) {
+    // Another operator's ledger holds it (unseen here), or the webhook recorded it a moment ago: the
+    // webhook's caller answers 'duplicate' from this same refusal.
+    if (input.operatorId !== null && entry.gateway_payment_id && isGatewayIdTaken(error)) {
+      refuseGatewayPaymentRecorded(entry.gateway_payment_id);
+    }
+    throw error;
+  }
   if (!row) throw new Error('The entry was not saved');
   return shapePaymentEntry(row);
 }
 
+const TO_RETURN_WHY: Record<ToReturnReason, string> = {
+  cancelled: 'the stay is cancelled',
+  channel_collects: 'the channel collects this stay',
+  overpaid: "it is above the stay's balance",
+};
+
 /**
- * Records a payment of what is left to pay (method 'other', received today): what marking a booking paid
- * means now that the status follows the ledger. A 409 when the total is not known or nothing is left.
+ * The part of a payment arriving from a gateway that nothing is owed for (what it adds to the summary's
+ * to_return), and the words that flag it on its entry and in the operator's notice; undefined when none.
+ * Recorded all the same: the money arrived.
+ */
+export async function findGatewayMoneyToReturn(
+  db: Executor,
+  input: { booking: StoredBooking; amount: Money },
+): Promise<{ amount: Money; why: string; note: string } | undefined> {
+  const { booking } = input;
+  const entries = await listLedgerEntries(db, booking.id);
+  const next = [
+    ...entries,
+    {
+      id: 'arriving',
+      kind: 'payment' as const,
+      amount: toMajor(input.amount),
+      method: 'razorpay' as const,
+      corrects_id: null,
+    },
+  ];
+  const before = findMoneyToReturn(booking, entries, totalLedger(entries, booking.currency));
+  const after = findMoneyToReturn(booking, next, totalLedger(next, booking.currency));
+  const extra = after.minor - before.minor;
+  if (extra <= 0) return undefined;
+  const amount = makeMoney(extra, booking.currency);
+  const why = TO_RETURN_WHY[after.reason];
+  return { amount, why, note: `Flagged: ${formatMoney(amount)} of this is to return (${why})` };
+}
+
+export function isGatewayIdTaken(error: unknown): boolean {
+  return findPgError(error)?.constraint === 'payments_gateway_payment_id_key';
+}
+
+/**
+ * Voids an entry of the booking's ledger (planVoid says which may be): a correction of all that is left
+ * of it, dated the day it was received, with the reason; the activity log has its author.
+ */
+export async function voidLedgerEntry(
+  db: Executor,
+  input: { booking: StoredBooking; entryId: string; reason: string; operatorId: string },
+): Promise<PaymentEntry> {
+  await lockBooking(db, input.booking.id);
+  const plan = planVoid(input.booking, await listLedgerEntries(db, input.booking.id), input.entryId);
+  if (!plan) throw notFound("That entry is not in this booking's ledger");
+  if ('refusal' in plan) {
+    throw new HttpError(409, plan.refusal, {}, { code: 'entry_not_voidable' satisfies PaymentErrorCode });
+  }
+  return recordLedgerEntry(db, {
+    booking: input.booking,
+    operatorId: input.operatorId,
+    entry: {
+      kind: plan.entry.kind,
+      amount: plan.amount,
+      method: plan.entry.method,
+      received_on: plan.entry.received_on,
+      reference: null,
+      note: null,
+      corrects_id: plan.entry.id,
+      void_reason: input.reason,
+    },
+  });
+}
+
+/**
+ * Records a payment of what is left to pay, received today: what marking a booking paid means now that the
+ * status follows the ledger. By the method and with the reference the operator gives (unset: 'other', none),
+ * held to the checks of a hand; `expected`, the amount the operator was shown, must still be what is left
+ * (409 balance_changed otherwise). A 409 when the total is not known, nothing is left, or the channel
+ * collects the stay.
  */
 export async function recordPaidInFull(
   db: Executor,
-  input: { booking: StoredBooking; operatorId: string; note: string; today: string },
+  input: {
+    booking: StoredBooking;
+    operatorId: string;
+    note: string;
+    today: string;
+    method?: PaymentMethod;
+    reference?: string | null;
+    expected?: number;
+    confirmDuplicateReference?: boolean;
+  },
 ): Promise<PaymentEntry> {
   const { booking } = input;
   if (!booking.amount_known) {
     throw new HttpError(
       409,
       'The total of this stay is not known: record the payment with its amount instead',
+    );
+  }
+  if (isChannelCollected(booking.booking_source)) {
+    throw new HttpError(
+      409,
+      "The channel collects this stay's payment: record its payout in Payments, with method 'Paid out by the channel'",
     );
   }
   await lockBooking(db, booking.id);
@@ -305,15 +578,24 @@ export async function recordPaidInFull(
   const owed = makeMoney(total.minor - findCreditedMinor(total.minor, invoicing), booking.currency);
   const left = subtractMoney(owed, kept);
   if (left.minor <= 0) throw new HttpError(409, 'Nothing is left to pay on this booking');
+  if (input.expected !== undefined && moneyFromMajor(input.expected, booking.currency).minor !== left.minor) {
+    throw new HttpError(
+      409,
+      `The balance is now ${formatMoney(left)}, not ${formatMoney(moneyFromMajor(input.expected, booking.currency))}: look at it again before marking the booking paid`,
+      {},
+      { code: 'balance_changed' satisfies PaymentErrorCode, balance: toMajor(left) },
+    );
+  }
   return recordLedgerEntry(db, {
     booking,
     operatorId: input.operatorId,
+    confirmDuplicateReference: input.confirmDuplicateReference,
     entry: {
       kind: 'payment',
       amount: toMajor(left),
-      method: 'other',
+      method: input.method ?? 'other',
       received_on: input.today,
-      reference: null,
+      reference: input.reference ?? null,
       note: input.note,
       corrects_id: null,
     },

@@ -62,7 +62,7 @@ export async function markPaymentLinkPaid(db: Executor, linkId: string): Promise
 
 export async function findPaymentByGatewayId(db: Executor, gatewayPaymentId: string) {
   const [row] = await db
-    .select({ id: payments.id, booking_id: payments.booking_id })
+    .select({ id: payments.id, booking_id: payments.booking_id, amount: payments.amount })
     .from(payments)
     .where(eq(payments.gateway_payment_id, gatewayPaymentId))
     .limit(1);

@@ -22,7 +22,7 @@ import {
 import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../register-endpoint';
-import { lockBooking, readLedger, recordLedgerEntry } from './queries';
+import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from './queries';
 import { createRazorpayLink, isRazorpaySignatureValid, REFUND_ID_NOTE } from './razorpay';
 import { receiveRazorpayRefundEvent } from './razorpay-refund';
 import {
@@ -277,10 +277,19 @@ export async function registerRazorpayRoutes(
         // Deliveries of one event wait for each other here, so the second finds the first's entry.
         const booking = await lockBooking(tx, target.bookingId);
         if (!booking) return 'ignored';
-        if (await findPaymentByGatewayId(tx, payment.id)) {
+        const recorded = await findPaymentByGatewayId(tx, payment.id);
+        if (recorded) {
           // `payment.captured` may have recorded it before its link's `payment_link.paid` arrived: the link
           // is paid all the same, or it would be offered again for the next amount.
           if (target.linkId) await markPaymentLinkPaid(tx, target.linkId);
+          // The operator may have recorded it by hand (its pay_… as reference): said if it differs.
+          const reported = makeMoney(payment.amount, payment.currency).minor;
+          if (recorded.booking_id !== booking.id || recorded.amount !== reported) {
+            request.log.warn(
+              { razorpayPaymentId: payment.id, bookingId: booking.id, recordedOn: recorded.booking_id },
+              'razorpay: a payment recorded by hand differs from what Razorpay reports',
+            );
+          }
           return 'duplicate';
         }
         if (payment.currency !== booking.currency) {
@@ -291,6 +300,7 @@ export async function registerRazorpayRoutes(
           return 'ignored';
         }
         const amount = makeMoney(payment.amount, payment.currency);
+        const toReturn = await findGatewayMoneyToReturn(tx, { booking, amount });
         const entry = await recordLedgerEntry(tx, {
           booking,
           operatorId: null,
@@ -300,7 +310,7 @@ export async function registerRazorpayRoutes(
             method: 'razorpay',
             received_on: villaToday(now()),
             reference: payment.id,
-            note: null,
+            note: toReturn?.note ?? null,
             corrects_id: null,
             gateway_payment_id: payment.id,
           },
@@ -319,7 +329,7 @@ export async function registerRazorpayRoutes(
             guests: booking.guests_count,
             total: moneyFromMajor(booking.total_amount, booking.currency),
             currency: booking.currency,
-            received: { amount, reference: payment.id },
+            received: { amount, reference: payment.id, toReturn },
           },
         });
         // The operator's notice above, the guest's receipt here.

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints } from '../../domain/contracts/payments';
 import { villaToday } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
-import { createRecordPaymentSchema, createRefundPaymentSchema } from '../../domain/payment';
+import type { StoredBooking } from '../../domain/booking';
+import {
+  createRecordPaymentSchema,
+  createRefundPaymentSchema,
+  type PaymentEntry,
+} from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
@@ -21,6 +26,7 @@ import {
   readLedger,
   recordLedgerEntry,
   savePaymentSettings,
+  voidLedgerEntry,
   type NewEntry,
 } from './queries';
 import { findLatestOpenPaymentLink } from './razorpay-queries';
@@ -58,15 +64,31 @@ export async function registerPaymentRoutes(
   }
 
   /** Records an entry on the operator's booking and answers it with the ledger's new summary. */
-  async function recordEntry(tx: Tx, input: { bookingId: string; operatorId: string; entry: NewEntry }) {
+  async function recordEntry(
+    tx: Tx,
+    input: {
+      bookingId: string;
+      operatorId: string;
+      entry: NewEntry | ((booking: StoredBooking) => Promise<PaymentEntry>);
+      confirmDuplicateReference?: boolean;
+    },
+  ) {
     const booking = await lockBooking(tx, input.bookingId);
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     // A refund by hand is checked against refunds still pending at Razorpay too: they may yet be made.
-    if (input.entry.kind === 'refund' && !input.entry.corrects_id) {
+    if (typeof input.entry !== 'function' && input.entry.kind === 'refund' && !input.entry.corrects_id) {
       const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
       if (refusal) throw new HttpError(409, refusal);
     }
-    const entry = await recordLedgerEntry(tx, { booking, entry: input.entry, operatorId: input.operatorId });
+    const entry =
+      typeof input.entry === 'function'
+        ? await input.entry(booking)
+        : await recordLedgerEntry(tx, {
+            booking,
+            entry: input.entry,
+            operatorId: input.operatorId,
+            confirmDuplicateReference: input.confirmDuplicateReference,
+          });
     return { entry, summary: await readSummary(tx, booking.id) };
   }
 
@@ -115,14 +137,20 @@ export async function registerPaymentRoutes(
       body: createRecordPaymentSchema(today),
       summary: 'Record money received: a payment or a security deposit held',
       description:
-        "Entries are never changed or deleted: a mistake is reversed by an entry of the same kind with corrects_id naming it. Amounts are in the booking's currency. 409 when the entry does not fit the ledger (a correction of more than is left of its entry, or one that would leave more refunded than paid).",
+        "Entries are never changed or deleted: a mistake is voided (voidPayment) or reversed by an entry of the same kind with corrects_id naming it. Amounts are in the booking's currency. 409 when the entry does not fit the ledger (a correction of more than is left of its entry, or one that would leave more refunded than paid), with a code: payment_above_balance when it is more than is left of the stay's total and its security deposit (the message names the balance; a stay of unknown total is not bounded); duplicate_reference when its reference is already in the operator's ledger (naming the booking and entry; send confirm_duplicate_reference: true to record it again); gateway_payment_recorded when it is method razorpay with a Razorpay payment id (pay_…) as reference that is already recorded. Such a reference becomes the entry's gateway_payment_id, so Razorpay's webhook finds the payment recorded.",
     },
     async (request, reply) => {
       const operatorId = getOperator(request).id;
       const { bookingId } = request.params;
+      const { confirm_duplicate_reference, ...entry } = request.body;
       let receipted = false;
       const result = await withOperator(options.db, operatorId, async (tx) => {
-        const recorded = await recordEntry(tx, { bookingId, operatorId, entry: request.body });
+        const recorded = await recordEntry(tx, {
+          bookingId,
+          operatorId,
+          entry,
+          confirmDuplicateReference: confirm_duplicate_reference,
+        });
         if (options.messages)
           receipted = await recordPaymentReceipt(tx, options.messages, {
             bookingId,
@@ -209,6 +237,33 @@ export async function registerPaymentRoutes(
         gateway_refunds: (await listGatewayRefunds(tx, bookingId)).map(shapeGatewayRefund),
         summary: await readSummary(tx, bookingId),
       }));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    paymentEndpoints.voidPayment,
+    {
+      summary: 'Void an entry recorded by mistake: it then counts for nothing, everywhere',
+      description:
+        "Nothing is edited or deleted: the void is an entry of its own (corrects_id naming the entry, void_reason the reason given, dated the day the entry was received), so every total (the summary, reports, the dashboard, the bookings list, the CSV) drops the entry, and the activity log names who voided it. 404 for an entry not in this booking's ledger; 409 (code entry_not_voidable) for a void or correction, an entry already voided, money that moved through Razorpay (a Razorpay payment is refunded instead; a refund made through Razorpay has left), or a payment whose void would leave more refunded than paid.",
+    },
+    async (request, reply) => {
+      const operatorId = getOperator(request).id;
+      const result = await withOperator(options.db, operatorId, (tx) =>
+        recordEntry(tx, {
+          bookingId: request.params.bookingId,
+          operatorId,
+          entry: (booking) =>
+            voidLedgerEntry(tx, {
+              booking,
+              entryId: request.params.entryId,
+              reason: request.body.reason,
+              operatorId,
+            }),
+        }),
+      );
+      return reply.code(201).send(result);
     },
   );
 

@@ -35,6 +35,7 @@ export async function summarizeBookingsPayments(
       kind: payments.kind,
       amount: payments.amount,
       currency: payments.currency,
+      method: payments.method,
       corrects_id: payments.corrects_id,
     })
     .from(payments)

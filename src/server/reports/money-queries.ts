@@ -128,6 +128,8 @@ export type LedgerCsvRow = {
   signed_minor: number;
   currency: string;
   corrects_id: string | null;
+  /** Set on a void (a correction of all of its entry), with its reason. */
+  void_reason: string | null;
 };
 
 const MONEY_OUT: readonly PaymentKind[] = ['refund', 'security_deposit_returned'];
@@ -166,6 +168,7 @@ export async function listLedgerForCsv(db: Executor, query: PaymentsCsvQuery): P
       signed_minor: multiplyMoney(makeMoney(entry.amount, entry.currency), sign).minor,
       currency: entry.currency,
       corrects_id: entry.corrects_id,
+      void_reason: entry.void_reason,
     };
   });
 }

@@ -107,9 +107,11 @@ describe.each(listTestDatabaseKinds())('money reports [%s]', (kind) => {
       received_on: '2026-11-10',
       note: 'Early check-out\nof one night',
     });
-    await pay('B', { amount: 10_000, method: 'cash', received_on: '2026-09-01' });
+    // The mistake is recorded (and corrected) before the payment in full: above the balance, a hand's
+    // payment is refused.
     const mistake = await pay('B', { amount: 500, method: 'cash', received_on: '2026-09-02' });
     await pay('B', { amount: 500, method: 'cash', received_on: '2026-09-03', corrects_id: mistake.entry.id });
+    await pay('B', { amount: 10_000, method: 'cash', received_on: '2026-09-01' });
     await pay('E', { amount: 400, method: 'card', received_on: '2026-11-01' });
   });
   afterAll(async () => {

@@ -8,10 +8,14 @@ const COLUMNS: [header: string, value: (row: LedgerCsvRow) => string][] = [
   ['booking_reference', (row) => formatBookingReference(row.booking_id)],
   ['guest_name', (row) => formatCsvCell(row.guest_name)],
   ['property', (row) => formatCsvCell(row.property_name)],
-  ['kind', (row) => (row.corrects_id ? `${row.kind}_correction` : row.kind)],
+  [
+    'kind',
+    (row) => (row.void_reason ? `${row.kind}_void` : row.corrects_id ? `${row.kind}_correction` : row.kind),
+  ],
   ['method', (row) => row.method],
   ['reference', (row) => formatCsvCell(row.reference)],
-  ['note', (row) => formatCsvCell(row.note)],
+  // A void's note is its reason: it undoes the entry above it, dated the same day.
+  ['note', (row) => formatCsvCell(row.void_reason ?? row.note)],
   // Our own figure, written as a plain decimal ("-1500.00"): a spreadsheet reads it as a number, and the
   // formula defence, which would prefix a minus sign with an apostrophe, is for text from people.
   ['amount', (row) => formatDecimal(row.signed_minor)],

@@ -56,6 +56,8 @@ function makePayment(values: Partial<PaymentSummary>): PaymentSummary {
     next_due: null,
     overdue: false,
     payment_status: 'partial',
+    to_return: 0,
+    to_return_reason: null,
     ...values,
   };
 }
@@ -107,6 +109,130 @@ describe("a booking's actions", () => {
     cleanup();
     renderActions(makeBooking({ booking_source: 'airbnb', payment_status: 'unpaid', amount_known: false }));
     expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+  });
+
+  it('asks how the balance was paid, shows it and records it only when confirmed', async () => {
+    const booking = makeBooking({ payment_status: 'partial', guest_confirmed: null });
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+        calls.push({ method: init?.method ?? 'GET', url, body });
+        if (!body?.confirm_duplicate_reference && body?.reference === 'UTR 777001') {
+          return new Response(
+            JSON.stringify({
+              error: {
+                message: 'Reference UTR 777001 is already in your ledger',
+                code: 'duplicate_reference',
+                reference: 'UTR 777001',
+                booking_id: '00000000-0000-4000-8000-000000000009',
+                booking_reference: 'SV-00000000',
+                guest_name: 'Asha Rao',
+                entry_id: '00000000-0000-4000-8000-000000001009',
+                amount: 3000,
+                currency: 'INR',
+                received_on: '2026-11-18',
+              },
+            }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          );
+        }
+        return new Response(JSON.stringify({ ...booking, payment_status: 'paid' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderActions(booking, 16_800);
+    // One tap opens a question, and records nothing.
+    await user.click(screen.getByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Meera Joshi’s booking paid?' });
+    expect(within(dialog).getByText('₹16,800')).toHaveAttribute('data-mark-paid-amount');
+    expect(calls).toEqual([]);
+    // The method is asked, never assumed.
+    const method = within(dialog).getByLabelText(/^Method/);
+    expect(method).toHaveValue('');
+    expect(Array.from((method as HTMLSelectElement).options).map((option) => option.value)).not.toContain(
+      'channel',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Record ₹16,800 paid' }));
+    expect(await within(dialog).findByText('Choose how the balance was paid')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.selectOptions(method, 'bank_transfer');
+    await user.type(within(dialog).getByLabelText('UTR / reference'), 'UTR 777001');
+    await user.click(within(dialog).getByRole('button', { name: 'Record ₹16,800 paid' }));
+    // A reference already in the ledger is asked about, and what was typed stays.
+    await within(dialog).findByText(/UTR 777001 is already recorded/);
+    expect(method).toHaveValue('bank_transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Record it again' }));
+    await waitUntil(() => screen.queryByRole('dialog') === null);
+    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      [
+        'PATCH',
+        `/api/bookings/${booking.id}/payment`,
+        {
+          payment_status: 'paid',
+          method: 'bank_transfer',
+          reference: 'UTR 777001',
+          amount: 16_800,
+        },
+      ],
+      [
+        'PATCH',
+        `/api/bookings/${booking.id}/payment`,
+        {
+          payment_status: 'paid',
+          method: 'bank_transfer',
+          reference: 'UTR 777001',
+          amount: 16_800,
+          confirm_duplicate_reference: true,
+        },
+      ],
+    ]);
+    expect(await screen.findByText('Payment recorded')).toBeInTheDocument();
+  });
+
+  it('keeps Mark paid open with the reason when the balance changed meanwhile', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              error: {
+                message:
+                  'The balance is now ₹6,800, not ₹16,800: look at it again before marking the booking paid',
+                code: 'balance_changed',
+                balance: 6800,
+              },
+            }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderActions(makeBooking({ payment_status: 'partial' }), 16_800);
+    await user.click(screen.getByRole('button', { name: 'Mark paid' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(/^Method/), 'cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Record ₹16,800 paid' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The balance is now ₹6,800, not ₹16,800',
+    );
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
+  it('closes Mark paid with Not now, recording nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderActions(makeBooking({ payment_status: 'partial' }), 16_800);
+    await user.click(screen.getByRole('button', { name: 'Mark paid' }));
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitUntil(() => screen.queryByRole('dialog') === null);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('says what was paid before cancelling a paid stay, and offers the refund form once it is cancelled', async () => {

@@ -26,9 +26,10 @@ import { formatMajorAmount } from '@/domain/money';
 import { isChannelCollected, type PaymentSummary } from '@/domain/payment';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { bookingInvoicesQuery, findCreditableInvoice } from '@/client/features/invoices';
-import { useUpdateBookingStatus, useUpdatePaymentStatus } from './bookings-api';
+import { useUpdateBookingStatus } from './bookings-api';
 import { DeclineSimilarRequests } from './decline-similar-requests';
 import { EditBookingDialog } from './edit-booking-dialog';
+import { MarkPaidDialog, type ScreenBox } from './mark-paid-dialog';
 
 const ACTIONS: { status: BookingStatus; label: string; done: string; destructive?: boolean }[] = [
   { status: 'confirmed', label: 'Confirm', done: 'Booking confirmed' },
@@ -39,8 +40,8 @@ const ACTIONS: { status: BookingStatus; label: string; done: string; destructive
 /**
  * A booking card's actions: only the transitions the booking allows (pending → confirmed/cancelled,
  * confirmed → completed/cancelled, completed only from the check-out day on), Mark paid while something is
- * owed on a stay the operator collects (it records a payment of the balance), and a confirmation before
- * cancelling.
+ * owed on a stay the operator collects (its dialog asks how it was paid, then records the balance), and a
+ * confirmation before cancelling.
  */
 export function BookingActions({
   booking,
@@ -57,14 +58,15 @@ export function BookingActions({
   // Cancelling keeps the money: the operator decides what goes back and records it as a refund.
   const kept = payment && payment.net_paid > 0 ? formatMajorAmount(payment.net_paid, payment.currency) : null;
   const statusChange = useUpdateBookingStatus();
-  const paymentChange = useUpdatePaymentStatus();
+  // Where Mark paid was when pressed (null: its dialog is closed): the dialog's buttons go elsewhere.
+  const [markPaidFrom, setMarkPaidFrom] = useState<ScreenBox | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   // A request from the booking form is answered by e-mail: the operator may add words of their own.
   const emailsGuest = typeof booking.guest_confirmed === 'boolean';
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
   const [editing, setEditing] = useState(false);
-  const busy = statusChange.isPending || paymentChange.isPending;
+  const busy = statusChange.isPending;
   // Only a confirmed stay can have been invoiced: its invoices load when the cancel prompt opens.
   const invoices = useQuery({
     ...bookingInvoicesQuery(booking.id),
@@ -153,24 +155,29 @@ export function BookingActions({
           size="sm"
           variant="outline"
           disabled={busy}
-          onClick={() =>
-            paymentChange.mutate(
-              { booking, paymentStatus: 'paid' },
-              {
-                onSuccess: () =>
-                  toast.success('Payment recorded', { description: `${booking.guest_name} has paid` }),
-                onError: (error) =>
-                  toast.error('Error', {
-                    description: getErrorMessage(error, 'The payment could not be recorded'),
-                  }),
-                onSettled: keepFocus,
-              },
-            )
-          }
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            const { top, bottom } = event.currentTarget.getBoundingClientRect();
+            setMarkPaidFrom({ top, bottom });
+          }}
         >
           Mark paid
         </Button>
       ) : null}
+      <MarkPaidDialog
+        booking={booking}
+        balance={balance}
+        open={markPaidFrom !== null}
+        opener={markPaidFrom}
+        onOpenChange={(open) => {
+          if (!open) setMarkPaidFrom(null);
+        }}
+        onCloseAutoFocus={(event) => {
+          // Mark paid is gone once paid: focus stays in the card instead.
+          event.preventDefault();
+          keepFocus();
+        }}
+      />
       {booking.status === 'pending' ? <DeclineSimilarRequests booking={booking} disabled={busy} /> : null}
       <EditBookingDialog booking={booking} open={editing} onOpenChange={setEditing} />
       <ConfirmDialog

@@ -8,7 +8,7 @@ import type {
   ManualBooking,
   PaymentStatus,
 } from '@/domain/booking';
-import type { PaymentSummary } from '@/domain/payment';
+import type { MarkPaidInput, PaymentSummary } from '@/domain/payment';
 import type { BookingListQueryInput } from '@/domain/booking-list';
 import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
@@ -90,14 +90,19 @@ export function useUpdateBooking() {
   });
 }
 
+/** Marks a booking paid: a payment of the balance the operator was shown, by the method they chose. */
 export function useUpdatePaymentStatus() {
   const apply = useApplyBookingChange();
   return useMutation({
-    mutationFn: (input: { booking: Booking; paymentStatus: PaymentStatus }) =>
-      callEndpoint(bookingRoutes.updatePaymentStatus, {
-        params: { bookingId: input.booking.id },
-        body: { payment_status: input.paymentStatus },
-      }),
+    mutationFn: (
+      input: { booking: Booking; paymentStatus: PaymentStatus } & Omit<MarkPaidInput, 'payment_status'>,
+    ) => {
+      const { booking, paymentStatus, ...payment } = input;
+      return callEndpoint(bookingRoutes.updatePaymentStatus, {
+        params: { bookingId: booking.id },
+        body: { payment_status: paymentStatus, ...payment },
+      });
+    },
     onSuccess: apply,
   });
 }

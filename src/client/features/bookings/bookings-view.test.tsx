@@ -25,6 +25,8 @@ const payment: PaymentSummary = {
   next_due: null,
   overdue: false,
   payment_status: 'unpaid',
+  to_return: 0,
+  to_return_reason: null,
 };
 
 function makeListed(guestName: string, property: Property, index: number) {

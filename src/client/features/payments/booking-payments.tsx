@@ -3,12 +3,19 @@ import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { BOOKING_SOURCE_LABELS, type Booking } from '@/domain/booking';
 import { formatMajorAmount } from '@/domain/money';
-import type { PaymentSummary } from '@/domain/payment';
+import type { PaymentSummary, ToReturnReason } from '@/domain/payment';
 import { NextDue, PaymentsDialog, type PaymentsDialogMode } from './payments-dialog';
+
+const TO_RETURN_LINES: Record<ToReturnReason, string> = {
+  cancelled: 'held on a cancelled stay',
+  channel_collects: 'paid here, though the channel collects',
+  overpaid: 'paid above the total',
+};
 
 /**
  * A booking card's money: what was paid of the total and the balance, what is due next and when (marked
- * overdue), or who collects it for a channel's stay; and a Payments button that opens the ledger.
+ * overdue), or who collects it for a channel's stay; money held that is to return; and a Payments button
+ * that opens the ledger.
  */
 export function BookingPayments({
   booking,
@@ -57,10 +64,15 @@ export function BookingPayments({
             <NextDue summary={summary} />
           </div>
         ) : null}
-        {booking.status === 'cancelled' && summary.net_paid > 0 ? (
-          // A cancelled stay's money is the operator's call: the ledger records what goes back.
-          <p className="text-xs text-muted-foreground" data-kept-after-cancel="">
-            {money(summary.net_paid)} kept: record a refund in Payments if it goes back{' '}
+        {summary.to_return > 0 ? (
+          // Money held for nothing (a cancelled stay's, a channel's stay's, above the total): to act on.
+          <p
+            className="text-xs font-medium text-destructive"
+            data-kept-after-cancel={booking.status === 'cancelled' ? '' : undefined}
+            data-to-return=""
+          >
+            {money(summary.to_return)} {TO_RETURN_LINES[summary.to_return_reason ?? 'overpaid']}: record a
+            refund in Payments if it goes back{' '}
             <Button
               type="button"
               variant="link"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
@@ -7,7 +7,7 @@ import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { getErrorMessage, isApiError, readErrorCode } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
 import { villaToday } from '@/domain/dates';
 import type { RefundablePayment } from '@/domain/gateway-refund';
@@ -16,13 +16,20 @@ import {
   createRecordPaymentSchema,
   createRefundPaymentSchema,
   INCOMING_KINDS,
+  normalizeReference,
   OUTGOING_KINDS,
   PAYMENT_METHODS,
+  type DuplicateReference,
   type PaymentKind,
   type PaymentEntry,
   type PaymentMethod,
   type PaymentSummary,
 } from '@/domain/payment';
+import {
+  describeExcessRefusal,
+  DuplicateReferenceNotice,
+  readDuplicateReference,
+} from './duplicate-reference';
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS } from './payment-labels';
 import { useRecordEntry } from './payments-api';
 
@@ -88,6 +95,9 @@ export function PaymentEntryForm({
   const errors = formState.errors;
   const record = useRecordEntry(bookingId, direction);
   const [formError, setFormError] = useState<string | null>(null);
+  // The server found the reference already in the ledger: asked about before it is recorded twice.
+  const [duplicate, setDuplicate] = useState<DuplicateReference | null>(null);
+  const confirmDuplicate = useRef(false);
   const kind = watch('kind');
   const method = watch('method');
   // A refund by Razorpay is made from one of its payments, named as its reference (pay_…).
@@ -97,6 +107,13 @@ export function PaymentEntryForm({
     if (throughRazorpay) form.setValue('reference', fullest?.gateway_payment_id ?? '');
     else if (form.getValues('reference')?.startsWith('pay_')) form.setValue('reference', '');
   }, [throughRazorpay, fullest?.gateway_payment_id, form]);
+  const reference = watch('reference');
+  // Another reference typed after the warning: the warning was about the old one.
+  useEffect(() => {
+    setDuplicate((shown) =>
+      shown && normalizeReference(reference ?? '') !== normalizeReference(shown.reference) ? null : shown,
+    );
+  }, [reference]);
 
   useEffect(() => {
     setFocus('amount');
@@ -111,7 +128,9 @@ export function PaymentEntryForm({
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    return record.mutateAsync(values).then(
+    const confirmed = confirmDuplicate.current;
+    confirmDuplicate.current = false;
+    return record.mutateAsync(confirmed ? { ...values, confirm_duplicate_reference: true } : values).then(
       (answer) => {
         if (!('entry' in answer)) {
           toast.warning('Refund pending at Razorpay', { description: answer.message, duration: 15_000 });
@@ -130,8 +149,20 @@ export function PaymentEntryForm({
           error,
           `The ${direction === 'in' ? 'payment' : 'refund'} could not be recorded`,
         );
+        const found = readDuplicateReference(error);
+        if (found) {
+          setDuplicate(found);
+          return;
+        }
+        setDuplicate(null);
+        const excess = describeExcessRefusal(error, summary.currency);
+        if (excess) setError('amount', { message: excess }, { shouldFocus: true });
+        // That Razorpay payment is recorded already: said at its id.
+        else if (readErrorCode(error) === 'gateway_payment_recorded') {
+          setError('reference', { message }, { shouldFocus: true });
+        }
         // The ledger refused the amount (a refund above what was paid): said at the amount.
-        if (isApiError(error, 409)) setError('amount', { message }, { shouldFocus: true });
+        else if (isApiError(error, 409)) setError('amount', { message }, { shouldFocus: true });
         else if (isApiError(error) && isField(error.field)) {
           setError(error.field, { message }, { shouldFocus: true });
         } else setFormError(message);
@@ -216,6 +247,16 @@ export function PaymentEntryForm({
         </FormField>
       </div>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {duplicate ? (
+        <DuplicateReferenceNotice
+          duplicate={duplicate}
+          pending={record.isPending}
+          onConfirm={() => {
+            confirmDuplicate.current = true;
+            void onSubmit();
+          }}
+        />
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={() => onDone()} disabled={record.isPending}>
           Back to payments

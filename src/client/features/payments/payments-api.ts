@@ -69,6 +69,19 @@ export function useReconcileRefunds(bookingId: string) {
   });
 }
 
+/** Voids an entry of the ledger with a reason (a reversing entry of its own); every view reloads after. */
+export function useVoidEntry(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { entryId: string; reason: string }) =>
+      callEndpoint(paymentRoutes.voidPayment, {
+        params: { bookingId, entryId: input.entryId },
+        body: { reason: input.reason },
+      }),
+    onSuccess: () => void invalidateOperatorData(queryClient),
+  });
+}
+
 /**
  * A Razorpay link for what is due now (an open one for the same amount comes back again). The ledger
  * reloads after it: it carries the booking's open link.

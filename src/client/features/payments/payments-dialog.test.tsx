@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@/domain/booking';
@@ -61,6 +61,8 @@ function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {
     next_due: { amount: 7000, date: '2026-12-12' },
     overdue: false,
     payment_status: 'partial',
+    to_return: 0,
+    to_return_reason: null,
     ...values,
   };
 }
@@ -78,6 +80,8 @@ function makeEntry(id: number, values: Partial<PaymentEntry>): PaymentEntry {
     note: null,
     gateway_payment_id: null,
     corrects_id: null,
+    void_reason: null,
+    voided: null,
     created_at: '2026-11-11T10:00:00.000Z',
     created_by: null,
     ...values,
@@ -213,13 +217,44 @@ describe("a booking's payments", () => {
     expect(section).not.toHaveTextContent('Balance');
   });
 
-  it('reminds the operator of money kept on a cancelled stay', () => {
+  it('reminds the operator of money held on a cancelled stay, as to return', () => {
     stubApi(() => json(500, {}));
-    renderPayments(makeSummary({ balance: 0, next_due: null }), { ...BOOKING, status: 'cancelled' });
+    renderPayments(
+      makeSummary({ balance: 0, next_due: null, to_return: 3000, to_return_reason: 'cancelled' }),
+      { ...BOOKING, status: 'cancelled' },
+    );
     const section = screen.getByRole('region', { name: 'Payments of Meera Joshi' });
     expect(section).toHaveTextContent('Paid ₹4,000 · Refunded ₹1,000');
-    expect(section).toHaveTextContent('₹3,000 kept: record a refund in Payments if it goes back');
+    expect(section).toHaveTextContent(
+      '₹3,000 held on a cancelled stay: record a refund in Payments if it goes back',
+    );
     expect(section).not.toHaveTextContent('due');
+  });
+
+  it("says what a channel's stay holds that was paid here, to return", async () => {
+    const summary = makeSummary({
+      paid: 2000,
+      refunded: 0,
+      net_paid: 2000,
+      balance: 0,
+      next_due: null,
+      payment_status: 'channel',
+      to_return: 2000,
+      to_return_reason: 'channel_collects',
+    });
+    stubApi(() => json(500, {}), { ...LEDGER, entries: [makeEntry(1, { amount: 2000 })], summary });
+    const user = userEvent.setup();
+    renderPayments(summary, { ...BOOKING, booking_source: 'airbnb', payment_status: 'channel' });
+    const section = screen.getByRole('region', { name: 'Payments of Meera Joshi' });
+    expect(section).toHaveTextContent('Collected by Airbnb');
+    expect(section).toHaveTextContent('₹2,000 paid here, though the channel collects');
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    await within(dialog).findByRole('table');
+    expect(within(dialog).getByText('To return').nextSibling).toHaveTextContent('₹2,000');
+    expect(dialog).toHaveTextContent(
+      '₹2,000 was paid here, but the channel collects this stay: refund it to the guest.',
+    );
   });
 
   it('lists the ledger with refunds negative, and records a payment prefilled with what is due next', async () => {
@@ -241,8 +276,8 @@ describe("a booking's payments", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
     const rows = await within(dialog).findAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
-      '11 Nov 2026Payment · UPIRef. UTR 401122₹4,000',
-      '11 Nov 2026Refund · Bank transferLate check-in−₹1,000',
+      '11 Nov 2026Payment · UPIRef. UTR 401122Void₹4,000',
+      '11 Nov 2026Refund · Bank transferLate check-inVoid−₹1,000',
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
@@ -465,10 +500,164 @@ describe("a booking's payments", () => {
       summary: makeSummary({ balance: 0, next_due: null, payment_status: 'partial' }),
     });
     const user = userEvent.setup();
-    renderPayments(makeSummary({ balance: 0, next_due: null }), { ...BOOKING, status: 'cancelled' });
+    renderPayments(
+      makeSummary({ balance: 0, next_due: null, to_return: 3000, to_return_reason: 'cancelled' }),
+      {
+        ...BOOKING,
+        status: 'cancelled',
+      },
+    );
     await user.click(screen.getByRole('button', { name: 'Record refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
     expect(await within(dialog).findByRole('heading', { name: 'Record a refund' })).toBeInTheDocument();
+  });
+
+  it('voids an entry with a reason, and shows a voided one struck through with its reason', async () => {
+    const voidedLedger: PaymentLedger = {
+      ...LEDGER,
+      entries: [
+        makeEntry(1, {
+          amount: 9000,
+          reference: 'UTR 31337',
+          voided: {
+            entry_id: '00000000-0000-4000-8000-000000001003',
+            reason: 'Typed 9000 for 900',
+            voided_at: '2026-11-20T04:30:00.000Z',
+            voided_by: '00000000-0000-4000-8000-000000000200',
+          },
+        }),
+        makeEntry(2, { amount: 900, reference: 'UTR 31338' }),
+        makeEntry(3, {
+          amount: 9000,
+          reference: null,
+          corrects_id: '00000000-0000-4000-8000-000000001001',
+          void_reason: 'Typed 9000 for 900',
+        }),
+        makeEntry(4, { method: 'razorpay', gateway_payment_id: 'pay_A1', reference: 'pay_A1' }),
+      ],
+    };
+    const calls = stubApi(() =>
+      json(201, {
+        entry: makeEntry(5, { corrects_id: LEDGER.entries[0]!.id, void_reason: 'Wrong stay' }),
+        summary: makeSummary({ paid: 0, net_paid: -1000 }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Void payment of ₹4,000 received 11 Nov 2026' }),
+    );
+    expect(within(dialog).getByRole('heading', { name: 'Void an entry' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Payment of ₹4,000 · UPI · received 11 Nov 2026 · Ref. UTR 401122');
+    const reason = within(dialog).getByLabelText(/^Reason/);
+    expect(reason).toHaveFocus();
+    // A reason is required: nothing is sent without one.
+    await user.click(within(dialog).getByRole('button', { name: 'Void entry' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.type(reason, 'Wrong stay');
+    await user.click(within(dialog).getByRole('button', { name: 'Void entry' }));
+    await waitUntil(() => calls.some((call) => call.method === 'POST'));
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      url: `/api/bookings/${BOOKING_ID}/payments/${LEDGER.entries[0]!.id}/void`,
+      body: { reason: 'Wrong stay' },
+    });
+    await within(dialog).findByRole('table');
+    cleanup();
+
+    // A voided entry: struck through, with its reason; its void is said there, not listed again; a
+    // Razorpay payment offers no void (it is refunded instead).
+    stubApi(() => json(500, {}), voidedLedger);
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const again = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    const rows = (await within(again).findAllByRole('row')).slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveAttribute('data-voided');
+    expect(rows[0]).toHaveTextContent('Voided 20 Nov 2026: Typed 9000 for 900');
+    expect(within(rows[0]!).getByText('₹9,000', { exact: false })).toHaveClass('line-through');
+    expect(within(rows[0]!).getByText('Ref. UTR 31337')).toHaveClass('line-through');
+    expect(within(rows[0]!).queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: /^Void payment of ₹900/ })).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
+  });
+
+  it('warns of a reference already in the ledger and records it again on confirmation, keeping what was typed', async () => {
+    const duplicate = {
+      code: 'duplicate_reference',
+      message: 'Reference UTR 5550 01 is already in your ledger',
+      reference: 'UTR 5550 01',
+      booking_id: '00000000-0000-4000-8000-000000000009',
+      booking_reference: 'SV-00000000',
+      guest_name: 'Asha Rao',
+      entry_id: '00000000-0000-4000-8000-000000001009',
+      amount: 3000,
+      currency: 'INR',
+      received_on: '2026-11-18',
+    };
+    const calls = stubApi((call) =>
+      (call.body as { confirm_duplicate_reference?: boolean }).confirm_duplicate_reference
+        ? json(201, { entry: makeEntry(3, call.body as object), summary: makeSummary() })
+        : json(409, { error: duplicate }),
+    );
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Record payment' }));
+    const amount = within(dialog).getByLabelText(/^Amount \(INR\)/);
+    await user.clear(amount);
+    await user.type(amount, '3000');
+    await user.type(within(dialog).getByLabelText('UTR / reference'), 'UTR 5550 01');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+
+    const warning = await within(dialog).findByText(/is already recorded/);
+    expect(warning.closest('[role="alert"]')).toHaveTextContent(
+      'UTR 5550 01 is already recorded: a payment of ₹3,000 received 18 Nov 2026, on Asha Rao’s booking SV-00000000.',
+    );
+    // What was typed stays.
+    expect(amount).toHaveValue(3000);
+    expect(within(dialog).getByLabelText('UTR / reference')).toHaveValue('UTR 5550 01');
+    await user.click(within(dialog).getByRole('button', { name: 'Record it again' }));
+    await waitUntil(() => calls.filter((call) => call.method === 'POST').length === 2);
+    const posts = calls.filter((call) => call.method === 'POST').map((call) => call.body);
+    expect(posts[0]).not.toHaveProperty('confirm_duplicate_reference');
+    expect(posts[1]).toMatchObject({
+      amount: 3000,
+      reference: 'UTR 5550 01',
+      confirm_duplicate_reference: true,
+    });
+    await waitUntil(() => within(dialog).queryByRole('table') !== null);
+  });
+
+  it('says a payment far above the balance at the amount, naming the balance', async () => {
+    stubApi(() =>
+      json(409, {
+        error: {
+          message: 'This is more than the balance',
+          code: 'payment_above_balance',
+          balance: 7000,
+          security_deposit: 0,
+          max: 7000,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderPayments();
+    await user.click(screen.getByRole('button', { name: 'Payments of Meera Joshi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payments · Meera Joshi' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Record payment' }));
+    const amount = within(dialog).getByLabelText(/^Amount \(INR\)/);
+    await user.clear(amount);
+    await user.type(amount, '100000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    const message = await within(dialog).findByText(
+      'This is more than the balance of ₹7,000: at most ₹7,000 can be recorded on this stay',
+    );
+    expect(amount).toHaveAttribute('aria-describedby', message.id);
   });
 
   const INVOICE: InvoiceSummary = {

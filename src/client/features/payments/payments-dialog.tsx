@@ -15,13 +15,15 @@ import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDate, formatDayMonthYear } from '@/client/lib/format';
 import { BookingInvoices, CreditNoteOffer } from '@/client/features/invoices';
 import { formatBookingReference, type Booking } from '@/domain/booking';
+import { villaToday } from '@/domain/dates';
 import { formatMajorAmount } from '@/domain/money';
-import type { PaymentEntry, PaymentSummary } from '@/domain/payment';
+import type { PaymentEntry, PaymentSummary, ToReturnReason } from '@/domain/payment';
 import { GatewayRefunds } from './gateway-refunds';
 import { PaymentEntryForm } from './payment-entry-form';
 import { PaymentLinkPanel } from './payment-link-panel';
 import { PAYMENT_KIND_LABELS, PAYMENT_METHOD_LABELS } from './payment-labels';
 import { ledgerQuery } from './payments-api';
+import { canVoidEntry, VoidEntryForm } from './void-entry-form';
 
 export type PaymentsDialogMode = 'ledger' | 'in' | 'out';
 type Mode = PaymentsDialogMode;
@@ -62,6 +64,9 @@ export function PaymentsDialog({
 function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) {
   const ledger = useQuery(ledgerQuery(booking.id));
   const [mode, setMode] = useState<Mode>(startOn);
+  // The entry being voided (its form in place of the ledger), and the Void button to focus after.
+  const [voiding, setVoiding] = useState<PaymentEntry | null>(null);
+  const voidedFrom = useRef<string | null>(null);
   // A refund just recorded, and what the guest pays after it: an invoiced stay's invoice may now state more
   // than that, so a credit note is offered.
   const [refunded, setRefunded] = useState<{ amount: number; keptAfter: number } | null>(null);
@@ -74,6 +79,14 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
     (returnTo.current === 'in' ? recordButton : refundButton).current?.focus();
     returnTo.current = null;
   }, [mode]);
+  const ledgerTable = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (voiding || !voidedFrom.current) return;
+    // Its Void button is gone once voided: focus the entry's row instead, else the button.
+    const row = ledgerTable.current?.querySelector<HTMLElement>(`[data-entry-id="${voidedFrom.current}"]`);
+    (row?.querySelector<HTMLElement>('button') ?? row)?.focus();
+    voidedFrom.current = null;
+  }, [voiding]);
 
   if (ledger.isPending) {
     return (
@@ -104,6 +117,24 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
   }
   const { entries, summary } = ledger.data;
   const offerSecurityDeposit = summary.security_deposit_requested > 0 || summary.security_deposit_held > 0;
+
+  if (voiding) {
+    return (
+      <section aria-labelledby="void-form-title" className="grid gap-3">
+        <h3 id="void-form-title" className="font-semibold">
+          Void an entry
+        </h3>
+        <VoidEntryForm
+          bookingId={booking.id}
+          entry={voiding}
+          onDone={() => {
+            voidedFrom.current = voiding.id;
+            setVoiding(null);
+          }}
+        />
+      </section>
+    );
+  }
 
   if (mode !== 'ledger') {
     return (
@@ -149,7 +180,9 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
         {entries.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
         ) : (
-          <LedgerTable entries={entries} currency={summary.currency} />
+          <div ref={ledgerTable}>
+            <LedgerTable entries={entries} currency={summary.currency} onVoid={setVoiding} />
+          </div>
         )}
       </section>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -188,6 +221,7 @@ function PaymentSummaryFigures({ summary, compact }: { summary: PaymentSummary; 
     ...(summary.security_deposit_requested > 0 || summary.security_deposit_held > 0
       ? ([['Security deposit held', money(summary.security_deposit_held)]] as [string, string][])
       : []),
+    ...(summary.to_return > 0 ? ([['To return', money(summary.to_return)]] as [string, string][]) : []),
   ];
   return (
     <div className="grid gap-2 rounded-md bg-muted p-3 text-sm">
@@ -200,7 +234,24 @@ function PaymentSummaryFigures({ summary, compact }: { summary: PaymentSummary; 
         ))}
       </dl>
       {!compact || summary.next_due ? <NextDue summary={summary} /> : null}
+      <ToReturnNote summary={summary} />
     </div>
+  );
+}
+
+const TO_RETURN_WORDS: Record<ToReturnReason, string> = {
+  cancelled: 'is held on a cancelled stay: refund it, or keep what your cancellation terms allow',
+  channel_collects: 'was paid here, but the channel collects this stay: refund it to the guest',
+  overpaid: 'was paid above the total: refund it, or change the total if the stay grew',
+};
+
+/** Money held that nothing is owed for, and what to do with it: something to act on. */
+export function ToReturnNote({ summary }: { summary: PaymentSummary }) {
+  if (summary.to_return <= 0 || !summary.to_return_reason) return null;
+  return (
+    <p className="font-medium text-destructive" data-to-return="">
+      {formatMajorAmount(summary.to_return, summary.currency)} {TO_RETURN_WORDS[summary.to_return_reason]}.
+    </p>
   );
 }
 
@@ -222,8 +273,19 @@ export function NextDue({ summary }: { summary: PaymentSummary }) {
   );
 }
 
-/** Entries oldest first; money going back (a refund, a deposit returned, a correction) shown negative. */
-function LedgerTable({ entries, currency }: { entries: PaymentEntry[]; currency: string }) {
+/**
+ * Entries oldest first; money going back (a refund, a deposit returned, a correction) shown negative. A
+ * voided entry is struck through with its reason; its void, an entry of its own, is said there.
+ */
+function LedgerTable({
+  entries,
+  currency,
+  onVoid,
+}: {
+  entries: PaymentEntry[];
+  currency: string;
+  onVoid: (entry: PaymentEntry) => void;
+}) {
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
@@ -241,35 +303,72 @@ function LedgerTable({ entries, currency }: { entries: PaymentEntry[]; currency:
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => {
-            const outgoing = entry.kind === 'refund' || entry.kind === 'security_deposit_returned';
-            // A correction counts against the entry it reverses.
-            const negative = outgoing !== Boolean(entry.corrects_id);
-            return (
-              <tr key={entry.id} className="border-t align-top" data-entry-kind={entry.kind}>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDayMonthYear(entry.received_on)}</td>
-                <td className="px-3 py-2">
-                  <span className="font-medium">
-                    {PAYMENT_KIND_LABELS[entry.kind]}
-                    {entry.corrects_id ? ' (correction)' : ''}
-                  </span>
-                  <span className="text-muted-foreground"> · {PAYMENT_METHOD_LABELS[entry.method]}</span>
-                  {entry.reference ? (
-                    <span className="block break-all text-muted-foreground">Ref. {entry.reference}</span>
-                  ) : null}
-                  {entry.note ? (
-                    <span className="block break-words text-muted-foreground">{entry.note}</span>
-                  ) : null}
-                </td>
-                <td
-                  className={`px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums ${negative ? 'text-destructive' : ''}`}
+          {entries
+            .filter((entry) => !entry.void_reason)
+            .map((entry) => {
+              const outgoing = entry.kind === 'refund' || entry.kind === 'security_deposit_returned';
+              // A correction counts against the entry it reverses.
+              const negative = outgoing !== Boolean(entry.corrects_id);
+              const amount = formatMajorAmount(entry.amount, entry.currency || currency);
+              const struck = entry.voided ? 'line-through decoration-2' : undefined;
+              return (
+                <tr
+                  key={entry.id}
+                  tabIndex={-1}
+                  className={`border-t align-top outline-none ${entry.voided ? 'text-muted-foreground' : ''}`}
+                  data-entry-kind={entry.kind}
+                  data-entry-id={entry.id}
+                  data-voided={entry.voided ? '' : undefined}
                 >
-                  {negative ? '−' : ''}
-                  {formatMajorAmount(entry.amount, entry.currency || currency)}
-                </td>
-              </tr>
-            );
-          })}
+                  <td className={`px-3 py-2 whitespace-nowrap ${struck ?? ''}`}>
+                    {formatDayMonthYear(entry.received_on)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className={struck}>
+                      <span className="font-medium">
+                        {PAYMENT_KIND_LABELS[entry.kind]}
+                        {entry.corrects_id ? ' (correction)' : ''}
+                      </span>
+                      <span className="text-muted-foreground"> · {PAYMENT_METHOD_LABELS[entry.method]}</span>
+                    </span>
+                    {entry.reference ? (
+                      <span className={`block break-all text-muted-foreground ${struck ?? ''}`}>
+                        Ref. {entry.reference}
+                      </span>
+                    ) : null}
+                    {entry.note ? (
+                      <span className={`block break-words text-muted-foreground ${struck ?? ''}`}>
+                        {entry.note}
+                      </span>
+                    ) : null}
+                    {entry.voided ? (
+                      <span className="block font-medium break-words text-foreground" data-void-reason="">
+                        Voided {formatDayMonthYear(villaToday(new Date(entry.voided.voided_at)))}:{' '}
+                        {entry.voided.reason}
+                      </span>
+                    ) : canVoidEntry(entry) ? (
+                      <Button
+                        type="button"
+                        variant="link"
+                        size="sm"
+                        className="h-auto p-0 text-xs text-muted-foreground"
+                        aria-label={`Void ${PAYMENT_KIND_LABELS[entry.kind].toLowerCase()} of ${amount} received ${formatDayMonthYear(entry.received_on)}`}
+                        onClick={() => onVoid(entry)}
+                      >
+                        Void
+                      </Button>
+                    ) : null}
+                  </td>
+                  <td
+                    className={`px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums ${negative && !entry.voided ? 'text-destructive' : ''} ${struck ?? ''}`}
+                  >
+                    {entry.voided ? <span className="sr-only">Voided: </span> : null}
+                    {negative ? '−' : ''}
+                    {amount}
+                  </td>
+                </tr>
+              );
+            })}
         </tbody>
       </table>
     </div>

@@ -169,7 +169,8 @@ REVOKE ALL ON FUNCTION count_truncated_bookings() FROM PUBLIC;
 -- The payment ledger (payments): entries are only ever added; bookings.payment_status follows from them.
 
 -- A booking's payment status from its ledger, the rule derivePaymentStatus (src/domain/payment.ts) states:
--- 'channel' for a stay Airbnb or Booking.com collects while no money of it is recorded here; else
+-- 'channel' for a stay Airbnb or Booking.com collects, whatever is recorded here (a payout, or money to
+-- return); else
 -- 'refunded' when refunds took back all that was paid, 'paid' when what is kept covers the total (any
 -- amount when the total is not known), 'partial' when something is kept, 'unpaid' when nothing is. A
 -- correcting entry (corrects_id) counts against the kind it reverses.
@@ -179,7 +180,7 @@ CREATE OR REPLACE FUNCTION derive_payment_status(p_booking uuid, p_source text, 
   SET search_path = public, pg_temp
 AS $$
   SELECT CASE
-    WHEN p_source IN ('airbnb', 'booking_com') AND t.paid = 0 AND t.refunded = 0 THEN 'channel'
+    WHEN p_source IN ('airbnb', 'booking_com') THEN 'channel'
     WHEN t.paid - t.refunded <= 0 THEN CASE WHEN t.refunded > 0 THEN 'refunded' ELSE 'unpaid' END
     WHEN NOT p_amount_known OR t.paid - t.refunded >= p_total THEN 'paid'
     ELSE 'partial'
@@ -291,6 +292,12 @@ BEGIN
     IF NEW.amount > v_left THEN
       RAISE EXCEPTION 'A correction reverses at most what is left of its entry'
         USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_correction_check';
+    END IF;
+    -- A void reverses all that is left, and never money that moved through Razorpay (refunded instead).
+    IF NEW.void_reason IS NOT NULL AND (NEW.amount <> v_left OR v_corrected.gateway_payment_id IS NOT NULL
+       OR v_corrected.method = 'razorpay') THEN
+      RAISE EXCEPTION 'A void reverses all that is left of an entry that did not move through Razorpay'
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'payments_void_check';
     END IF;
   END IF;
   SELECT
