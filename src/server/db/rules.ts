@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 13;
-export const RULES_DIGEST = '54a4da2d779732163d4e4717f311f3cc';
+export const RULES_REVISION = 14;
+export const RULES_DIGEST = 'd374f416b844859138c7ead5e3f32fb8';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

@@ -240,6 +240,11 @@ export const bookings = pgTable(
     index('bookings_guest_email_trgm_idx')
       .using('gin', table.guest_email.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
+    // A phone in any spelling is found by its digits; a channel's reservation code whole, in any case.
+    index('bookings_guest_phone_digits_trgm_idx')
+      .using('gin', sql`regexp_replace(${table.guest_phone}, '[^0-9]', '', 'g') gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('bookings_external_booking_id_upper_idx').on(sql`upper(${table.external_booking_id})`),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
     check('bookings_guest_language_check', sql`${table.guest_language} in ('en', 'hi', 'mr')`),
@@ -622,6 +627,8 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_booking_idx').on(table.booking_id, table.created_at),
+    // A UTR or reference searched for, whole and in any case.
+    index('payments_reference_upper_idx').on(sql`upper(${table.reference})`),
     uniqueIndex('payments_gateway_payment_id_key').on(table.gateway_payment_id),
     index('payments_corrects_idx')
       .on(table.corrects_id)
@@ -873,6 +880,8 @@ export const invoices = pgTable(
       table.sequence,
     ),
     index('invoices_booking_idx').on(table.booking_id, table.created_at),
+    // An invoice's number searched for, whole and in any case.
+    index('invoices_operator_number_upper_idx').on(table.operator_id, sql`upper(${table.number})`),
     index('invoices_operator_issued_idx').on(table.operator_id, table.issued_on, table.number),
     index('invoices_corrects_idx').on(table.corrects_invoice_id),
     check('invoices_kind_check', sql`${table.kind} in (${inList(INVOICE_KINDS)})`),
