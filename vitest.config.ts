@@ -65,6 +65,9 @@ export default mergeConfig(
             exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
             environment: 'node',
             env: { TZ: 'Asia/Kolkata' },
+            // A property test of a thousand runs takes seconds of CPU on a shared two-core machine: a limit
+            // for hangs, not a measure of speed.
+            testTimeout: 20_000,
           },
         },
         {
