@@ -52,6 +52,7 @@ const PROPERTY: Property = {
   bedrooms: 3,
   bathrooms: 3,
   max_guests: 8,
+  event_capacity: null,
   base_price: 5000,
   currency: 'INR',
   amenities: [],
