@@ -69,6 +69,9 @@ export default mergeConfig(
             environment: 'node',
             setupFiles: [FIXED_CLOCK],
             env: { TZ: 'Asia/Kolkata' },
+            // A property test of a thousand runs takes seconds of CPU on a shared two-core machine: a limit
+            // for hangs, not a measure of speed.
+            testTimeout: 20_000,
           },
         },
         {

@@ -47,7 +47,10 @@ export const site = {
 export const villa = {
   bedrooms: 3,
   bathrooms: 3,
+  /** Guests for an event on the lawn and in the amphitheatre (the hero's "guest capacity"). */
   guestCapacity: 250,
+  /** Guests who stay the night in its three bedrooms: what a booking may bring. */
+  overnightGuests: 10,
   parkingSpaces: 3,
   distanceFromFortMetres: 500,
   rating: '5-star',

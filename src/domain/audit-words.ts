@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   bedrooms: 'Bedrooms',
   bathrooms: 'Bathrooms',
   max_guests: 'Max guests',
+  event_capacity: 'Event guests',
   base_price: 'Base price',
   currency: 'Currency',
   amenities: 'Amenities',

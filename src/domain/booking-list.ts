@@ -13,7 +13,9 @@ export const BOOKING_PAGE_SIZE = { default: 100, max: 500 } as const;
  * "no filter".
  */
 const bookingListFields = {
-  q: optionalText('Search', { max: 100 }).describe("Part of the guest's name or e-mail, any case"),
+  q: optionalText('Search', { max: 100 }).describe(
+    "Part of the guest's name or e-mail, any case; or the booking's reference (SV-…), the guest's phone in any spelling, the channel's reservation code, a payment's UTR or reference, an invoice's number",
+  ),
   status: z
     .enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })
     .optional(),

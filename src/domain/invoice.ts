@@ -220,12 +220,32 @@ export function findInvoiceBands(input: {
   return [{ rateBp, taxable, tax: totalMinor - taxable, nights }];
 }
 
-/** A tax split between CGST and SGST (halves, the odd paisa to CGST) or all IGST. */
+/** A tax split between CGST and SGST, or all IGST (for a line whose taxable value it does not change). */
 function splitTax(tax: number, split: TaxSplit) {
   if (split === 'inter_state') return { cgst_minor: 0, sgst_minor: 0, igst_minor: tax };
   if (split === 'none') return { cgst_minor: 0, sgst_minor: 0, igst_minor: 0 };
   const cgst = Math.ceil(tax / 2);
   return { cgst_minor: cgst, sgst_minor: tax - cgst, igst_minor: 0 };
+}
+
+/**
+ * A line's value and tax. Within a state, CGST and SGST are charged at equal rates, so they are equal
+ * amounts: each is computed on the taxable value at half the rate and rounded, and the taxable value is what
+ * is left of the line's total (which the guest pays, and never changes), a paisa off at most.
+ */
+function splitLine(band: { taxable: number; tax: number; rateBp: number }, split: TaxSplit): LineAmounts {
+  const total = band.taxable + band.tax;
+  if (split !== 'intra_state' || band.tax === 0) {
+    return { taxable_minor: band.taxable, ...splitTax(band.tax, split), total_minor: total };
+  }
+  const half = scaleMinor(band.taxable, band.rateBp, 20_000);
+  return {
+    taxable_minor: total - 2 * half,
+    cgst_minor: half,
+    sgst_minor: half,
+    igst_minor: 0,
+    total_minor: total,
+  };
 }
 
 function formatRate(rateBp: number): string {
@@ -308,10 +328,8 @@ export function buildInvoiceDocument(
     description: describeStay(input, band, kind),
     sac: kind === 'receipt' ? null : ACCOMMODATION_SAC,
     nights: band.nights,
-    taxable_minor: band.taxable,
     rate_bp: band.rateBp,
-    ...splitTax(band.tax, taxSplit),
-    total_minor: band.taxable + band.tax,
+    ...splitLine(band, taxSplit),
   }));
   const supplierState = kind === 'receipt' ? null : (registration?.state_code ?? profile.state_code);
   const recipientState = input.recipient.gstin
@@ -447,6 +465,19 @@ function takeBackShare(share: number, rateBp: number, left: LineAmounts, split: 
   const taxable = Math.min(left.taxable_minor, Math.max(share - taxLeft, 0, atRate));
   const tax = share - taxable;
   if (split !== 'intra_state') return { taxable_minor: taxable, ...splitTax(tax, split), total_minor: share };
+  if (left.cgst_minor === left.sgst_minor) {
+    // Equal halves, as the invoice's: each at half the rate on the value, within what is left of it, and
+    // never leaving more value than the line has left.
+    const half = Math.min(
+      left.cgst_minor,
+      Math.max(Math.ceil((share - left.taxable_minor) / 2), scaleMinor(taxable, rateBp, 20_000)),
+    );
+    const value = share - 2 * half;
+    if (value >= 0 && value <= left.taxable_minor) {
+      return { taxable_minor: value, cgst_minor: half, sgst_minor: half, igst_minor: 0, total_minor: share };
+    }
+  }
+  // An invoice issued before halves were equal (or a paisa that cannot be halved): taken back where it is.
   const sgst = Math.min(left.sgst_minor, tax - Math.min(left.cgst_minor, Math.ceil(tax / 2)));
   return {
     taxable_minor: taxable,

@@ -2,8 +2,34 @@ import { z } from 'zod';
 import { hasControlCharacters, money, optionalText, requiredText, wholeNumber } from './fields';
 import { isGstStateCode } from './gstin';
 
-export const PROPERTY_TYPES = ['villa', 'apartment', 'house', 'condo'] as const;
+/** The spec's four, then the kinds India's rentals are listed as. */
+export const PROPERTY_TYPES = [
+  'villa',
+  'apartment',
+  'house',
+  'condo',
+  'cottage',
+  'bungalow',
+  'farmhouse',
+  'homestay',
+  'room',
+] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
+  villa: 'Villa',
+  apartment: 'Apartment',
+  house: 'House',
+  condo: 'Condo',
+  cottage: 'Cottage',
+  bungalow: 'Bungalow',
+  farmhouse: 'Farmhouse',
+  homestay: 'Homestay',
+  room: 'Room',
+};
+
+/** Guests an event may bring (a wedding on the lawn), beside those who stay the night (max_guests). */
+export const EVENT_CAPACITY_MAX = 10_000;
 
 export const DEFAULT_CURRENCY = 'AED';
 
@@ -64,6 +90,9 @@ const propertyFields = {
   bedrooms: wholeNumber('Bedrooms', { min: 1, max: 100 }),
   bathrooms: wholeNumber('Bathrooms', { min: 1, max: 100 }),
   max_guests: wholeNumber('Max guests', { min: 1, max: 1000 }),
+  event_capacity: wholeNumber('Event guests', { min: 1, max: EVENT_CAPACITY_MAX })
+    .nullish()
+    .transform((value) => value ?? null),
   base_price: money('Base price'),
   currency,
   amenities: z
@@ -116,7 +145,12 @@ export const PropertySchema = z.object({
   property_type: z.enum(PROPERTY_TYPES),
   bedrooms: z.number().int(),
   bathrooms: z.number().int(),
-  max_guests: z.number().int(),
+  max_guests: z.number().int().describe('Guests who stay the night: what a booking may bring'),
+  event_capacity: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Guests an event at the property may bring (its lawn, its hall), or null for no events'),
   base_price: z.number(),
   currency: z.string(),
   amenities: z.array(z.string()),

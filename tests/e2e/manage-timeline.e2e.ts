@@ -156,6 +156,29 @@ describe('management area: the timeline of every property', () => {
     await context.close();
   });
 
+  it('shows a whole month at a desktop width, and on a narrower screen a cue that scrolls to the days beyond', async () => {
+    const { page, context } = await openSignedInPage(browser, DESKTOP);
+    await gotoManagement(page, '?view=timeline&span=1m');
+    const grid = page.getByRole('grid', { name: 'Timeline: properties by day' });
+    await grid.waitFor();
+    const scroller = page.getByTestId('timeline-scroll');
+    const fits = () => scroller.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+    await expect.poll(fits).toBe(true);
+    expect(await page.getByRole('button', { name: /^Later days/ }).count()).toBe(0);
+    // Every day's column header inside the visible box.
+    const box = (await scroller.boundingBox())!;
+    const last = (await grid.getByRole('columnheader').last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 1);
+
+    await page.setViewportSize({ width: 1024, height: 900 });
+    const later = page.getByRole('button', { name: /^Later days/ });
+    await later.waitFor();
+    await later.click();
+    await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Earlier days/ }).waitFor();
+    await context.close();
+  });
+
   it('becomes a list by day on a phone, where a stay opens from its line', async () => {
     const { page, context } = await openSignedInPage(browser, PHONE);
     await gotoManagement(page, '?view=timeline&span=2w');

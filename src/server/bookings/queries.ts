@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BOOKING_PAGE_SIZE, type BookingListQuery } from '../../domain/booking-list';
+import { readBookingSearch } from '../../domain/booking-search';
 import type { BookingStatus, CalendarBooking, StoredBooking } from '../../domain/booking';
 import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
@@ -25,9 +26,6 @@ export function shapeBooking(row: BookingRow): StoredBooking {
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * Whose bookings a list reads: one property's (the caller has checked it is the operator's), or, without
@@ -44,7 +42,7 @@ const ownActivePropertyIds = sql`(select ${properties.id} from ${properties} whe
  * means every active property of the operator.
  */
 function matchBookings(query: BookingListQuery, property?: string | AnyPgColumn): SQL | undefined {
-  const needle = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const search = query.q ? readBookingSearch(query.q) : undefined;
   return and(
     property === undefined
       ? inArray(bookings.property_id, ownActivePropertyIds)
@@ -53,15 +51,12 @@ function matchBookings(query: BookingListQuery, property?: string | AnyPgColumn)
     query.source ? eq(bookings.booking_source, query.source) : undefined,
     // Stays overlapping [from, to): half-open, like every range of nights.
     overlapsNights(bookings.check_in, bookings.check_out, { start: query.from, end: query.to }),
-    // Through the trigram indexes (search_booking_ids and search_operator_booking_ids in
-    // db/rules/10-functions.sql): row-level security would otherwise make the database read every booking
-    // to match the text.
-    needle
+    // Through the indexes, in search_booking_ids (db/rules/10-functions.sql): row-level security would
+    // otherwise make the database read every booking to match the text.
+    search
       ? inArray(
           bookings.id,
-          typeof property === 'string'
-            ? sql`(select search_booking_ids(${property}::uuid, ${needle}))`
-            : sql`(select search_operator_booking_ids(${needle}))`,
+          sql`(select search_booking_ids(${typeof property === 'string' ? property : null}::uuid, ${search.pattern}, ${search.idPrefix}, ${search.phoneDigits}, ${search.code}))`,
         )
       : undefined,
   );

@@ -30,7 +30,7 @@ import {
   PAYMENT_SETTINGS_DEFAULTS,
 } from '../../domain/payment';
 import { GATEWAY_REFUND_STATUSES } from '../../domain/gateway-refund';
-import { DEFAULT_CURRENCY, PROPERTY_TYPES } from '../../domain/property';
+import { DEFAULT_CURRENCY, EVENT_CAPACITY_MAX, PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
 import type { MinorUnits } from '../../domain/money';
 import { moneyColumn } from './money-column';
@@ -128,6 +128,8 @@ export const properties = pgTable(
     bedrooms: integer('bedrooms').notNull().default(1),
     bathrooms: integer('bathrooms').notNull().default(1),
     max_guests: integer('max_guests').notNull().default(2),
+    // Guests an event may bring, apart from those who stay the night; null: no events.
+    event_capacity: integer('event_capacity'),
     // The SQL default as SQL reads it (100.00), which drizzle-kit writes out as it is.
     base_price: moneyColumn('base_price')
       .notNull()
@@ -154,6 +156,10 @@ export const properties = pgTable(
     check('properties_bedrooms_check', sql`${table.bedrooms} >= 1`),
     check('properties_bathrooms_check', sql`${table.bathrooms} >= 1`),
     check('properties_max_guests_check', sql`${table.max_guests} >= 1`),
+    check(
+      'properties_event_capacity_check',
+      sql`${table.event_capacity} is null or ${table.event_capacity} between 1 and ${sql.raw(String(EVENT_CAPACITY_MAX))}`,
+    ),
     check('properties_base_price_check', sql`${table.base_price} >= 0`),
     check('properties_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check('properties_name_check', sql`length(btrim(${table.name})) > 0`),
@@ -240,6 +246,11 @@ export const bookings = pgTable(
     index('bookings_guest_email_trgm_idx')
       .using('gin', table.guest_email.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
+    // A phone in any spelling is found by its digits; a channel's reservation code whole, in any case.
+    index('bookings_guest_phone_digits_trgm_idx')
+      .using('gin', sql`regexp_replace(${table.guest_phone}, '[^0-9]', '', 'g') gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('bookings_external_booking_id_upper_idx').on(sql`upper(${table.external_booking_id})`),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
     check('bookings_guest_language_check', sql`${table.guest_language} in ('en', 'hi', 'mr')`),
@@ -886,6 +897,8 @@ export const invoices = pgTable(
       table.sequence,
     ),
     index('invoices_booking_idx').on(table.booking_id, table.created_at),
+    // An invoice's number searched for, whole and in any case.
+    index('invoices_operator_number_upper_idx').on(table.operator_id, sql`upper(${table.number})`),
     index('invoices_operator_issued_idx').on(table.operator_id, table.issued_on, table.number),
     index('invoices_corrects_idx').on(table.corrects_invoice_id),
     check('invoices_kind_check', sql`${table.kind} in (${inList(INVOICE_KINDS)})`),

@@ -93,6 +93,26 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
     });
   });
 
+  it("takes India's kinds of rental, and a capacity for events apart from the guests who stay the night", async () => {
+    const operator = await context.createSignedInOperator();
+    for (const property_type of ['cottage', 'bungalow', 'farmhouse', 'homestay', 'room'] as const) {
+      const response = await create(operator.cookie, { ...VALID_PROPERTY, property_type });
+      expect(response.statusCode, property_type).toBe(201);
+      expect(response.json()).toMatchObject({ property_type, event_capacity: null });
+    }
+    const villa = await create(operator.cookie, { ...VALID_PROPERTY, max_guests: 10, event_capacity: 250 });
+    expect(villa.json()).toMatchObject({ max_guests: 10, event_capacity: 250 });
+    const id = villa.json<{ id: string }>().id;
+    const cleared = await context.app.inject({
+      method: 'PATCH',
+      url: `/api/properties/${id}`,
+      headers: { cookie: operator.cookie },
+      payload: { event_capacity: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ max_guests: 10, event_capacity: null });
+  });
+
   it('refuses numbers sent as text, booleans or lists instead of coercing them, and saves nothing', async () => {
     const operator = await context.createSignedInOperator();
     for (const bedrooms of ['4', ' 5 ', '0x10', '1e1', true, [2]]) {
@@ -116,8 +136,10 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       [{ ...VALID_PROPERTY, base_price: -5 }, 'Base price must be at least 0'],
       [
         { ...VALID_PROPERTY, property_type: 'castle' },
-        'Property type must be one of villa, apartment, house, condo',
+        'Property type must be one of villa, apartment, house, condo, cottage, bungalow, farmhouse, homestay, room',
       ],
+      [{ ...VALID_PROPERTY, event_capacity: 0 }, 'Event guests must be at least 1'],
+      [{ ...VALID_PROPERTY, event_capacity: 10_001 }, 'Event guests must be at most 10,000'],
       [{ ...VALID_PROPERTY, max_guests: 'many' }, 'Max guests must be a number'],
       [{ ...VALID_PROPERTY, currency: 'dirhams' }, 'Currency must be a three-letter code such as AED'],
     ];
@@ -172,6 +194,7 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
         ...VALID_PROPERTY,
         ...NEW_PROPERTY_DEFAULTS,
         description: null,
+        event_capacity: null,
         amenities: [],
         airbnb_listing_id: null,
         booking_com_id: null,

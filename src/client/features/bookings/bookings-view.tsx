@@ -22,9 +22,12 @@ import { BookingCard } from './booking-card';
 import { readBookingFilters } from './booking-filters';
 import { bookingsPageQuery, toBookingListSearch } from './bookings-api';
 
+const SEARCH_HINT =
+  "The guest's name, e-mail or phone, a reference (SV-…), a channel's reservation code, a payment's UTR or an invoice number";
+
 /**
- * The bookings of one property or of all: search by guest name or e-mail, filter by property, status,
- * source and dates, sort, and page through them. The server does the work (the list stays fast however
+ * The bookings of one property or of all: search by guest name, e-mail, phone, reference or code, filter by
+ * property, status, source and dates, sort, and page through them. The server does the work (the list stays fast however
  * long the history), and the address bar keeps every choice (the property as the selected one), so a
  * reload or a shared link shows the same list.
  */
@@ -42,7 +45,7 @@ export function BookingsView({
   const { params, navigate } = useUrlSearch();
   const { filters, page, query } = readBookingFilters(params);
   const bookings = useQuery(bookingsPageQuery(property?.id ?? null, query));
-  const ids = { search: useId(), sort: useId() };
+  const ids = { search: useId(), searchHint: useId(), sort: useId() };
 
   // Typing stays immediate; the list follows once the typing pauses, without a history entry per key.
   const [search, setSearch] = useState(filters.q ?? '');
@@ -92,6 +95,9 @@ export function BookingsView({
             <label htmlFor={ids.search} className="sr-only">
               Search bookings
             </label>
+            <span id={ids.searchHint} className="sr-only">
+              {SEARCH_HINT}
+            </span>
             <SearchIcon
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
               aria-hidden="true"
@@ -101,6 +107,8 @@ export function BookingsView({
               type="search"
               className="pl-9"
               placeholder="Search by guest name or email..."
+              title={SEARCH_HINT}
+              aria-describedby={ids.searchHint}
               maxLength={100}
               value={search}
               onChange={(event) => setSearch(event.target.value)}

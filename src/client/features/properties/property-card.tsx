@@ -1,5 +1,5 @@
-import { BedDoubleIcon, CheckCircle2Icon, MapPinIcon, UsersIcon } from 'lucide-react';
-import type { Property } from '@/domain/property';
+import { BedDoubleIcon, CheckCircle2Icon, MapPinIcon, PartyPopperIcon, UsersIcon } from 'lucide-react';
+import { PROPERTY_TYPE_LABELS, type Property } from '@/domain/property';
 import { Badge } from '@/client/components/ui/badge';
 import { cn } from '@/client/lib/utils';
 import { formatMajorAmount } from '@/domain/money';
@@ -44,9 +44,7 @@ export function PropertyCard({ property, selected, onSelect, detailed = false }:
       </span>
       {detailed ? (
         <span className="flex flex-wrap gap-1.5">
-          <Badge variant="secondary" className="capitalize">
-            {property.property_type}
-          </Badge>
+          <Badge variant="secondary">{PROPERTY_TYPE_LABELS[property.property_type]}</Badge>
           {property.booking_com_id ? <Badge variant="info">Booking.com</Badge> : null}
         </span>
       ) : null}
@@ -60,6 +58,12 @@ export function PropertyCard({ property, selected, onSelect, detailed = false }:
             <UsersIcon className="size-4" aria-hidden="true" />
             {property.max_guests} {property.max_guests === 1 ? 'guest' : 'guests'}
           </span>
+          {property.event_capacity ? (
+            <span className="flex items-center gap-1" title="Guests for an event">
+              <PartyPopperIcon className="size-4" aria-hidden="true" />
+              {property.event_capacity} for events
+            </span>
+          ) : null}
         </span>
         <span className="font-semibold text-foreground">
           {formatMajorAmount(property.base_price, property.currency)}

@@ -79,6 +79,7 @@ describe("the property dialog's GST state", () => {
     bedrooms: 3,
     bathrooms: 3,
     max_guests: 8,
+    event_capacity: null,
     base_price: 12000,
     currency: 'INR',
     amenities: [],

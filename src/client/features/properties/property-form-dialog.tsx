@@ -7,6 +7,7 @@ import {
   isInIndia,
   NEW_PROPERTY_DEFAULTS,
   PROPERTY_CURRENCIES,
+  PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
   PropertyInputSchema,
   suggestCurrency,
@@ -40,6 +41,7 @@ const NEW_PROPERTY_VALUES: PropertyInput = {
   bedrooms: NEW_PROPERTY_DEFAULTS.bedrooms,
   bathrooms: NEW_PROPERTY_DEFAULTS.bathrooms,
   max_guests: NEW_PROPERTY_DEFAULTS.max_guests,
+  event_capacity: null,
   base_price: NEW_PROPERTY_DEFAULTS.base_price,
   currency: NEW_PROPERTY_DEFAULTS.currency,
   amenities: '',
@@ -58,6 +60,7 @@ const toFormValues = (property: Property): PropertyInput => ({
   bedrooms: property.bedrooms,
   bathrooms: property.bathrooms,
   max_guests: property.max_guests,
+  event_capacity: property.event_capacity,
   base_price: property.base_price,
   currency: property.currency,
   amenities: property.amenities.join(', '),
@@ -292,7 +295,7 @@ export function PropertyFormDialog({
             <Select {...props} {...register('property_type')}>
               {PROPERTY_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type.charAt(0).toUpperCase() + type.slice(1)}
+                  {PROPERTY_TYPE_LABELS[type]}
                 </option>
               ))}
             </Select>
@@ -329,6 +332,24 @@ export function PropertyFormDialog({
         {count('bathrooms', 'Bathrooms')}
         {count('max_guests', 'Max Guests')}
       </div>
+      <FormField
+        label="Event guests"
+        hint="for weddings and gatherings, apart from those who stay the night; leave empty for none"
+        error={errors.event_capacity}
+      >
+        {(props) => (
+          <Input
+            {...props}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            {...register('event_capacity', {
+              setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+            })}
+          />
+        )}
+      </FormField>
       <FormField label="Amenities" error={errors.amenities} hint="separate with commas, e.g. Pool, Wi-Fi">
         {(props) => <Input {...props} autoComplete="off" {...register('amenities')} />}
       </FormField>

@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, ClockAlertIcon } from 'lucide-react';
+import { AlertTriangleIcon, ChevronLeftIcon, ChevronRightIcon, ClockAlertIcon } from 'lucide-react';
 import {
   useEffect,
   useLayoutEffect,
@@ -26,14 +26,24 @@ import {
 } from './timeline-layout';
 import { describePropertyAlerts } from './timeline-alerts';
 
-/** A day's width in pixels for each span: wide enough for a name over two weeks, a glance over three months. */
-const DAY_WIDTH: Record<TimelineSpan, number> = { '2w': 72, '1m': 36, '3m': 30 };
-/** The same widths as classes, for the cells (a class costs less than a style on thousands of them). */
-const DAY_WIDTH_CLASS: Record<TimelineSpan, string> = {
-  '2w': 'w-[72px]',
-  '1m': 'w-[36px]',
-  '3m': 'w-[30px]',
+/**
+ * A day's width in pixels for each span: wide enough for a name over two weeks, a glance over three months.
+ * Two weeks and a month widen or narrow to fit the grid's width (down to `min`), so a whole month shows at
+ * a desktop's width; what does not fit scrolls, with a cue at the edge.
+ */
+const DAY_WIDTH: Record<TimelineSpan, { base: number; min: number; max: number }> = {
+  '2w': { base: 72, min: 56, max: 96 },
+  '1m': { base: 36, min: 28, max: 48 },
+  '3m': { base: 30, min: 30, max: 30 },
 };
+/** The cells' width, from one custom property on the grid (a class costs less than a style on thousands). */
+const DAY_WIDTH_CLASS = 'w-(--timeline-day)';
+
+function fitDayWidth(span: TimelineSpan, daysWidth: number | null, days: number): number {
+  const { base, min, max } = DAY_WIDTH[span];
+  if (daysWidth === null || days === 0) return base;
+  return Math.min(max, Math.max(min, Math.floor(daysWidth / days)));
+}
 
 /** The property column's width (Tailwind's w-48): sticky at the left while the days scroll. */
 const NAME_WIDTH = 192;
@@ -124,11 +134,13 @@ export function TimelineGrid({
   onStartBooking: (propertyId: string, checkIn: string, checkOut?: string) => void;
   onOpenChannels: (propertyId: string) => void;
 }) {
-  const width = DAY_WIDTH[span];
+  // The width the days have (the scroller's, less the property column), once it is laid out.
+  const [daysWidth, setDaysWidth] = useState<number | null>(null);
+  const width = fitDayWidth(span, daysWidth, days.length);
   const months = listTimelineMonths(days);
   const columnClasses = days.map(
     (day) =>
-      `${CELL_CLASS} ${DAY_WIDTH_CLASS[span]}${day.isWeekend ? ' bg-muted/40' : ''}${day.isToday ? ' bg-accent/15' : ''}`,
+      `${CELL_CLASS} ${DAY_WIDTH_CLASS}${day.isWeekend ? ' bg-muted/40' : ''}${day.isToday ? ' bg-accent/15' : ''}`,
   );
   const nightClasses: Record<TimelineNight['kind'], string> = {
     free: FREE_CELL_CLASS,
@@ -152,6 +164,32 @@ export function TimelineGrid({
     const todayEnd = (todayColumn + 1) * width + NAME_WIDTH;
     if (todayEnd > scroller.clientWidth) scroller.scrollLeft = Math.max(0, (todayColumn - 3) * width);
   }, [todayColumn, width]);
+  // Whether days lie beyond either edge: the scroll cues show them.
+  const [overflow, setOverflow] = useState({ before: false, after: false });
+  const measureOverflow = () => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const room = scroller.clientWidth - NAME_WIDTH;
+    setDaysWidth((current) => (room > 0 && room !== current ? room : current));
+    const before = scroller.scrollLeft > 1;
+    const after = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+    setOverflow((current) =>
+      current.before === before && current.after === after ? current : { before, after },
+    );
+  };
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    measureOverflow();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The scroller's width follows the window; the grid's, the days and their width.
+    const observer = new ResizeObserver(measureOverflow);
+    observer.observe(scroller);
+    if (gridRef.current) observer.observe(gridRef.current);
+    return () => observer.disconnect();
+  }, [days.length, width]);
+  const scrollDays = (direction: 1 | -1) =>
+    scrollRef.current?.scrollBy({ left: direction * 7 * width, behavior: 'smooth' });
   // A new range or set of rows keeps the focused cell within the grid.
   const row = Math.min(focus.row, rows.length - 1);
   const column = Math.min(focus.column, days.length - 1);
@@ -309,101 +347,152 @@ export function TimelineGrid({
   };
 
   return (
-    <div ref={scrollRef} className="overflow-x-auto rounded-md border bg-card" data-testid="timeline-scroll">
+    <div className="relative">
       <div
-        ref={gridRef}
-        role="grid"
-        aria-label="Timeline: properties by day"
-        aria-rowcount={rows.length + 1}
-        aria-colcount={days.length + 1}
-        className="relative w-max min-w-full text-sm"
-        aria-multiselectable="true"
-        onKeyDown={onKeyDown}
-        onClick={onClick}
-        onMouseDown={onMouseDown}
-        onMouseOver={onMouseOver}
-        onMouseUp={onMouseUp}
+        ref={scrollRef}
+        className="overflow-x-auto rounded-md border bg-card"
+        data-testid="timeline-scroll"
+        onScroll={measureOverflow}
       >
-        <div className="flex border-b" aria-hidden="true">
-          <div className="sticky left-0 z-30 w-48 shrink-0 border-r bg-card" />
-          {months.map((month) => (
-            <div
-              key={month.start}
-              className="truncate border-r px-2 py-1 text-xs font-semibold"
-              style={{ width: month.length * width }}
-            >
-              {month.length * width >= 80 ? month.label : month.label.slice(0, 3)}
-            </div>
-          ))}
-        </div>
-        <div role="row" aria-rowindex={1} className="flex border-b">
-          <div
-            role="columnheader"
-            className="sticky left-0 z-30 flex w-48 shrink-0 items-end border-r bg-card px-3 py-1 text-xs font-semibold text-muted-foreground"
-          >
-            Property
+        <div
+          ref={gridRef}
+          role="grid"
+          aria-label="Timeline: properties by day"
+          aria-rowcount={rows.length + 1}
+          aria-colcount={days.length + 1}
+          style={{ '--timeline-day': `${width}px` } as CSSProperties}
+          className="relative w-max min-w-full text-sm"
+          aria-multiselectable="true"
+          onKeyDown={onKeyDown}
+          onClick={onClick}
+          onMouseDown={onMouseDown}
+          onMouseOver={onMouseOver}
+          onMouseUp={onMouseUp}
+        >
+          <div className="flex border-b" aria-hidden="true">
+            <div className="sticky left-0 z-30 w-48 shrink-0 border-r bg-card" />
+            {months.map((month) => (
+              <div
+                key={month.start}
+                className="truncate border-r px-2 py-1 text-xs font-semibold"
+                style={{ width: month.length * width }}
+              >
+                {month.length * width >= 80 ? month.label : month.label.slice(0, 3)}
+              </div>
+            ))}
           </div>
-          {days.map((day) => (
+          <div role="row" aria-rowindex={1} className="flex border-b">
             <div
-              key={day.date}
               role="columnheader"
-              aria-label={`${day.label}${day.isToday ? ', today' : ''}`}
-              className={cn(
-                'flex shrink-0 flex-col items-center border-r py-1 text-xs leading-tight',
-                day.isWeekend && 'bg-muted/60',
-                day.isToday && 'bg-accent font-bold text-accent-foreground',
-              )}
-              style={{ width }}
+              className="sticky left-0 z-30 flex w-48 shrink-0 items-end border-r bg-card px-3 py-1 text-xs font-semibold text-muted-foreground"
             >
-              <span aria-hidden="true">{day.weekday}</span>
-              <span aria-hidden="true">{day.dayOfMonth}</span>
+              Property
+            </div>
+            {days.map((day) => (
+              <div
+                key={day.date}
+                role="columnheader"
+                aria-label={`${day.label}${day.isToday ? ', today' : ''}`}
+                className={cn(
+                  'flex shrink-0 flex-col items-center border-r py-1 text-xs leading-tight',
+                  day.isWeekend && 'bg-muted/60',
+                  day.isToday && 'bg-accent font-bold text-accent-foreground',
+                )}
+                style={{ width }}
+              >
+                <span aria-hidden="true">{day.weekday}</span>
+                <span aria-hidden="true">{day.dayOfMonth}</span>
+              </div>
+            ))}
+          </div>
+          {rows.map((timelineRow, rowIndex) => (
+            <div
+              key={timelineRow.property.id}
+              role="row"
+              aria-rowindex={rowIndex + 2}
+              className="flex border-b last:border-b-0"
+            >
+              <PropertyHeader row={timelineRow} onOpenChannels={onOpenChannels} />
+              <div className="relative flex">
+                {days.map((day, columnIndex) => {
+                  const night = timelineRow.nights[columnIndex]!;
+                  const focused = rowIndex === row && columnIndex === column;
+                  const selected =
+                    selection !== null &&
+                    selection.row === rowIndex &&
+                    columnIndex >= selection.start &&
+                    columnIndex <= selection.end;
+                  return (
+                    <div
+                      key={day.date}
+                      role="gridcell"
+                      data-cell={`${rowIndex}:${columnIndex}`}
+                      data-night={night.kind}
+                      tabIndex={focused ? 0 : -1}
+                      aria-selected={selected || undefined}
+                      aria-label={nameTimelineCell(timelineRow.property.name, day, night)}
+                      className={
+                        columnClasses[columnIndex] +
+                        (night.kind === 'free' && day.isPast ? '' : nightClasses[night.kind]) +
+                        (selected ? SELECTED_CELL_CLASS : '')
+                      }
+                      title={
+                        night.kind === 'free' && !day.isPast ? `Add a booking from ${day.label}` : undefined
+                      }
+                    />
+                  );
+                })}
+                {timelineRow.bars.map((bar, barIndex) => (
+                  <StayBar key={bar.stay.id} bar={bar} row={rowIndex} index={barIndex} width={width} />
+                ))}
+              </div>
             </div>
           ))}
         </div>
-        {rows.map((timelineRow, rowIndex) => (
-          <div
-            key={timelineRow.property.id}
-            role="row"
-            aria-rowindex={rowIndex + 2}
-            className="flex border-b last:border-b-0"
-          >
-            <PropertyHeader row={timelineRow} onOpenChannels={onOpenChannels} />
-            <div className="relative flex">
-              {days.map((day, columnIndex) => {
-                const night = timelineRow.nights[columnIndex]!;
-                const focused = rowIndex === row && columnIndex === column;
-                const selected =
-                  selection !== null &&
-                  selection.row === rowIndex &&
-                  columnIndex >= selection.start &&
-                  columnIndex <= selection.end;
-                return (
-                  <div
-                    key={day.date}
-                    role="gridcell"
-                    data-cell={`${rowIndex}:${columnIndex}`}
-                    data-night={night.kind}
-                    tabIndex={focused ? 0 : -1}
-                    aria-selected={selected || undefined}
-                    aria-label={nameTimelineCell(timelineRow.property.name, day, night)}
-                    className={
-                      columnClasses[columnIndex] +
-                      (night.kind === 'free' && day.isPast ? '' : nightClasses[night.kind]) +
-                      (selected ? SELECTED_CELL_CLASS : '')
-                    }
-                    title={
-                      night.kind === 'free' && !day.isPast ? `Add a booking from ${day.label}` : undefined
-                    }
-                  />
-                );
-              })}
-              {timelineRow.bars.map((bar, barIndex) => (
-                <StayBar key={bar.stay.id} bar={bar} row={rowIndex} index={barIndex} width={width} />
-              ))}
-            </div>
-          </div>
-        ))}
       </div>
+      <ScrollCue side="start" hidden={!overflow.before} onClick={() => scrollDays(-1)} />
+      <ScrollCue side="end" hidden={!overflow.after} onClick={() => scrollDays(1)} />
+    </div>
+  );
+}
+
+/**
+ * A visible sign that more days lie beyond the edge of the grid (a shade and a button that scrolls a week),
+ * for a range wider than the screen.
+ */
+function ScrollCue({
+  side,
+  hidden,
+  onClick,
+}: {
+  side: 'start' | 'end';
+  hidden: boolean;
+  onClick: () => void;
+}) {
+  if (hidden) return null;
+  const end = side === 'end';
+  return (
+    <div
+      className={cn(
+        'pointer-events-none absolute inset-y-px z-40 flex w-16 items-center',
+        end
+          ? 'right-px justify-end rounded-r-md bg-gradient-to-l from-card to-transparent'
+          : 'left-48 justify-start bg-gradient-to-r from-card to-transparent',
+      )}
+      data-testid={`timeline-more-${side}`}
+    >
+      <button
+        type="button"
+        className="pointer-events-auto mx-1 grid size-8 place-items-center rounded-full border bg-card shadow-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        aria-label={end ? 'Later days: scroll the timeline right' : 'Earlier days: scroll the timeline left'}
+        onClick={onClick}
+      >
+        {end ? (
+          <ChevronRightIcon aria-hidden="true" className="size-4" />
+        ) : (
+          <ChevronLeftIcon aria-hidden="true" className="size-4" />
+        )}
+      </button>
     </div>
   );
 }

@@ -38,37 +38,50 @@ CREATE OR REPLACE FUNCTION app_now() RETURNS timestamptz
 -- ---------------------------------------------------------------------------------------------------------
 -- Bookings
 
--- Guests are searched by part of a name or e-mail with the trigram indexes. Under row-level security the
--- planner may not use them for ILIKE (the operator is not leakproof), so the search runs in this function,
--- as the table's owner, and checks itself that the property belongs to the operator the transaction acts
--- for. It returns ids only; the caller reads the rows under row-level security as usual.
-CREATE OR REPLACE FUNCTION search_booking_ids(p_property uuid, p_pattern text)
+-- Bookings are searched by part of the guest's name or e-mail (trigram indexes), by their reference (the id's
+-- first eight hex digits, a range of the primary key), by the guest's phone in any spelling (its digits, a
+-- trigram index on them), and by a code compared whole, in any case: the channel's reservation code, a payment's
+-- UTR or reference (as the duplicate-reference check compares them, spaces aside), an invoice's number (an
+-- index on each). Every branch reads its own index, so a search
+-- costs the same whatever the history. Under row-level security the planner may not use those indexes (the
+-- operator is not leakproof), so the search runs in these functions, as the tables' owner, and checks itself
+-- that the property belongs to the operator the transaction acts for. They return ids only; the caller reads
+-- the rows under row-level security as usual. p_property null: every active property of the operator.
+DROP FUNCTION IF EXISTS search_booking_ids(uuid, text);
+DROP FUNCTION IF EXISTS search_operator_booking_ids(text);
+CREATE OR REPLACE FUNCTION search_booking_ids(
+  p_property uuid, p_pattern text, p_id_prefix text, p_phone_digits text, p_code text
+)
   RETURNS SETOF uuid
   LANGUAGE sql STABLE SECURITY DEFINER
   SET search_path = public, pg_temp
 AS $$
-  SELECT b.id FROM bookings b
-  WHERE b.property_id = p_property
-    AND EXISTS (SELECT 1 FROM properties p WHERE p.id = p_property AND p.owner_id = app_current_operator_id())
-    AND (b.guest_name ILIKE p_pattern OR b.guest_email ILIKE p_pattern)
+  WITH own AS (
+    SELECT p.id FROM properties p
+    WHERE p.owner_id = app_current_operator_id()
+      AND (p.id = p_property OR (p_property IS NULL AND p.is_active))
+  ), found AS (
+    SELECT b.id, b.property_id FROM bookings b WHERE b.guest_name ILIKE p_pattern
+    UNION SELECT b.id, b.property_id FROM bookings b WHERE b.guest_email ILIKE p_pattern
+    UNION SELECT b.id, b.property_id FROM bookings b
+      WHERE p_id_prefix IS NOT NULL
+        AND b.id BETWEEN (p_id_prefix || '-0000-0000-0000-000000000000')::uuid
+                     AND (p_id_prefix || '-ffff-ffff-ffff-ffffffffffff')::uuid
+    UNION SELECT b.id, b.property_id FROM bookings b
+      WHERE p_phone_digits IS NOT NULL
+        AND regexp_replace(b.guest_phone, '[^0-9]', '', 'g') LIKE '%' || p_phone_digits || '%'
+    UNION SELECT b.id, b.property_id FROM bookings b
+      WHERE p_code IS NOT NULL AND upper(b.external_booking_id) = p_code
+    UNION SELECT b.id, b.property_id FROM payments e JOIN bookings b ON b.id = e.booking_id
+      WHERE p_code IS NOT NULL AND e.reference IS NOT NULL
+        AND lower(regexp_replace(e.reference, '\s+', '', 'g')) = lower(regexp_replace(p_code, '\s+', '', 'g'))
+    UNION SELECT b.id, b.property_id FROM invoices i JOIN bookings b ON b.id = i.booking_id
+      WHERE p_code IS NOT NULL AND i.operator_id = app_current_operator_id() AND upper(i.number) = p_code
+  )
+  SELECT f.id FROM found f WHERE f.property_id IN (SELECT id FROM own)
 $$;
-REVOKE ALL ON FUNCTION search_booking_ids(uuid, text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION search_booking_ids(uuid, text) TO villa_app;
-
--- The same search over the bookings of every active property of the operator the transaction acts for
--- (the list of all their bookings): one pass over the trigram indexes, whatever the number of properties.
-CREATE OR REPLACE FUNCTION search_operator_booking_ids(p_pattern text)
-  RETURNS SETOF uuid
-  LANGUAGE sql STABLE SECURITY DEFINER
-  SET search_path = public, pg_temp
-AS $$
-  SELECT b.id FROM bookings b
-  JOIN properties p ON p.id = b.property_id
-  WHERE p.owner_id = app_current_operator_id() AND p.is_active
-    AND (b.guest_name ILIKE p_pattern OR b.guest_email ILIKE p_pattern)
-$$;
-REVOKE ALL ON FUNCTION search_operator_booking_ids(text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION search_operator_booking_ids(text) TO villa_app;
+REVOKE ALL ON FUNCTION search_booking_ids(uuid, text, text, text, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION search_booking_ids(uuid, text, text, text, text) TO villa_app;
 
 -- Sample data is removed in one go; villa_app has no DELETE on bookings otherwise, so a booking that is
 -- not sample data can never be deleted through the API.
