@@ -19,6 +19,8 @@ export function shapeBooking(row: BookingRow): StoredBooking {
     quote: _quote,
     request_fingerprint: _requestFingerprint,
     overlap_exempt: _overlapExempt,
+    // The payment schedule reads it (findConfirmedDays); the API's bookings do not carry it.
+    confirmed_at: _confirmedAt,
     ...rest
   } = row;
   // The API's amounts are major-unit numbers; the database's are minor units.

@@ -215,6 +215,9 @@ export const bookings = pgTable(
     operator_note: text('operator_note'),
     // The language the guest asked in (the site's page): their request page and e-mails follow it.
     guest_language: text('guest_language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
+    // When the stay was first confirmed (by the app's clock), set by the database whenever the status becomes
+    // 'confirmed' and never moved after: the deposit falls due that day.
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -490,14 +493,6 @@ export const auditEvents = pgTable(
     index('audit_events_operator_idx').on(table.operator_id, table.id.desc()),
     index('audit_events_entity_idx').on(table.entity_type, table.entity_id, table.id.desc()),
     index('audit_events_property_idx').on(table.property_id, table.id.desc()),
-    // The day each booking of a page was confirmed (its payment summary's schedule starts there): only the
-    // confirmations, so the lookup reads what it finds, neither every event of each booking nor, as the
-    // planner chose for an operator with few bookings, every event of the operator.
-    index('audit_events_booking_confirmed_idx')
-      .on(table.entity_id, table.occurred_at)
-      .where(
-        sql`${table.entity_type} = 'booking' and ${table.action} = 'update' and (${table.after} ->> 'status') = 'confirmed'`,
-      ),
     check('audit_events_action_check', sql`${table.action} in ('insert', 'update', 'delete', 'read')`),
   ],
 );

@@ -280,4 +280,53 @@ describe.each(listTestDatabaseKinds())('upgrades of a database in use [%s]', (ki
     );
     expect(again!.payment_status).toBe('channel');
   });
+
+  it('stamps each stay with the day it was first confirmed: from the audit log, else the day it was made', async () => {
+    database = await createTestDatabaseBefore(kind, 'booking_confirmed_at');
+    const { db } = database;
+    const [operator] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into operators (email, password_hash) values ('confirmed@example.com', 'x') returning id`,
+      ),
+    );
+    const [property] = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`insert into properties (name, address, city, country, owner_id, currency) values ('Villa', 'Road', 'Pune', 'India', ${operator!.id}, 'INR') returning id`,
+      ),
+    );
+    const insert = async (status: string, checkIn: string) =>
+      rowsOf<{ id: string }>(
+        await db.execute(
+          sql`insert into bookings (property_id, guest_name, guest_email, check_in, check_out, total_amount, currency, status, created_at)
+              values (${property!.id}, 'Guest', 'g@example.com', ${checkIn}, (${checkIn}::date + 2), 5000, 'INR', ${status}, '2026-10-01T06:00:00Z')
+              returning id`,
+        ),
+      )[0]!.id;
+    const requested = await insert('pending', '2027-02-01');
+    const entered = await insert('confirmed', '2027-03-01');
+    const never = await insert('pending', '2027-04-01');
+    await db.execute(sql`update bookings set status = 'confirmed' where id = ${requested}`);
+    // The log as it stood: the request confirmed on 5 Oct, then edited on 9 Oct; the stay entered as
+    // confirmed edited on 7 Oct (which the old reading took for its confirmation).
+    await db.execute(sql`delete from audit_events where entity_type = 'booking'`);
+    await db.execute(
+      sql`insert into audit_events (operator_id, actor, entity_type, entity_id, action, before, after, occurred_at) values
+        (${operator!.id}, 'operator', 'booking', ${requested}, 'update', '{"status":"pending"}', '{"status":"confirmed"}', '2026-10-05T06:00:00Z'),
+        (${operator!.id}, 'operator', 'booking', ${requested}, 'update', '{"status":"confirmed"}', '{"status":"confirmed"}', '2026-10-09T06:00:00Z'),
+        (${operator!.id}, 'operator', 'booking', ${entered}, 'update', '{"status":"confirmed"}', '{"status":"confirmed"}', '2026-10-07T06:00:00Z')`,
+    );
+
+    await database.migrate();
+
+    const stamped = rowsOf<{ id: string; confirmed_at: Date | string | null }>(
+      await db.execute(sql`select id, confirmed_at from bookings`),
+    );
+    const at = (id: string) => {
+      const value = stamped.find((row) => row.id === id)!.confirmed_at;
+      return value === null ? null : new Date(value).toISOString();
+    };
+    expect(at(requested)).toBe('2026-10-05T06:00:00.000Z');
+    expect(at(entered)).toBe('2026-10-01T06:00:00.000Z');
+    expect(at(never)).toBeNull();
+  });
 });

@@ -39,7 +39,7 @@ import {
 } from '../../domain/payment';
 import { findBooking, shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
-import { auditEvents, bookings, payments, paymentSettings, properties } from '../db/schema';
+import { bookings, payments, paymentSettings, properties } from '../db/schema';
 import { findStaysInvoicing } from '../invoices/queries';
 import { findPgError } from '../db/errors';
 import { HttpError, notFound } from '../http-error';
@@ -228,28 +228,17 @@ export async function savePaymentSettings(
     });
 }
 
-/**
- * The day the operator confirmed each booking (the villa's calendar), from the audit log, which records
- * every status change; null when it shows none (confirmed when it was made, or made before the log).
- */
+/** The day each booking was first confirmed (the villa's calendar); null when it never was. */
 export async function findConfirmedDays(
   db: Executor,
   bookingIds: readonly string[],
 ): Promise<Map<string, string | null>> {
   if (bookingIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: auditEvents.entity_id, at: sql<Date | string | null>`min(${auditEvents.occurred_at})` })
-    .from(auditEvents)
-    .where(
-      and(
-        inArray(auditEvents.entity_id, [...bookingIds]),
-        // As written, not as parameters: the words of audit_events_booking_confirmed_idx's condition, so
-        // that the database reads the confirmations alone whatever plan it makes.
-        sql`${auditEvents.entity_type} = 'booking' and ${auditEvents.action} = 'update' and (${auditEvents.after} ->> 'status') = 'confirmed'`,
-      ),
-    )
-    .groupBy(auditEvents.entity_id);
-  return new Map(rows.map((row) => [row.id, row.at ? villaToday(new Date(row.at)) : null]));
+    .select({ id: bookings.id, at: bookings.confirmed_at })
+    .from(bookings)
+    .where(inArray(bookings.id, [...bookingIds]));
+  return new Map(rows.map((row) => [row.id, row.at ? villaToday(row.at) : null]));
 }
 
 /** The day the operator confirmed one booking, as findConfirmedDays reads it. */

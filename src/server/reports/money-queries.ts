@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm';
 import { formatBookingReference } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
 import { makeMoney, moneyFromMajor, multiplyMoney, sumMoney, toMajor } from '../../domain/money';
@@ -12,7 +12,7 @@ import {
 } from '../../domain/report';
 import { shapeBooking } from '../bookings/queries';
 import type { Executor } from '../db/client';
-import { auditEvents, bookings, payments, properties } from '../db/schema';
+import { bookings, payments, properties } from '../db/schema';
 import { findStaysInvoicing } from '../invoices/queries';
 import { findPaymentSettings, shapePaymentEntry } from '../payments/queries';
 
@@ -49,20 +49,13 @@ export async function listOutstandingBalances(
     .from(payments)
     .where(inArray(payments.booking_id, ids))
     .orderBy(asc(payments.created_at), asc(payments.id));
-  // The day each was confirmed, as the ledger's own summary reads it (the audit log's first 'confirmed').
-  const confirmations = await db
-    .select({ id: auditEvents.entity_id, at: sql<Date | string>`min(${auditEvents.occurred_at})` })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.entity_type, 'booking'),
-        inArray(auditEvents.entity_id, ids),
-        eq(auditEvents.action, 'update'),
-        sql`${auditEvents.after}->>'status' = 'confirmed'`,
-      ),
-    )
-    .groupBy(auditEvents.entity_id);
-  const confirmedOn = new Map(confirmations.map((row) => [row.id, villaToday(new Date(row.at))]));
+  // The day each was confirmed, as the ledger's own summary reads it.
+  const confirmedOn = new Map(
+    rows.map((row) => [
+      row.booking.id,
+      row.booking.confirmed_at ? villaToday(row.booking.confirmed_at) : null,
+    ]),
+  );
   const invoicing = await findStaysInvoicing(db, ids);
   const settingsByProperty = new Map<string, Awaited<ReturnType<typeof findPaymentSettings>>>();
   const balances: OutstandingBalance[] = [];

@@ -238,6 +238,26 @@ AS $$
   ), 0)
 $$;
 
+-- When a stay was first confirmed (the deposit falls due that day): the time it was made when it is made
+-- confirmed (or completed), the app's time when its status first becomes 'confirmed', and never changed after,
+-- whatever a writer sends.
+CREATE OR REPLACE FUNCTION stamp_booking_confirmed_at() RETURNS trigger
+  LANGUAGE plpgsql
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    NEW.confirmed_at := CASE WHEN NEW.status IN ('confirmed', 'completed') THEN NEW.created_at END;
+  ELSIF OLD.confirmed_at IS NOT NULL THEN
+    NEW.confirmed_at := OLD.confirmed_at;
+  ELSE
+    NEW.confirmed_at := CASE WHEN NEW.status = 'confirmed' AND OLD.status <> 'confirmed' THEN app_now() END;
+  END IF;
+  RETURN NEW;
+END
+$$;
+REVOKE ALL ON FUNCTION stamp_booking_confirmed_at() FROM PUBLIC;
+
 -- Whoever writes a booking (the operator, a guest's request, a channel sync, code running as the owner),
 -- its payment_status is the derived one: a value set by hand is replaced. Runs as the owner, as the
 -- ledger is read whole whoever asks (a guest may not read it at all). It is derived from what is owed:
@@ -638,9 +658,7 @@ AS $$
      FROM payments e WHERE e.booking_id = b.id),
     b.booking_source, b.amount_known, b.created_at,
     s.deposit_percent, s.balance_due_days, s.security_deposit, s.payment_instructions,
-    (SELECT min(a.occurred_at) FROM audit_events a
-     WHERE a.entity_type = 'booking' AND a.entity_id = b.id::text AND a.action = 'update'
-       AND a.after->>'status' = 'confirmed'),
+    b.confirmed_at,
     f.out_total, f.out_credited
   FROM request_tokens t
   JOIN bookings b ON b.id = t.booking_id

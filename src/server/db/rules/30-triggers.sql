@@ -119,6 +119,9 @@ CREATE TRIGGER payments_derive_status AFTER INSERT ON payments
 CREATE TRIGGER invoices_derive_status AFTER INSERT ON invoices
   FOR EACH ROW EXECUTE FUNCTION rederive_booking_payment_status();
 
+CREATE TRIGGER bookings_stamp_confirmed_at BEFORE INSERT OR UPDATE ON bookings
+  FOR EACH ROW EXECUTE FUNCTION stamp_booking_confirmed_at();
+
 CREATE TRIGGER bookings_derive_payment_status
   BEFORE INSERT OR UPDATE OF payment_status, booking_source, total_amount, amount_known ON bookings
   FOR EACH ROW EXECUTE FUNCTION derive_booking_payment_status();
