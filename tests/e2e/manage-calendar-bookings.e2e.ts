@@ -392,16 +392,11 @@ describe('management area: calendar and bookings', () => {
       if (booking.special_requests) expect(text).toContain(booking.special_requests);
       expect(text).toContain(`Booked on ${format(new Date(booking.created_at), 'MMM d, yyyy')}`);
       if (booking.external_booking_id) expect(text).toContain(booking.external_booking_id);
-      // A stay the channel collects is paid via the channel, never shown as unpaid.
-      expect(text).toContain(
-        booking.payment_status === 'channel' ? 'Paid via channel' : `Payment: ${booking.payment_status}`,
-      );
+      // The spec's badge on every kind of stay: its derived status in the spec's words.
+      expect(await card.locator('[data-payment]').textContent()).toBe(`Payment: ${booking.payment_status}`);
       const paymentClass = (await card.locator('[data-payment]').getAttribute('class')) ?? '';
-      const paymentColour =
-        ({ paid: 'bg-green', channel: 'bg-blue', refunded: 'bg-gray' } as Record<string, string>)[
-          booking.payment_status
-        ] ?? 'bg-yellow';
-      expect(paymentClass).toContain(paymentColour);
+      // Green when paid, otherwise yellow.
+      expect(paymentClass).toContain(booking.payment_status === 'paid' ? 'bg-green' : 'bg-yellow');
       const statusClass = (await card.locator('[data-status]').getAttribute('class')) ?? '';
       const colour = {
         pending: 'bg-yellow',

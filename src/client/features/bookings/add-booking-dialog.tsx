@@ -68,7 +68,7 @@ export function AddBookingDialog({
   const source = form.watch('booking_source') ?? 'direct';
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    // The channel collects the guest's money: nothing is recorded here (the stay shows 'Paid via channel').
+    // The channel collects the guest's money: nothing is recorded here (the stay's badge says 'Payment: channel').
     const booking = isChannelCollected(values.booking_source)
       ? { ...values, payment_status: 'unpaid' as const }
       : values;

@@ -43,20 +43,24 @@ export function SourceBadge({ source }: { source: string }) {
   );
 }
 
-/** What each payment status says on a badge, and its colour: paid green, owed yellow, channel blue. */
-export const PAYMENT_BADGES: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
-  unpaid: { label: 'Payment: unpaid', variant: 'warning' },
-  partial: { label: 'Payment: partial', variant: 'warning' },
-  paid: { label: 'Payment: paid', variant: 'success' },
-  refunded: { label: 'Payment: refunded', variant: 'neutral' },
-  // The channel takes the guest's money and pays the operator out: nothing to chase here.
-  channel: { label: 'Paid via channel', variant: 'info' },
-};
+/**
+ * The spec's badge, in its words: 'Payment: {payment_status}', green when paid, otherwise yellow. The status
+ * is the one the ledger derives; the card's figures beside it say what was paid, owed or collected.
+ */
+export const PAYMENT_BADGES: Record<PaymentStatus, { label: string; variant: BadgeVariant; title?: string }> =
+  {
+    unpaid: { label: 'Payment: unpaid', variant: 'warning' },
+    partial: { label: 'Payment: partial', variant: 'warning' },
+    paid: { label: 'Payment: paid', variant: 'success' },
+    refunded: { label: 'Payment: refunded', variant: 'warning' },
+    // The channel takes the guest's money and pays the operator out: nothing to chase here.
+    channel: { label: 'Payment: channel', variant: 'warning', title: 'The channel collects this stay' },
+  };
 
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const badge = PAYMENT_BADGES[status] ?? { label: `Payment: ${status}`, variant: 'neutral' };
+  const badge = PAYMENT_BADGES[status] ?? { label: `Payment: ${status}`, variant: 'warning' };
   return (
-    <Badge variant={badge.variant} data-payment={status}>
+    <Badge variant={badge.variant} data-payment={status} title={badge.title}>
       {badge.label}
     </Badge>
   );
