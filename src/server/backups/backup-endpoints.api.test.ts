@@ -17,6 +17,8 @@ describe.each(listTestDatabaseKinds())('backups in the management area on %s', (
   let app: FastifyInstance;
   let dir: string;
   let cookie: string;
+  // A backup of the embedded database takes seconds on a loaded two-core machine.
+  const BACKUP_WAIT = { timeout: 60_000, interval: 100 };
   // While set, a backup waits for it before writing: a backup that is "running" for as long as a test needs.
   let gate: Promise<void> | undefined;
 
@@ -91,7 +93,10 @@ describe.each(listTestDatabaseKinds())('backups in the management area on %s', (
     const response = await make();
     expect(response.statusCode).toBe(202);
     expect(response.json()).toMatchObject({ running: { kind: 'manual' } });
-    await waitUntil(async () => (await list()).backups.length === 1 && (await list()).running === null);
+    await waitUntil(async () => {
+      const answer = await list();
+      return answer.backups.length === 1 && answer.running === null;
+    }, BACKUP_WAIT);
     const [backup] = (await list()).backups;
     const extension = kind === 'pglite' ? '.pglite.tar.gz' : '.pgdump';
     expect(backup!.name).toMatch(
@@ -103,11 +108,11 @@ describe.each(listTestDatabaseKinds())('backups in the management area on %s', (
     const createdAt = Date.parse(backup!.created_at);
     expect(createdAt).toBeGreaterThanOrEqual(before - 1);
     expect(createdAt).toBeLessThanOrEqual(Date.now());
-    await waitUntil(async () => (await auditedBackups()).length === 1);
+    await waitUntil(async () => (await auditedBackups()).length === 1, BACKUP_WAIT);
     expect(await auditedBackups()).toMatchObject([
       { entity_id: backup!.name, action: 'insert', actor: 'operator' },
     ]);
-  });
+  }, 180_000);
 
   it('refuses a second backup with 409 while one runs, and answers other requests meanwhile', async () => {
     let open!: () => void;
@@ -125,12 +130,15 @@ describe.each(listTestDatabaseKinds())('backups in the management area on %s', (
       open();
       gate = undefined;
     }
-    await waitUntil(async () => (await list()).running === null);
+    await waitUntil(async () => (await list()).running === null, BACKUP_WAIT);
     expect((await list()).backups).toHaveLength(2);
     // Once it is done, the next may start.
     expect((await make()).statusCode).toBe(202);
-    await waitUntil(async () => (await list()).running === null && (await list()).backups.length === 3);
-  });
+    await waitUntil(async () => {
+      const answer = await list();
+      return answer.running === null && answer.backups.length === 3;
+    }, BACKUP_WAIT);
+  }, 180_000);
 
   it('downloads a listed backup as an attachment, byte for byte, and audits the download', async () => {
     const [newest] = (await list()).backups;
