@@ -1,5 +1,15 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Availability, QuoteResult } from '@/domain/availability';
+import { addDaysToDate, villaToday } from '@/domain/dates';
+import { DEFAULT_PRICING_RULES } from '@/domain/pricing';
+import { fillText } from '@/content/fill-text';
+import { siteTextHi } from '@/content/hi/site-text';
+import { siteTextMr } from '@/content/mr/site-text';
+import { SitePageProvider } from '@/client/features/site';
+import { BookingRequestForm } from '@/client/features/booking-request';
 import { priceStay, PricingRulesSchema } from '@/domain/pricing';
 import type { Language } from '@/content/languages';
 import { site } from '@/content/site';
@@ -50,6 +60,8 @@ const IDENTIFIER_KEYS = /(^|\.)(image|icon|href|id|path|url)(\[\d+\])?$/;
 function listVisibleTexts(html: string): { where: string; text: string }[] {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   doc.querySelectorAll('script, style, template').forEach((node) => node.remove());
+  // Hidden from everyone: decorative icons, and the booking form's honeypot field, which only bots fill.
+  doc.querySelectorAll('[aria-hidden="true"]').forEach((node) => node.remove());
   // A part marked as another language (the language switch's "English") is in that language on purpose.
   doc.querySelectorAll('[lang]:not([lang="hi"]):not([lang="mr"])').forEach((node) => node.remove());
   const texts: { where: string; text: string }[] = [];
@@ -155,6 +167,72 @@ describe.each(['hi', 'mr'] as const)('every text a guest sees in %s', (language:
       text: localizeQuoteLine(label, text, language).replace('Service fee', ''),
     }));
     expect(englishIn(localized)).toEqual([]);
+  });
+});
+
+const today = villaToday();
+const stay = { checkIn: addDaysToDate(today, 20), checkOut: addDaysToDate(today, 23) };
+const availability: Availability = {
+  property: { id: 'p1', name: 'Shanti Villa', max_guests: 8, base_price: 12_000, currency: 'INR' },
+  from: today,
+  to: addDaysToDate(today, 365),
+  today,
+  unavailable: [],
+  prices: [],
+  limits: { max_nights: 30, max_days_ahead: 365 },
+  hold_hours: 48,
+  rules: DEFAULT_PRICING_RULES,
+};
+/** The server's quote, in its English words, with every kind of line a stay can have. */
+const quote: QuoteResult = {
+  check_in: stay.checkIn,
+  check_out: stay.checkOut,
+  nights: [],
+  nights_count: 3,
+  guests: 4,
+  lines: [
+    { label: '2 nights × 12,000 (Base price), before tax', amount: 24_000 },
+    { label: '1 night × 15,000 (Friday price), before tax', amount: 15_000 },
+    { label: '2 extra guests × 3 nights, before tax', amount: 9_000 },
+    { label: 'Cleaning fee, before tax', amount: 2_000 },
+  ],
+  subtotal: 50_000,
+  taxes: [{ name: 'GST', rate: 18, amount: 9_000, base: 50_000, nights: 3 }],
+  total: 59_000,
+  currency: 'INR',
+  prices_include_tax: true,
+  available: true,
+  unavailable_nights: [],
+};
+const SITE_TEXTS = { hi: [siteTextHi, landingHi], mr: [siteTextMr, landingMr] } as const;
+
+describe.each(['hi', 'mr'] as const)('the booking form in %s', (language) => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('with a price worked out, text and attributes alike, has no English word', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json(String(url).includes('/api/quote') ? quote : availability, { status: 200 }),
+      ),
+    );
+    const [texts, landing] = SITE_TEXTS[language];
+    render(
+      <SitePageProvider texts={texts} landing={landing}>
+        <BookingRequestForm />
+      </SitePageProvider>,
+    );
+    const user = userEvent.setup();
+    const text = landing.bookingForm;
+    await user.type(screen.getByLabelText(new RegExp(`^${text.fields.checkIn}`)), stay.checkIn);
+    await user.type(screen.getByLabelText(new RegExp(`^${text.fields.checkOut}`)), stay.checkOut);
+    await user.clear(screen.getByLabelText(new RegExp(`^${text.fields.guests}`)));
+    await user.type(screen.getByLabelText(new RegExp(`^${text.fields.guests}`)), '4');
+    expect(
+      await screen.findByText(fillText(text.quote.totalMany, { n: 3 }), {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`${text.quote.cleaningFee}${text.quote.beforeTax}`)).toBeInTheDocument();
+    expect(englishIn(listVisibleTexts(document.body.innerHTML))).toEqual([]);
   });
 });
 
