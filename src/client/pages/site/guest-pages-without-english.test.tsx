@@ -197,7 +197,7 @@ const quote: QuoteResult = {
     { label: 'Cleaning fee, before tax', amount: 2_000 },
   ],
   subtotal: 50_000,
-  taxes: [{ name: 'GST', rate: 18, amount: 9_000, base: 50_000, nights: 3 }],
+  taxes: [{ name: 'GST', rate: 18, amount: 9_000 }],
   total: 59_000,
   currency: 'INR',
   prices_include_tax: true,
