@@ -69,6 +69,11 @@ export const bookingFormEn = {
     extraGuestOne: '1 extra guest × {nights}',
     extraGuestsMany: '{n} extra guests × {nights}',
     beforeTax: ', before tax',
+    /** The fee the site itself names (the operator sets only its amount); their own fees keep their names. */
+    cleaningFee: 'Cleaning fee',
+    /** How many nights a fee or an extra guest is charged for: "Service fee × 3 nights". */
+    nightsOne: '1 night',
+    nightsMany: '{n} nights',
     totalOne: 'Total for 1 night',
     totalMany: 'Total for {n} nights',
   },

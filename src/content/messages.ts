@@ -238,11 +238,12 @@ type GuestLabel = (typeof GUEST_LABELS)[number];
 /**
  * The words of a guest's e-mails, the shape the Hindi and Marathi versions (`src/content/hi/messages.ts`)
  * follow: the same keys and the same {placeholders} as the English ones. The footer is the postal address,
- * the same in every language (as the site's footer shows it).
+ * as the site's footer writes it in that language.
  */
 export type GuestMessageTexts = {
   [
     key in
+      | 'footer'
       | 'contactLine'
       | 'requestLinkLabel'
       | 'confirmLinkLabel'
@@ -265,6 +266,7 @@ export const isGuestKind = (kind: string): kind is GuestMessageKind => !kind.end
 
 /** The English words of a guest's e-mails, picked from messageTexts (which also words the operator's). */
 export const guestMessageTextsEn: GuestMessageTexts = {
+  footer: messageTexts.footer,
   contactLine: messageTexts.contactLine,
   requestLinkLabel: messageTexts.requestLinkLabel,
   confirmLinkLabel: messageTexts.confirmLinkLabel,

@@ -34,10 +34,16 @@ export function localizeQuoteLine(
     const template = n === '1' ? quote.lineNightOne : quote.lineNightsMany;
     return fillText(template, { n, price, reason: named }) + suffix;
   }
-  const extra = /^(\d+) extra guests? × (\d+)$/.exec(line);
+  const countNights = (n: string) => (n === '1' ? quote.nightsOne : fillText(quote.nightsMany, { n }));
+  // "2 extra guests × 3 nights" (the count of nights in words too).
+  const extra = /^(\d+) extra guests? × (\d+) nights?$/.exec(line);
   if (extra) {
     const template = extra[1] === '1' ? quote.extraGuestOne : quote.extraGuestsMany;
-    return fillText(template, { n: extra[1]!, nights: extra[2]! }) + suffix;
+    return fillText(template, { n: extra[1]!, nights: countNights(extra[2]!) }) + suffix;
   }
+  if (line === 'Cleaning fee') return `${quote.cleaningFee}${suffix}`;
+  // An operator's fee per night keeps its name: "Service fee × 3 nights".
+  const perNight = /^(.+) × (\d+) nights?$/.exec(line);
+  if (perNight) return `${perNight[1]} × ${countNights(perNight[2]!)}${suffix}`;
   return line + suffix;
 }

@@ -49,8 +49,13 @@ export const siteChrome = {
     position: 'Image {index} of {count}',
     previous: 'Previous image',
     next: 'Next image',
+    close: 'Close',
   },
   imageFailed: 'Failed to load image',
+  /** Said to screen readers while a section of the landing page loads. */
+  loadingSection: 'Loading {label}…',
+  /** The villa's address as the footer and the contact section write it. */
+  postalAddress: `${site.address.street}, ${site.address.city} ${site.address.postalCode}, ${site.address.region}, ${site.address.country}`,
   partnership: { introduction: 'Introduction', comparison: 'Comparison', roadmap: 'Roadmap' },
   notFound: {
     title: 'Page not found',

@@ -18,8 +18,15 @@ export const site = {
   },
   /** The place names as Hindi and Marathi texts write them. */
   placeNames: {
-    hi: { city: 'अहमदनगर', region: 'महाराष्ट्र', country: 'भारत', managingCity: 'दुबई' },
+    hi: {
+      street: 'फ़ोर्ट रोड, ऐतिहासिक क़िले के पीछे',
+      city: 'अहमदनगर',
+      region: 'महाराष्ट्र',
+      country: 'भारत',
+      managingCity: 'दुबई',
+    },
     mr: {
+      street: 'फोर्ट रोड, ऐतिहासिक किल्ल्याच्या मागे',
       city: 'अहमदनगर',
       region: 'महाराष्ट्र',
       /** 'in Maharashtra', as Marathi inflects it. */

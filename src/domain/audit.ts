@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   'invoice',
   'message_template',
   'guest_check_in',
+  'backup',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   invoice: 'Invoice',
   message_template: 'Message template',
   guest_check_in: "Guest's check-in",
+  backup: 'Backup',
 };
 
 /** Who made a change: the operator, a guest's request, a channel sync, a background job, the command line. */

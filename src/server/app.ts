@@ -11,6 +11,8 @@ import Fastify, {
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAuditRoutes } from './audit/routes';
+import { createDatabaseBackups, readBackupSettings, type BackupService } from './backups/backups';
+import { registerBackupRoutes } from './backups/routes';
 import { authPlugin } from './auth/plugin';
 import { registerAuthRoutes } from './auth/routes';
 import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle';
@@ -71,6 +73,8 @@ export type AppDeps = {
    * openGuestDataKeys: GUEST_DATA_KEY or the data directory's, with GUEST_DATA_KEYS_OLD.
    */
   guestDataKeys?: GuestDataKeys;
+  /** Backups made from the management area; by default this database's, into config.backups.dir. */
+  backups?: BackupService;
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -314,6 +318,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerScheduledMessageRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });
+  await registerBackupRoutes(app, {
+    db,
+    backups: deps.backups ?? createDatabaseBackups(database, readBackupSettings(config)),
+    databaseKind: database.kind,
+  });
   await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });
   await registerMessageRoutes(app, { db, config, now, onMessagesWritten });
   await registerCheckInRoutes(app, {

@@ -25,7 +25,7 @@ async function startServer() {
   // than after every module of the server (the database, the app, the workers) has been loaded.
   const [
     { buildApp },
-    { readBackupSettings, startBackups },
+    { createDatabaseBackups, readBackupSettings, startBackups },
     { prepareDatabase },
     { stopFeedParser },
     { startChannelScheduler },
@@ -88,8 +88,11 @@ async function startServer() {
     outboxDir: config.mail.outboxDir,
   });
   const worker = startMessageWorker({ db: database.db, transport, holder: leaseHolder, config, logger });
+  const backupSettings = readBackupSettings(config);
+  const backupService = createDatabaseBackups(database, backupSettings);
   const app = await buildApp(config, {
     database,
+    backups: backupService,
     guestDataKeys: report.guestDataKeys,
     logger,
     leaseHolder,
@@ -133,7 +136,8 @@ async function startServer() {
   const retention = startGuestDataRetention({ db: database.db, config, holder: leaseHolder, logger });
   const backups = await startBackups({
     database,
-    settings: readBackupSettings(config),
+    settings: backupSettings,
+    service: backupService,
     holder: leaseHolder,
     logger,
   });

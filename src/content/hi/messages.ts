@@ -7,6 +7,7 @@ import { promiseTextsHi } from './promises';
  * same {placeholders} as the English ones (src/content/messages.ts says what each holds).
  */
 export const messageTextsHi: GuestMessageTexts = {
+  footer: `${site.brandName} · ${site.placeNames.hi.street}, ${site.placeNames.hi.city}, ${site.placeNames.hi.region}, ${site.placeNames.hi.country}`,
   contactLine: `कोई सवाल हो तो इस ई-मेल का जवाब दीजिए, ${site.email} पर लिखिए या ${site.phone} पर फ़ोन कीजिए।`,
   requestLinkLabel: 'अपना अनुरोध देखें',
   confirmLinkLabel: 'मेरे अनुरोध की पुष्टि करें',

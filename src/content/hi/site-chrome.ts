@@ -49,8 +49,11 @@ export const siteChromeHi: SiteChrome = {
     position: '{count} में से चित्र {index}',
     previous: 'पिछला चित्र',
     next: 'अगला चित्र',
+    close: 'बंद करें',
   },
   imageFailed: 'चित्र लोड नहीं हो सका',
+  loadingSection: '{label} लोड हो रहा है…',
+  postalAddress: `${place.street}, ${place.city} ${site.address.postalCode}, ${place.region}, ${place.country}`,
   partnership: { introduction: 'परिचय', comparison: 'तुलना', roadmap: 'आगे की राह' },
   notFound: {
     title: 'पेज नहीं मिला',

@@ -7,6 +7,7 @@ import { promiseTextsMr } from './promises';
  * the same {placeholders} as the English ones (src/content/messages.ts says what each holds).
  */
 export const messageTextsMr: GuestMessageTexts = {
+  footer: `${site.brandName} · ${site.placeNames.mr.street}, ${site.placeNames.mr.city}, ${site.placeNames.mr.region}, ${site.placeNames.mr.country}`,
   contactLine: `काही प्रश्न असल्यास या ई-मेलला उत्तर द्या, ${site.email} वर लिहा किंवा ${site.phone} वर फोन करा.`,
   requestLinkLabel: 'आपली विनंती पाहा',
   confirmLinkLabel: 'माझ्या विनंतीची खात्री करा',

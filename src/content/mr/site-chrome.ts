@@ -49,8 +49,11 @@ export const siteChromeMr: SiteChrome = {
     position: '{count} पैकी छायाचित्र {index}',
     previous: 'मागील छायाचित्र',
     next: 'पुढील छायाचित्र',
+    close: 'बंद करा',
   },
   imageFailed: 'छायाचित्र लोड होऊ शकले नाही',
+  loadingSection: '{label} लोड होत आहे…',
+  postalAddress: `${place.street}, ${place.city} ${site.address.postalCode}, ${place.region}, ${place.country}`,
   partnership: { introduction: 'परिचय', comparison: 'तुलना', roadmap: 'पुढील वाटचाल' },
   notFound: {
     title: 'पान सापडले नाही',

@@ -1,3 +1,4 @@
+import { backupEndpoints } from './backups';
 import { bookingRequestEndpoints } from './booking-requests';
 import { bookingEndpoints } from './bookings';
 import { businessEndpoints } from './business';
@@ -22,6 +23,7 @@ import { timelineEndpoints } from './timeline';
  * so that the pages' bundles do not carry zod and the schemas.
  */
 export const allEndpoints = {
+  ...backupEndpoints,
   ...bookingRequestEndpoints,
   ...bookingEndpoints,
   ...businessEndpoints,

@@ -174,6 +174,12 @@ export const checkInRoutes = /* @__PURE__ */ defineRoutes({
   markFormCFiled: { method: 'POST', path: '/api/guest-register/:guestId/form-c' },
 });
 
+export const backupRoutes = /* @__PURE__ */ defineRoutes({
+  listBackups: { method: 'GET', path: '/api/backups' },
+  createBackup: { method: 'POST', path: '/api/backups' },
+  downloadBackup: { method: 'GET', path: '/api/backups/:name' },
+});
+
 export const businessRoutes = /* @__PURE__ */ defineRoutes({
   getBusinessProfile: { method: 'GET', path: '/api/business-profile' },
   updateBusinessProfile: { method: 'PUT', path: '/api/business-profile' },

@@ -1,10 +1,12 @@
 import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BACKUP_NAME_PATTERN, readBackupTime, type BackupKind } from '../../domain/backup';
+
+export { formatBytes } from '../../domain/backup';
 
 /** Which database a backup holds: a snapshot of the embedded database, or a `pg_dump` of PostgreSQL. */
 export type BackupFormat = 'pglite' | 'postgres';
-/** Daily backups are pruned to the newest few; backups an operator asked for are never deleted for them. */
-export type BackupOrigin = 'manual' | 'daily';
+export type BackupOrigin = BackupKind;
 
 export type BackupFile = {
   name: string;
@@ -12,10 +14,11 @@ export type BackupFile = {
   origin: BackupOrigin;
   format: BackupFormat;
   bytes: number;
+  /** When it was written (ISO), read from its name. */
+  createdAt: string;
 };
 
 const EXTENSIONS: Record<BackupFormat, string> = { pglite: '.pglite.tar.gz', postgres: '.pgdump' };
-const NAME_PATTERN = /^villa-backup-(\d{8}T\d{6}\d{3}Z)-(manual|daily)(\.pglite\.tar\.gz|\.pgdump)$/;
 
 /**
  * A backup's file name: the UTC time first, so that names sort by age, then its origin and format, e.g.
@@ -37,7 +40,7 @@ export function listBackupFiles(dir: string): BackupFile[] {
   }
   const files: BackupFile[] = [];
   for (const name of names) {
-    const match = NAME_PATTERN.exec(name);
+    const match = BACKUP_NAME_PATTERN.exec(name);
     if (!match) continue;
     const path = join(dir, name);
     files.push({
@@ -46,6 +49,7 @@ export function listBackupFiles(dir: string): BackupFile[] {
       origin: match[2] as BackupOrigin,
       format: match[3] === EXTENSIONS.pglite ? 'pglite' : 'postgres',
       bytes: statSync(path).size,
+      createdAt: readBackupTime(name)!,
     });
   }
   return files.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
@@ -87,11 +91,4 @@ export function detectBackupFormat(path: string): BackupFormat | undefined {
   if (head[0] === 0x1f && head[1] === 0x8b) return 'pglite';
   if (head.toString('latin1') === 'PGDMP') return 'postgres';
   return undefined;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }

@@ -108,24 +108,109 @@ export function startBackupScheduler(options: {
   });
 }
 
+export class BackupRunningError extends Error {
+  override name = 'BackupRunningError';
+  constructor() {
+    super('A backup is being made right now; wait for it to finish, then try again.');
+  }
+}
+
+export type BackupStatus = {
+  running: { startedAt: Date; origin: BackupOrigin } | null;
+  lastFailure: { at: Date; message: string } | null;
+};
+
+/**
+ * One backup at a time in this process, whoever asks: the management area, `npm run backup` (over the
+ * socket) or the daily timer. A second request while one runs is refused rather than queued: it would
+ * only copy the same data again.
+ */
+export type BackupService = {
+  dir: string;
+  /** Writes a backup and resolves with it; BackupRunningError if one is being written. */
+  run(origin: BackupOrigin): Promise<TakenBackup>;
+  /**
+   * Starts a backup and returns at once (the request that asked for it does not wait for it); `settled`
+   * hears how it ended. BackupRunningError if one is being written.
+   */
+  start(origin: BackupOrigin, settled?: (result: TakenBackup | Error) => void): { startedAt: Date };
+  status(): BackupStatus;
+};
+
+export function createBackupService(options: {
+  dir: string;
+  take: (origin: BackupOrigin) => Promise<TakenBackup>;
+  now?: () => Date;
+}): BackupService {
+  const now = options.now ?? (() => new Date());
+  let running: { startedAt: Date; origin: BackupOrigin; done: Promise<TakenBackup> } | null = null;
+  let lastFailure: BackupStatus['lastFailure'] = null;
+
+  const begin = (origin: BackupOrigin) => {
+    if (running) throw new BackupRunningError();
+    const startedAt = now();
+    const done = (async () => {
+      try {
+        const taken = await options.take(origin);
+        lastFailure = null;
+        return taken;
+      } catch (error) {
+        lastFailure = { at: now(), message: error instanceof Error ? error.message : String(error) };
+        throw error;
+      } finally {
+        running = null;
+      }
+    })();
+    running = { startedAt, origin, done };
+    return running;
+  };
+
+  return {
+    dir: options.dir,
+    run: (origin) => begin(origin).done,
+    start(origin, settled) {
+      const started = begin(origin);
+      started.done.then(
+        (taken) => settled?.(taken),
+        (error: unknown) => settled?.(error instanceof Error ? error : new Error(String(error))),
+      );
+      return { startedAt: started.startedAt };
+    },
+    status: () => ({
+      running: running && { startedAt: running.startedAt, origin: running.origin },
+      lastFailure,
+    }),
+  };
+}
+
+/** The backup service of a server on `database`, writing where `settings` say. */
+export function createDatabaseBackups(
+  database: Pick<Database, 'kind' | 'pglite'>,
+  settings: Pick<BackupSettings, 'dir' | 'databaseUrl'>,
+): BackupService {
+  return createBackupService({ dir: settings.dir, take: (origin) => takeBackup(database, settings, origin) });
+}
+
 /**
  * Everything a server process does for backups: the daily backup (unless BACKUP_KEEP is 0) and, on the
- * embedded database, answering `npm run backup` while it holds the data directory.
+ * embedded database, answering `npm run backup` while it holds the data directory. `service` is the one
+ * the management area's endpoints use, so that all of them take turns.
  */
 export async function startBackups(options: {
   database: Database;
   settings: BackupSettings;
+  service: BackupService;
   holder: string;
   logger?: FastifyBaseLogger;
 }): Promise<{ stop(): Promise<void> }> {
-  const { database, settings, logger } = options;
+  const { database, settings, service, logger } = options;
   let control: { close(): Promise<void> } | undefined;
   if (database.kind === 'pglite') {
     try {
       control = await startBackupControl({
         dataDir: settings.dataDir,
         takeBackup: async () => {
-          const taken = await takeBackup(database, settings, 'manual');
+          const taken = await service.run('manual');
           logger?.info({ path: taken.path, bytes: taken.bytes, ms: taken.ms }, 'backup written on request');
           return taken.path;
         },
@@ -141,7 +226,7 @@ export async function startBackups(options: {
           holder: options.holder,
           keep: settings.keep,
           dir: settings.dir,
-          take: () => takeBackup(database, settings, 'daily'),
+          take: () => service.run('daily'),
           logger,
         })
       : undefined;

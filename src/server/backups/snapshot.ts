@@ -1,4 +1,5 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { writeFileAtomically } from './backup-files';
 import { describeConnection, runTool } from './external-tools';
@@ -16,7 +17,8 @@ export async function writePgliteBackup(pglite: PGlite, path: string): Promise<v
     return pglite.dumpDataDir('gzip');
   });
   const bytes = Buffer.from(await archive.arrayBuffer());
-  await writeFileAtomically(path, async (partial) => writeFileSync(partial, bytes, { mode: 0o600 }));
+  // Written asynchronously, after the transaction: the server's other requests go on meanwhile.
+  await writeFileAtomically(path, (partial) => writeFile(partial, bytes, { mode: 0o600 }));
 }
 
 /**

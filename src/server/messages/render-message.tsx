@@ -441,7 +441,7 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
     notes: forOperator
       ? [messageTexts.operatorNote]
       : [guestTexts.contactLine, withoutPage ? guestTexts.stayNote : guestTexts.automaticNote],
-    footer: messageTexts.footer,
+    footer: forOperator ? messageTexts.footer : guestTexts.footer,
   };
 }
 

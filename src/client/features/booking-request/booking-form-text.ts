@@ -84,8 +84,9 @@ export function localizeRequestError(error: unknown, text: BookingFormText, lang
       : text.errors.datesTaken;
   }
   if (error.status === 429) return text.errors.tooManyPending;
-  if (error.field) return localizeFieldMessage(error.field, error, text, language) ?? error.message;
-  return getErrorMessage(error, fallback);
+  if (error.field) return localizeFieldMessage(error.field, error, text, language) ?? fallback;
+  // The server's own words are English: a guest reading Hindi or Marathi is told in theirs.
+  return fallback;
 }
 
 // Shared with the e-mails, which word a quote's lines in the guest's language too.

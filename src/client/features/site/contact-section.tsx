@@ -27,7 +27,6 @@ export default function ContactSection() {
   const texts = useSiteText();
   const { contact } = useLandingText();
   const text = texts.chrome.contact;
-  const { address } = site;
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
       <SectionHeading
@@ -48,9 +47,7 @@ export default function ContactSection() {
           </a>
         </ContactItem>
         <ContactItem icon={<MapPinIcon aria-hidden="true" />} label={text.address}>
-          <address className="not-italic">
-            {address.street}, {address.city} {address.postalCode}, {address.region}, {address.country}
-          </address>
+          <address className="not-italic">{texts.chrome.postalAddress}</address>
         </ContactItem>
         <ContactItem icon={<GlobeIcon aria-hidden="true" />} label={text.website}>
           <a className={linkClass} href={site.url} rel="noopener">

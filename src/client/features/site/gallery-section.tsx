@@ -70,6 +70,7 @@ export default function GallerySection() {
       <Dialog open={current !== null} onOpenChange={(open) => !open && setOpenIndex(null)}>
         {current && openIndex !== null ? (
           <DialogContent
+            closeLabel={text.close}
             onKeyDown={onKeyDown}
             onCloseAutoFocus={(event) => {
               event.preventDefault();

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { clsx } from 'clsx';
+import { fillText } from '@/content/fill-text';
 import { registerLazySection } from './section-scroll';
+import { useSiteText } from './site-context';
 
 /** Sections start loading when they come this close to the viewport. */
 const LAZY_SECTION_MARGIN = '300px 0px';
@@ -12,9 +14,10 @@ function Skeleton({ className, ...props }: { className: string; 'data-skeleton':
 }
 
 export function SectionSkeleton({ label }: { label: string }) {
+  const { chrome } = useSiteText();
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8" data-testid="section-skeleton">
-      <span className="sr-only">Loading {label}…</span>
+      <span className="sr-only">{fillText(chrome.loadingSection, { label })}</span>
       <Skeleton className="mx-auto h-12 w-2/3 max-w-md rounded-md" data-skeleton="title" />
       <div className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: SKELETON_BLOCKS }, (_, index) => (

@@ -8,7 +8,6 @@ const linkClass = 'text-white/80 transition-colors hover:text-white hover:underl
 
 /** `currentPath`: the page's path in English, or its address in each language (see PagePath), for its language links. */
 export function SiteFooter({ currentPath }: { currentPath?: PagePath }) {
-  const { address } = site;
   const { language, tagline, footer, navigation, chrome } = useSiteText();
   const text = chrome.footer;
   return (
@@ -74,9 +73,7 @@ export function SiteFooter({ currentPath }: { currentPath?: PagePath }) {
               </a>
             </li>
             <li>
-              <address className="not-italic">
-                {address.street}, {address.city} {address.postalCode}, {address.region}, {address.country}
-              </address>
+              <address className="not-italic">{chrome.postalAddress}</address>
             </li>
             <li>
               {text.website}:{' '}

@@ -1,4 +1,5 @@
 import {
+  ArchiveIcon,
   CalendarDaysIcon,
   CalendarRangeIcon,
   ChartColumnIcon,
@@ -18,6 +19,7 @@ import type { Operator } from '@/domain/auth';
 import type { Property } from '@/domain/property';
 import { AccountView } from '@/client/features/account';
 import { ActivityView } from '@/client/features/activity';
+import { BackupsView } from '@/client/features/backups';
 import { BOOKINGS_URL_PARAMETERS, BookingsView } from '@/client/features/bookings';
 import { CalendarView } from '@/client/features/calendar';
 import { ChannelsView } from '@/client/features/channels';
@@ -213,6 +215,14 @@ export const MANAGEMENT_VIEWS = [
     needsProperty: false,
     parameters: [],
     render: () => <ActivityView />,
+  }),
+  defineView({
+    view: 'backups',
+    label: 'Backups',
+    icon: ArchiveIcon,
+    needsProperty: false,
+    parameters: [],
+    render: () => <BackupsView />,
   }),
   defineView({
     view: 'account',

@@ -564,6 +564,29 @@ $$;
 REVOKE ALL ON FUNCTION record_guest_check_in_event(uuid[], text, jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION record_guest_check_in_event(uuid[], text, jsonb) TO villa_app;
 
+-- Backups are files, not rows, so no trigger sees them: the server records each one the operator made or
+-- downloaded in the management area ('insert', 'read'), by its file name, for the operator acting.
+CREATE OR REPLACE FUNCTION record_backup_event(p_name text, p_action text, p_detail jsonb)
+  RETURNS void
+  LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+BEGIN
+  IF p_action NOT IN ('insert', 'read') THEN
+    RAISE EXCEPTION 'A backup event is a backup made or downloaded' USING ERRCODE = 'check_violation';
+  END IF;
+  IF app_current_operator_id() IS NULL THEN
+    RAISE EXCEPTION 'A backup event needs the operator acting' USING ERRCODE = 'check_violation';
+  END IF;
+  INSERT INTO audit_events (occurred_at, operator_id, actor, actor_id, entity_type, entity_id, property_id, action,
+    before, after)
+  VALUES (app_now(), app_current_operator_id(), 'operator', app_current_operator_id()::text, 'backup', p_name, NULL,
+    p_action, NULL, coalesce(p_detail, '{}'::jsonb));
+END
+$$;
+REVOKE ALL ON FUNCTION record_backup_event(text, text, jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION record_backup_event(text, text, jsonb) TO villa_app;
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Guests' requests from the public site
 
