@@ -33,6 +33,7 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
     blocks_count: 1,
     open_conflicts: 0,
     exported_at: null,
+    export_reads: { reads: [], previous: [] },
     left_out: { total: 0, items: [] },
     empty_calendar_since: null,
     empty_calendar_reopens_at: null,
@@ -65,12 +66,17 @@ function makeConflict(
 }
 
 /** The list as the server answers it: the property's address masked unless this answer made it. */
-const list = (connections: ChannelConnection[], { made = false } = {}): ChannelList => ({
+const list = (
+  connections: ChannelConnection[],
+  { made = false, reads = { reads: [], previous: [] } }: { made?: boolean; reads?: ChannelList['export_reads'] } = {},
+): ChannelList => ({
   property_id: property.id,
   export_url: made ? PROPERTY_URL : MASKED_URL,
   export_url_masked: !made,
+  export_reads: reads,
   sync_minutes: 15,
   stale_hours: 6,
+  export_grace_days: 7,
   connections,
 });
 

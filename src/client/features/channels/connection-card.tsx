@@ -10,6 +10,7 @@ import {
   describeConnectionHealth,
   describeEmptyCalendar,
   describeSyncCounts,
+  formatTimeAgo,
   formatTimeUntil,
   labelConnection,
   type HealthTone,
@@ -55,6 +56,7 @@ export function ConnectionCard({
   const emptyCalendar = describeEmptyCalendar(connection, now);
   const headingId = `connection-${connection.id}`;
   const stays = plural(connection.stays_count, 'stay');
+  const lastRead = connection.export_reads.reads[0];
 
   const syncNow = () =>
     sync.mutate(connection.id, {
@@ -258,10 +260,20 @@ export function ConnectionCard({
         </section>
       ) : null}
 
-      {/* Open while the address just made shows: it is the one chance to copy it. */}
-      <details className="text-sm" open={madeExportUrl !== undefined ? true : undefined}>
+      {/* Open while the address just made shows (the one chance to copy it), and while a channel still
+          reads a replaced address, which stops working at the end of its grace. */}
+      <details
+        className="text-sm"
+        open={
+          madeExportUrl !== undefined ||
+          connection.export_reads.previous.some((previous) => previous.reads.length > 0)
+            ? true
+            : undefined
+        }
+      >
         <summary className="cursor-pointer text-muted-foreground">
           Address to give {CHANNEL_LABELS[connection.channel]} (leaves out its own stays)
+          {lastRead ? ` · read ${formatTimeAgo(lastRead.last_read_at, now)}` : ' · not read yet'}
         </summary>
         <div className="mt-3">
           <ExportUrlField
@@ -271,6 +283,8 @@ export function ConnectionCard({
             propertyId={connection.property_id}
             channelId={connection.id}
             onMade={onExportUrlMade}
+            reads={connection.export_reads}
+            now={now}
           />
         </div>
       </details>
