@@ -47,7 +47,9 @@ export const BookingSchema = z.object({
     .number()
     .int()
     .nullable()
-    .describe("null only for a channel's stay whose feed does not say how many guests come (shown 'not given')"),
+    .describe(
+      "null only for a channel's stay whose feed does not say how many guests come (shown 'not given')",
+    ),
   total_amount: z.number(),
   currency: z.string(),
   status: z.enum(BOOKING_STATUSES),

@@ -131,7 +131,15 @@ export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
 export const EXPORT_GRACE_DAYS = 7;
 
 /** Who reads an export address, as told by the user agent of its requests. */
-export const CALENDAR_READERS = ['airbnb', 'booking_com', 'vrbo', 'google', 'apple', 'outlook', 'other'] as const;
+export const CALENDAR_READERS = [
+  'airbnb',
+  'booking_com',
+  'vrbo',
+  'google',
+  'apple',
+  'outlook',
+  'other',
+] as const;
 export type CalendarReader = (typeof CALENDAR_READERS)[number];
 
 export const CALENDAR_READER_LABELS: Record<CalendarReader, string> = {
@@ -362,7 +370,9 @@ export const ExportUrlSchema = z.object({
   channel_id: z.uuid().nullable(),
   previous_valid_until: z
     .string()
-    .describe(`The replaced URL still answers until then (${EXPORT_GRACE_DAYS} days), so the channels reading it can be given this one`),
+    .describe(
+      `The replaced URL still answers until then (${EXPORT_GRACE_DAYS} days), so the channels reading it can be given this one`,
+    ),
 });
 
 /** The URL's secret as an answer shows it once the URL has been made: it cannot be shown again. */

@@ -721,7 +721,10 @@ function describe(
 // languages (Gäste, Voyageurs, Huéspedes, Personen); or adults and children counted apart (infants are not
 // guests a villa counts). A number outside 1–999 is no count.
 const GUEST_WORDS = String.raw`guests?|number of guests|no\.? of guests|gäste|personen|voyageurs|personnes|huéspedes|personas`;
-const GUESTS_LABELLED = new RegExp(String.raw`(?<![\p{L}])(?:${GUEST_WORDS})\s*[:=\-–]\s*(\d{1,3})(?!\d)`, 'iu');
+const GUESTS_LABELLED = new RegExp(
+  String.raw`(?<![\p{L}])(?:${GUEST_WORDS})\s*[:=\-–]\s*(\d{1,3})(?!\d)`,
+  'iu',
+);
 const GUESTS_COUNTED = new RegExp(String.raw`(?<![\p{N}])(\d{1,3})\s+(?:${GUEST_WORDS})(?![\p{L}])`, 'iu');
 const ADULTS = /(?<![\p{L}])(?:adults?|erwachsene|adultes?|adultos?)\s*[:=\-–]?\s*(\d{1,3})(?!\d)/iu;
 const CHILDREN = /(?<![\p{L}])(?:child(?:ren)?|kids|kinder|enfants?|niños?)\s*[:=\-–]?\s*(\d{1,3})(?!\d)/iu;

@@ -284,7 +284,7 @@ export async function listExportReads(
     .orderBy(desc(channelExportReads.last_read_at));
   const readsOf = (token: string, since?: Date) =>
     reads
-      .filter((read) => read.token === token && (!since || read.last_read_at >= since))
+      .filter((read) => read.token === token && (!since || read.last_read_at > since))
       .map((read) => ({
         reader: read.reader as CalendarReader,
         user_agent: read.user_agent,

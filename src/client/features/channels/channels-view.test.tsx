@@ -68,7 +68,10 @@ function makeConflict(
 /** The list as the server answers it: the property's address masked unless this answer made it. */
 const list = (
   connections: ChannelConnection[],
-  { made = false, reads = { reads: [], previous: [] } }: { made?: boolean; reads?: ChannelList['export_reads'] } = {},
+  {
+    made = false,
+    reads = { reads: [], previous: [] },
+  }: { made?: boolean; reads?: ChannelList['export_reads'] } = {},
 ): ChannelList => ({
   property_id: property.id,
   export_url: made ? PROPERTY_URL : MASKED_URL,

@@ -304,7 +304,8 @@ function Row({
 }
 
 /** Beside a revenue: the nights it leaves out, as their amount is not known yet. */
-const describeUnpriced = (nights: number) => `+ ${nights} ${nights === 1 ? 'night' : 'nights'}, amount unknown`;
+const describeUnpriced = (nights: number) =>
+  `+ ${nights} ${nights === 1 ? 'night' : 'nights'}, amount unknown`;
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
