@@ -29,7 +29,7 @@ ALTER TABLE "channel_export_retired_tokens" ADD CONSTRAINT "channel_export_retir
 ALTER TABLE "channel_export_retired_tokens" ADD CONSTRAINT "channel_export_retired_tokens_connection_id_channel_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."channel_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "channel_export_reads_property_idx" ON "channel_export_reads" USING btree ("property_id");--> statement-breakpoint
 CREATE INDEX "channel_export_retired_tokens_property_idx" ON "channel_export_retired_tokens" USING btree ("property_id");--> statement-breakpoint
-ALTER TABLE "bookings" ADD CONSTRAINT "bookings_guests_count_check" CHECK ("bookings"."guests_count" >= 1 or ("bookings"."guests_count" is null and "bookings"."booking_source" <> 'direct'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_guests_count_check" CHECK (coalesce("bookings"."guests_count" >= 1, "bookings"."booking_source" <> 'direct'));--> statement-breakpoint
 -- Stays imported from a channel's calendar were given 1 guest, which no feed had said: their count is
 -- unknown. Only those the sync wrote (a connection's UID, no e-mail, no price) and that still say 1; a
 -- stay typed in by hand keeps what the operator entered. Triggers are held off: no stay changes.

@@ -258,7 +258,8 @@ export const bookings = pgTable(
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
     check(
       'bookings_guests_count_check',
-      sql`${table.guests_count} >= 1 or (${table.guests_count} is null and ${table.booking_source} <> 'direct')`,
+      // coalesce: "count >= 1 or …" is NULL for a NULL count, which a CHECK lets by.
+      sql`coalesce(${table.guests_count} >= 1, ${table.booking_source} <> 'direct')`,
     ),
     check('bookings_guest_language_check', sql`${table.guest_language} in ('en', 'hi', 'mr')`),
     check(

@@ -48,7 +48,7 @@ export async function countReport(
           (case when m.kind = 'payment' then 1 else -1 end)
           * (case when m.corrects_id is null then 1 else -1 end)
           * round(m.amount * 100)::bigint
-        ) as cents
+        )::bigint as cents
       from payments m
       join bookings b on b.id = m.booking_id
       join props p on p.id = b.property_id
