@@ -1,7 +1,12 @@
 import { AlertTriangleIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { CHANNEL_LABELS, type ChannelConnection, type SyncConflict } from '@/domain/channel';
+import {
+  CALENDAR_READER_LABELS,
+  CHANNEL_LABELS,
+  type ChannelConnection,
+  type SyncConflict,
+} from '@/domain/channel';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -273,7 +278,9 @@ export function ConnectionCard({
       >
         <summary className="cursor-pointer text-muted-foreground">
           Address to give {CHANNEL_LABELS[connection.channel]} (leaves out its own stays)
-          {lastRead ? ` · read ${formatTimeAgo(lastRead.last_read_at, now)}` : ' · not read yet'}
+          {lastRead
+            ? ` · read by ${CALENDAR_READER_LABELS[lastRead.reader]} ${formatTimeAgo(lastRead.last_read_at, now)}`
+            : ' · not read yet'}
         </summary>
         <div className="mt-3">
           <ExportUrlField
