@@ -43,7 +43,13 @@ export const BookingSchema = z.object({
   guest_phone: z.string().nullable(),
   check_in: z.string(),
   check_out: z.string(),
-  guests_count: z.number().int(),
+  guests_count: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "null only for a channel's stay whose feed does not say how many guests come (shown 'not given')",
+    ),
   total_amount: z.number(),
   currency: z.string(),
   status: z.enum(BOOKING_STATUSES),

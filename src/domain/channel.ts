@@ -127,6 +127,73 @@ export const NOTHING_LEFT_OUT: LeftOut = { total: 0, items: [] };
 export const SYNC_OUTCOMES = ['synced', 'not_modified', 'failed'] as const;
 export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
 
+/** Days a replaced export address keeps answering, so the channels reading it can be given the new one. */
+export const EXPORT_GRACE_DAYS = 7;
+
+/** Who reads an export address, as told by the user agent of its requests. */
+export const CALENDAR_READERS = [
+  'airbnb',
+  'booking_com',
+  'vrbo',
+  'google',
+  'apple',
+  'outlook',
+  'other',
+] as const;
+export type CalendarReader = (typeof CALENDAR_READERS)[number];
+
+export const CALENDAR_READER_LABELS: Record<CalendarReader, string> = {
+  airbnb: 'Airbnb',
+  booking_com: 'Booking.com',
+  vrbo: 'Vrbo',
+  google: 'Google Calendar',
+  apple: 'Apple Calendar',
+  outlook: 'Outlook',
+  other: 'Another reader',
+};
+
+// Checked in order: Vrbo's fetcher has carried Expedia's and HomeAway's names; Apple's calendar names
+// itself by its daemons (dataaccessd, CalendarAgent) or iOS/macOS, not "Apple".
+const READER_PATTERNS: readonly [CalendarReader, RegExp][] = [
+  ['airbnb', /airbnb/i],
+  ['booking_com', /booking\.?com/i],
+  ['vrbo', /vrbo|homeaway|expedia/i],
+  ['google', /google/i],
+  ['outlook', /outlook|microsoft|office/i],
+  ['apple', /dataaccessd|calendaragent|\bios\/|mac ?os|icalendar|apple/i],
+];
+
+/** The channel or calendar an export address's reader is, from its User-Agent header. */
+export function identifyCalendarReader(userAgent: string | undefined | null): CalendarReader {
+  if (!userAgent) return 'other';
+  return READER_PATTERNS.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? 'other';
+}
+
+export const ExportReadSchema = z.object({
+  reader: z.enum(CALENDAR_READERS),
+  user_agent: z.string().nullable().describe('The User-Agent of its last request, cut to 300 characters'),
+  last_read_at: z.string(),
+});
+export type ExportRead = z.infer<typeof ExportReadSchema>;
+
+export const ExportAddressReadsSchema = z
+  .object({
+    reads: z.array(ExportReadSchema).describe('Who read the current address, the latest first'),
+    previous: z
+      .array(
+        z.object({
+          retired_at: z.string().describe('When it was replaced'),
+          expires_at: z.string().describe('Until when this replaced address still answers'),
+          reads: z.array(ExportReadSchema).describe('Who read it since it was replaced'),
+        }),
+      )
+      .describe(
+        `Replaced addresses that still answer (for ${EXPORT_GRACE_DAYS} days after a rotation), newest first, with who read them`,
+      ),
+  })
+  .describe('Who read this export address and the ones it replaced lately');
+export type ExportAddressReads = z.infer<typeof ExportAddressReadsSchema>;
+
 export const ChannelConnectionSchema = z.object({
   id: z.uuid(),
   property_id: z.uuid(),
@@ -163,6 +230,7 @@ export const ChannelConnectionSchema = z.object({
   blocks_count: z.number().int().describe('Closed-night ranges from this connection that have not ended'),
   open_conflicts: z.number().int(),
   exported_at: z.string().nullable().describe('When the channel last read its export URL'),
+  export_reads: ExportAddressReadsSchema,
   left_out: LeftOutSchema,
   empty_calendar_since: z
     .string()
@@ -192,8 +260,10 @@ export const ChannelListSchema = z.object({
     .describe(
       'True when export_url is the masked form (the URL was made earlier and cannot be shown again: rotate it for a new one); false when it is the full URL, just made',
     ),
+  export_reads: ExportAddressReadsSchema,
   sync_minutes: z.number().int(),
   stale_hours: z.number(),
+  export_grace_days: z.number().int().describe('Days a replaced export address keeps answering'),
   connections: z.array(ChannelConnectionSchema),
 });
 export type ChannelList = z.infer<typeof ChannelListSchema>;
@@ -298,6 +368,11 @@ export const ExportUrlSchema = z.object({
       'The new URL in full. It is shown only in this answer (only a hash of its secret is kept): listChannels answers a masked form from now on',
     ),
   channel_id: z.uuid().nullable(),
+  previous_valid_until: z
+    .string()
+    .describe(
+      `The replaced URL still answers until then (${EXPORT_GRACE_DAYS} days), so the channels reading it can be given this one`,
+    ),
 });
 
 /** The URL's secret as an answer shows it once the URL has been made: it cannot be shown again. */

@@ -14,6 +14,7 @@ export const DashboardQuerySchema = z.object({
 
 export const DashboardStaySchema = StaySummarySchema.extend({
   id: z.uuid(),
+  guests_count: z.number().int().nullable().describe("null: a channel's stay whose calendar does not say"),
   property_id: z.uuid(),
   booking_source: z.enum(BOOKING_SOURCES),
   status: z.enum(BOOKING_STATUSES),

@@ -65,7 +65,7 @@ export const InvoiceDocumentSchema = z.object({
     check_in: z.string(),
     check_out: z.string(),
     nights: z.number().int(),
-    guests: z.number().int(),
+    guests: z.number().int().nullable().describe("null: a channel's stay whose calendar did not say"),
     booking_reference: z.string(),
   }),
   lines: z.array(InvoiceLineSchema),

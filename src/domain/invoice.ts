@@ -258,7 +258,7 @@ type StayFacts = {
     guest_name: string;
     check_in: string;
     check_out: string;
-    guests_count: number;
+    guests_count: number | null;
     booking_source: string;
   };
   property: { name: string; address: string; city: string; country: string; state_code: string | null };

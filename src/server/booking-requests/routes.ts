@@ -141,7 +141,8 @@ function shapeRequested(
     booking: {
       check_in: booking.check_in,
       check_out: booking.check_out,
-      guests_count: booking.guests_count,
+      // Never null here: a guest's request is a direct stay, on which the database requires the count.
+      guests_count: booking.guests_count ?? 1,
       total_amount: toMajor(booking.total_amount),
       currency: booking.currency,
       status: 'pending' as const,

@@ -118,6 +118,7 @@ export type ImportedStayValues = {
   source: BookingSource;
   guest_name: string;
   guest_phone: string | null;
+  guests_count: number | null;
   check_in: string;
   check_out: string;
   currency: string;
@@ -137,7 +138,7 @@ const toBookingValues = (stay: ImportedStayValues): typeof bookings.$inferInsert
   guest_phone: stay.guest_phone,
   check_in: stay.check_in,
   check_out: stay.check_out,
-  guests_count: 1,
+  guests_count: stay.guests_count,
   total_amount: toMinorUnits(0),
   amount_known: false,
   currency: stay.currency,

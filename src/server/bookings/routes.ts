@@ -109,7 +109,12 @@ function describeGuestChanges(before: StoredBooking, after: StoredBooking): Book
     changes.push({ field: 'checkIn', before: before.check_in, after: after.check_in });
   if (before.check_out !== after.check_out)
     changes.push({ field: 'checkOut', before: before.check_out, after: after.check_out });
-  if (before.guests_count !== after.guests_count)
+  // A channel's stay whose count was unknown: its guest is told the count, not a change from nothing.
+  if (
+    before.guests_count !== after.guests_count &&
+    before.guests_count !== null &&
+    after.guests_count !== null
+  )
     changes.push({ field: 'guests', before: before.guests_count, after: after.guests_count });
   if (!isSamePrice(before.total_amount, after.total_amount))
     changes.push({

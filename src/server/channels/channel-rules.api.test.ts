@@ -111,15 +111,29 @@ describe.each(listTestDatabaseKinds())('database rules of the channel tables [%s
   });
 
   it('resolves an export token for the public role only through the lookup function', async () => {
-    expect(await withGuest(database.db, (tx) => resolveExportToken(tx, exportToken))).toEqual({
+    expect(
+      await withGuest(database.db, (tx) =>
+        resolveExportToken(tx, { token: exportToken, reader: 'other', userAgent: null }),
+      ),
+    ).toEqual({
       propertyId,
       connectionId: null,
     });
-    const byConnection = await withGuest(database.db, (tx) => resolveExportToken(tx, connectionToken));
+    const byConnection = await withGuest(database.db, (tx) =>
+      resolveExportToken(tx, { token: connectionToken, reader: 'other', userAgent: null }),
+    );
     expect(byConnection?.propertyId).toBe(propertyId);
     expect(byConnection?.connectionId).toEqual(expect.any(String));
-    expect(await withGuest(database.db, (tx) => resolveExportToken(tx, 'no-such-token'))).toBeUndefined();
+    expect(
+      await withGuest(database.db, (tx) =>
+        resolveExportToken(tx, { token: 'no-such-token', reader: 'other', userAgent: null }),
+      ),
+    ).toBeUndefined();
     // The operator's role has no business calling it.
-    await expectDenied(withOperator(database.db, ownerId, (tx) => resolveExportToken(tx, exportToken)));
+    await expectDenied(
+      withOperator(database.db, ownerId, (tx) =>
+        resolveExportToken(tx, { token: exportToken, reader: 'other', userAgent: null }),
+      ),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
+import type { CalendarReader } from '../../domain/channel';
 import type { Executor } from '../db/client';
 import {
   bookings,
@@ -19,10 +20,11 @@ const HOLDING_STATUSES = [...BLOCKING_STATUSES];
 
 export async function resolveExportToken(
   db: Executor,
-  token: string,
+  input: { token: string; reader: CalendarReader; userAgent: string | null },
 ): Promise<{ propertyId: string; connectionId: string | null } | undefined> {
   const result = await db.execute<{ out_property_id: string; out_connection_id: string | null }>(
-    sql`select out_property_id, out_connection_id from resolve_calendar_export(${token})`,
+    sql`select out_property_id, out_connection_id
+      from resolve_calendar_export(${input.token}, ${input.reader}, ${input.userAgent})`,
   );
   const row = (result as unknown as { rows: { out_property_id: string; out_connection_id: string | null }[] })
     .rows[0];

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { FeedError } from './fetch-feed';
-import { parseFeed, type ParseFeedOptions } from './parse-feed';
+import { parseFeed, readGuestsCount, type ParseFeedOptions } from './parse-feed';
 import { airbnbUid, writeAirbnbFeed, writeBookingComFeed, writeGenericFeed } from './test/fixtures';
 
 const window = { from: '2026-11-22', to: '2029-11-22', timeZone: 'Asia/Kolkata' };
@@ -36,6 +36,8 @@ describe('reading channel calendars', () => {
         external_booking_id: 'HMABCD1234',
         guest_name: null,
         phone_last_digits: '0042',
+        // Airbnb's calendar never says how many come.
+        guests_count: null,
       },
       expect.objectContaining({
         uid: airbnbUid('2'),
@@ -45,6 +47,36 @@ describe('reading channel calendars', () => {
       }),
       expect.objectContaining({ uid: airbnbUid('3'), kind: 'block', summary: 'Airbnb (Not available)' }),
     ]);
+  });
+
+  it("reads how many guests come where a feed's description says, and leaves it unknown elsewhere", () => {
+    const event = (uid: string, description: string) => [
+      `UID:${uid}`,
+      'DTSTART;VALUE=DATE:20261210',
+      'DTEND;VALUE=DATE:20261213',
+      'SUMMARY:Reserved - Jane D',
+      `DESCRIPTION:${description}`,
+    ];
+    const { items } = parseFeed(
+      writeGenericFeed([
+        event('a', 'Guests: 3'),
+        event('b', 'Arrival 14:00\\nAdults: 2\\nChildren: 1\\nInfants: 1'),
+        event('c', 'Booked through the site'),
+        event('d', 'Guests: 0'),
+      ]),
+      options('vrbo'),
+    );
+    expect(items.map((item) => [item.uid, item.guests_count])).toEqual([
+      ['a', 3],
+      ['b', 3],
+      ['c', null],
+      ['d', null],
+    ]);
+    expect(readGuestsCount('Number of guests - 4')).toBe(4);
+    expect(readGuestsCount('4 guests, 2 bedrooms')).toBe(4);
+    expect(readGuestsCount('Gäste: 5')).toBe(5);
+    expect(readGuestsCount('Phone Number (Last 4 Digits): 4821')).toBeNull();
+    expect(readGuestsCount('Guest: Jane')).toBeNull();
   });
 
   it('reads every Booking.com range as closed nights, never as a stay', () => {

@@ -18,6 +18,8 @@ export type FeedItem = {
   guest_name: string | null;
   /** The last digits of the guest's phone (Airbnb gives four). */
   phone_last_digits: string | null;
+  /** How many guests come, when the description says ('Guests: 3', 'Adults: 2, Children: 1'); mostly not. */
+  guests_count: number | null;
 };
 
 /** An item of the calendar that was not imported: its UID and dates as written, never its summary. */
@@ -696,6 +698,7 @@ function describe(
       external_booking_id: null,
       guest_name: null,
       phone_last_digits: null,
+      guests_count: null,
     };
   }
   const match = AIRBNB_RESERVATION.exec(description);
@@ -710,5 +713,27 @@ function describe(
     external_booking_id: code ? code.toUpperCase() : null,
     guest_name: named,
     phone_last_digits: phone,
+    guests_count: readGuestsCount(description),
   };
+}
+
+// 'Guests: 3', 'Number of guests: 3', 'No. of guests - 3', '3 guests', and the same words in Vrbo's other
+// languages (Gäste, Voyageurs, Huéspedes, Personen); or adults and children counted apart (infants are not
+// guests a villa counts). A number outside 1–999 is no count.
+const GUEST_WORDS = String.raw`guests?|number of guests|no\.? of guests|gäste|personen|voyageurs|personnes|huéspedes|personas`;
+const GUESTS_LABELLED = new RegExp(
+  String.raw`(?<![\p{L}])(?:${GUEST_WORDS})\s*[:=\-–]\s*(\d{1,3})(?!\d)`,
+  'iu',
+);
+const GUESTS_COUNTED = new RegExp(String.raw`(?<![\p{N}])(\d{1,3})\s+(?:${GUEST_WORDS})(?![\p{L}])`, 'iu');
+const ADULTS = /(?<![\p{L}])(?:adults?|erwachsene|adultes?|adultos?)\s*[:=\-–]?\s*(\d{1,3})(?!\d)/iu;
+const CHILDREN = /(?<![\p{L}])(?:child(?:ren)?|kids|kinder|enfants?|niños?)\s*[:=\-–]?\s*(\d{1,3})(?!\d)/iu;
+
+export function readGuestsCount(description: string): number | null {
+  const inRange = (value: number) => (value >= 1 && value <= 999 ? value : null);
+  const labelled = GUESTS_LABELLED.exec(description) ?? GUESTS_COUNTED.exec(description);
+  if (labelled) return inRange(Number(labelled[1]));
+  const adults = ADULTS.exec(description);
+  if (!adults) return null;
+  return inRange(Number(adults[1]) + Number(CHILDREN.exec(description)?.[1] ?? 0));
 }

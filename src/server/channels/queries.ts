@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ChannelKind, ConflictKind, ConflictStatus, LeftOutReason } from '../../domain/channel';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type {
+  CalendarReader,
+  ChannelKind,
+  ConflictKind,
+  ConflictStatus,
+  ExportAddressReads,
+  LeftOutReason,
+} from '../../domain/channel';
 import type { Executor } from '../db/client';
 import {
   bookings,
   channelBlocks,
   channelConflicts,
   channelConnections,
+  channelExportReads,
+  channelExportRetiredTokens,
   channelExports,
   properties,
 } from '../db/schema';
@@ -133,12 +142,64 @@ export async function deleteConnection(db: Executor, connectionId: string): Prom
   return rows.length === 1;
 }
 
-export async function setConnectionExportToken(db: Executor, connectionId: string, token: string) {
+/**
+ * Keeps a replaced address answering until `expiresAt`, and forgets the replaced addresses whose time is
+ * over with who read them.
+ */
+async function retireExportToken(
+  db: Executor,
+  input: { hash: string; propertyId: string; connectionId: string | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .delete(channelExportRetiredTokens)
+    .where(
+      and(
+        eq(channelExportRetiredTokens.property_id, input.propertyId),
+        lte(channelExportRetiredTokens.expires_at, input.now),
+      ),
+    );
+  await db
+    .insert(channelExportRetiredTokens)
+    .values({
+      token: input.hash,
+      property_id: input.propertyId,
+      connection_id: input.connectionId,
+      retired_at: input.now,
+      expires_at: input.expiresAt,
+    })
+    .onConflictDoNothing();
+  // Reads of an address that no longer answers say nothing the operator can act on.
+  await db.execute(sql`
+    delete from ${channelExportReads} r
+    where r.property_id = ${input.propertyId}
+      and not exists (select 1 from ${channelExports} e where e.token = r.token)
+      and not exists (select 1 from ${channelConnections} c where c.export_token = r.token)
+      and not exists (select 1 from ${channelExportRetiredTokens} t where t.token = r.token)`);
+}
+
+/** Gives a connection a new export address; the old one answers until `expiresAt`. */
+export async function setConnectionExportToken(
+  db: Executor,
+  input: { connectionId: string; token: string; now: Date; expiresAt: Date },
+) {
+  const [before] = await db
+    .select({ hash: channelConnections.export_token, property_id: channelConnections.property_id })
+    .from(channelConnections)
+    .where(eq(channelConnections.id, input.connectionId))
+    .for('update');
+  if (!before) return undefined;
   const [row] = await db
     .update(channelConnections)
-    .set({ export_token: hashExportToken(token), updated_at: sql`now()` })
-    .where(eq(channelConnections.id, connectionId))
+    .set({ export_token: hashExportToken(input.token), updated_at: sql`now()` })
+    .where(eq(channelConnections.id, input.connectionId))
     .returning();
+  await retireExportToken(db, {
+    hash: before.hash,
+    propertyId: before.property_id,
+    connectionId: input.connectionId,
+    now: input.now,
+    expiresAt: input.expiresAt,
+  });
   return row;
 }
 
@@ -159,19 +220,101 @@ export async function ensurePropertyExportToken(
   return made.length === 1;
 }
 
+/** Gives the property a new whole-calendar address; the old one answers until `expiresAt`. */
 export async function replacePropertyExportToken(
   db: Executor,
-  propertyId: string,
-  token: string,
+  input: { propertyId: string; token: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  const hash = hashExportToken(token);
+  const hash = hashExportToken(input.token);
+  const [before] = await db
+    .select({ hash: channelExports.token })
+    .from(channelExports)
+    .where(eq(channelExports.property_id, input.propertyId))
+    .for('update');
   await db
     .insert(channelExports)
-    .values({ property_id: propertyId, token: hash })
+    .values({ property_id: input.propertyId, token: hash })
     .onConflictDoUpdate({
       target: channelExports.property_id,
       set: { token: hash, rotated_at: sql`now()` },
     });
+  if (before)
+    await retireExportToken(db, {
+      hash: before.hash,
+      propertyId: input.propertyId,
+      connectionId: null,
+      now: input.now,
+      expiresAt: input.expiresAt,
+    });
+}
+
+/**
+ * Who read a property's export addresses lately, by address: the whole calendar's (key '') and each
+ * connection's (its id), each with the replaced ones that still answer at `now`.
+ */
+export async function listExportReads(
+  db: Executor,
+  input: { propertyId: string; now: Date },
+): Promise<Map<string, ExportAddressReads>> {
+  const retired = await db
+    .select({
+      token: channelExportRetiredTokens.token,
+      connection_id: channelExportRetiredTokens.connection_id,
+      retired_at: channelExportRetiredTokens.retired_at,
+      expires_at: channelExportRetiredTokens.expires_at,
+    })
+    .from(channelExportRetiredTokens)
+    .where(
+      and(
+        eq(channelExportRetiredTokens.property_id, input.propertyId),
+        gt(channelExportRetiredTokens.expires_at, input.now),
+      ),
+    )
+    .orderBy(desc(channelExportRetiredTokens.expires_at));
+  const reads = await db
+    .select({
+      token: channelExportReads.token,
+      connection_id: channelExportReads.connection_id,
+      reader: channelExportReads.reader,
+      user_agent: channelExportReads.user_agent,
+      last_read_at: channelExportReads.last_read_at,
+    })
+    .from(channelExportReads)
+    .where(eq(channelExportReads.property_id, input.propertyId))
+    .orderBy(desc(channelExportReads.last_read_at));
+  const readsOf = (token: string, since?: Date) =>
+    reads
+      .filter((read) => read.token === token && (!since || read.last_read_at > since))
+      .map((read) => ({
+        reader: read.reader as CalendarReader,
+        user_agent: read.user_agent,
+        last_read_at: read.last_read_at.toISOString(),
+      }));
+  const byAddress = new Map<string, ExportAddressReads>();
+  const addressOf = (connectionId: string | null) => {
+    const key = connectionId ?? '';
+    const found = byAddress.get(key) ?? { reads: [], previous: [] };
+    byAddress.set(key, found);
+    return found;
+  };
+  const [whole] = await db
+    .select({ token: channelExports.token })
+    .from(channelExports)
+    .where(eq(channelExports.property_id, input.propertyId));
+  if (whole) addressOf(null).reads.push(...readsOf(whole.token));
+  const connections = await db
+    .select({ id: channelConnections.id, token: channelConnections.export_token })
+    .from(channelConnections)
+    .where(eq(channelConnections.property_id, input.propertyId));
+  for (const connection of connections) addressOf(connection.id).reads.push(...readsOf(connection.token));
+  for (const row of retired)
+    // Only reads since the rotation: a channel that read it before may have been given the new one.
+    addressOf(row.connection_id).previous.push({
+      retired_at: row.retired_at.toISOString(),
+      expires_at: row.expires_at.toISOString(),
+      reads: readsOf(row.token, row.retired_at),
+    });
+  return byAddress;
 }
 
 /** What a sync left out, as stored: the reason's code with each item (its words are the domain's). */

@@ -13,6 +13,7 @@ const stay = (uid: string, check_in: string, check_out: string): FeedItem => ({
   external_booking_id: null,
   guest_name: null,
   phone_last_digits: null,
+  guests_count: null,
 });
 const block = (uid: string, check_in: string, check_out: string): FeedItem => ({
   ...stay(uid, check_in, check_out),

@@ -5,11 +5,14 @@ import ipaddr from 'ipaddr.js';
 import { villaToday } from '../../domain/dates';
 import {
   CONFLICT_STATUSES,
+  EXPORT_GRACE_DAYS,
+  identifyCalendarReader,
   isConnectionStale,
   LEFT_OUT_MESSAGES,
   MASKED_EXPORT_TOKEN,
   NOTHING_LEFT_OUT,
   type ChannelConnection,
+  type ExportAddressReads,
   type ChannelKind,
   type LeftOut,
   type SyncCounts,
@@ -17,7 +20,7 @@ import {
 } from '../../domain/channel';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
-import { withGuest, withOperator } from '../db/with-operator';
+import { declareClock, withGuest, withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http-error';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
@@ -29,6 +32,7 @@ import {
   insertConnection,
   listConflicts,
   listConnectionsWithCounts,
+  listExportReads,
   replacePropertyExportToken,
   setConnectionExportToken,
   updateConnection,
@@ -52,6 +56,7 @@ export type ChannelRouteOptions = {
 };
 
 const CHANNEL_NOT_FOUND = 'Channel connection not found';
+const NO_READS: ExportAddressReads = { reads: [], previous: [] };
 
 /** An unguessable URL secret: 192 random bits. */
 const createToken = () => randomBytes(24).toString('base64url');
@@ -102,8 +107,15 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     export_url_masked: madeToken === undefined,
   });
 
-  /** `madeToken`: the connection's export token, when this request has just made it. */
-  const shapeConnection = (row: ConnectionWithCounts, madeToken?: string): ChannelConnection => {
+  /**
+   * `madeToken`: the connection's export token, when this request has just made it; `reads`: who read its
+   * export address (and the ones it replaced) lately.
+   */
+  const shapeConnection = (
+    row: ConnectionWithCounts,
+    madeToken?: string,
+    reads: ExportAddressReads = NO_READS,
+  ): ChannelConnection => {
     const shaped = {
       id: row.id,
       property_id: row.property_id,
@@ -121,6 +133,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       blocks_count: row.blocks_count,
       open_conflicts: row.open_conflicts,
       exported_at: row.exported_at?.toISOString() ?? null,
+      export_reads: reads,
       left_out: shapeLeftOut(row.left_out as StoredLeftOut | null),
       empty_calendar_since: row.empty_since?.toISOString() ?? null,
       empty_calendar_reopens_at: row.empty_since
@@ -143,7 +156,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
   const readConnection = async (tx: Executor, connectionId: string, madeToken?: string) => {
     const [row] = await listConnectionsWithCounts(tx, { connectionId, today: today() });
     if (!row) throw notFound(CHANNEL_NOT_FOUND);
-    return shapeConnection(row, madeToken);
+    const reads = await listExportReads(tx, { propertyId: row.property_id, now: now() });
+    return shapeConnection(row, madeToken, reads.get(row.id));
   };
 
   registerEndpoint(
@@ -159,12 +173,15 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         const token = createToken();
         const made = await ensurePropertyExportToken(tx, property.id, token);
         const rows = await listConnectionsWithCounts(tx, { propertyId: property.id, today: today() });
+        const reads = await listExportReads(tx, { propertyId: property.id, now: now() });
         return {
           property_id: property.id,
           ...shownExportUrl(made ? token : undefined),
+          export_reads: reads.get('') ?? NO_READS,
           sync_minutes: settings.syncMinutes,
           stale_hours: settings.staleHours,
-          connections: rows.map((row) => shapeConnection(row)),
+          export_grace_days: EXPORT_GRACE_DAYS,
+          connections: rows.map((row) => shapeConnection(row, undefined, reads.get(row.id))),
         };
       }),
   );
@@ -266,21 +283,28 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     channelEndpoints.rotateExportUrl,
     {
       summary:
-        "Replace the property's export URL (or, with channel_id, that connection's); the old URL answers 404 from now on. This answer alone holds the new URL in full",
+        "Replace the property's export URL (or, with channel_id, that connection's); the old URL still answers for EXPORT_GRACE_DAYS (7) days, until previous_valid_until, then 404. This answer alone holds the new URL in full",
     },
     (request) =>
       withOperator(db, getOperator(request).id, async (tx) => {
         const property = await requireProperty(tx, request.params.propertyId);
         const token = createToken();
         const channelId = request.body?.channel_id ?? null;
+        const at = now();
+        // The channels reading the old address keep their calendar while the operator gives them this one.
+        const expiresAt = new Date(at.getTime() + EXPORT_GRACE_DAYS * 86_400_000);
         if (channelId) {
           const connection = await findConnection(tx, channelId);
           if (!connection || connection.property_id !== property.id) throw notFound(CHANNEL_NOT_FOUND);
-          await setConnectionExportToken(tx, connection.id, token);
+          await setConnectionExportToken(tx, { connectionId: connection.id, token, now: at, expiresAt });
         } else {
-          await replacePropertyExportToken(tx, property.id, token);
+          await replacePropertyExportToken(tx, { propertyId: property.id, token, now: at, expiresAt });
         }
-        return { export_url: exportUrl(token), channel_id: channelId };
+        return {
+          export_url: exportUrl(token),
+          channel_id: channelId,
+          previous_valid_until: expiresAt.toISOString(),
+        };
       }),
   );
 
@@ -347,13 +371,20 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
     channelEndpoints.getCalendarExport,
     {
       summary:
-        'A property calendar for channels to import (text/calendar); an unknown or rotated token is 404',
+        'A property calendar for channels to import (text/calendar); an unknown token, or one replaced more than EXPORT_GRACE_DAYS ago, is 404. Each read is noted with its reader (from the User-Agent)',
     },
     async (request, reply) => {
       const token = /^([A-Za-z0-9_-]{16,128})\.ics$/.exec(request.params.file)?.[1];
       const calendar = token
         ? await withGuest(db, async (tx) => {
-            const target = await resolveExportToken(tx, token);
+            // A replaced address's grace is judged, and each read stamped, by the server's clock.
+            await declareClock(tx, now());
+            const userAgent = request.headers['user-agent'] ?? null;
+            const target = await resolveExportToken(tx, {
+              token,
+              reader: identifyCalendarReader(userAgent),
+              userAgent,
+            });
             if (!target) return undefined;
             return loadPropertyCalendar(tx, {
               propertyId: target.propertyId,

@@ -330,6 +330,7 @@ export function toImportedStay(
   item: Pick<FeedItem, 'uid' | 'check_in' | 'check_out' | 'external_booking_id'> & {
     guest_name: string | null;
     phone_last_digits?: string | null;
+    guests_count?: number | null;
   },
 ): ImportedStayValues {
   return {
@@ -340,6 +341,8 @@ export function toImportedStay(
     guest_name: item.guest_name ?? `${labelConnection(connection)} guest`,
     // Airbnb gives the last four digits of the guest's phone: enough to recognise a caller.
     guest_phone: item.phone_last_digits ? `…${item.phone_last_digits}` : null,
+    // Unknown unless the feed says: most iCal feeds give no count, and 1 would be a guess shown as a fact.
+    guests_count: item.guests_count ?? null,
     check_in: item.check_in,
     check_out: item.check_out,
     currency,

@@ -39,6 +39,9 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   audit_events: 'the audit log itself',
   channel_blocks: "a copy of a channel's closed nights, rewritten by every sync from the channel's calendar",
   channel_exports: "a property's export token (hashed); rotated_at says when it last changed",
+  channel_export_retired_tokens:
+    'replaced export tokens (hashed) until their grace ends; each rotation is the rotated_at of its address',
+  channel_export_reads: "who read an export address last and when, rewritten by every channel's read",
   property_booking_counts: 'derived from bookings by triggers',
   outbox_messages: 'messages that audited changes cause; the Messages view lists each with its status',
   request_links: "a guest request's page and deadlines; the booking's changes they cause are audited",

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BOOKING_SOURCES, BOOKING_STATUSES, OPERATOR_NOTE_MAX, PAYMENT_STATUSES } from '../../domain/booking';
 import { ID_TYPES } from '../../domain/check-in';
-import { CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
+import { CALENDAR_READERS, CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
 import { INVOICE_SERIES } from '../../domain/invoice';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/language';
@@ -179,7 +179,8 @@ export const bookings = pgTable(
     guest_phone: text('guest_phone'),
     check_in: date('check_in', { mode: 'string' }).notNull(),
     check_out: date('check_out', { mode: 'string' }).notNull(),
-    guests_count: integer('guests_count').notNull().default(1),
+    // Null only for a channel's stay whose feed does not say how many come (most iCal feeds do not).
+    guests_count: integer('guests_count').default(1),
     total_amount: moneyColumn('total_amount')
       .notNull()
       .default(0 as MinorUnits),
@@ -255,7 +256,11 @@ export const bookings = pgTable(
       .with({ fastupdate: false }),
     index('bookings_external_booking_id_upper_idx').on(sql`upper(${table.external_booking_id})`),
     check('bookings_dates_check', sql`${table.check_out} > ${table.check_in}`),
-    check('bookings_guests_count_check', sql`${table.guests_count} >= 1`),
+    check(
+      'bookings_guests_count_check',
+      // coalesce: "count >= 1 or …" is NULL for a NULL count, which a CHECK lets by.
+      sql`coalesce(${table.guests_count} >= 1, ${table.booking_source} <> 'direct')`,
+    ),
     check('bookings_guest_language_check', sql`${table.guest_language} in ('en', 'hi', 'mr')`),
     check(
       'bookings_operator_note_check',
@@ -354,6 +359,54 @@ export const channelExports = pgTable(
   (table) => [
     uniqueIndex('channel_exports_token_key').on(table.token),
     check('channel_exports_token_hashed', sql`${table.token} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Export addresses replaced by a rotation, as the sha256 (hex) of their secret like the current ones: each
+ * still answers until expires_at, so the channels already reading it keep their calendar while the
+ * operator gives them the new address. connection_id null: the property's whole-calendar address.
+ */
+export const channelExportRetiredTokens = pgTable(
+  'channel_export_retired_tokens',
+  {
+    token: text('token').primaryKey(),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    connection_id: uuid('connection_id').references(() => channelConnections.id, { onDelete: 'cascade' }),
+    retired_at: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('channel_export_retired_tokens_property_idx').on(table.property_id),
+    check('channel_export_retired_tokens_token_hashed', sql`${table.token} ~ '^[0-9a-f]{64}$'`),
+    check('channel_export_retired_tokens_expiry_check', sql`${table.expires_at} > ${table.retired_at}`),
+  ],
+);
+
+/**
+ * Who read an export address lately: one row per address (its token's hash, current or replaced) and
+ * reader (the channel its User-Agent names), written by resolve_calendar_export() on each read.
+ */
+export const channelExportReads = pgTable(
+  'channel_export_reads',
+  {
+    token: text('token').notNull(),
+    property_id: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    connection_id: uuid('connection_id').references(() => channelConnections.id, { onDelete: 'cascade' }),
+    reader: text('reader', { enum: CALENDAR_READERS }).notNull(),
+    user_agent: text('user_agent'),
+    last_read_at: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.token, table.reader] }),
+    index('channel_export_reads_property_idx').on(table.property_id),
+    check('channel_export_reads_token_hashed', sql`${table.token} ~ '^[0-9a-f]{64}$'`),
+    check('channel_export_reads_reader_check', sql`${table.reader} in (${inList(CALENDAR_READERS)})`),
+    check('channel_export_reads_user_agent_check', sql`char_length(${table.user_agent}) <= 300`),
   ],
 );
 

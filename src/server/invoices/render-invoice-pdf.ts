@@ -315,7 +315,7 @@ function drawStay(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
   const padding = 10;
   const inner = CONTENT_WIDTH - 2 * padding;
   const nights = `${stay.nights} ${stay.nights === 1 ? 'night' : 'nights'}`;
-  const guests = `${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}`;
+  const guests = stay.guests === null ? null : `${stay.guests} ${stay.guests === 1 ? 'guest' : 'guests'}`;
   const section = layOutSection(
     doc,
     'Stay',
@@ -323,7 +323,7 @@ function drawStay(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
       { text: stay.property_name, style: STYLES.strong },
       { text: stay.property_address, style: STYLES.text },
       {
-        text: `Check-in ${formatCalendarDate(stay.check_in)}  ·  Check-out ${formatCalendarDate(stay.check_out)}  ·  ${nights}  ·  ${guests}  ·  Booking ${stay.booking_reference}`,
+        text: `Check-in ${formatCalendarDate(stay.check_in)}  ·  Check-out ${formatCalendarDate(stay.check_out)}  ·  ${nights}${guests ? `  ·  ${guests}` : ''}  ·  Booking ${stay.booking_reference}`,
         style: STYLES.text,
       },
     ],

@@ -55,7 +55,8 @@ export type BookingFacts = {
   specialRequests?: string | null;
   checkIn: string;
   checkOut: string;
-  guests: number;
+  /** Null for a channel's stay whose calendar does not say: the line is left out. */
+  guests: number | null;
   total: Money;
   /** The currency of the quote's lines (the total carries its own). */
   currency: string;
@@ -352,7 +353,7 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
     { label: labels.checkIn, value: formatCalendarDate(facts.checkIn, language) },
     { label: labels.checkOut, value: formatCalendarDate(facts.checkOut, language) },
     { label: labels.nights, value: String(nights) },
-    { label: labels.guests, value: String(facts.guests) },
+    ...(facts.guests === null ? [] : [{ label: labels.guests, value: String(facts.guests) }]),
     // The same breakdown as the quote on the site, in the same words: each line, then each tax with its rate.
     ...(facts.quote?.lines ?? []).map((line) => ({
       label: localizeQuoteLine(line.label, words.bookingForm, language),

@@ -26,7 +26,8 @@ type ReportRow = {
  * a sold stay (confirmed or completed) gives each of its nights an equal share of its total, to the
  * cent (the first nights take the remainder), so a stay across a month's end is split by night and the
  * shares add up to the total exactly; money received counts in the month it arrived. A night the
- * operator or a channel closed counts as closed unless it was sold. Stays imported without a price count their nights, not their (unknown) revenue.
+ * operator or a channel closed counts as closed unless it was sold. Stays imported without a price count their
+ * nights, and their revenue only once a payout is recorded on them (until then their nights are unpriced).
  */
 export async function countReport(
   db: Executor,
@@ -39,11 +40,30 @@ export async function countReport(
       select id, currency from properties
       where is_active and (${property}::uuid is null or id = ${property}::uuid)
     ),
+    -- A stay imported without a price is priced by what its channel paid out for it (payments less
+    -- refunds recorded on it), once one is recorded; until then its nights count, its amount is unknown.
+    paid_out as (
+      select m.booking_id,
+        sum(
+          (case when m.kind = 'payment' then 1 else -1 end)
+          * (case when m.corrects_id is null then 1 else -1 end)
+          * round(m.amount * 100)::bigint
+        )::bigint as cents
+      from payments m
+      join bookings b on b.id = m.booking_id
+      join props p on p.id = b.property_id
+      where m.kind in ('payment', 'refund') and not b.amount_known
+      group by 1
+    ),
     stays as (
-      select b.property_id, b.booking_source, b.currency, b.check_in, b.check_out, b.amount_known,
-        round(b.total_amount * 100)::bigint as cents, (b.check_out - b.check_in) as span
+      select b.property_id, b.booking_source, b.currency, b.check_in, b.check_out,
+        b.amount_known or coalesce(o.cents, 0) > 0 as amount_known,
+        case when b.amount_known then round(b.total_amount * 100)::bigint else greatest(coalesce(o.cents, 0), 0) end
+          as cents,
+        (b.check_out - b.check_in) as span
       from bookings b
       join props p on p.id = b.property_id
+      left join paid_out o on o.booking_id = b.id
       where b.status in (${sql.join(
         SOLD_STATUSES.map((status) => sql`${status}`),
         sql`, `,

@@ -8,7 +8,8 @@ import {
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { hashExportToken } from '../channels/queries';
-import { channelBlocks, channelConnections } from '../db/schema';
+import { channelBlocks, channelConnections, payments } from '../db/schema';
+import { toMinorUnits } from '../../domain/money';
 
 /**
  * A fixture worked out by hand. Villa (INR), January and February 2027:
@@ -26,6 +27,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
   let cookie: string;
   let villaId: string;
   let cottageId: string;
+  let unpricedStayId: string;
   beforeAll(async () => {
     context = await createTestContext(kind);
     const operator = await context.createSignedInOperator();
@@ -37,8 +39,8 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
     });
     villaId = villa.id;
     cottageId = cottage.id;
-    const stay = (propertyId: string, values: Parameters<typeof insertTestBooking>[2]) =>
-      insertTestBooking(context.database, propertyId, { status: 'confirmed', ...values });
+    const stay = async (propertyId: string, values: Parameters<typeof insertTestBooking>[2]) =>
+      (await insertTestBooking(context.database, propertyId, { status: 'confirmed', ...values })).id;
     await stay(villaId, {
       check_in: '2027-01-30',
       check_out: '2027-02-02',
@@ -86,7 +88,7 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
       start_date: '2027-02-10',
       end_date: '2027-02-12',
     });
-    await stay(villaId, {
+    unpricedStayId = await stay(villaId, {
       check_in: '2027-02-20',
       check_out: '2027-02-22',
       total_amount: 0,
@@ -219,5 +221,26 @@ describe.each(listTestDatabaseKinds())('the report [%s]', (kind) => {
       (await context.app.inject({ method: 'GET', url: '/api/reports?from=2027-01-01&to=2027-02-01' }))
         .statusCode,
     ).toBe(401);
+  });
+
+  // Last: it records a payout on February's Airbnb stay.
+  it("counts a priceless channel stay's nights as amount unknown, then its payout as revenue once recorded", async () => {
+    const before = (await report('from=2027-02-01&to=2027-03-01')).json().currencies[1].total;
+    expect(before).toMatchObject({ booked_nights: 3, unpriced_nights: 2, revenue: 1000, adr: 1000 });
+    const payout = (kind: 'payment' | 'refund', amount: number) => ({
+      booking_id: unpricedStayId,
+      kind,
+      amount: toMinorUnits(amount),
+      currency: 'INR',
+      method: 'channel' as const,
+      received_on: '2027-03-02',
+    });
+    await context.database.db.insert(payments).values([payout('payment', 9000), payout('refund', 1000)]);
+    const after = (await report('from=2027-02-01&to=2027-03-01')).json().currencies[1];
+    expect(after.total).toMatchObject({ booked_nights: 3, unpriced_nights: 0, revenue: 9000, adr: 3000 });
+    expect(after.months[0].sources).toEqual([
+      { source: 'direct', nights: 1, revenue: 1000 },
+      { source: 'airbnb', nights: 2, revenue: 8000 },
+    ]);
   });
 });

@@ -84,7 +84,13 @@ export const BookingCard = memo(function BookingCard({
           {formatDate(booking.check_in)} – {formatDate(booking.check_out)}
         </Detail>
         <Detail icon={<UsersIcon />} label="Guests">
-          {booking.guests_count} {booking.guests_count === 1 ? 'guest' : 'guests'}
+          {booking.guests_count === null ? (
+            <span className="text-muted-foreground" title="The channel's calendar does not say how many come">
+              not given
+            </span>
+          ) : (
+            `${booking.guests_count} ${booking.guests_count === 1 ? 'guest' : 'guests'}`
+          )}
         </Detail>
         {booking.guest_language === DEFAULT_LANGUAGE ? null : (
           // Their e-mails and request page are in it: said where the operator reads the stay.
@@ -97,9 +103,7 @@ export const BookingCard = memo(function BookingCard({
           {booking.amount_known ? (
             <span className="font-semibold">{formatMajorAmount(booking.total_amount, booking.currency)}</span>
           ) : (
-            <span className="text-muted-foreground" title="The channel's calendar gives no price">
-              {booking.currency} unknown
-            </span>
+            <UnknownTotal currency={booking.currency} paidOut={booking.payment?.net_paid} />
           )}
         </Detail>
       </dl>
@@ -153,6 +157,26 @@ export const BookingCard = memo(function BookingCard({
     </li>
   );
 });
+
+/**
+ * A channel's stay whose calendar gives no price: what its channel paid out once that is recorded, else
+ * said not given, in the property's currency (the stay's, set from the property when it was imported).
+ */
+function UnknownTotal({ currency, paidOut }: { currency: string; paidOut: number | undefined }) {
+  if (paidOut !== undefined && paidOut > 0)
+    return (
+      <span>
+        <span className="font-semibold">{formatMajorAmount(paidOut, currency)}</span>{' '}
+        <span className="text-muted-foreground">paid out (the channel gave no total)</span>
+      </span>
+    );
+  return (
+    <span className="text-muted-foreground" title="The channel's calendar gives no price">
+      not given by the channel{' '}
+      <span className="whitespace-nowrap">(in {currency === 'INR' ? '₹' : currency})</span>
+    </span>
+  );
+}
 
 function Detail({ icon, label, children }: { icon?: ReactNode; label: string; children: ReactNode }) {
   return (

@@ -104,6 +104,30 @@ describe('editing a booking', () => {
     expect(within(dialog).getByLabelText(/Private note/)).toHaveValue('Early arrival');
   });
 
+  it("leaves a channel stay's unknown guests unknown unless a count is typed", async () => {
+    const user = userEvent.setup();
+    const stay: Booking = {
+      ...BOOKING,
+      booking_source: 'airbnb',
+      guests_count: null,
+      amount_known: false,
+      total_amount: 0,
+      payment_status: 'channel',
+      channel_connection_id: '00000000-0000-4000-8000-0000000000a1',
+    };
+    const sent = stubPatch((body) => json({ ...stay, ...body, invoice_disagrees: [] }));
+    renderActions(stay);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const guests = within(dialog).getByLabelText(/Guests/);
+    expect(guests).toHaveValue(null);
+    expect(within(dialog).getByText("(not given by the channel's calendar)")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Private note/), 'Asked on Airbnb');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitUntil(() => sent.length === 1);
+    expect(sent[0]).toEqual({ operator_note: 'Asked on Airbnb' });
+  });
+
   it("offers the guest's language named in itself, and sends it alone when only it changes", async () => {
     const user = userEvent.setup();
     const sent = stubPatch((body) => json({ ...BOOKING, ...body, invoice_disagrees: [] }));

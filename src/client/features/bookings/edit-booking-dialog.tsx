@@ -27,14 +27,20 @@ import type { InvoiceDisagreement } from '@/domain/invoice';
 import { useUpdateBooking } from './bookings-api';
 import { GuestLanguageField } from './guest-language-field';
 
-type EditValues = Required<{ [Key in keyof BookingUpdateInput]: NonNullable<BookingUpdateInput[Key]> }>;
+type EditValues = Omit<
+  Required<{ [Key in keyof BookingUpdateInput]: NonNullable<BookingUpdateInput[Key]> }>,
+  'guests_count'
+> & { guests_count: BookingUpdateInput['guests_count'] };
 
-/** The form starts from the booking as it is; a blank optional text is null to the server. */
+/**
+ * The form starts from the booking as it is; a blank optional text is null to the server. A channel's
+ * stay whose calendar gave no count starts blank, and stays unknown unless a count is typed.
+ */
 function describeValues(booking: Booking): EditValues {
   return {
     check_in: booking.check_in,
     check_out: booking.check_out,
-    guests_count: booking.guests_count,
+    guests_count: booking.guests_count ?? undefined,
     total_amount: booking.total_amount,
     guest_name: booking.guest_name,
     guest_email: booking.guest_email,
@@ -217,7 +223,12 @@ export function EditBookingDialog({
         {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
       </FormField>
       <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
-      <FormField label="Guests" required error={errors.guests_count}>
+      <FormField
+        label="Guests"
+        required={booking.guests_count !== null}
+        error={errors.guests_count}
+        hint={booking.guests_count === null ? "not given by the channel's calendar" : undefined}
+      >
         {(props) => (
           <Input
             {...props}
@@ -225,7 +236,11 @@ export function EditBookingDialog({
             min={1}
             readOnly={settled}
             className={lockedLook(settled)}
-            {...register('guests_count', { valueAsNumber: true })}
+            {...register('guests_count', {
+              // Blank is "still not known" on a stay that had no count, never 0 or NaN.
+              setValueAs: (value: unknown) =>
+                value === '' || value === undefined ? undefined : Number(value),
+            })}
           />
         )}
       </FormField>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelConnection, ChannelList, SyncConflict } from '@/domain/channel';
 import type { Property } from '@/domain/property';
 import { Toaster } from '@/client/components/ui/sonner';
+import { formatTimestampDate } from '@/client/lib/format';
 import { ChannelsView } from './channels-view';
 
 const property = { id: '00000000-0000-4000-8000-000000000001', name: 'Shanti Villa' } as Property;
@@ -33,6 +34,7 @@ function makeConnection(overrides: Partial<ChannelConnection> = {}): ChannelConn
     blocks_count: 1,
     open_conflicts: 0,
     exported_at: null,
+    export_reads: { reads: [], previous: [] },
     left_out: { total: 0, items: [] },
     empty_calendar_since: null,
     empty_calendar_reopens_at: null,
@@ -65,12 +67,20 @@ function makeConflict(
 }
 
 /** The list as the server answers it: the property's address masked unless this answer made it. */
-const list = (connections: ChannelConnection[], { made = false } = {}): ChannelList => ({
+const list = (
+  connections: ChannelConnection[],
+  {
+    made = false,
+    reads = { reads: [], previous: [] },
+  }: { made?: boolean; reads?: ChannelList['export_reads'] } = {},
+): ChannelList => ({
   property_id: property.id,
   export_url: made ? PROPERTY_URL : MASKED_URL,
   export_url_masked: !made,
+  export_reads: reads,
   sync_minutes: 15,
   stale_hours: 6,
+  export_grace_days: 7,
   connections,
 });
 
@@ -127,20 +137,28 @@ describe('the Channels view', () => {
       },
       other: (url) =>
         url.endsWith('/export-url')
-          ? json({ export_url: 'http://127.0.0.1/ical/rotated-token-000000000000.ics', channel_id: null })
+          ? json({
+              export_url: 'http://127.0.0.1/ical/rotated-token-000000000000.ics',
+              channel_id: null,
+              previous_valid_until: '2026-11-29T06:00:00.000Z',
+            })
           : json({}, 404),
     });
     renderView();
     const field = await screen.findByRole('textbox', { name: 'Export address' });
     expect(field).toHaveValue(PROPERTY_URL);
     expect(field).toHaveAccessibleDescription(
-      'Copy this address now: it is shown only once. Rotating gives a new one, and the old one stops working.',
+      'Copy this address now: it is shown only once. Rotating gives a new one; the old one keeps working for 7 days.',
     );
     expect(screen.getByRole('button', { name: 'Copy Export address' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Rotate Export address' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      'Make a new address? The current one keeps working for 7 days, then answers “not found”',
+    );
     await user.click(screen.getByRole('button', { name: 'Yes, make a new address' }));
     expect(await screen.findByText('New address made')).toBeInTheDocument();
+    expect(screen.getByText(/which keeps working until Nov 29, 2026/)).toBeInTheDocument();
     // The list reloaded (masked now): the address just made still shows, to be copied.
     expect(await screen.findByText(/Each is synced every 30 minutes/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Export address' })).toHaveValue(
@@ -155,11 +173,64 @@ describe('the Channels view', () => {
     const field = await screen.findByRole('textbox', { name: 'Export address' });
     expect(field).toHaveValue(MASKED_URL);
     expect(field).toHaveAccessibleDescription(
-      'For safety an address is shown only once, when it is made. Rotate to get a new one; the old one then stops working.',
+      'For safety an address is shown only once, when it is made. Rotate to get a new one; the old one keeps working for 7 days.',
     );
     expect(screen.getByRole('textbox', { name: 'Export address for Airbnb' })).toHaveValue(MASKED_URL);
     expect(screen.queryByRole('button', { name: /^Copy / })).toBeNull();
     expect(screen.getByRole('button', { name: 'Rotate Export address for Airbnb' })).toBeInTheDocument();
+  });
+
+  it('says which channels read which address lately, and who still reads a replaced one', async () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const replaced = {
+      retired_at: ago(60 * 24),
+      expires_at: new Date(Date.now() + 6 * 24 * HOUR).toISOString(),
+    };
+    stubApi({
+      channels: () =>
+        json(
+          list(
+            [
+              makeConnection({
+                export_reads: {
+                  reads: [],
+                  previous: [
+                    {
+                      ...replaced,
+                      reads: [{ reader: 'airbnb', user_agent: 'Airbnb/1', last_read_at: ago(30) }],
+                    },
+                  ],
+                },
+              }),
+            ],
+            {
+              reads: {
+                reads: [
+                  { reader: 'google', user_agent: 'Google-Calendar-Importer', last_read_at: ago(5) },
+                  { reader: 'booking_com', user_agent: 'Booking.com', last_read_at: ago(3 * 60) },
+                ],
+                previous: [{ ...replaced, reads: [] }],
+              },
+            },
+          ),
+        ),
+    });
+    renderView();
+    await screen.findByRole('textbox', { name: 'Export address' });
+    const [property, connection] = document.querySelectorAll('[data-export-reads]');
+    expect(property).toHaveTextContent(
+      'Read lately: Google Calendar 5 minutes ago · Booking.com 3 hours ago' +
+        `The replaced address works until ${formatTimestampDate(replaced.expires_at)}: no channel has read it since it was replaced.`,
+    );
+    // The connection's address opens by itself: Airbnb still reads the replaced one.
+    expect(connection).toBeVisible();
+    expect(connection).toHaveTextContent(
+      'Read lately: by no channel yet' +
+        `The replaced address works until ${formatTimestampDate(replaced.expires_at)}: still read by Airbnb 30 minutes ago. Give it the new address.`,
+    );
+    expect(
+      screen.getByText(/Address to give Airbnb \(leaves out its own stays\) · not read yet/),
+    ).toBeInTheDocument();
   });
 
   it("opens a new connection's own address, with Copy, right after connecting it", async () => {

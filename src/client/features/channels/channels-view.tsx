@@ -97,6 +97,8 @@ export function ChannelsView({ property }: { property: Property }) {
                 propertyId={property.id}
                 channelId={null}
                 onMade={(url) => rememberMadeUrl(PROPERTY_ADDRESS, url)}
+                reads={list.export_reads}
+                now={now}
               />
             </CardContent>
           </Card>

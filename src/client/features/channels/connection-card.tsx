@@ -1,7 +1,12 @@
 import { AlertTriangleIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { CHANNEL_LABELS, type ChannelConnection, type SyncConflict } from '@/domain/channel';
+import {
+  CALENDAR_READER_LABELS,
+  CHANNEL_LABELS,
+  type ChannelConnection,
+  type SyncConflict,
+} from '@/domain/channel';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -10,6 +15,7 @@ import {
   describeConnectionHealth,
   describeEmptyCalendar,
   describeSyncCounts,
+  formatTimeAgo,
   formatTimeUntil,
   labelConnection,
   type HealthTone,
@@ -55,6 +61,7 @@ export function ConnectionCard({
   const emptyCalendar = describeEmptyCalendar(connection, now);
   const headingId = `connection-${connection.id}`;
   const stays = plural(connection.stays_count, 'stay');
+  const lastRead = connection.export_reads.reads[0];
 
   const syncNow = () =>
     sync.mutate(connection.id, {
@@ -258,10 +265,22 @@ export function ConnectionCard({
         </section>
       ) : null}
 
-      {/* Open while the address just made shows: it is the one chance to copy it. */}
-      <details className="text-sm" open={madeExportUrl !== undefined ? true : undefined}>
+      {/* Open while the address just made shows (the one chance to copy it), and while a channel still
+          reads a replaced address, which stops working at the end of its grace. */}
+      <details
+        className="text-sm"
+        open={
+          madeExportUrl !== undefined ||
+          connection.export_reads.previous.some((previous) => previous.reads.length > 0)
+            ? true
+            : undefined
+        }
+      >
         <summary className="cursor-pointer text-muted-foreground">
           Address to give {CHANNEL_LABELS[connection.channel]} (leaves out its own stays)
+          {lastRead
+            ? ` · read by ${CALENDAR_READER_LABELS[lastRead.reader]} ${formatTimeAgo(lastRead.last_read_at, now)}`
+            : ' · not read yet'}
         </summary>
         <div className="mt-3">
           <ExportUrlField
@@ -271,6 +290,8 @@ export function ConnectionCard({
             propertyId={connection.property_id}
             channelId={connection.id}
             onMade={onExportUrlMade}
+            reads={connection.export_reads}
+            now={now}
           />
         </div>
       </details>

@@ -3,8 +3,16 @@ import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
+import {
+  CALENDAR_READER_LABELS,
+  EXPORT_GRACE_DAYS,
+  type ExportAddressReads,
+  type ExportRead,
+} from '@/domain/channel';
 import { getErrorMessage } from '@/client/lib/api-client';
+import { formatTimestampDate } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
+import { formatTimeAgo } from './channel-health';
 import { useRotateExportUrl } from './channels-api';
 
 /** Puts text on the clipboard; where the Clipboard API is refused, the selected field is copied. */
@@ -21,8 +29,9 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
 /**
  * An export address with Copy and Rotate. The server keeps only a hash of an address's secret, so it gives
  * the address in full once, when it is made: then it shows with Copy; afterwards only its masked form does,
- * and Rotate is the way to a new one. Rotating asks first: the old address stops working at once, so every
- * channel that reads it must be given the new one.
+ * and Rotate is the way to a new one. Rotating asks first: the old address keeps working for
+ * EXPORT_GRACE_DAYS, while every channel that reads it is given the new one. Below it: who read the address,
+ * and the replaced ones still working, lately (so the operator sees which channel still reads an old one).
  */
 export function ExportUrlField({
   label,
@@ -31,6 +40,8 @@ export function ExportUrlField({
   propertyId,
   channelId,
   onMade,
+  reads,
+  now,
 }: {
   label: string;
   /** The full address when it was just made, else its masked form. */
@@ -41,6 +52,9 @@ export function ExportUrlField({
   channelId: string | null;
   /** Told the new address after a rotation, which only this answer holds in full. */
   onMade: (url: string) => void;
+  /** Who read this address and the replaced ones lately. */
+  reads: ExportAddressReads;
+  now: Date;
 }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
@@ -65,8 +79,7 @@ export function ExportUrlField({
         onMade(result.export_url);
         setConfirming(false);
         toast.success('New address made', {
-          description:
-            'Copy it now (it is shown only once) into every channel that read the old one, which no longer works.',
+          description: `Copy it now (it is shown only once) into every channel that read the old one, which keeps working until ${formatTimestampDate(result.previous_valid_until)}.`,
         });
       },
     });
@@ -114,8 +127,8 @@ export function ExportUrlField({
       </div>
       <p id={`${id}-note`} className={cn('text-xs', masked ? 'text-muted-foreground' : 'font-medium')}>
         {masked
-          ? 'For safety an address is shown only once, when it is made. Rotate to get a new one; the old one then stops working.'
-          : 'Copy this address now: it is shown only once. Rotating gives a new one, and the old one stops working.'}
+          ? `For safety an address is shown only once, when it is made. Rotate to get a new one; the old one keeps working for ${EXPORT_GRACE_DAYS} days.`
+          : `Copy this address now: it is shown only once. Rotating gives a new one; the old one keeps working for ${EXPORT_GRACE_DAYS} days.`}
       </p>
       {confirming ? (
         <div
@@ -124,8 +137,9 @@ export function ExportUrlField({
           className="flex flex-wrap items-center gap-2 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-950"
         >
           <p id={`${id}-rotate`} className="basis-full">
-            Make a new address? The current one stops working at once (it answers “not found”): every channel
-            that reads it must be given the new one, or it stops seeing the nights booked here.
+            Make a new address? The current one keeps working for {EXPORT_GRACE_DAYS} days, then answers “not
+            found”: before then give the new one to every channel that reads it, or it stops seeing the nights
+            booked here.
           </p>
           <Button
             type="button"
@@ -153,6 +167,40 @@ export function ExportUrlField({
           ) : null}
         </div>
       ) : null}
+      <ExportReads reads={reads} now={now} />
+    </div>
+  );
+}
+
+const describeReads = (reads: readonly ExportRead[], now: Date) =>
+  reads
+    .map((read) => `${CALENDAR_READER_LABELS[read.reader]} ${formatTimeAgo(read.last_read_at, now)}`)
+    .join(' · ');
+
+/** Who read the address lately, and who still reads a replaced one that works until its day. */
+function ExportReads({ reads, now }: { reads: ExportAddressReads; now: Date }) {
+  return (
+    <div className="grid gap-1 text-xs" data-export-reads="">
+      <p>
+        <span className="font-medium">Read lately: </span>
+        {reads.reads.length > 0 ? describeReads(reads.reads, now) : 'by no channel yet'}
+      </p>
+      {reads.previous.map((previous) => (
+        <p
+          key={previous.expires_at}
+          className={cn(
+            'rounded-md px-2 py-1',
+            previous.reads.length > 0 ? 'bg-yellow-50 text-yellow-950' : 'text-muted-foreground',
+          )}
+        >
+          <span className="font-medium">
+            The replaced address works until {formatTimestampDate(previous.expires_at)}:{' '}
+          </span>
+          {previous.reads.length > 0
+            ? `still read by ${describeReads(previous.reads, now)}. Give ${previous.reads.length === 1 ? 'it' : 'them'} the new address.`
+            : 'no channel has read it since it was replaced.'}
+        </p>
+      ))}
     </div>
   );
 }

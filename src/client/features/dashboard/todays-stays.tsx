@@ -205,7 +205,8 @@ function StayList({
                 <p className="truncate text-xs text-muted-foreground">{stay.property_name}</p>
               ) : null}
               <p className="mt-1 text-xs text-muted-foreground">
-                {plural(stay.nights, 'night')} · {plural(stay.guests_count, 'guest')}
+                {plural(stay.nights, 'night')} ·{' '}
+                {stay.guests_count === null ? 'guests not given' : plural(stay.guests_count, 'guest')}
               </p>
               <div className="mt-1.5 flex flex-wrap gap-1">
                 <SourceBadge source={stay.booking_source} />

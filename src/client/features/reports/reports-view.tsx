@@ -184,7 +184,11 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
           />
           <Figure label="Nights sold" value={String(total.booked_nights)} />
           <Figure label="ADR" value={money(total.adr)} hint="Average daily rate" />
-          <Figure label="Revenue" value={money(total.revenue)} />
+          <Figure
+            label="Revenue"
+            value={money(total.revenue)}
+            hint={total.unpriced_nights > 0 ? describeUnpriced(total.unpriced_nights) : undefined}
+          />
           <Figure label="RevPAR" value={money(total.revpar)} hint="Revenue per available night" />
           <Figure
             label="Money received"
@@ -195,7 +199,8 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
         {total.unpriced_nights > 0 ? (
           <p className="text-sm text-muted-foreground">
             {total.unpriced_nights} booked night{total.unpriced_nights === 1 ? '' : 's'} came from channel
-            calendars without a price: they count in occupancy, not in revenue or ADR.
+            calendars without a price and no payout is recorded on them yet: they count in occupancy, and in
+            revenue and ADR once their payout is recorded on the stay.
           </p>
         ) : null}
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -274,7 +279,14 @@ function Row({
       <td className={cell}>{figures.booked_nights}</td>
       <td className={cell}>{formatPercent(figures.occupancy)}</td>
       <td className={cell}>{money(figures.adr)}</td>
-      <td className={cell}>{money(figures.revenue)}</td>
+      <td className={cell}>
+        {money(figures.revenue)}
+        {figures.unpriced_nights > 0 ? (
+          <span className="block text-xs font-normal text-muted-foreground">
+            {describeUnpriced(figures.unpriced_nights)}
+          </span>
+        ) : null}
+      </td>
       <td className={cell}>{money(figures.revpar)}</td>
       <td className={cell}>{money(figures.received)}</td>
       {sources.map((source) => {
@@ -290,6 +302,10 @@ function Row({
     </tr>
   );
 }
+
+/** Beside a revenue: the nights it leaves out, as their amount is not known yet. */
+const describeUnpriced = (nights: number) =>
+  `+ ${nights} ${nights === 1 ? 'night' : 'nights'}, amount unknown`;
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

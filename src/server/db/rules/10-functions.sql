@@ -813,27 +813,44 @@ GRANT EXECUTE ON FUNCTION operator_notify_address(uuid) TO villa_guest, villa_ap
 -- An export URL's token names a property (its whole calendar) or one connection (the calendar without
 -- that connection's stays and blocks). The public role may not read tokens; it may only ask this function,
 -- which takes the token as the URL carries it and finds the row by its hash (sha256, hex, as the server
--- stores it), and notes when a connection's channel last read its export (to tell an echo from a new sale).
-CREATE OR REPLACE FUNCTION resolve_calendar_export(p_token text)
+-- stores it): a current address, or one replaced by a rotation until its expiry (by app_now(), the server's
+-- clock). It notes who read which address (the reader the server named from the User-Agent), and when a
+-- connection's channel last read its export (to tell an echo from a new sale).
+DROP FUNCTION IF EXISTS resolve_calendar_export(text);
+CREATE OR REPLACE FUNCTION resolve_calendar_export(p_token text, p_reader text, p_user_agent text)
   RETURNS TABLE (out_property_id uuid, out_connection_id uuid)
   LANGUAGE plpgsql VOLATILE SECURITY DEFINER
   SET search_path = public, pg_temp
 AS $$
 DECLARE
   v_hash text := encode(sha256(convert_to(p_token, 'UTF8')), 'hex');
+  v_property uuid;
+  v_connection uuid;
 BEGIN
-  RETURN QUERY SELECT e.property_id, NULL::uuid FROM channel_exports e WHERE e.token = v_hash;
-  IF FOUND THEN
-    RETURN;
-  END IF;
-  RETURN QUERY
+  SELECT e.property_id INTO v_property FROM channel_exports e WHERE e.token = v_hash;
+  IF NOT FOUND THEN
     UPDATE channel_connections c SET exported_at = now()
     WHERE c.export_token = v_hash
-    RETURNING c.property_id, c.id;
+    RETURNING c.property_id, c.id INTO v_property, v_connection;
+  END IF;
+  IF v_property IS NULL THEN
+    SELECT r.property_id, r.connection_id INTO v_property, v_connection
+    FROM channel_export_retired_tokens r WHERE r.token = v_hash AND r.expires_at > app_now();
+    IF v_connection IS NOT NULL THEN
+      UPDATE channel_connections c SET exported_at = now() WHERE c.id = v_connection;
+    END IF;
+  END IF;
+  IF v_property IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO channel_export_reads AS r (token, property_id, connection_id, reader, user_agent, last_read_at)
+  VALUES (v_hash, v_property, v_connection, p_reader, left(p_user_agent, 300), app_now())
+  ON CONFLICT (token, reader) DO UPDATE SET user_agent = EXCLUDED.user_agent, last_read_at = EXCLUDED.last_read_at;
+  RETURN QUERY SELECT v_property, v_connection;
 END
 $$;
-REVOKE ALL ON FUNCTION resolve_calendar_export(text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION resolve_calendar_export(text) TO villa_guest;
+REVOKE ALL ON FUNCTION resolve_calendar_export(text, text, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION resolve_calendar_export(text, text, text) TO villa_guest;
 
 -- ---------------------------------------------------------------------------------------------------------
 -- The audit log (audit_events), written by triggers (30-triggers.sql)

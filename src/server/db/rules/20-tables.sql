@@ -248,6 +248,18 @@ CREATE POLICY channel_exports_owner ON channel_exports TO villa_app
   USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = channel_exports.property_id AND p.owner_id = app_current_operator_id()))
   WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = channel_exports.property_id AND p.owner_id = app_current_operator_id()));
 
+-- Replaced export addresses and who read each address: the operator rotates (inserts) and reads them;
+-- only resolve_calendar_export() (as the owner) writes the reads.
+ALTER TABLE channel_export_retired_tokens ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE, DELETE ON channel_export_retired_tokens TO villa_app;
+CREATE POLICY channel_export_retired_tokens_owner ON channel_export_retired_tokens TO villa_app
+  USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = channel_export_retired_tokens.property_id AND p.owner_id = app_current_operator_id()))
+  WITH CHECK (EXISTS (SELECT 1 FROM properties p WHERE p.id = channel_export_retired_tokens.property_id AND p.owner_id = app_current_operator_id()));
+ALTER TABLE channel_export_reads ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, DELETE ON channel_export_reads TO villa_app;
+CREATE POLICY channel_export_reads_owner ON channel_export_reads TO villa_app
+  USING (EXISTS (SELECT 1 FROM properties p WHERE p.id = channel_export_reads.property_id AND p.owner_id = app_current_operator_id()));
+
 -- ---------------------------------------------------------------------------------------------------------
 -- Messages and guests' request links. The background worker that sends messages runs as the table owner.
 
