@@ -363,7 +363,11 @@ export function EditBookingDialog({
           quote={quote}
           loading={changeQuote.isFetching || pricedStay === null}
           error={quoteError}
-          onRetry={() => void changeQuote.refetch()}
+          onRetry={
+            isApiError(changeQuote.error) && changeQuote.error.status >= 400 && changeQuote.error.status < 500
+              ? undefined
+              : () => void changeQuote.refetch()
+          }
           keep={keep}
           onKeepChange={(next) => {
             setKeep(next);

@@ -192,9 +192,28 @@ describe("pricing a booking's change", () => {
     const { user, dialog } = await openEdit();
     await typeDate(user, within(dialog).getByLabelText(/Check-out/), '2027-01-12');
     expect(await within(dialog).findByText('Minimum stay is 2 nights')).toBeVisible();
-    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // A refusal of the rules is no failure to retry; the price now stays as it is.
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('price-now')).toHaveTextContent('Total₹99,710');
+    expect(within(dialog).getByTestId('price-now')).not.toHaveTextContent('No breakdown');
     expect(within(dialog).getByRole('radio', { name: /Charge the new price/ })).toBeDisabled();
     expect(within(dialog).getByRole('radio', { name: /Keep the current total/ })).toBeEnabled();
+  });
+
+  it('offers to try again when the quote failed on the way, and shows it when it comes', async () => {
+    let calls = 0;
+    stubServer({
+      quote: (url) => {
+        calls += 1;
+        return calls === 1
+          ? json({ error: { message: 'Something went wrong on our side.' } }, 500)
+          : answerQuote(url);
+      },
+    });
+    const { user, dialog } = await openEdit();
+    await typeDate(user, within(dialog).getByLabelText(/Check-out/), '2027-01-17');
+    await user.click(await within(dialog).findByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByTestId('price-new')).toHaveTextContent('Total₹1,16,230');
   });
 
   it('shows the new price when it moved since it was shown, keeping what was typed', async () => {

@@ -23,7 +23,8 @@ function PriceColumn({
 }: {
   title: string;
   stay: { check_in: string; check_out: string; guests_count: number };
-  quote: Quote | null;
+  /** Null: the stay has no breakdown of its own; undefined: not known yet. */
+  quote: Quote | null | undefined;
   total: number;
   currency: string;
   testId: string;
@@ -61,11 +62,11 @@ function PriceColumn({
             </>
           ) : null}
         </ul>
-      ) : (
+      ) : quote === null ? (
         <p className="mt-2 text-xs text-muted-foreground">
           No breakdown: the total was set by hand or kept over a change.
         </p>
-      )}
+      ) : null}
       <p className="mt-2 flex justify-between gap-3 border-t pt-1 font-semibold">
         <span>Total</span>
         <span className="tabular-nums">{amount(total)}</span>
@@ -104,7 +105,8 @@ export function PriceChange({
   quote: BookingChangeQuote | undefined;
   loading: boolean;
   error: string | null;
-  onRetry: () => void;
+  /** A retry is offered for a failure that may pass (not for a stay the rules refuse). */
+  onRetry?: () => void;
   keep: PriceKeep | null;
   onKeepChange: (keep: PriceKeep) => void;
   reason: string;
@@ -113,7 +115,7 @@ export function PriceChange({
   reasonError: string | null;
 }) {
   const currency = booking.currency;
-  const current = quote?.current ?? { ...booking, total: booking.total_amount, quote: null };
+  const current = quote?.current ?? { ...booking, total: booking.total_amount, quote: undefined };
   const fresh = quote?.quote;
   const difference = fresh ? toMinor(fresh.total) - toMinor(current.total) : 0;
   const differenceText = fresh
@@ -149,15 +151,17 @@ export function PriceChange({
         ) : error ? (
           <div className="grid content-start gap-2">
             <FormAlert className="rounded-lg">{error}</FormAlert>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              onClick={onRetry}
-            >
-              Try again
-            </Button>
+            {onRetry ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={onRetry}
+              >
+                Try again
+              </Button>
+            ) : null}
           </div>
         ) : (
           <p
