@@ -68,6 +68,8 @@ export const bookingFormEn = {
     weekdayPrice: '{day} price',
     extraGuestOne: '1 extra guest × {nights}',
     extraGuestsMany: '{n} extra guests × {nights}',
+    nightOne: '1 night',
+    nightsMany: '{n} nights',
     beforeTax: ', before tax',
     totalOne: 'Total for 1 night',
     totalMany: 'Total for {n} nights',

@@ -34,10 +34,12 @@ export function localizeQuoteLine(
     const template = n === '1' ? quote.lineNightOne : quote.lineNightsMany;
     return fillText(template, { n, price, reason: named }) + suffix;
   }
-  const extra = /^(\d+) extra guests? × (\d+)$/.exec(line);
+  // The server says "2 extra guests × 3 nights": the nights are worded too.
+  const extra = /^(\d+) extra guests? × (\d+) nights?$/.exec(line);
   if (extra) {
     const template = extra[1] === '1' ? quote.extraGuestOne : quote.extraGuestsMany;
-    return fillText(template, { n: extra[1]!, nights: extra[2]! }) + suffix;
+    const nights = fillText(extra[2] === '1' ? quote.nightOne : quote.nightsMany, { n: extra[2]! });
+    return fillText(template, { n: extra[1]!, nights }) + suffix;
   }
   return line + suffix;
 }

@@ -54,6 +54,8 @@ export const bookingFormHi: BookingFormText = {
     weekdayPrice: '{day} की कीमत',
     extraGuestOne: '1 अतिरिक्त मेहमान × {nights}',
     extraGuestsMany: '{n} अतिरिक्त मेहमान × {nights}',
+    nightOne: '1 रात',
+    nightsMany: '{n} रातें',
     beforeTax: ', कर से पहले',
     totalOne: '1 रात का कुल',
     totalMany: '{n} रातों का कुल',

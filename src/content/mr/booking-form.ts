@@ -54,6 +54,8 @@ export const bookingFormMr: BookingFormText = {
     weekdayPrice: '{day}ची किंमत',
     extraGuestOne: '1 अतिरिक्त पाहुणा × {nights}',
     extraGuestsMany: '{n} अतिरिक्त पाहुणे × {nights}',
+    nightOne: '1 रात्र',
+    nightsMany: '{n} रात्री',
     beforeTax: ', कराआधी',
     totalOne: '1 रात्रीचे एकूण',
     totalMany: '{n} रात्रींचे एकूण',

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INDIAN_GST } from '../../domain/pricing';
 import { auditEvents, bookings, outboxMessages } from '../db/schema';
 import { insertTestBooking, TEST_NOW, UNLIMITED_REQUESTS, useSignedInContext } from '../test/test-app';
@@ -33,6 +33,8 @@ describe.each(listTestDatabaseKinds())('a change of dates or guests priced like 
     });
     expect(response.statusCode, response.body).toBe(200);
   };
+  // Every test's stays are priced by these rules (a test run alone too).
+  beforeAll(setRules);
   const change = (bookingId: string, payload: object) =>
     current.context.app.inject({
       method: 'PATCH',
@@ -94,7 +96,6 @@ describe.each(listTestDatabaseKinds())('a change of dates or guests priced like 
   };
 
   it('quotes the changed stay beside its price, by the rules of the booking form', async () => {
-    await setRules();
     const booking = await requestStay('2027-01-11');
     // Three base nights (30,000), cleaning (1,500), GST at 18 % on nights above ₹7,500.
     expect(booking.total_amount / 100).toBe(37_170);
@@ -195,7 +196,10 @@ describe.each(listTestDatabaseKinds())('a change of dates or guests priced like 
     const [message] = await listChangedMessages(booking.id);
     expect(message!.text_body).toContain('उप-योग');
     expect(message!.text_body).toContain('नई कुल राशि');
+    expect(message!.text_body).toContain('3 रातें × 10,000 (मूल कीमत)');
+    expect(message!.text_body).toContain('1 अतिरिक्त मेहमान × 3 रातें');
     expect(message!.text_body).not.toContain('Base price');
+    expect(message!.text_body).not.toContain('extra guest');
   });
 
   it('refuses a quote that is no longer the price, with the new one, and saves nothing', async () => {
