@@ -133,7 +133,11 @@ describe('changing bookings, calendar and properties', () => {
     await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 34));
     await dialog.getByLabel('Private note').fill('Late arrival, keys with the caretaker');
     // A move is priced as a new stay: three nights at the base price, beside the price it has now.
-    await dialog.getByTestId('price-new').getByText(/^\D*900(\.00)?$/).last().waitFor();
+    await dialog
+      .getByTestId('price-new')
+      .getByText(/^\D*900(\.00)?$/)
+      .last()
+      .waitFor();
     await dialog.getByRole('radio', { name: /Charge the new price/ }).check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog
