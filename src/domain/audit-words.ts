@@ -44,6 +44,7 @@ const FIELD_LABELS: Record<string, string> = {
   guest_phone: 'Phone',
   special_requests: 'Special requests',
   operator_note: 'Private note',
+  kept_price_reason: 'Total kept because',
   external_booking_id: 'Channel reference',
   amount_known: 'Amount known',
   date: 'Date',

@@ -293,6 +293,36 @@ export function createManualBookingSchema(today: () => string) {
 /** The longest private note an operator keeps on a booking. */
 export const OPERATOR_NOTE_MAX = 2000;
 
+/** The longest reason an operator gives for keeping a stay's total when its dates or guests change. */
+export const KEPT_PRICE_REASON_MAX = 500;
+
+/**
+ * What a change of dates or guests does to the price: take the new quote (`quoted_total`, the total the
+ * operator was shown, must still be what the rules give: 409 quote_changed otherwise), or keep the total
+ * as it is, with the operator's reason (400 reason_required without one).
+ */
+export const BookingPricingChoiceSchema = z.discriminatedUnion(
+  'keep',
+  [
+    z.object({
+      keep: z.literal('new'),
+      quoted_total: z
+        .number({ error: 'quoted_total must be a number' })
+        .nonnegative('quoted_total must not be negative')
+        .max(MAX_BOOKING_TOTAL, 'quoted_total is too large')
+        .describe('The new total the operator was shown (quoteBookingChange)'),
+    }),
+    z.object({
+      keep: z.literal('old'),
+      reason: optionalText('Reason', { max: KEPT_PRICE_REASON_MAX, multiline: true }).describe(
+        'Why the stay keeps its total (required): kept in the activity log',
+      ),
+    }),
+  ],
+  { error: "pricing.keep must be 'new' or 'old'" },
+);
+export type BookingPricingChoice = z.output<typeof BookingPricingChoiceSchema>;
+
 /** The fields of a booking that are its stay's terms: a channel's stay takes them from its channel. */
 export const STAY_TERM_FIELDS = ['check_in', 'check_out', 'total_amount'] as const;
 
@@ -315,6 +345,9 @@ export const BookingUpdateSchema = z
       .describe('Only the operator sees it; null or blank removes it'),
     guest_language: LanguageSchema.optional().describe(
       "The guest's language (en, hi, mr), which their e-mails and request page follow",
+    ),
+    pricing: BookingPricingChoiceSchema.optional().describe(
+      "With a change of dates or guests of a direct stay: take the new quote or keep the total (with a reason). Left out, the total stays as it is or as total_amount says; never with total_amount (400 pricing_with_total), never on a channel's stay (409 channel_price)",
     ),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), {

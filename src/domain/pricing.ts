@@ -323,31 +323,68 @@ export function findStayRules(checkIn: string, rules: PricingRules) {
 
 const joinDays = (days: readonly number[]) => days.map((day) => WEEKDAYS[day]).join(' or ');
 
+/** Which stay rule refused a stay: the error body's `code`, for the client to recognise. */
+export const STAY_RULE_CODES = [
+  'min_nights',
+  'max_nights',
+  'check_in_day',
+  'min_advance',
+  'max_advance',
+] as const;
+export type StayRuleCode = (typeof STAY_RULE_CODES)[number];
+
 /**
- * Why a stay cannot be booked under the rules (a sentence for the guest), or undefined. Dates in the past,
- * stays that end before they start and nights already taken are checked elsewhere.
+ * Why a stay cannot be booked under the rules (a sentence for the guest, and its code), or undefined.
+ * `advance: false` leaves out the advance notice and horizon, which judge when a booking is made: a
+ * booking already made that is moved keeps the stay rules only. Dates in the past, stays that end before
+ * they start and nights already taken are checked elsewhere.
  */
+export function findStayRuleRefusal(
+  stay: { check_in: string; check_out: string },
+  rules: PricingRules,
+  today: string,
+  options: { advance?: boolean } = {},
+): { code: StayRuleCode; message: string } | undefined {
+  const nights = countDaysBetween(stay.check_in, stay.check_out);
+  const stayRules = findStayRules(stay.check_in, rules);
+  const where = stayRules.season ? ` in ${stayRules.season}` : '';
+  if (nights < stayRules.minNights)
+    return {
+      code: 'min_nights',
+      message: `Minimum stay${where} is ${stayRules.minNights} night${stayRules.minNights === 1 ? '' : 's'}`,
+    };
+  if (nights > stayRules.maxNights)
+    return {
+      code: 'max_nights',
+      message: `Stays can be at most ${stayRules.maxNights} nights; for longer stays please contact us`,
+    };
+  if (stayRules.checkInDays && !stayRules.checkInDays.includes(weekdayOf(stay.check_in)))
+    return {
+      code: 'check_in_day',
+      message: `Check-in${where} is on ${joinDays(stayRules.checkInDays)} only`,
+    };
+  if (options.advance === false) return undefined;
+  const ahead = countDaysBetween(today, stay.check_in);
+  if (ahead < rules.min_advance_days)
+    return {
+      code: 'min_advance',
+      message:
+        rules.min_advance_days === 1
+          ? 'Check-in must be at least a day ahead'
+          : `Check-in must be at least ${rules.min_advance_days} days ahead`,
+    };
+  if (ahead > rules.max_advance_days)
+    return { code: 'max_advance', message: `Bookings open up to ${rules.max_advance_days} days ahead` };
+  return undefined;
+}
+
+/** Why a stay cannot be booked under the rules (a sentence for the guest), or undefined. */
 export function checkStayRules(
   stay: { check_in: string; check_out: string },
   rules: PricingRules,
   today: string,
 ): string | undefined {
-  const nights = countDaysBetween(stay.check_in, stay.check_out);
-  const stayRules = findStayRules(stay.check_in, rules);
-  const where = stayRules.season ? ` in ${stayRules.season}` : '';
-  if (nights < stayRules.minNights)
-    return `Minimum stay${where} is ${stayRules.minNights} night${stayRules.minNights === 1 ? '' : 's'}`;
-  if (nights > stayRules.maxNights)
-    return `Stays can be at most ${stayRules.maxNights} nights; for longer stays please contact us`;
-  if (stayRules.checkInDays && !stayRules.checkInDays.includes(weekdayOf(stay.check_in)))
-    return `Check-in${where} is on ${joinDays(stayRules.checkInDays)} only`;
-  const ahead = countDaysBetween(today, stay.check_in);
-  if (ahead < rules.min_advance_days)
-    return rules.min_advance_days === 1
-      ? 'Check-in must be at least a day ahead'
-      : `Check-in must be at least ${rules.min_advance_days} days ahead`;
-  if (ahead > rules.max_advance_days) return `Bookings open up to ${rules.max_advance_days} days ahead`;
-  return undefined;
+  return findStayRuleRefusal(stay, rules, today)?.message;
 }
 
 /** A stay's price as guests and the API see it; the quote kept with a booking adds the fields below. */

@@ -1,3 +1,4 @@
+import { format, parseISO } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../src/domain/dates';
@@ -131,6 +132,13 @@ describe('changing bookings, calendar and properties', () => {
     await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 31));
     await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 34));
     await dialog.getByLabel('Private note').fill('Late arrival, keys with the caretaker');
+    // A move is priced as a new stay: three nights at the base price, beside the price it has now.
+    await dialog
+      .getByTestId('price-new')
+      .getByText(/^\D*900(\.00)?$/)
+      .last()
+      .waitFor();
+    await dialog.getByRole('radio', { name: /Charge the new price/ }).check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog
       .getByText(/Holding Guest/)
@@ -143,6 +151,11 @@ describe('changing bookings, calendar and properties', () => {
     // Free nights: saved, and the card shows the new dates and the note.
     await dialog.getByLabel('Check-in').fill(addDaysToDate(today, 40));
     await dialog.getByLabel('Check-out').fill(addDaysToDate(today, 43));
+    // The new dates' quote, before the save sends it.
+    await dialog
+      .getByTestId('price-new')
+      .getByText(format(parseISO(addDaysToDate(today, 40)), 'MMM d'), { exact: false })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => toastRegion(page).textContent()).toContain('Booking changed');
     await dialog.waitFor({ state: 'detached' });
@@ -151,9 +164,10 @@ describe('changing bookings, calendar and properties', () => {
       page,
       `/api/properties/${property.id}/bookings?q=Moving`,
     );
-    expect([moved!.check_in, moved!.operator_note]).toEqual([
+    expect([moved!.check_in, moved!.operator_note, moved!.total_amount]).toEqual([
       addDaysToDate(today, 40),
       'Late arrival, keys with the caretaker',
+      900,
     ]);
     await context.close();
   });

@@ -7,6 +7,7 @@ import {
   DeclinedRequestsSchema,
   DeclinePendingRequestsSchema,
 } from '../booking';
+import { BookingChangeQuoteQuerySchema, BookingChangeQuoteSchema } from '../booking-reprice';
 import { BookingListQuerySchema, BookingSearchQuerySchema } from '../booking-list';
 import { villaToday } from '../dates';
 import { InvoiceDisagreementSchema } from '../invoice';
@@ -87,6 +88,14 @@ export const bookingEndpoints = {
     params: BookingIdParamsSchema,
     body: BookingUpdateSchema,
     responses: { 200: UpdatedBookingSchema, ...errorResponses(400, 401, 404, 409) },
+  }),
+  quoteBookingChange: defineEndpoint({
+    ...bookingRoutes.quoteBookingChange,
+    tags: ['bookings'],
+    session: true,
+    params: BookingIdParamsSchema,
+    query: BookingChangeQuoteQuerySchema,
+    responses: { 200: BookingChangeQuoteSchema, ...errorResponses(400, 401, 404, 409) },
   }),
   updateBookingStatus: defineEndpoint({
     ...bookingRoutes.updateBookingStatus,

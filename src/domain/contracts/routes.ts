@@ -58,6 +58,7 @@ export const bookingRoutes = /* @__PURE__ */ defineRoutes({
   exportSearchedBookingsCsv: { method: 'GET', path: '/api/bookings.csv' },
   createBooking: { method: 'POST', path: '/api/properties/:propertyId/bookings' },
   updateBooking: { method: 'PATCH', path: '/api/bookings/:bookingId' },
+  quoteBookingChange: { method: 'GET', path: '/api/bookings/:bookingId/quote' },
   updateBookingStatus: { method: 'PATCH', path: '/api/bookings/:bookingId/status' },
   updatePaymentStatus: { method: 'PATCH', path: '/api/bookings/:bookingId/payment' },
   declinePendingRequests: { method: 'POST', path: '/api/bookings/:bookingId/decline-similar' },

@@ -21,6 +21,8 @@ export function shapeBooking(row: BookingRow): StoredBooking {
     overlap_exempt: _overlapExempt,
     // The payment schedule reads it (findConfirmedDays); the API's bookings do not carry it.
     confirmed_at: _confirmedAt,
+    // The operator's reason stays in the activity log, where it is read with the change it explains.
+    kept_price_reason: _keptPriceReason,
     ...rest
   } = row;
   // The API's amounts are major-unit numbers; the database's are minor units.
@@ -294,6 +296,8 @@ export async function updateBookingFields(
       | 'special_requests'
       | 'operator_note'
       | 'guest_language'
+      | 'quote'
+      | 'kept_price_reason'
     >
   >,
 ): Promise<StoredBooking> {

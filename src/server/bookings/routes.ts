@@ -16,7 +16,7 @@ import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { CHANNEL_BOOKING_SOURCES, CHANNEL_LABELS } from '../../domain/channel';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
-import { moneyFromMajor, toMinorUnits } from '../../domain/money';
+import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
@@ -33,6 +33,9 @@ import {
 import type { BookingChange } from '../messages/render-message';
 import type { MessageSettings } from '../messages/settings';
 import { quoteStay } from '../pricing/quote-stay';
+import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
+import type { StayQuote } from '../../domain/pricing';
+import { findCurrentBreakdown, isChannelStay, quoteChangedStay, shapeStayQuote } from './reprice-stay';
 import { requireProperty } from '../properties/queries';
 import {
   declinePendingBookings,
@@ -61,21 +64,18 @@ export const BOOKING_NOT_FOUND = 'Booking not found';
 export const CHANNEL_TERMS_MESSAGE =
   "This stay's dates and total come from its channel: change them there; its guest details, guests and private note can change here";
 
-/** A stay that came from a channel (by its feed or entered by hand as one): its channel owns its terms. */
-export function isChannelStay(booking: Pick<StoredBooking, 'booking_source' | 'channel_connection_id'>) {
-  return booking.booking_source !== 'direct' || booking.channel_connection_id !== null;
-}
+type BookingFieldChange = Omit<BookingUpdate, 'pricing'>;
 
-/** The fields of a change that differ from the booking as it is. */
-function findChangedFields(booking: StoredBooking, change: BookingUpdate): Partial<BookingUpdate> {
-  const changed: Partial<Record<keyof BookingUpdate, unknown>> = {};
+/** The fields of a change that differ from the booking as it is (the pricing choice is no field). */
+function findChangedFields(booking: StoredBooking, change: BookingUpdate): Partial<BookingFieldChange> {
+  const changed: Partial<Record<keyof BookingFieldChange, unknown>> = {};
   for (const [key, value] of Object.entries(change) as [keyof BookingUpdate, unknown][]) {
-    if (value === undefined) continue;
+    if (value === undefined || key === 'pricing') continue;
     const current = booking[key];
     const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
     if (!same) changed[key] = value;
   }
-  return changed as Partial<BookingUpdate>;
+  return changed as Partial<BookingFieldChange>;
 }
 
 type StayNights = Pick<StoredBooking, 'check_in' | 'check_out'>;
@@ -354,12 +354,45 @@ export async function registerBookingRoutes(
 
   registerEndpoint(
     app,
+    bookingEndpoints.quoteBookingChange,
+    {
+      summary: "The price of a booking's stay with other dates or guests, beside the price it has",
+      description:
+        "Priced as the booking form prices a stay (rates, prices set for single days, minimum and maximum stay, check-in days, extra guests, fees, taxes); the advance notice and horizon are not applied to a stay already booked. A stay the rules refuse is a 400 whose `code` names the rule (min_nights, max_nights, check_in_day) and whose message says it; too_many_guests and invalid_stay likewise. A channel's stay keeps its channel's price (409 channel_price), a cancelled or completed one its terms (409 settled_stay). Nothing is saved: updateBooking's `pricing` takes the quote or keeps the total.",
+    },
+    (request) =>
+      withOperator(options.db, getOperator(request).id, async (tx) => {
+        const booking = await findBooking(tx, request.params.bookingId);
+        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        const property = await requireProperty(tx, booking.property_id);
+        const quote = await quoteChangedStay(tx, {
+          booking,
+          property,
+          stay: request.query,
+          today: today(),
+        });
+        return {
+          current: {
+            check_in: booking.check_in,
+            check_out: booking.check_out,
+            guests_count: booking.guests_count,
+            total: booking.total_amount,
+            quote: findCurrentBreakdown(booking, await findBookingQuote(tx, booking.id)),
+          },
+          quote: shapeStayQuote(quote),
+          currency: booking.currency,
+        };
+      }),
+  );
+
+  registerEndpoint(
+    app,
     bookingEndpoints.updateBooking,
     {
       summary:
         "Change a booking: its dates, guests, total, guest's details, special requests or private note",
       description:
-        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. A confirmed stay is not moved to end before today (400). When the change touches the total or the guest's name, `invoice_disagrees` names each of the booking's invoices that now disagrees with it (an invoice stays as issued: correct it with a credit note and a new invoice). The quote the guest was given is kept when the total changes. The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
+        "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. A confirmed stay is not moved to end before today (400). When the change touches the total or the guest's name, `invoice_disagrees` names each of the booking's invoices that now disagrees with it (an invoice stays as issued: correct it with a credit note and a new invoice). The quote the guest was given is kept when the total changes. A change of dates or guests of a direct stay may say how it is priced (`pricing`, from quoteBookingChange): `keep: 'new'` takes the new quote, its breakdown kept with the booking and put into the guest's e-mail, if its total is still `quoted_total` (else 409 quote_changed with error.quote); `keep: 'old'` keeps the total, with a reason kept in the activity log (400 reason_required without one). The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
     },
     async (request) => {
       const operatorId = getOperator(request).id;
@@ -418,6 +451,57 @@ export async function registerBookingRoutes(
               },
             );
           }
+          // A change of dates or guests is priced as the operator chose: the new quote, or the total kept.
+          const pricing = request.body.pricing;
+          let newQuote: StayQuote | null = null;
+          if (pricing) {
+            if (isChannelStay(booking)) {
+              throw new HttpError(409, REPRICE_MESSAGES.channelPrice, {}, { code: 'channel_price' });
+            }
+            if (request.body.total_amount !== undefined) {
+              throw new HttpError(
+                400,
+                REPRICE_MESSAGES.pricingWithTotal,
+                {},
+                { code: 'pricing_with_total', field: 'total_amount' },
+              );
+            }
+            if (!movesNights && changed.guests_count === undefined) {
+              throw new HttpError(400, REPRICE_MESSAGES.nothingToReprice, {}, { code: 'nothing_to_reprice' });
+            }
+            if (pricing.keep === 'old' && pricing.reason === null) {
+              throw new HttpError(
+                400,
+                REPRICE_MESSAGES.reasonRequired,
+                {},
+                { code: 'reason_required', field: 'pricing.reason' },
+              );
+            }
+            if (pricing.keep === 'new') {
+              // Only a channel's stay may have no count, and it keeps the channel's price (above).
+              const guests = changed.guests_count ?? booking.guests_count;
+              if (guests === null) {
+                throw new HttpError(409, REPRICE_MESSAGES.channelPrice, {}, { code: 'channel_price' });
+              }
+              newQuote = await quoteChangedStay(tx, {
+                booking,
+                property,
+                stay: { ...stay, guests_count: guests },
+                today: today(),
+              });
+              // The operator keeps the price they were shown, or nothing: never one they have not seen.
+              if (!isSamePrice(newQuote.total, pricing.quoted_total)) {
+                throw new HttpError(
+                  409,
+                  REPRICE_MESSAGES.quoteChanged(
+                    formatMoney(moneyFromMajor(newQuote.total, newQuote.currency)),
+                  ),
+                  {},
+                  { code: 'quote_changed', quote: shapeStayQuote(newQuote) },
+                );
+              }
+            }
+          }
           if (Object.keys(changed).length === 0)
             return { ...(await addRequestStates(tx, [booking]))[0]!, invoice_disagrees: [] };
           if (movesNights) {
@@ -433,10 +517,14 @@ export async function registerBookingRoutes(
             // A guest request never confirmed in time does not stand in the operator's way.
             await releaseUnconfirmedRequests(tx, property.id);
           }
-          const { total_amount: total, ...rest } = changed;
+          const { total_amount: typedTotal, ...rest } = changed;
+          const total = newQuote ? newQuote.total : typedTotal;
           const updated = await updateBookingFields(tx, booking.id, {
             ...rest,
             ...(total === undefined ? {} : { total_amount: toMinorUnits(total) }),
+            // The quote taken is the stay's breakdown from now on; a total kept keeps its reason.
+            ...(newQuote ? { quote: newQuote, kept_price_reason: null } : {}),
+            ...(pricing?.keep === 'old' ? { kept_price_reason: pricing.reason } : {}),
           });
           // The links sent so far went to the old address: whoever holds them no longer sees the stay. The
           // guest gets a link of their own with the next message to the new one.
@@ -461,8 +549,8 @@ export async function registerBookingRoutes(
                 guests: updated.guests_count,
                 total: moneyFromMajor(updated.total_amount, updated.currency),
                 currency: updated.currency,
-                // The quote's lines were for the stay as it was quoted; the message shows the new total.
-                quote: null,
+                // A quote taken is the new breakdown; otherwise the kept lines were for the stay as it was.
+                quote: newQuote,
                 changes: guestChanges,
                 language: updated.guest_language,
                 previousTotal: isSamePrice(booking.total_amount, updated.total_amount)
@@ -473,7 +561,7 @@ export async function registerBookingRoutes(
           }
           // An invoice stays as issued: the operator is told which one the new total or name leaves behind.
           const invoice_disagrees =
-            changed.total_amount !== undefined || changed.guest_name !== undefined
+            !isSamePrice(booking.total_amount, updated.total_amount) || changed.guest_name !== undefined
               ? findInvoiceDisagreements(shapeInvoices(await listBookingInvoiceRows(tx, updated.id)), updated)
               : [];
           return { ...(await addRequestStates(tx, [updated]))[0]!, invoice_disagrees };

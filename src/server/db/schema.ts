@@ -15,7 +15,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_SOURCES, BOOKING_STATUSES, OPERATOR_NOTE_MAX, PAYMENT_STATUSES } from '../../domain/booking';
+import {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  KEPT_PRICE_REASON_MAX,
+  OPERATOR_NOTE_MAX,
+  PAYMENT_STATUSES,
+} from '../../domain/booking';
 import { ID_TYPES } from '../../domain/check-in';
 import { CALENDAR_READERS, CHANNEL_KINDS, CONFLICT_KINDS, CONFLICT_STATUSES } from '../../domain/channel';
 import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-document';
@@ -219,6 +225,9 @@ export const bookings = pgTable(
     // When the stay was first confirmed (by the app's clock), set by the database whenever the status becomes
     // 'confirmed' and never moved after: the deposit falls due that day.
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    // Why the operator kept the stay's total when they last changed its dates or guests instead of taking
+    // the new quote (their words): the audit log keeps each one with the change. Null once a quote is taken.
+    kept_price_reason: text('kept_price_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -265,6 +274,10 @@ export const bookings = pgTable(
     check(
       'bookings_operator_note_check',
       sql`char_length(${table.operator_note}) <= ${sql.raw(String(OPERATOR_NOTE_MAX))}`,
+    ),
+    check(
+      'bookings_kept_price_reason_check',
+      sql`char_length(${table.kept_price_reason}) <= ${sql.raw(String(KEPT_PRICE_REASON_MAX))}`,
     ),
     check('bookings_total_amount_check', sql`${table.total_amount} >= 0`),
     check('bookings_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),

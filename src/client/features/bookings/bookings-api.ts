@@ -10,6 +10,7 @@ import type {
 } from '@/domain/booking';
 import type { MarkPaidInput, PaymentSummary } from '@/domain/payment';
 import type { BookingListQueryInput } from '@/domain/booking-list';
+import type { BookingChangeQuoteQuery } from '@/domain/booking-reprice';
 import { callEndpoint, callEndpointPage } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -63,6 +64,19 @@ function useApplyBookingChange() {
     );
     void invalidateOperatorData(queryClient);
   };
+}
+
+/**
+ * The price of a booking's stay with the dates and guests the edit form has now, beside its price. Kept
+ * a while per stay, so going back to dates already quoted shows their quote at once.
+ */
+export function bookingChangeQuoteQuery(bookingId: string, stay: BookingChangeQuoteQuery) {
+  return queryOptions({
+    queryKey: [...bookingKeys.all, 'change-quote', bookingId, stay] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(bookingRoutes.quoteBookingChange, { params: { bookingId }, query: stay, signal }),
+    retry: false,
+  });
 }
 
 export function useUpdateBookingStatus() {

@@ -89,6 +89,9 @@ describe('editing a booking', () => {
     await user.clear(checkIn);
     await user.type(checkIn, '2027-01-08');
     await user.type(within(dialog).getByLabelText(/Private note/), 'Early arrival');
+    // A move is priced: here the total stays, with the operator's reason.
+    await user.click(within(dialog).getByRole('radio', { name: /Keep the current total/ }));
+    await user.type(within(dialog).getByLabelText(/Why the total stays/), 'Same price agreed');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitUntil(() => sent.length === 1);
@@ -98,6 +101,7 @@ describe('editing a booking', () => {
       check_in: '2027-01-08',
       check_out: '2027-01-14',
       operator_note: 'Early arrival',
+      pricing: { keep: 'old', reason: 'Same price agreed' },
     });
     expect(await within(dialog).findAllByText(/taken by Priya Shah's stay/)).not.toHaveLength(0);
     expect(within(dialog).getByLabelText(/Check-in/)).toHaveValue('2027-01-08');

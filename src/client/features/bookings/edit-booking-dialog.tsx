@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -12,7 +12,8 @@ import {
   findCreditableInvoice,
   InvoiceDisagreements,
 } from '@/client/features/invoices';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { getErrorMessage, isApiError, readErrorCode } from '@/client/lib/api-client';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import {
   BOOKING_SOURCE_LABELS,
   BookingUpdateSchema,
@@ -23,14 +24,18 @@ import {
   type BookingUpdate,
   type BookingUpdateInput,
 } from '@/domain/booking';
+import type { BookingChangeQuote } from '@/domain/booking-reprice';
+import { isRealDate } from '@/domain/dates';
 import type { InvoiceDisagreement } from '@/domain/invoice';
-import { useUpdateBooking } from './bookings-api';
+import { bookingChangeQuoteQuery, useUpdateBooking } from './bookings-api';
+import { PriceChange, type PriceKeep } from './price-change';
 import { GuestLanguageField } from './guest-language-field';
 
+type FieldInput = Omit<BookingUpdateInput, 'pricing'>;
 type EditValues = Omit<
-  Required<{ [Key in keyof BookingUpdateInput]: NonNullable<BookingUpdateInput[Key]> }>,
+  Required<{ [Key in keyof FieldInput]: NonNullable<FieldInput[Key]> }>,
   'guests_count'
-> & { guests_count: BookingUpdateInput['guests_count'] };
+> & { guests_count: FieldInput['guests_count'] };
 
 /**
  * The form starts from the booking as it is; a blank optional text is null to the server. A channel's
@@ -59,7 +64,7 @@ function describeValues(booking: Booking): EditValues {
 export function findBookingChanges(booking: Booking, values: BookingUpdate): Partial<BookingUpdate> {
   const change: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values) as [keyof BookingUpdate, unknown][]) {
-    if (value === undefined) continue;
+    if (value === undefined || key === 'pricing') continue;
     const current = booking[key];
     const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
     if (!same) change[key] = value;
@@ -69,6 +74,34 @@ export function findBookingChanges(booking: Booking, values: BookingUpdate): Par
     change.check_out = values.check_out;
   }
   return change as Partial<BookingUpdate>;
+}
+
+/**
+ * The stay as typed, when its dates or guests differ from the booking's and make a stay to price: a whole
+ * date each, check-out after check-in, a whole number of guests.
+ */
+function findStayToPrice(
+  booking: Booking,
+  typed: { check_in?: string; check_out?: string; guests_count?: number },
+) {
+  const stay = {
+    check_in: typed.check_in ?? '',
+    check_out: typed.check_out ?? '',
+    guests_count: typed.guests_count,
+  };
+  const changed =
+    stay.check_in !== booking.check_in ||
+    stay.check_out !== booking.check_out ||
+    stay.guests_count !== booking.guests_count;
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(stay.check_in) &&
+    isRealDate(stay.check_in) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(stay.check_out) &&
+    isRealDate(stay.check_out) &&
+    stay.check_out > stay.check_in &&
+    Number.isInteger(stay.guests_count) &&
+    (stay.guests_count ?? 0) >= 1;
+  return changed ? { valid, stay: { ...stay, guests_count: stay.guests_count ?? 0 } } : null;
 }
 
 /** A channel's stay: its dates and total come from the channel. */
@@ -114,22 +147,91 @@ export function EditBookingDialog({
   });
   const invoice = invoices.data ? findCreditableInvoice(invoices.data) : undefined;
 
+  // New dates or guests of a direct stay are priced as the booking form prices them; the operator takes
+  // that price or keeps the total with a reason. A channel's stay keeps its channel's price: no quote.
+  const queryClient = useQueryClient();
+  const [checkIn, checkOut, guestsCount] = form.watch(['check_in', 'check_out', 'guests_count']);
+  const toPrice =
+    open && !termsLocked
+      ? findStayToPrice(booking, { check_in: checkIn, check_out: checkOut, guests_count: guestsCount })
+      : null;
+  const stayKey = toPrice?.valid
+    ? `${toPrice.stay.check_in}|${toPrice.stay.check_out}|${toPrice.stay.guests_count}`
+    : null;
+  // Typed guests and dates settle before they are priced, so each keystroke is not a request.
+  const pricedKey = useDebouncedValue(stayKey, 300);
+  const pricedStay =
+    toPrice?.valid && pricedKey === stayKey
+      ? {
+          check_in: toPrice.stay.check_in,
+          check_out: toPrice.stay.check_out,
+          guests_count: String(toPrice.stay.guests_count),
+        }
+      : null;
+  const changeQuoteOptions = bookingChangeQuoteQuery(
+    booking.id,
+    pricedStay ?? { check_in: '', check_out: '', guests_count: '' },
+  );
+  const changeQuote = useQuery({ ...changeQuoteOptions, enabled: pricedStay !== null });
+  const quote = pricedStay ? changeQuote.data : undefined;
+  const quoteError =
+    pricedStay && changeQuote.isError
+      ? getErrorMessage(changeQuote.error, 'The new price could not be worked out')
+      : null;
+  const [keep, setKeep] = useState<PriceKeep | null>(null);
+  const [reason, setReason] = useState('');
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
   const close = (next: boolean) => {
     if (!next) {
       setFormError(null);
       setDisagreements([]);
+      setKeep(null);
+      setReason('');
+      setChoiceError(null);
+      setReasonError(null);
       form.reset(describeValues(booking));
     }
     onOpenChange(next);
   };
 
+  /** The pricing choice a change of dates or guests is sent with, or why it cannot be sent yet. */
+  const choosePricing = (): BookingUpdate['pricing'] | 'missing' => {
+    if (keep === null) {
+      setChoiceError('Choose the new price or keep the current total');
+      return 'missing';
+    }
+    if (keep === 'new') {
+      if (!quote) {
+        setChoiceError('The new price is not worked out yet: wait for it, or keep the current total');
+        return 'missing';
+      }
+      return { keep: 'new', quoted_total: quote.quote.total };
+    }
+    if (!reason.trim()) {
+      setReasonError('Say why the total stays as it is');
+      return 'missing';
+    }
+    return { keep: 'old', reason: reason.trim() };
+  };
+
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     setDisagreements([]);
+    setChoiceError(null);
+    setReasonError(null);
     const change = findBookingChanges(booking, values);
     if (Object.keys(change).length === 0) {
       close(false);
       return;
+    }
+    if (toPrice && ('check_in' in change || 'guests_count' in change)) {
+      // The price follows the choice, not the total field (hidden while a change is priced).
+      delete change.total_amount;
+      const pricing = choosePricing();
+      if (pricing === 'missing') return;
+      change.pricing = pricing;
     }
     return update.mutateAsync({ booking, change }).then(
       (updated) => {
@@ -142,6 +244,19 @@ export function EditBookingDialog({
       },
       (error: unknown) => {
         const message = getErrorMessage(error, 'The booking could not be changed');
+        const code = readErrorCode(error);
+        // The price moved since it was shown: the new one is shown, to be checked and saved again.
+        if (code === 'quote_changed' && isApiError(error) && error.details.quote) {
+          const fresh = error.details.quote as BookingChangeQuote['quote'];
+          queryClient.setQueryData(
+            changeQuoteOptions.queryKey,
+            (shown) => shown && { ...shown, quote: fresh },
+          );
+        }
+        if (code === 'reason_required') {
+          setReasonError(message);
+          return;
+        }
         setFormError(message);
         if (isApiError(error) && error.field && error.field in describeValues(booking)) {
           form.setError(error.field as keyof BookingUpdateInput, { message });
@@ -244,16 +359,44 @@ export function EditBookingDialog({
           />
         )}
       </FormField>
-      <FormField label={`Total (${booking.currency})`} required error={errors.total_amount}>
-        {(props) => (
-          <MoneyInput
-            {...props}
-            readOnly={termsLocked}
-            className={lockedLook(termsLocked)}
-            {...register('total_amount', { valueAsNumber: true })}
-          />
-        )}
-      </FormField>
+      {toPrice?.valid ? null : (
+        <FormField label={`Total (${booking.currency})`} required error={errors.total_amount}>
+          {(props) => (
+            <MoneyInput
+              {...props}
+              readOnly={termsLocked}
+              className={lockedLook(termsLocked)}
+              {...register('total_amount', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+      )}
+      {toPrice?.valid ? (
+        <PriceChange
+          booking={booking}
+          stay={toPrice.stay}
+          quote={quote}
+          loading={changeQuote.isFetching || pricedStay === null}
+          error={quoteError}
+          onRetry={
+            isApiError(changeQuote.error) && changeQuote.error.status >= 400 && changeQuote.error.status < 500
+              ? undefined
+              : () => void changeQuote.refetch()
+          }
+          keep={keep}
+          onKeepChange={(next) => {
+            setKeep(next);
+            setChoiceError(null);
+          }}
+          reason={reason}
+          onReasonChange={(next) => {
+            setReason(next);
+            setReasonError(null);
+          }}
+          choiceError={choiceError}
+          reasonError={reasonError}
+        />
+      ) : null}
       <FormField label="Special requests" error={errors.special_requests} className="sm:col-span-2">
         {(props) => <Textarea {...props} rows={2} {...register('special_requests')} />}
       </FormField>

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "kept_price_reason" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_kept_price_reason_check" CHECK (char_length("bookings"."kept_price_reason") <= 500);
