@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 18;
-export const RULES_DIGEST = '9b77b6544317251887e6ccdda276bf40';
+export const RULES_REVISION = 19;
+export const RULES_DIGEST = 'f598f7e6042c38a57e1c0490286eb5e6';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 
