@@ -48,12 +48,20 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Check = (value: string) => string | undefined;
 
 /** A trimmed text whose every refusal carries its code (the API answers it beside the message). */
-function contactText(code: BusinessContactErrorCode, check: Check) {
+function contactText(label: string, code: BusinessContactErrorCode, check: Check) {
   return z
-    .string({ error: () => ({ message: 'Must be text', params: { code } }) })
+    .string({
+      // A field left out or not text: the issue zod makes gets the code too (its params are kept).
+      error: (issue) => {
+        (issue as { params?: object }).params = { code };
+        return issue.input === undefined ? `${label} is required` : `${label} must be text`;
+      },
+    })
     .transform((value) => value.trim())
     .superRefine((value, context) => {
-      const problem = hasControlCharacters(value) ? 'It contains characters that are not allowed' : check(value);
+      const problem = hasControlCharacters(value)
+        ? `${label} contains characters that are not allowed`
+        : check(value);
       if (problem) context.addIssue({ code: 'custom', message: problem, params: { code } });
     });
 }
@@ -78,37 +86,45 @@ export function describePhoneProblem(value: string): string | undefined {
 }
 
 export const BusinessContactUpdateSchema = z.object({
-  phone: contactText('contact_phone_invalid', describePhoneProblem),
-  email: contactText('contact_email_invalid', (value) => {
+  phone: contactText('The phone number', 'contact_phone_invalid', describePhoneProblem),
+  email: contactText('The e-mail address', 'contact_email_invalid', (value) => {
     if (value === '') return 'The e-mail address is required';
     if (value.length > BUSINESS_CONTACT_LIMITS.emailMax || !EMAIL_PATTERN.test(value))
       return 'The e-mail address must look like name@example.com';
     return undefined;
   }),
   street: contactText(
+    'The street',
     'contact_address_invalid',
     lengthAtMost('The street', BUSINESS_CONTACT_LIMITS.lineMax, true),
   ),
-  city: contactText('contact_address_invalid', lengthAtMost('The city', BUSINESS_CONTACT_LIMITS.lineMax, true)),
+  city: contactText(
+    'The city',
+    'contact_address_invalid',
+    lengthAtMost('The city', BUSINESS_CONTACT_LIMITS.lineMax, true),
+  ),
   region: contactText(
+    'The state or region',
     'contact_address_invalid',
     lengthAtMost('The state or region', BUSINESS_CONTACT_LIMITS.lineMax, true),
   ),
   postal_code: contactText(
+    'The PIN or postal code',
     'contact_address_invalid',
     lengthAtMost('The PIN or postal code', BUSINESS_CONTACT_LIMITS.postalCodeMax, false),
   ),
   country: contactText(
+    'The country',
     'contact_address_invalid',
     lengthAtMost('The country', BUSINESS_CONTACT_LIMITS.lineMax, true),
   ),
-  social_handle: contactText('contact_social_invalid', (value) => {
+  social_handle: contactText('The social handle', 'contact_social_invalid', (value) => {
     if (value.length > BUSINESS_CONTACT_LIMITS.socialHandleMax)
       return `The social handle must be at most ${BUSINESS_CONTACT_LIMITS.socialHandleMax} characters`;
     if (/\s/.test(value)) return 'The social handle must be one word, e.g. @shantivillaretreat';
     return undefined;
   }).default(''),
-  social_url: contactText('contact_social_invalid', (value) => {
+  social_url: contactText('The social link', 'contact_social_invalid', (value) => {
     if (value === '') return undefined;
     if (value.length > BUSINESS_CONTACT_LIMITS.socialUrlMax)
       return `The social link must be at most ${BUSINESS_CONTACT_LIMITS.socialUrlMax} characters`;

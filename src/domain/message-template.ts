@@ -164,7 +164,9 @@ export const MessageTemplateSchema = z.object({
   saved: z.boolean(),
   wording: z
     .enum(TEMPLATE_WORDINGS)
-    .describe("villa: the villa's words (its fort, temple gate, monkeys); neutral: the neutral defaults; own: edited"),
+    .describe(
+      "villa: the villa's words (its fort, temple gate, monkeys); neutral: the neutral defaults; own: edited",
+    ),
 });
 export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
 

@@ -46,7 +46,7 @@ export async function registerBusinessRoutes(
     businessEndpoints.getBusinessContact,
     {
       summary:
-        "How guests reach the business: phone, e-mail, address, social account (the defaults while none is saved)",
+        'How guests reach the business: phone, e-mail, address, social account (the defaults while none is saved)',
     },
     (request) => {
       const operatorId = getOperator(request).id;

@@ -22,7 +22,11 @@ import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-docume
 import { INVOICE_SERIES } from '../../domain/invoice';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/language';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
-import { MESSAGE_TEMPLATE_KINDS, MESSAGE_TEMPLATE_LIMITS, MESSAGE_WORDINGS } from '../../domain/message-template';
+import {
+  MESSAGE_TEMPLATE_KINDS,
+  MESSAGE_TEMPLATE_LIMITS,
+  MESSAGE_WORDINGS,
+} from '../../domain/message-template';
 import {
   PAYMENT_KINDS,
   PAYMENT_LIMITS,

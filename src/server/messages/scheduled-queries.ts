@@ -51,7 +51,9 @@ export async function listMessageTemplates(db: Executor, propertyId: string): Pr
 }
 
 /** The operator's properties (as row-level security shows them) whose messages still use the villa's words. */
-export async function listVillaWordingProperties(db: Executor): Promise<{ property_id: string; name: string }[]> {
+export async function listVillaWordingProperties(
+  db: Executor,
+): Promise<{ property_id: string; name: string }[]> {
   const rows = await db
     .select({ id: properties.id, name: properties.name })
     .from(properties)

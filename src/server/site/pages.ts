@@ -2,13 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  brotliCompress,
-  brotliCompressSync,
-  constants,
-  gzip as gzipCallback,
-  gzipSync,
-} from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type {
@@ -263,7 +257,10 @@ function createContactRefresh(input: {
         else html = html.replace(from, () => to);
       }
       if (!matched) {
-        input.log.warn({ file: before.file }, 'the built page differs from its render: contact details not updated');
+        input.log.warn(
+          { file: before.file },
+          'the built page differs from its render: contact details not updated',
+        );
         continue;
       }
       if (html === body.html) continue;

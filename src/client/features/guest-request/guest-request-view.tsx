@@ -263,7 +263,10 @@ export function GuestRequestView({
           {explain(query.error, unknown ? text.notFoundText : text.checkConnection)}
         </p>
         {unknown ? (
-          <a href={`mailto:${getSiteContact().email}`} className={cn(buttonVariants({ shape: 'pill' }), 'mt-6')}>
+          <a
+            href={`mailto:${getSiteContact().email}`}
+            className={cn(buttonVariants({ shape: 'pill' }), 'mt-6')}
+          >
             {text.contactUs}
           </a>
         ) : (

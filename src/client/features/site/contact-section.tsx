@@ -72,7 +72,10 @@ export default function ContactSection() {
         </ContactItem>
       </ul>
       <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <a href={`mailto:${getSiteContact().email}`} className={buttonVariants({ shape: 'pill', size: 'lg' })}>
+        <a
+          href={`mailto:${getSiteContact().email}`}
+          className={buttonVariants({ shape: 'pill', size: 'lg' })}
+        >
           <MailIcon aria-hidden="true" />
           {text.sendEmail}
         </a>
