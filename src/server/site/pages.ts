@@ -124,7 +124,12 @@ export async function registerSitePages(
       .type('text/html; charset=utf-8');
     const encoding = negotiator.negotiate(reply.request.headers['accept-encoding'] ?? '') as Encoding | null;
     const html = typeof body === 'string' ? body : body.html;
-    const compressed = encoding && (typeof body === 'string' ? compressPage(body, encoding) : body[encoding]);
+    // A page rendered again with new contact details is compressed here until its copies are ready.
+    const compressed =
+      encoding &&
+      (typeof body === 'string'
+        ? compressPage(body, encoding)
+        : (body[encoding] ?? compressPage(html, encoding)));
     if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
     return reply.send(html);
   };
@@ -237,12 +242,17 @@ function createContactRefresh(input: {
   let lastCheck = 0;
   let running: Promise<void> = Promise.resolve();
 
-  async function render(contact: BusinessContact) {
+  // What the build rendered (with the defaults): rendered once, it never changes.
+  let built: ReturnType<NonNullable<RenderBundle['renderPages']>> | undefined;
+
+  /** The pages with these contact details: their HTML at once, their compressed copies once made. */
+  function render(contact: BusinessContact) {
     const renderPages = input.bundle?.renderPages;
     if (!renderPages) return undefined;
-    const built = renderPages();
+    built ??= renderPages();
     const current = renderPages(contact);
     const next = new Map(input.builtBodies);
+    const changed: string[] = [];
     for (const [index, before] of built.entries()) {
       const after = current[index]!;
       const body = input.builtBodies.get(before.file);
@@ -264,13 +274,24 @@ function createContactRefresh(input: {
         continue;
       }
       if (html === body.html) continue;
+      next.set(before.file, { html });
+      changed.push(before.file);
+    }
+    return { next, changed };
+  }
+
+  /** The build's compression (brotli 11, gzip 9), off the main thread; a second or two for every page. */
+  async function compress(next: Map<string, PageBody>, files: string[]) {
+    const compressed = new Map(next);
+    for (const file of files) {
+      const { html } = next.get(file)!;
       const [br, gz] = await Promise.all([
         brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip(html, { level: 9 }),
       ]);
-      next.set(before.file, { html, br, gzip: gz });
+      compressed.set(file, { html, br, gzip: gz });
     }
-    return next;
+    return compressed;
   }
 
   async function run() {
@@ -278,9 +299,18 @@ function createContactRefresh(input: {
     lastCheck = Date.now();
     const loaded = await input.load();
     if (loaded.version === version) return;
-    const next = await render(loaded.contact);
-    if (next) input.publish(next);
+    const rendered = render(loaded.contact);
     version = loaded.version;
+    if (!rendered) return;
+    input.publish(rendered.next);
+    // Not waited for: meanwhile the pages are compressed as they are sent (fast settings). Published unless
+    // a newer change was meanwhile.
+    void compress(rendered.next, rendered.changed).then(
+      (compressed) => {
+        if (version === loaded.version) input.publish(compressed);
+      },
+      (error: unknown) => input.log.error({ err: error }, 'could not compress the pages'),
+    );
   }
 
   const refresh = () => {
