@@ -12,7 +12,9 @@ import {
   type ServerPageHead,
 } from './pages/registry';
 import { renderHeadTags } from './lib/seo';
-import { site } from '@/content/site';
+import { defaultContact, site } from '@/content/site';
+import { renderSiteContactScript, setSiteContact } from '@/content/site-contact';
+import type { BusinessContact } from '@/domain/business-contact';
 
 // The build writes each painted page's script as this loader.
 export { renderPageLoader } from './pages/page-loader';
@@ -40,8 +42,14 @@ function getComponent(name: string) {
   return component;
 }
 
-/** Every page of the registry: which built HTML file it fills, its markup and its head tags. */
-export function renderPages(): RenderedPage[] {
+/**
+ * Every page of the registry: which built HTML file it fills, its markup and its head tags, with the
+ * business's contact details (the defaults at build time; the server renders again with the operator's).
+ * The contact stays set for the server-rendered pages rendered after it.
+ */
+export function renderPages(contact: BusinessContact = defaultContact): RenderedPage[] {
+  setSiteContact(contact);
+  const contactScript = renderSiteContactScript(contact);
   return PAGES.map((page) => {
     const { meta, samples } = pageModules[page.name]!;
     let html = '';
@@ -59,9 +67,9 @@ export function renderPages(): RenderedPage[] {
       render: page.render,
       language: page.language ?? 'en',
       html,
-      head: renderHeadTags(
-        page.visibility === 'public' ? { ...meta, alternates } : { ...meta, noindex: true },
-      ),
+      head:
+        renderHeadTags(page.visibility === 'public' ? { ...meta, alternates } : { ...meta, noindex: true }) +
+        `\n    ${contactScript}`,
     };
   });
 }

@@ -2,8 +2,9 @@ import type { MessageTemplateKind } from '../domain/message-template';
 import { site } from './site';
 
 /**
- * The scheduled guest messages: the words every property starts with (the operator edits them per property
- * under Messages in the management area), and the villa's arrival and departure times they name.
+ * The scheduled guest messages: the words a property starts with (the villa's own, or neutral ones for every
+ * other property; the operator edits them per property under Messages in the management area), and the
+ * arrival and departure times they name.
  * Placeholders are listed in src/domain/message-template.ts (MESSAGE_PLACEHOLDERS).
  */
 export const stayTimes = {
@@ -13,10 +14,17 @@ export const stayTimes = {
   checkOut: '11:00',
 } as const;
 
-export const defaultMessageTemplates: Record<
+type DefaultTemplates = Record<
   MessageTemplateKind,
   { subject: string; body: string; days: number; enabled: boolean }
-> = {
+>;
+
+/**
+ * The villa's own words: the fort, the temple gate, the monkeys. Only the villa starts from them (a
+ * property whose message_wording is 'villa'); the phone and e-mail are the contact settings', filled in
+ * when a message is sent.
+ */
+export const villaMessageTemplates: DefaultTemplates = {
   before_arrival: {
     subject: 'Your arrival at {propertyName} on {checkInDate}',
     days: 3,
@@ -46,7 +54,7 @@ House rules
 Balance due before arrival: {balanceDue}
 
 Whom to call
-For anything at all, before or during your stay, call or WhatsApp us on ${site.phone}, or write to ${site.email}.
+For anything at all, before or during your stay, call or WhatsApp us on {contactPhone}, or write to {contactEmail}.
 
 Your booking reference: {reference} ({nights} nights, {guests} guests).
 
@@ -71,6 +79,58 @@ Warm regards,
 The ${site.brandName} team`,
   },
 };
+
+/** What every other property starts from: nothing of the villa's, its own address, the business's contact. */
+export const neutralMessageTemplates: DefaultTemplates = {
+  before_arrival: {
+    subject: 'Your arrival at {propertyName} on {checkInDate}',
+    days: 3,
+    enabled: true,
+    body: `Dear {guestName},
+
+We are looking forward to welcoming you to {propertyName} on {checkInDate}. Here is what you need for your arrival.
+
+Arrival
+You can check in from {checkInTime}. If you expect to arrive much earlier or late in the evening, tell us and we will arrange it. Check-out is by {checkOutTime} on {checkOutDate}.
+
+Finding us
+{propertyAddress}
+Map: {mapLink}
+
+Checking in
+Please bring the photo ID of each adult guest. Check in online before you travel, to save time on arrival: {checkInLink}
+
+Balance due before arrival: {balanceDue}
+
+Whom to call
+For anything at all, before or during your stay, call us on {contactPhone} or write to {contactEmail}.
+
+Your booking reference: {reference} ({nights} nights, {guests} guests).
+
+Warm regards,
+The {propertyName} team`,
+  },
+  after_stay: {
+    subject: 'Thank you for staying at {propertyName}',
+    days: 1,
+    enabled: true,
+    body: `Dear {guestName},
+
+Thank you for staying with us at {propertyName}. We hope you had a restful time.
+
+If you have a moment, a few words about your stay help other travellers find us, and help us do better: {reviewLink}
+
+If you left anything behind, or there is anything we could have done better, simply reply to this e-mail or call us on {contactPhone}.
+
+We would love to welcome you back.
+
+Warm regards,
+The {propertyName} team`,
+  },
+};
+
+/** The words a property starts from, by its message_wording. */
+export const defaultMessageTemplates = { villa: villaMessageTemplates, neutral: neutralMessageTemplates };
 
 /** The words around the scheduled messages in the e-mails and the management area. */
 export const scheduledMessageTexts = {

@@ -1,7 +1,10 @@
+import type { BusinessContact } from '../domain/business-contact';
+
 /**
  * The business's facts, in one place: the owner edits this file, not components. Values the
- * specification withholds are obvious placeholders (example.com, +91 00000 00000) until the owner
- * supplies the real ones.
+ * specification withholds are obvious placeholders (example.com, +91 00000 00000). The phone, e-mail,
+ * address and social account are only defaults: the operator sets them in the management area, and pages
+ * read them through getSiteContact (site-contact.ts), never from here.
  */
 export const site = {
   brandName: 'Shanti Villa Retreat',
@@ -62,3 +65,20 @@ export const villa = {
   distanceFromFortMetres: 500,
   rating: '5-star',
 } as const;
+
+/**
+ * The business's contact details until the operator saves their own (Settings in the management area):
+ * the site, the e-mails, the invoices and the structured data then give those.
+ */
+export const defaultContact: BusinessContact = {
+  saved: false,
+  phone: site.phone,
+  email: site.email,
+  street: site.address.street,
+  city: site.address.city,
+  region: site.address.region,
+  postal_code: site.address.postalCode,
+  country: site.address.country,
+  social_handle: site.socialHandle,
+  social_url: site.socialUrl,
+};

@@ -28,6 +28,9 @@ export const InvoicePartySchema = z.object({
   state_name: z.string().nullable(),
   gstin: z.string().nullable(),
   pan: z.string().nullable(),
+  // The supplier's contact details when it was issued (none on documents issued before they were settings).
+  phone: z.string().nullish(),
+  email: z.string().nullish(),
 });
 export type InvoiceParty = z.infer<typeof InvoicePartySchema>;
 

@@ -308,6 +308,8 @@ export function buildInvoiceDocument(
     totalMinor: number;
     bands: readonly InvoiceBand[];
     profile: BusinessProfile;
+    /** How the guest reaches the business (the contact settings), printed under the supplier. */
+    contact?: { phone: string; email: string };
     recipient: InvoiceRecipient;
   },
 ): InvoiceDocument {
@@ -342,6 +344,7 @@ export function buildInvoiceDocument(
     ...stateOf(supplierState),
     gstin: registration?.gstin ?? null,
     pan: kind === 'receipt' ? null : profile.pan,
+    ...(input.contact ? { phone: input.contact.phone, email: input.contact.email } : {}),
   };
   const recipient: InvoiceParty = {
     name: input.recipient.name ?? input.booking.guest_name,

@@ -21,6 +21,18 @@ export const MESSAGE_TEMPLATE_DAYS_LABELS: Record<MessageTemplateKind, string> =
   after_stay: 'Days after check-out',
 };
 
+/**
+ * The words a property's scheduled messages start from until the operator saves their own: the villa's
+ * (written for the retreat behind the fort) or neutral ones that name the property's own address. A new
+ * property starts neutral.
+ */
+export const MESSAGE_WORDINGS = ['villa', 'neutral'] as const;
+export type MessageWording = (typeof MESSAGE_WORDINGS)[number];
+
+/** Whose words a template holds now: the villa's, the neutral defaults, or the operator's own. */
+export const TEMPLATE_WORDINGS = ['villa', 'neutral', 'own'] as const;
+export type TemplateWording = (typeof TEMPLATE_WORDINGS)[number];
+
 export const MESSAGE_TEMPLATE_LIMITS = { subject: 200, body: 5000, days: 30, reviewUrl: 500 } as const;
 
 /** Scheduled messages go out from this hour on their day, at the villa. */
@@ -42,6 +54,8 @@ export const MESSAGE_PLACEHOLDERS = {
   guests: 'Guests',
   propertyName: "The property's name",
   propertyAddress: "The property's address",
+  contactPhone: 'Your phone number (Settings, contact details)',
+  contactEmail: 'Your e-mail address (Settings, contact details)',
   mapLink: 'A map link to the property',
   balanceDue: 'The balance still due (a line with it is left out when nothing is due)',
   checkInLink: "The guest's page for online check-in (left out for a stay that has none)",
@@ -148,11 +162,19 @@ export const MessageTemplateSchema = z.object({
   review_url: z.string(),
   /** False while the property uses the defaults (nothing saved yet). */
   saved: z.boolean(),
+  wording: z
+    .enum(TEMPLATE_WORDINGS)
+    .describe(
+      "villa: the villa's words (its fort, temple gate, monkeys); neutral: the neutral defaults; own: edited",
+    ),
 });
 export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
 
 export const MessageTemplateListSchema = z.object({
   templates: z.array(MessageTemplateSchema),
+  villa_wording: z
+    .array(z.object({ property_id: z.uuid(), name: z.string() }))
+    .describe("The operator's properties whose messages still use the villa's words"),
   placeholders: z.array(z.object({ name: z.string(), description: z.string() })),
   send_hour: z.number().int().describe('Hour of the day (villa time) a scheduled message is sent on its day'),
   quiet_hours: z.object({ from: z.number().int(), until: z.number().int() }),

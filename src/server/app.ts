@@ -32,6 +32,7 @@ import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
 import { registerRazorpayRoutes } from './payments/razorpay-routes';
 import { registerPaymentRoutes } from './payments/routes';
+import { findSiteContact } from './business/contact-queries';
 import { registerBusinessRoutes } from './business/routes';
 import { registerInvoiceRoutes } from './invoices/routes';
 import { registerPricingRoutes } from './pricing/routes';
@@ -193,7 +194,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         first?.keyword === 'invalid_type' && first.instancePath === '/'
           ? 'The request body must be a JSON object'
           : (first?.message ?? 'The request is not valid');
-      return reply.code(400).send(toErrorBody(message, { field: first?.instancePath.slice(1) || undefined }));
+      // A schema that names why (a code in its issue's params) has the client word it; others say the field.
+      const code = (first?.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+      return reply.code(400).send(
+        toErrorBody(message, {
+          field: first?.instancePath.slice(1) || undefined,
+          ...(typeof code === 'string' ? { code } : {}),
+        }),
+      );
     }
     if (error instanceof HttpError) {
       return reply
@@ -313,7 +321,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });
-  await registerBusinessRoutes(app, { db });
+  // The site's pages are registered last; a change of the contact details renders them again.
+  let refreshSitePages = async () => {};
+  await registerBusinessRoutes(app, { db, onContactChanged: () => refreshSitePages() });
   await registerInvoiceRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerScheduledMessageRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerAuditRoutes(app, { db });
@@ -344,7 +354,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     loaders: {
       '/request/:token': createRequestPageLoader({ db, config, onMessagesWritten, now }),
     },
+    loadContact: async () => {
+      const { updatedAt, ...contact } = await findSiteContact(db, config.requests.siteProperty);
+      return { contact, version: updatedAt };
+    },
   });
+  refreshSitePages = site.refreshContact;
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply

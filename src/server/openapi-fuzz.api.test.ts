@@ -674,9 +674,12 @@ function describeBadErrorAnswer(response: LightMyRequestResponse): string | unde
   if (!isPlainObject(body) || Object.keys(body).join() !== 'error' || !isPlainObject(body.error)) {
     return `body ${response.body.slice(0, 200)}`;
   }
-  const { message, field, ...rest } = body.error;
+  const { message, field, code, ...rest } = body.error;
   if (typeof message !== 'string' || message.trim() === '') return `message ${JSON.stringify(message)}`;
   if (field !== undefined && typeof field !== 'string') return `field ${JSON.stringify(field)}`;
+  // A code says why, for the client to word (the contact settings' refusals carry one).
+  if (code !== undefined && (typeof code !== 'string' || !/^[a-z_]+$/.test(code)))
+    return `code ${JSON.stringify(code)}`;
   if (Object.keys(rest).length > 0) return `unexpected error fields ${Object.keys(rest).join()}`;
   return undefined;
 }

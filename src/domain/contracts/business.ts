@@ -1,3 +1,4 @@
+import { BusinessContactSchema, BusinessContactUpdateSchema } from '../business-contact';
 import { BusinessProfileSchema, BusinessProfileUpdateSchema } from '../business-profile';
 import { defineEndpoint, errorResponses } from './endpoint';
 import { businessRoutes } from './routes';
@@ -15,5 +16,18 @@ export const businessEndpoints = {
     session: true,
     body: BusinessProfileUpdateSchema,
     responses: { 200: BusinessProfileSchema, ...errorResponses(400, 401) },
+  }),
+  getBusinessContact: defineEndpoint({
+    ...businessRoutes.getBusinessContact,
+    tags: ['business'],
+    session: true,
+    responses: { 200: BusinessContactSchema, ...errorResponses(401) },
+  }),
+  updateBusinessContact: defineEndpoint({
+    ...businessRoutes.updateBusinessContact,
+    tags: ['business'],
+    session: true,
+    body: BusinessContactUpdateSchema,
+    responses: { 200: BusinessContactSchema, ...errorResponses(400, 401) },
   }),
 };

@@ -184,4 +184,6 @@ export const backupRoutes = /* @__PURE__ */ defineRoutes({
 export const businessRoutes = /* @__PURE__ */ defineRoutes({
   getBusinessProfile: { method: 'GET', path: '/api/business-profile' },
   updateBusinessProfile: { method: 'PUT', path: '/api/business-profile' },
+  getBusinessContact: { method: 'GET', path: '/api/business-contact' },
+  updateBusinessContact: { method: 'PUT', path: '/api/business-contact' },
 });

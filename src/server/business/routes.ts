@@ -4,9 +4,17 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { registerEndpoint } from '../register-endpoint';
+import { findBusinessContact, saveBusinessContact } from './contact-queries';
 import { findBusinessProfile, saveBusinessProfile } from './queries';
 
-export async function registerBusinessRoutes(app: FastifyInstance, options: { db: Db }) {
+export async function registerBusinessRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    /** Called once a change of the contact details is committed (the site's pages show them). */
+    onContactChanged?: () => Promise<void>;
+  },
+) {
   registerEndpoint(
     app,
     businessEndpoints.getBusinessProfile,
@@ -30,6 +38,38 @@ export async function registerBusinessRoutes(app: FastifyInstance, options: { db
         await saveBusinessProfile(tx, operatorId, request.body);
         return findBusinessProfile(tx, operatorId);
       });
+    },
+  );
+
+  registerEndpoint(
+    app,
+    businessEndpoints.getBusinessContact,
+    {
+      summary:
+        'How guests reach the business: phone, e-mail, address, social account (the defaults while none is saved)',
+    },
+    (request) => {
+      const operatorId = getOperator(request).id;
+      return withOperator(options.db, operatorId, (tx) => findBusinessContact(tx, operatorId));
+    },
+  );
+
+  registerEndpoint(
+    app,
+    businessEndpoints.updateBusinessContact,
+    {
+      summary:
+        'Save the contact details the public site, the e-mails, the invoices and the structured data give; the site shows them at once',
+    },
+    async (request) => {
+      const operatorId = getOperator(request).id;
+      const saved = await withOperator(options.db, operatorId, async (tx) => {
+        await saveBusinessContact(tx, operatorId, request.body);
+        return findBusinessContact(tx, operatorId);
+      });
+      // After the commit: the pages are rendered again from what is now stored.
+      await options.onContactChanged?.();
+      return saved;
     },
   );
 }

@@ -30,6 +30,7 @@ const AUDITED_TABLES = [
   'gateway_refunds',
   'payment_settings',
   'business_profiles',
+  'business_contacts',
   'invoices',
   'message_templates',
 ];

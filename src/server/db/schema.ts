@@ -28,7 +28,11 @@ import { INVOICE_KINDS, type InvoiceDocument } from '../../domain/invoice-docume
 import { INVOICE_SERIES } from '../../domain/invoice';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/language';
 import { MESSAGE_KINDS, MESSAGE_STATUSES } from '../../domain/message';
-import { MESSAGE_TEMPLATE_KINDS, MESSAGE_TEMPLATE_LIMITS } from '../../domain/message-template';
+import {
+  MESSAGE_TEMPLATE_KINDS,
+  MESSAGE_TEMPLATE_LIMITS,
+  MESSAGE_WORDINGS,
+} from '../../domain/message-template';
 import {
   PAYMENT_KINDS,
   PAYMENT_LIMITS,
@@ -149,6 +153,9 @@ export const properties = pgTable(
       .default(sql`'{}'::text[]`),
     airbnb_listing_id: text('airbnb_listing_id'),
     booking_com_id: text('booking_com_id'),
+    // Which words its scheduled messages start from until the operator saves their own: the villa's (its
+    // fort, temple gate and monkeys) or neutral ones that name the property's own address.
+    message_wording: text('message_wording', { enum: MESSAGE_WORDINGS }).notNull().default('neutral'),
     owner_id: uuid('owner_id')
       .notNull()
       .references(() => operators.id),
@@ -170,6 +177,7 @@ export const properties = pgTable(
     check('properties_currency_check', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check('properties_name_check', sql`length(btrim(${table.name})) > 0`),
     check('properties_state_code_check', sql`${table.state_code} ~ '^[0-9]{2}$'`),
+    check('properties_message_wording_check', sql`${table.message_wording} in (${inList(MESSAGE_WORDINGS)})`),
   ],
 );
 
@@ -801,6 +809,26 @@ export const businessProfiles = pgTable(
     ),
   ],
 );
+
+/**
+ * How guests reach each operator's business (the site's, the e-mails', the invoices'); none saved: the
+ * content module's defaults. Public facts, which the site and guests' e-mails read.
+ */
+export const businessContacts = pgTable('business_contacts', {
+  operator_id: uuid('operator_id')
+    .primaryKey()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  street: text('street').notNull(),
+  city: text('city').notNull(),
+  region: text('region').notNull(),
+  postal_code: text('postal_code').notNull().default(''),
+  country: text('country').notNull(),
+  social_handle: text('social_handle').notNull().default(''),
+  social_url: text('social_url').notNull().default(''),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Razorpay payment links the operator made for a booking (what was due then). A link still open for the

@@ -56,6 +56,8 @@ const SAMPLE_PROPERTIES = [
     ],
     airbnb_listing_id: null,
     booking_com_id: 'BKG-4417208',
+    // Its scheduled messages speak of the fort, the temple gate and the monkeys; the other rentals' do not.
+    message_wording: 'villa' as const,
   },
   {
     name: 'Marina Heights Apartment',

@@ -15,6 +15,7 @@ import {
 } from '../../domain/invoice';
 import type { InvoiceKind } from '../../domain/invoice-document';
 import { toMinor } from '../../domain/money';
+import { findBusinessContact } from '../business/contact-queries';
 import { findBusinessProfile } from '../business/queries';
 import { findBookingQuote } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../bookings/routes';
@@ -153,6 +154,7 @@ export async function issueBookingInvoice(
     totalMinor,
     bands,
     profile,
+    contact: await findBusinessContact(tx, input.operatorId),
     recipient: input.recipient,
     booking,
     property,

@@ -24,6 +24,8 @@ function listPrintedTexts(document: InvoiceDocument, recipientGiven: boolean): P
     { text: document.supplier.name, label: `Your business's legal name ${profile}` },
     { text: document.supplier.trade_name, label: `Your business's trade name ${profile}` },
     { text: document.supplier.address, label: `Your business's address ${profile}` },
+    { text: document.supplier.phone ?? null, label: 'Your phone number (Settings, contact details)' },
+    { text: document.supplier.email ?? null, label: 'Your e-mail address (Settings, contact details)' },
     { text: document.signatory, label: `The signatory's name ${profile}` },
     { text: document.stay.property_name, label: `The property's name ${property}` },
     { text: document.stay.property_address, label: `The property's address ${property}` },

@@ -228,6 +228,8 @@ function partyLines(party: InvoiceParty, showTax: boolean): { text: string; styl
   if (state) lines.push({ text: `State: ${state}`, style: STYLES.text });
   if (showTax && party.gstin) lines.push({ text: `GSTIN: ${party.gstin}`, style: STYLES.text });
   if (showTax && party.pan) lines.push({ text: `PAN: ${party.pan}`, style: STYLES.text });
+  if (party.phone) lines.push({ text: `Phone: ${party.phone}`, style: STYLES.text });
+  if (party.email) lines.push({ text: `E-mail: ${party.email}`, style: STYLES.text });
   return lines;
 }
 

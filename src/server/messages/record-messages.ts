@@ -23,6 +23,8 @@ import {
   type PaymentReceipt,
 } from './render-message';
 import type { MessageSettings } from './settings';
+import { applyContact } from './contact-text';
+import { findPropertyContact } from '../business/contact-queries';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
 import { readGuestPaymentDue, readLedger } from '../payments/queries';
 import { findBooking } from '../bookings/queries';
@@ -48,6 +50,7 @@ export function buildManageUrl(
 }
 
 async function composeMessage(
+  tx: Executor,
   settings: MessageSettings,
   kind: FixedMessageKind,
   to: string,
@@ -55,10 +58,13 @@ async function composeMessage(
   links: { requestToken?: string; manageUrl?: string },
 ): Promise<NewOutboxMessage> {
   const id = randomUUID();
-  const rendered = await renderBookingMessage(kind, facts, {
-    requestUrl: links.requestToken ? buildRequestUrl(settings) : undefined,
-    manageUrl: links.manageUrl,
-  });
+  const rendered = applyContact(
+    await renderBookingMessage(kind, facts, {
+      requestUrl: links.requestToken ? buildRequestUrl(settings) : undefined,
+      manageUrl: links.manageUrl,
+    }),
+    await findPropertyContact(tx, facts.propertyId),
+  );
   return {
     link_token: links.requestToken ?? null,
     id,
@@ -96,6 +102,7 @@ export async function recordBookingRequested(
   const confirmToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'confirm' });
   const pageToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'page' });
   const message = await composeMessage(
+    tx,
     settings,
     'request_received',
     facts.guestEmail,
@@ -115,7 +122,7 @@ export async function recordRequestConfirmed(
   const operator = await resolveOperatorAddress(tx, settings, facts.propertyId);
   if (!operator) return;
   await insertOutboxMessages(tx, [
-    await composeMessage(settings, 'request_received_operator', operator, facts, {
+    await composeMessage(tx, settings, 'request_received_operator', operator, facts, {
       manageUrl: buildManageUrl(settings, facts),
     }),
   ]);
@@ -167,7 +174,7 @@ export async function recordBookingStatusChanged(
           ),
         }
       : change.facts;
-  const message = await composeMessage(settings, kind, change.facts.guestEmail, facts, {
+  const message = await composeMessage(tx, settings, kind, change.facts.guestEmail, facts, {
     requestToken: await insertRequestToken(tx, { bookingId: change.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
@@ -186,7 +193,7 @@ export async function recordBookingChanged(
 ): Promise<boolean> {
   const link = await findRequestLink(tx, input.facts.bookingId);
   if (!link?.confirmed_at) return false;
-  const message = await composeMessage(settings, 'booking_changed', input.facts.guestEmail, input.facts, {
+  const message = await composeMessage(tx, settings, 'booking_changed', input.facts.guestEmail, input.facts, {
     requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
@@ -209,7 +216,7 @@ export async function recordPaymentReminder(
   input: { facts: BookingFacts & { payment: GuestPaymentPlan } },
 ): Promise<boolean> {
   const { facts } = input;
-  const message = await composeMessage(settings, 'payment_reminder', facts.guestEmail, facts, {
+  const message = await composeMessage(tx, settings, 'payment_reminder', facts.guestEmail, facts, {
     requestToken: await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'page' }),
   });
   return insertOutboxMessageOnce(tx, {
@@ -231,14 +238,14 @@ export async function recordRequestWithdrawn(
   if (!input.guestConfirmed) return;
   const requestToken = await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' });
   const messages = [
-    await composeMessage(settings, 'request_withdrawn', input.facts.guestEmail, input.facts, {
+    await composeMessage(tx, settings, 'request_withdrawn', input.facts.guestEmail, input.facts, {
       requestToken,
     }),
   ];
   const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
   if (operator) {
     messages.push(
-      await composeMessage(settings, 'request_withdrawn_operator', operator, input.facts, {
+      await composeMessage(tx, settings, 'request_withdrawn_operator', operator, input.facts, {
         manageUrl: buildManageUrl(settings, input.facts),
       }),
     );
@@ -252,7 +259,7 @@ export async function recordRequestLapsed(
   settings: MessageSettings,
   input: { facts: BookingFacts },
 ): Promise<void> {
-  const message = await composeMessage(settings, 'request_lapsed', input.facts.guestEmail, input.facts, {
+  const message = await composeMessage(tx, settings, 'request_lapsed', input.facts.guestEmail, input.facts, {
     requestToken: await insertRequestToken(tx, { bookingId: input.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
@@ -303,7 +310,7 @@ export async function recordPaymentReceived(
   const operator = await resolveOperatorAddress(tx, settings, input.facts.propertyId);
   if (!operator) return;
   await insertOutboxMessages(tx, [
-    await composeMessage(settings, 'payment_received_operator', operator, input.facts, {
+    await composeMessage(tx, settings, 'payment_received_operator', operator, input.facts, {
       manageUrl: buildManageUrl(settings, input.facts),
     }),
   ]);
@@ -320,6 +327,7 @@ export async function recordPaymentLinkMade(
 ): Promise<boolean> {
   if (!(await findRequestLink(tx, input.facts.bookingId))) return false;
   const message = await composeMessage(
+    tx,
     settings,
     'payment_link',
     input.facts.guestEmail,
@@ -364,6 +372,7 @@ export async function recordInvoiceIssued(
     ? await insertRequestToken(tx, { bookingId: booking.id, purpose: 'page' })
     : undefined;
   const message = await composeMessage(
+    tx,
     settings,
     'invoice_issued',
     to,
@@ -446,6 +455,7 @@ export async function recordPaymentReceipt(
     ? await insertRequestToken(tx, { bookingId: booking.id, purpose: 'page' })
     : undefined;
   const message = await composeMessage(
+    tx,
     settings,
     'payment_receipt',
     to,

@@ -34,6 +34,9 @@ import {
 } from './scheduled-queries';
 import type { MessageSettings } from './settings';
 import { ScheduledEmail } from './templates/scheduled-email';
+import { findPropertyContact } from '../business/contact-queries';
+import type { BusinessContact } from '../../domain/business-contact';
+import { applyContact } from './contact-text';
 
 type PropertyFacts = {
   id: string;
@@ -97,7 +100,10 @@ export async function describeStayValues(
   // made when the message is written.
   const hasPage = input.link !== 'none';
   const page = `${settings.server.publicUrl}/request/${input.link === 'token' ? REQUEST_TOKEN_PLACEHOLDER : '••••••'}#check-in`;
+  const contact = await findPropertyContact(tx, property.id);
   return {
+    contactPhone: contact.phone,
+    contactEmail: contact.email,
     guestName: booking.guest_name.trim(),
     reference: formatBookingReference(booking.id),
     checkInDate: formatCalendarDate(booking.check_in),
@@ -121,7 +127,7 @@ export type RenderedScheduled = { subject: string; text: string; html: string };
 export async function renderScheduledMessage(
   template: Pick<MessageTemplate, 'subject' | 'body'>,
   values: Partial<Record<MessagePlaceholder, string>>,
-  options: { notes?: string[]; subjectPrefix?: string; language?: Language } = {},
+  options: { notes?: string[]; subjectPrefix?: string; language?: Language; contact?: BusinessContact } = {},
 ): Promise<RenderedScheduled> {
   const subject = `${options.subjectPrefix ?? ''}${fillTemplateText(template.subject, values).replace(/\s+/g, ' ')}`;
   const body = fillTemplateText(template.body, values);
@@ -147,7 +153,8 @@ export async function renderScheduledMessage(
       footer={messageTexts.footer}
     />,
   );
-  return { subject, text, html };
+  const rendered = { subject, text, html };
+  return options.contact ? applyContact(rendered, options.contact) : rendered;
 }
 
 /** The Message-ID of a booking's scheduled message: one per booking and kind, whoever writes it. */
@@ -211,7 +218,10 @@ export async function writeScheduledMessage(
         today: villaToday(input.now),
         link: 'token',
       });
-      const rendered = await renderScheduledMessage(template, values, { language: booking.guest_language });
+      const rendered = await renderScheduledMessage(template, values, {
+        language: booking.guest_language,
+        contact: await findPropertyContact(tx, property.id),
+      });
       const linkToken = values.checkInLink
         ? await insertRequestToken(tx, { bookingId: booking.id, purpose: 'page' })
         : null;

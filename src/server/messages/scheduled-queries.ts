@@ -4,18 +4,36 @@ import {
   type MessageTemplate,
   type MessageTemplateKind,
   type MessageTemplateUpdate,
+  MESSAGE_WORDINGS,
+  type TemplateWording,
 } from '../../domain/message-template';
 import { defaultMessageTemplates } from '../../content/scheduled-messages';
 import type { Executor } from '../db/client';
-import { bookings, messageTemplates, outboxMessages, scheduledMessages } from '../db/schema';
+import { bookings, messageTemplates, outboxMessages, properties, scheduledMessages } from '../db/schema';
 
-/** A property's template of each kind: the saved one, else the defaults. */
+/** Whose words a template's subject and text are: one of the two defaults', or the operator's own. */
+export function describeWording(
+  template: Pick<MessageTemplate, 'kind' | 'subject' | 'body'>,
+): TemplateWording {
+  for (const wording of MESSAGE_WORDINGS) {
+    const defaults = defaultMessageTemplates[wording][template.kind];
+    if (template.subject === defaults.subject && template.body === defaults.body) return wording;
+  }
+  return 'own';
+}
+
+/** A property's template of each kind: the saved one, else the defaults of its wording. */
 export async function listMessageTemplates(db: Executor, propertyId: string): Promise<MessageTemplate[]> {
   const rows = await db.select().from(messageTemplates).where(eq(messageTemplates.property_id, propertyId));
+  const [property] = await db
+    .select({ message_wording: properties.message_wording })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  const wording = property?.message_wording ?? 'neutral';
   return MESSAGE_TEMPLATE_KINDS.map((kind) => {
     const row = rows.find((each) => each.kind === kind);
     if (row) {
-      return {
+      const template = {
         property_id: propertyId,
         kind,
         subject: row.subject,
@@ -25,10 +43,28 @@ export async function listMessageTemplates(db: Executor, propertyId: string): Pr
         review_url: row.review_url,
         saved: true,
       };
+      return { ...template, wording: describeWording(template) };
     }
-    const defaults = defaultMessageTemplates[kind];
-    return { property_id: propertyId, kind, ...defaults, review_url: '', saved: false };
+    const defaults = defaultMessageTemplates[wording][kind];
+    return { property_id: propertyId, kind, ...defaults, review_url: '', saved: false, wording };
   });
+}
+
+/** The operator's properties (as row-level security shows them) whose messages still use the villa's words. */
+export async function listVillaWordingProperties(
+  db: Executor,
+): Promise<{ property_id: string; name: string }[]> {
+  const rows = await db
+    .select({ id: properties.id, name: properties.name })
+    .from(properties)
+    .orderBy(asc(properties.created_at), asc(properties.id));
+  const found: { property_id: string; name: string }[] = [];
+  for (const row of rows) {
+    const templates = await listMessageTemplates(db, row.id);
+    if (templates.some((template) => template.wording === 'villa'))
+      found.push({ property_id: row.id, name: row.name });
+  }
+  return found;
 }
 
 export async function findMessageTemplate(

@@ -31,18 +31,25 @@ import {
   findMessageTemplate,
   findPreviewBookingId,
   listMessageTemplates,
+  listVillaWordingProperties,
   restoreScheduledMessage,
   saveMessageTemplate,
   skipScheduledMessage,
 } from './scheduled-queries';
 import type { MessageSettings } from './settings';
+import type { BusinessContact } from '../../domain/business-contact';
+import { findPropertyContact } from '../business/contact-queries';
 
 const BOOKING_NOT_FOUND = 'Booking not found';
 const PREVIEW_BOOKING_NOT_FOUND = 'That booking is not one of this property’s';
 export const NO_OPERATOR_ADDRESS = 'There is no e-mail address to send the test to';
 
 /** Made-up facts for a preview on a property with no booking yet. */
-function describeSampleValues(property: { name: string }, template: Pick<MessageTemplate, 'review_url'>) {
+function describeSampleValues(
+  property: { name: string },
+  template: Pick<MessageTemplate, 'review_url'>,
+  contact: Pick<BusinessContact, 'phone' | 'email'>,
+) {
   return {
     guestName: 'Asha Rao',
     reference: 'SV-SAMPLE1',
@@ -54,6 +61,8 @@ function describeSampleValues(property: { name: string }, template: Pick<Message
     guests: '4',
     propertyName: property.name,
     propertyAddress: 'The property’s address',
+    contactPhone: contact.phone,
+    contactEmail: contact.email,
     mapLink: 'https://www.google.com/maps/search/?api=1&query=…',
     balanceDue: '₹45,000.00',
     checkInLink: 'https://…/request/••••••#check-in',
@@ -100,7 +109,7 @@ export async function registerScheduledMessageRoutes(
           today,
           link: 'masked',
         })
-      : describeSampleValues(property, template);
+      : describeSampleValues(property, template, await findPropertyContact(tx, property.id));
     return {
       booking,
       property,
@@ -124,6 +133,7 @@ export async function registerScheduledMessageRoutes(
         const property = await requireProperty(tx, request.params.propertyId);
         return {
           templates: await listMessageTemplates(tx, property.id),
+          villa_wording: await listVillaWordingProperties(tx),
           placeholders: Object.entries(MESSAGE_PLACEHOLDERS).map(([name, description]) => ({
             name,
             description,
@@ -163,7 +173,9 @@ export async function registerScheduledMessageRoutes(
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const preview = await renderPreview(tx, { ...request.params, body: request.body });
-        const rendered = await renderScheduledMessage(preview.template, preview.values);
+        const rendered = await renderScheduledMessage(preview.template, preview.values, {
+          contact: await findPropertyContact(tx, preview.property.id),
+        });
         return {
           booking_id: preview.booking?.id ?? null,
           subject: rendered.subject,
@@ -194,6 +206,7 @@ export async function registerScheduledMessageRoutes(
         const rendered = await renderScheduledMessage(preview.template, preview.values, {
           subjectPrefix: scheduledMessageTexts.testSubjectPrefix,
           notes: [scheduledMessageTexts.testNote],
+          contact: await findPropertyContact(tx, preview.property.id),
         });
         const id = randomUUID();
         await insertOutboxMessages(tx, [

@@ -10,7 +10,8 @@ type PropertyRow = typeof properties.$inferSelect;
 
 /** A property as the API sends it: the base price in major units (the database keeps minor ones). */
 export function shapeProperty(row: PropertyRow): Property {
-  const { updated_at: _updatedAt, ...rest } = row;
+  // Which words its messages start from is the message templates' business (they say it per template).
+  const { updated_at: _updatedAt, message_wording: _wording, ...rest } = row;
   return { ...rest, base_price: toMajor(row.base_price), created_at: row.created_at.toISOString() };
 }
 

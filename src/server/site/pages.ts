@@ -1,10 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { BusinessContact } from '../../domain/business-contact';
 import { renderPageDataScript } from '../../client/pages/page-data';
 import { findNotFoundPage, getPageFile, NOT_FOUND, PAGES } from '../../client/pages/registry';
 import { isLanguage, type Language } from '../../domain/language-codes';
@@ -36,6 +44,8 @@ export type PageLoader = {
 
 /** The build's render bundle (`dist/ssr/entry-server.js`), as far as the server uses it. */
 type RenderBundle = {
+  /** Every page's markup and head tags with these contact details (a bundle from before them has none). */
+  renderPages?(contact?: BusinessContact): { file: string; render: string; html: string; head: string }[];
   renderServerPage(
     name: string,
     data: unknown,
@@ -51,7 +61,17 @@ type RenderBundle = {
  */
 export async function registerSitePages(
   app: FastifyInstance,
-  options: { clientDir?: string; loaders?: Record<string, PageLoader> },
+  options: {
+    clientDir?: string;
+    loaders?: Record<string, PageLoader>;
+    /**
+     * The business's contact details as stored now, and a version that changes with them (null: none saved,
+     * the build's defaults). The pages are rendered again when it changes.
+     */
+    loadContact?: () => Promise<{ contact: BusinessContact; version: string | null }>;
+    /** How often a page view looks for a change another process saved (ms). */
+    contactCheckMs?: number;
+  },
 ) {
   // A build has the home page; without one the server still answers, with placeholders.
   const clientDir =
@@ -67,13 +87,18 @@ export async function registerSitePages(
     }
     return body;
   };
-  // The not-found page of each language (`/hi/…` answers in Hindi), read once.
-  const notFoundBodies = new Map(
-    PAGES.filter((page) => page.route === NOT_FOUND).map((page) => [page, readPage(getPageFile(page))]),
-  );
+  // Every page's built HTML, read once; `bodies` holds what is served, the built pages rendered again with
+  // the operator's contact details once they saved some.
+  const builtBodies = new Map<string, PageBody>();
+  for (const page of PAGES) {
+    const body = readPage(getPageFile(page));
+    if (body) builtBodies.set(getPageFile(page), body);
+  }
+  let bodies = builtBodies;
+  const findBody = (file: string) => bodies.get(file);
   const notFoundBody = (path: string): PageBody => {
     const page = findNotFoundPage(path);
-    return (page && notFoundBodies.get(page)) ?? { html: FALLBACK_NOT_FOUND };
+    return (page && findBody(getPageFile(page))) ?? { html: FALLBACK_NOT_FOUND };
   };
   // The build writes its render bundle beside the client (dist/ssr beside dist/client).
   const renderBundlePath = clientDir && join(dirname(clientDir), 'ssr', 'entry-server.js');
@@ -99,7 +124,12 @@ export async function registerSitePages(
       .type('text/html; charset=utf-8');
     const encoding = negotiator.negotiate(reply.request.headers['accept-encoding'] ?? '') as Encoding | null;
     const html = typeof body === 'string' ? body : body.html;
-    const compressed = encoding && (typeof body === 'string' ? compressPage(body, encoding) : body[encoding]);
+    // A page rendered again with new contact details is compressed here until its copies are ready.
+    const compressed =
+      encoding &&
+      (typeof body === 'string'
+        ? compressPage(body, encoding)
+        : (body[encoding] ?? compressPage(html, encoding)));
     if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
     return reply.send(html);
   };
@@ -116,15 +146,31 @@ export async function registerSitePages(
       },
     });
   }
+  const contact = createContactRefresh({
+    bundle: renderBundle,
+    builtBodies,
+    load: options.loadContact,
+    checkMs: options.contactCheckMs ?? CONTACT_CHECK_MS,
+    log: app.log,
+    publish: (next) => {
+      bodies = next;
+    },
+  });
+  await contact.refresh();
+
   for (const page of PAGES) {
     const route = page.route;
     if (route === NOT_FOUND) continue;
-    const body = readPage(getPageFile(page)) ?? (route === '/' ? { html: PLACEHOLDER_HOME } : undefined);
-    if (!body) continue;
+    const file = getPageFile(page);
+    const placeholder = route === '/' ? { html: PLACEHOLDER_HOME } : undefined;
+    if (!findBody(file) && !placeholder) continue;
+    const readBody = () => findBody(file) ?? placeholder!;
     if (page.render === 'server') {
       const loader = options.loaders?.[route];
       if (!loader) continue;
       app.get(route, { schema: { hide: true }, config: loader.config }, async (request, reply) => {
+        contact.checkSoon();
+        const body = readBody();
         const data = await loader.load(request);
         if (data === undefined) return sendHtml(reply, notFoundBody(request.url), 404);
         // `?lang=` shows the page in another language (the page's language switch); anything else is ignored.
@@ -152,7 +198,10 @@ export async function registerSitePages(
         return sendHtml(reply, html, 200, 'private, no-store');
       });
     } else {
-      app.get(route, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, body));
+      app.get(route, { schema: { hide: true } }, (_request, reply) => {
+        contact.checkSoon();
+        return sendHtml(reply, readBody());
+      });
     }
     if (route !== '/') {
       // `/partnership/` → `/partnership`, keeping the query (and the parameters of a route that has them).
@@ -164,6 +213,119 @@ export async function registerSitePages(
 
   return {
     sendNotFoundPage: (reply: FastifyReply) => sendHtml(reply, notFoundBody(reply.request.url), 404),
+    /** Renders the pages again if the contact details changed (after the operator saved them). */
+    refreshContact: () => contact.refresh(),
+  };
+}
+
+const CONTACT_CHECK_MS = 60_000;
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * The pages with the operator's contact details, without a build: the render bundle renders every page
+ * twice, with the defaults the build used and with the details now stored, and each built page gets the
+ * second's markup and head tags in place of the first's (the same strings the build wrote, so the critical
+ * CSS, fonts and loader stay exactly as built). Compressed as the build does, off the main thread. Run at
+ * start, after a change saved here, and (for a change another process saved) at most once a `checkMs` when
+ * pages are asked for.
+ */
+function createContactRefresh(input: {
+  bundle: RenderBundle | undefined;
+  builtBodies: Map<string, PageBody>;
+  load?: () => Promise<{ contact: BusinessContact; version: string | null }>;
+  checkMs: number;
+  log: FastifyBaseLogger;
+  publish: (bodies: Map<string, PageBody>) => void;
+}) {
+  let version: string | null = null;
+  let lastCheck = 0;
+  let running: Promise<void> = Promise.resolve();
+
+  // What the build rendered (with the defaults): rendered once, it never changes.
+  let built: ReturnType<NonNullable<RenderBundle['renderPages']>> | undefined;
+
+  /** The pages with these contact details: their HTML at once, their compressed copies once made. */
+  function render(contact: BusinessContact) {
+    const renderPages = input.bundle?.renderPages;
+    if (!renderPages) return undefined;
+    built ??= renderPages();
+    const current = renderPages(contact);
+    const next = new Map(input.builtBodies);
+    const changed: string[] = [];
+    for (const [index, before] of built.entries()) {
+      const after = current[index]!;
+      const body = input.builtBodies.get(before.file);
+      if (!body) continue;
+      let html = body.html;
+      const swaps = [[before.head, after.head] as const];
+      if (before.render === 'prerender') swaps.push([before.html, after.html] as const);
+      let matched = true;
+      for (const [from, to] of swaps) {
+        if (from === to) continue;
+        if (!html.includes(from)) matched = false;
+        else html = html.replace(from, () => to);
+      }
+      if (!matched) {
+        input.log.warn(
+          { file: before.file },
+          'the built page differs from its render: contact details not updated',
+        );
+        continue;
+      }
+      if (html === body.html) continue;
+      next.set(before.file, { html });
+      changed.push(before.file);
+    }
+    return { next, changed };
+  }
+
+  /** The build's compression (brotli 11, gzip 9), off the main thread; a second or two for every page. */
+  async function compress(next: Map<string, PageBody>, files: string[]) {
+    const compressed = new Map(next);
+    for (const file of files) {
+      const { html } = next.get(file)!;
+      const [br, gz] = await Promise.all([
+        brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip(html, { level: 9 }),
+      ]);
+      compressed.set(file, { html, br, gzip: gz });
+    }
+    return compressed;
+  }
+
+  async function run() {
+    if (!input.load) return;
+    lastCheck = Date.now();
+    const loaded = await input.load();
+    if (loaded.version === version) return;
+    const rendered = render(loaded.contact);
+    version = loaded.version;
+    if (!rendered) return;
+    input.publish(rendered.next);
+    // Not waited for: meanwhile the pages are compressed as they are sent (fast settings). Published unless
+    // a newer change was meanwhile.
+    void compress(rendered.next, rendered.changed).then(
+      (compressed) => {
+        if (version === loaded.version) input.publish(compressed);
+      },
+      (error: unknown) => input.log.error({ err: error }, 'could not compress the pages'),
+    );
+  }
+
+  const refresh = () => {
+    running = running.then(run, run).catch((error: unknown) => {
+      input.log.error({ err: error }, 'could not render the pages with the contact details');
+    });
+    return running;
+  };
+  return {
+    refresh,
+    checkSoon() {
+      if (!input.load || Date.now() - lastCheck < input.checkMs) return;
+      lastCheck = Date.now();
+      void refresh();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessRoutes, sessionRoutes } from '@/domain/contracts/routes';
+import type { BusinessContactUpdate } from '@/domain/business-contact';
 import type { BusinessProfileUpdate } from '@/domain/business-profile';
 import type { ChangePassword } from '@/domain/auth';
 import { callEndpoint } from '@/client/lib/api-client';
@@ -50,5 +51,24 @@ export function useUpdateBusinessProfile() {
     mutationFn: (profile: BusinessProfileUpdate) =>
       callEndpoint(businessRoutes.updateBusinessProfile, { body: profile }),
     onSuccess: (saved) => queryClient.setQueryData(businessProfileKey, saved),
+  });
+}
+
+export const businessContactKey = [...accountKeys.all, 'business-contact'] as const;
+
+/** How guests reach the business (the defaults while none is saved). */
+export function businessContactQuery() {
+  return queryOptions({
+    queryKey: businessContactKey,
+    queryFn: ({ signal }) => callEndpoint(businessRoutes.getBusinessContact, { signal }),
+  });
+}
+
+export function useUpdateBusinessContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: BusinessContactUpdate) =>
+      callEndpoint(businessRoutes.updateBusinessContact, { body: contact }),
+    onSuccess: (saved) => queryClient.setQueryData(businessContactKey, saved),
   });
 }

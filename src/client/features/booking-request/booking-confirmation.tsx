@@ -2,7 +2,7 @@ import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { fillText } from '@/content/fill-text';
 import { writeRequestPromises } from '@/content/promises';
-import { site } from '@/content/site';
+import { getSiteContact } from '@/content/site-contact';
 import type { BookingRequestResult } from '@/domain/availability';
 import { formatVillaClock } from '@/domain/dates';
 import { describeTimeLeft } from '@/domain/time-left';
@@ -80,8 +80,8 @@ export function BookingConfirmation({
         <li>{promises.payment}</li>
         <li>
           {text.questions}{' '}
-          <a className="underline" href={`mailto:${site.email}`}>
-            {site.email}
+          <a className="underline" href={`mailto:${getSiteContact().email}`}>
+            {getSiteContact().email}
           </a>{' '}
           {text.quoteReference}
         </li>

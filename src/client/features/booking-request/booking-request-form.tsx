@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CalendarCheckIcon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { site } from '@/content/site';
+import { getSiteContact } from '@/content/site-contact';
+import { formatTelHref } from '@/domain/business-contact';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
@@ -156,12 +157,12 @@ function BookingRequestFields() {
           </Button>
           <p className="text-xs text-muted-foreground">
             {text.preferToTalk}{' '}
-            <a className="underline underline-offset-2" href={`mailto:${site.email}`}>
-              <MailIcon className="inline size-3.5" aria-hidden="true" /> {site.email}
+            <a className="underline underline-offset-2" href={`mailto:${getSiteContact().email}`}>
+              <MailIcon className="inline size-3.5" aria-hidden="true" /> {getSiteContact().email}
             </a>{' '}
             {text.or}{' '}
-            <a className="underline underline-offset-2" href={`tel:${site.phone.replace(/\s/g, '')}`}>
-              <PhoneIcon className="inline size-3.5" aria-hidden="true" /> {site.phone}
+            <a className="underline underline-offset-2" href={formatTelHref(getSiteContact().phone)}>
+              <PhoneIcon className="inline size-3.5" aria-hidden="true" /> {getSiteContact().phone}
             </a>
           </p>
         </div>

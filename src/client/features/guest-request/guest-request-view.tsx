@@ -15,7 +15,7 @@ import { formatVillaClock } from '@/domain/dates';
 import type { GuestRequest, WithdrawNotice } from '@/domain/message';
 import { describeTimeLeft } from '@/domain/time-left';
 import { formatMajorAmount } from '@/domain/money';
-import { site } from '@/content/site';
+import { getSiteContact } from '@/content/site-contact';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -263,7 +263,10 @@ export function GuestRequestView({
           {explain(query.error, unknown ? text.notFoundText : text.checkConnection)}
         </p>
         {unknown ? (
-          <a href={`mailto:${site.email}`} className={cn(buttonVariants({ shape: 'pill' }), 'mt-6')}>
+          <a
+            href={`mailto:${getSiteContact().email}`}
+            className={cn(buttonVariants({ shape: 'pill' }), 'mt-6')}
+          >
             {text.contactUs}
           </a>
         ) : (
@@ -374,10 +377,10 @@ export function GuestRequestView({
         <p className="text-sm text-muted-foreground">
           {text.questions}{' '}
           <a
-            href={`mailto:${site.email}`}
+            href={`mailto:${getSiteContact().email}`}
             className="font-semibold break-all text-primary underline-offset-4 hover:underline"
           >
-            {site.email}
+            {getSiteContact().email}
           </a>
         </p>
       </div>

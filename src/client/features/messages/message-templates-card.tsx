@@ -50,6 +50,9 @@ export function MessageTemplatesCard({
 }) {
   const templates = useQuery(messageTemplatesQuery(property.id));
   const [kind, setKind] = useState<MessageTemplateKind>('before_arrival');
+  const villaWording = new Map(
+    (templates.data?.villa_wording ?? []).map((entry) => [entry.property_id, entry.name]),
+  );
   return (
     <Card aria-labelledby="message-templates-title">
       <CardHeader>
@@ -76,12 +79,14 @@ export function MessageTemplatesCard({
                 {properties.map((each) => (
                   <option key={each.id} value={each.id}>
                     {each.name}
+                    {villaWording.has(each.id) ? ' (the villa’s wording)' : ''}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
         ) : null}
+        {villaWording.size > 0 ? <VillaWordingNote property={property} villaWording={villaWording} /> : null}
         <ToggleGroup
           label="Message"
           className="gap-1 justify-self-start rounded-lg"
@@ -114,6 +119,38 @@ export function MessageTemplatesCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Which properties' messages still speak of the villa (its fort, temple gate and monkeys): right for the
+ * villa, wrong for a guest of any other house, so the editor says so where the operator chooses one.
+ */
+function VillaWordingNote({
+  property,
+  villaWording,
+}: {
+  property: Property;
+  villaWording: Map<string, string>;
+}) {
+  const names = [...villaWording.values()];
+  return (
+    <div
+      role="note"
+      aria-label="The villa’s wording"
+      className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      {villaWording.has(property.id) ? (
+        <p>
+          <strong>{property.name} uses the villa’s wording</strong>: its directions to the fort, the temple
+          gate and the monkeys. If this is not the villa, edit its messages to fit it.
+        </p>
+      ) : null}
+      <p>
+        The villa’s wording is used by: {names.join(', ')}. Other properties start from neutral words that
+        name their own address and your contact details.
+      </p>
+    </div>
   );
 }
 

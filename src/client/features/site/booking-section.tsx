@@ -1,6 +1,7 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { useLandingText } from './site-context';
-import { site } from '@/content/site';
+import { getSiteContact } from '@/content/site-contact';
+import { formatTelHref } from '@/domain/business-contact';
 import { BookingRequestForm } from '@/client/features/booking-request';
 import { CtaLink } from './cta-link';
 import { SectionHeading } from './section-heading';
@@ -8,7 +9,7 @@ import { SectionHeading } from './section-heading';
 /** The booking request form, with writing or calling as the alternative. */
 export default function BookingSection() {
   const { booking } = useLandingText();
-  const mailto = `mailto:${site.email}?subject=${encodeURIComponent(booking.emailSubject)}`;
+  const mailto = `mailto:${getSiteContact().email}?subject=${encodeURIComponent(booking.emailSubject)}`;
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
       <div className="rounded-[2rem] bg-primary px-3 py-16 text-primary-foreground sm:px-12 lg:py-20">
@@ -28,9 +29,9 @@ export default function BookingSection() {
             <MailIcon aria-hidden="true" />
             {booking.emailLabel}
           </CtaLink>
-          <CtaLink variant="outline-light" href={`tel:${site.phone.replace(/\s/g, '')}`}>
+          <CtaLink variant="outline-light" href={formatTelHref(getSiteContact().phone)}>
             <PhoneIcon aria-hidden="true" />
-            {booking.phoneLabel}: {site.phone}
+            {booking.phoneLabel}: {getSiteContact().phone}
           </CtaLink>
         </div>
         <p className="mx-auto mt-8 max-w-xl text-center text-sm text-white/75">{booking.note}</p>

@@ -2,6 +2,8 @@ import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIco
 import type { ReactNode } from 'react';
 import { useLandingText, useSiteText } from './site-context';
 import { site } from '@/content/site';
+import { describeContactAddress, getSiteContact } from '@/content/site-contact';
+import { formatTelHref } from '@/domain/business-contact';
 import { fillText } from '@/content/fill-text';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
@@ -27,6 +29,7 @@ export default function ContactSection() {
   const texts = useSiteText();
   const { contact } = useLandingText();
   const text = texts.chrome.contact;
+  const address = getSiteContact();
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
       <SectionHeading
@@ -37,17 +40,19 @@ export default function ContactSection() {
       />
       <ul className="mt-14 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         <ContactItem icon={<PhoneIcon aria-hidden="true" />} label={text.phone}>
-          <a className={linkClass} href={`tel:${site.phone.replace(/\s/g, '')}`}>
-            {site.phone}
+          <a className={linkClass} href={formatTelHref(getSiteContact().phone)}>
+            {getSiteContact().phone}
           </a>
         </ContactItem>
         <ContactItem icon={<MailIcon aria-hidden="true" />} label={text.email}>
-          <a className={linkClass} href={`mailto:${site.email}`}>
-            {site.email}
+          <a className={linkClass} href={`mailto:${getSiteContact().email}`}>
+            {getSiteContact().email}
           </a>
         </ContactItem>
         <ContactItem icon={<MapPinIcon aria-hidden="true" />} label={text.address}>
-          <address className="not-italic">{texts.chrome.postalAddress}</address>
+          <address className="not-italic">
+            {describeContactAddress(address, texts.chrome.postalAddress)}
+          </address>
         </ContactItem>
         <ContactItem icon={<GlobeIcon aria-hidden="true" />} label={text.website}>
           <a className={linkClass} href={site.url} rel="noopener">
@@ -55,8 +60,8 @@ export default function ContactSection() {
           </a>
         </ContactItem>
         <ContactItem icon={<AtSignIcon aria-hidden="true" />} label={text.social}>
-          <a className={linkClass} href={site.socialUrl} rel="noopener noreferrer">
-            {site.socialHandle}
+          <a className={linkClass} href={getSiteContact().social_url} rel="noopener noreferrer">
+            {getSiteContact().social_handle}
           </a>
         </ContactItem>
         <ContactItem icon={<ArrowUpRightIcon aria-hidden="true" />} label={text.sisterBrand}>
@@ -67,7 +72,10 @@ export default function ContactSection() {
         </ContactItem>
       </ul>
       <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
-        <a href={`mailto:${site.email}`} className={buttonVariants({ shape: 'pill', size: 'lg' })}>
+        <a
+          href={`mailto:${getSiteContact().email}`}
+          className={buttonVariants({ shape: 'pill', size: 'lg' })}
+        >
           <MailIcon aria-hidden="true" />
           {text.sendEmail}
         </a>

@@ -1,6 +1,8 @@
 import { localizePath } from '@/content/languages';
 import { FOOTER_LINKS } from '@/content/navigation';
 import { site } from '@/content/site';
+import { describeContactAddress, getSiteContact } from '@/content/site-contact';
+import { formatTelHref } from '@/domain/business-contact';
 import { LanguageLinks, type PagePath } from './language-links';
 import { SectionLink, useSiteText } from './site-context';
 
@@ -8,6 +10,7 @@ const linkClass = 'text-white/80 transition-colors hover:text-white hover:underl
 
 /** `currentPath`: the page's path in English, or its address in each language (see PagePath), for its language links. */
 export function SiteFooter({ currentPath }: { currentPath?: PagePath }) {
+  const address = getSiteContact();
   const { language, tagline, footer, navigation, chrome } = useSiteText();
   const text = chrome.footer;
   return (
@@ -62,18 +65,20 @@ export function SiteFooter({ currentPath }: { currentPath?: PagePath }) {
           <ul className="mt-5 space-y-3 text-sm text-white/80">
             <li>
               {text.phone}:{' '}
-              <a href={`tel:${site.phone.replace(/\s/g, '')}`} className={linkClass}>
-                {site.phone}
+              <a href={formatTelHref(getSiteContact().phone)} className={linkClass}>
+                {getSiteContact().phone}
               </a>
             </li>
             <li>
               {text.email}:{' '}
-              <a href={`mailto:${site.email}`} className={linkClass}>
-                {site.email}
+              <a href={`mailto:${getSiteContact().email}`} className={linkClass}>
+                {getSiteContact().email}
               </a>
             </li>
             <li>
-              <address className="not-italic">{chrome.postalAddress}</address>
+              <address className="not-italic">
+                {describeContactAddress(address, chrome.postalAddress)}
+              </address>
             </li>
             <li>
               {text.website}:{' '}
@@ -83,8 +88,8 @@ export function SiteFooter({ currentPath }: { currentPath?: PagePath }) {
             </li>
             <li>
               {text.social}:{' '}
-              <a href={site.socialUrl} rel="noopener noreferrer" className={linkClass}>
-                {site.socialHandle}
+              <a href={getSiteContact().social_url} rel="noopener noreferrer" className={linkClass}>
+                {getSiteContact().social_handle}
               </a>
             </li>
           </ul>

@@ -6,6 +6,7 @@ import { localizePath } from '@/content/languages';
 import { landingMr } from '@/content/mr/landing';
 import { siteTextMr } from '@/content/mr/site-text';
 import { site, villa } from '@/content/site';
+import { getSiteContact } from '@/content/site-contact';
 import { siteTextEn, type SiteText } from '@/content/site-text';
 import type { PageMeta } from '@/client/lib/seo';
 
@@ -27,16 +28,24 @@ function buildHomeMeta(texts: SiteText, landing: LandingText): PageMeta {
       inLanguage: texts.language,
       description: texts.footer.blurb,
       url: site.url,
-      telephone: site.phone,
-      email: site.email,
+      // Read when the head is rendered: the operator's contact details (the server renders again on a change).
+      get telephone() {
+        return getSiteContact().phone;
+      },
+      get email() {
+        return getSiteContact().email;
+      },
       image: new URL(`/assets/images/${heroImage.name}-1280.${heroImage.hash}.webp`, site.url).toString(),
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: site.address.street,
-        addressLocality: site.address.city,
-        addressRegion: site.address.region,
-        postalCode: site.address.postalCode,
-        addressCountry: 'IN',
+      get address() {
+        const contact = getSiteContact();
+        return {
+          '@type': 'PostalAddress',
+          streetAddress: contact.street,
+          addressLocality: contact.city,
+          addressRegion: contact.region,
+          postalCode: contact.postal_code,
+          addressCountry: /^india$/i.test(contact.country) ? 'IN' : contact.country,
+        };
       },
       numberOfRooms: villa.bedrooms,
       maximumAttendeeCapacity: villa.guestCapacity,
@@ -45,7 +54,10 @@ function buildHomeMeta(texts: SiteText, landing: LandingText): PageMeta {
         name: amenity.title,
         value: true,
       })),
-      sameAs: [site.socialUrl],
+      get sameAs() {
+        const url = getSiteContact().social_url;
+        return url ? [url] : undefined;
+      },
     },
   };
 }

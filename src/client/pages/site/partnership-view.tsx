@@ -4,6 +4,7 @@ import type { PartnershipText } from '@/content/partnership';
 import type { SiteText } from '@/content/site-text';
 import { localizePath } from '@/content/languages';
 import { site } from '@/content/site';
+import { getSiteContact } from '@/content/site-contact';
 import { fillText } from '@/content/fill-text';
 import { SiteImage } from '@/client/features/site/site-image';
 import { CtaLink } from '@/client/features/site/cta-link';
@@ -202,7 +203,7 @@ export function PartnershipView({ texts, partnership }: { texts: SiteText; partn
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row sm:flex-wrap">
               <CtaLink
                 variant="ivory"
-                href={`mailto:${site.email}?subject=${encodeURIComponent(cta.emailSubject)}`}
+                href={`mailto:${getSiteContact().email}?subject=${encodeURIComponent(cta.emailSubject)}`}
               >
                 <MailIcon aria-hidden="true" />
                 {cta.emailLabel}

@@ -607,6 +607,23 @@ $$;
 REVOKE ALL ON FUNCTION find_site_property(uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION find_site_property(uuid) TO villa_guest;
 
+-- How guests reach the business behind a property (its owner's contact settings; no row: none saved, and
+-- the server gives the defaults). Public facts, read by the guest's request (villa_guest), the operator's
+-- transactions and the site's pages, for the property's owner only.
+CREATE OR REPLACE FUNCTION find_property_contact(p_property uuid)
+  RETURNS TABLE (out_phone text, out_email text, out_street text, out_city text, out_region text,
+    out_postal_code text, out_country text, out_social_handle text, out_social_url text, out_updated_at timestamptz)
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+AS $$
+  SELECT c.phone, c.email, c.street, c.city, c.region, c.postal_code, c.country, c.social_handle,
+    c.social_url, c.updated_at
+  FROM properties p JOIN business_contacts c ON c.operator_id = p.owner_id
+  WHERE p.id = p_property
+$$;
+REVOKE ALL ON FUNCTION find_property_contact(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION find_property_contact(uuid) TO villa_guest, villa_app;
+
 -- What pending guest requests hold now, per network, per e-mail, and the nights from today on of the
 -- property (villa_guest may not read guests' e-mails, so it asks for counts only). Unconfirmed requests
 -- count per network and per e-mail (a stranger gets no more of them), but not in the nights all requests
@@ -954,7 +971,7 @@ BEGIN
     v_entity_id := left(v_row->>'id', 12);
     v_before := v_before - 'id';
     v_after := v_after - 'id';
-  ELSIF TG_TABLE_NAME = 'business_profiles' THEN
+  ELSIF TG_TABLE_NAME IN ('business_profiles', 'business_contacts') THEN
     v_operator := (v_row->>'operator_id')::uuid;
     v_entity_id := v_row->>'operator_id';
   ELSIF TG_TABLE_NAME IN ('payments', 'gateway_refunds') THEN

@@ -181,6 +181,14 @@ CREATE POLICY business_profiles_owner ON business_profiles TO villa_app
   USING (operator_id = app_current_operator_id())
   WITH CHECK (operator_id = app_current_operator_id());
 
+-- How guests reach each operator's business: their own row only (guests' paths read it through
+-- find_property_contact).
+ALTER TABLE business_contacts ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE ON business_contacts TO villa_app;
+CREATE POLICY business_contacts_owner ON business_contacts TO villa_app
+  USING (operator_id = app_current_operator_id())
+  WITH CHECK (operator_id = app_current_operator_id());
+
 -- Issued invoices and their numbering: an operator's own, added to and never changed (the numbers'
 -- rows are raised in the transaction that issues, so they are consecutive).
 ALTER TABLE invoices ENABLE ROW LEVEL SECURITY;

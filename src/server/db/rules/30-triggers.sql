@@ -62,6 +62,10 @@ CREATE TRIGGER message_templates_audit AFTER INSERT OR UPDATE OR DELETE ON messa
 CREATE TRIGGER business_profiles_audit AFTER INSERT OR UPDATE OR DELETE ON business_profiles
   FOR EACH ROW EXECUTE FUNCTION audit_row_change('business_profile', 'system', 'updated_at', '');
 
+-- Every change of how guests reach the business (the site, the e-mails and the invoices give it).
+CREATE TRIGGER business_contacts_audit AFTER INSERT OR UPDATE OR DELETE ON business_contacts
+  FOR EACH ROW EXECUTE FUNCTION audit_row_change('business_contact', 'system', 'updated_at', '');
+
 -- Every document issued (its number, parties and amounts; the whole document is the invoice itself); none
 -- is ever changed or removed, not even by the tables' owner.
 CREATE TRIGGER invoices_audit AFTER INSERT OR UPDATE OR DELETE ON invoices
