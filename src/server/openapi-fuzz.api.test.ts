@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from './security-headers';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from './test/test-app';
 import { listTestDatabaseKinds } from './test/test-database';
+import { waitUntil } from '../test/wait-until';
 
 /**
  * Malformed requests for every operation of the OpenAPI document, generated from the document itself:
@@ -416,9 +417,10 @@ function arbitraryRequest(operation: Operation, ids: Ids): fc.Arbitrary<Built> {
           { ...base.pathValues, [parameter.name]: raw },
           encodeQuery(Object.entries(base.query)),
         );
-        // A literal `..` segment is resolved before the request is sent (by clients, and by inject): it
-        // asks for the parent path, another resource that may exist (GET /api/bookings, say).
-        return make(`path ${parameter.name}`, breaks && raw !== '..', { url });
+        // A `..` segment, written or percent-encoded (URL parsers resolve `%2e%2e` too), is resolved before
+        // the request is sent (by clients, and by inject): it asks for the parent path, another resource
+        // that may exist (GET /api/bookings/../quote is the public GET /api/quote).
+        return make(`path ${parameter.name}`, breaks && decoded !== '..', { url });
       }),
     );
   }
@@ -805,6 +807,15 @@ describe.each(listTestDatabaseKinds())('OpenAPI fuzz [%s]', (kind) => {
       });
       return reached?.id ?? request.operation;
     };
+    // A backup asked for is written, and recorded, after its answer: wait for it before the next snapshot.
+    const waitForBackup = () =>
+      waitUntil(
+        async () => {
+          const list = await context.app.inject({ method: 'GET', url: '/api/backups', headers: { cookie } });
+          return list.statusCode === 200 && (list.json() as { running: unknown }).running === null;
+        },
+        { timeout: 60_000 },
+      );
     const send = async (request: FuzzRequest) => {
       const response = await context.app.inject({
         method: request.method as InjectOptions['method'],
@@ -867,6 +878,7 @@ describe.each(listTestDatabaseKinds())('OpenAPI fuzz [%s]', (kind) => {
         }
         await closeRun();
         const status = await send(request);
+        if (request.operation === 'createBackup' && status === 202) await waitForBackup();
         const after = await snap();
         const changed = changedTables(snapshot, after);
         if (status >= 400 && changed.length > 0) {

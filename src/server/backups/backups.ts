@@ -125,6 +125,9 @@ export type BackupStatus = {
  * socket) or the daily timer. A second request while one runs is refused rather than queued: it would
  * only copy the same data again.
  */
+/** Hears how a started backup ended; the backup counts as running until it has. */
+type BackupSettled = (result: TakenBackup | Error) => void | Promise<void>;
+
 export type BackupService = {
   dir: string;
   /** Writes a backup and resolves with it; BackupRunningError if one is being written. */
@@ -133,7 +136,7 @@ export type BackupService = {
    * Starts a backup and returns at once (the request that asked for it does not wait for it); `settled`
    * hears how it ended. BackupRunningError if one is being written.
    */
-  start(origin: BackupOrigin, settled?: (result: TakenBackup | Error) => void): { startedAt: Date };
+  start(origin: BackupOrigin, settled?: BackupSettled): { startedAt: Date };
   status(): BackupStatus;
 };
 
@@ -146,17 +149,21 @@ export function createBackupService(options: {
   let running: { startedAt: Date; origin: BackupOrigin; done: Promise<TakenBackup> } | null = null;
   let lastFailure: BackupStatus['lastFailure'] = null;
 
-  const begin = (origin: BackupOrigin) => {
+  // `settled` runs before the backup stops counting as running (it records it), so a list that shows it
+  // done shows it recorded too.
+  const begin = (origin: BackupOrigin, settled?: BackupSettled) => {
     if (running) throw new BackupRunningError();
     const startedAt = now();
     const done = (async () => {
       try {
-        const taken = await options.take(origin);
+        const taken = await options.take(origin).catch(async (error: unknown) => {
+          lastFailure = { at: now(), message: error instanceof Error ? error.message : String(error) };
+          await settled?.(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
         lastFailure = null;
+        await settled?.(taken);
         return taken;
-      } catch (error) {
-        lastFailure = { at: now(), message: error instanceof Error ? error.message : String(error) };
-        throw error;
       } finally {
         running = null;
       }
@@ -169,11 +176,9 @@ export function createBackupService(options: {
     dir: options.dir,
     run: (origin) => begin(origin).done,
     start(origin, settled) {
-      const started = begin(origin);
-      started.done.then(
-        (taken) => settled?.(taken),
-        (error: unknown) => settled?.(error instanceof Error ? error : new Error(String(error))),
-      );
+      const started = begin(origin, settled);
+      // `settled` heard the failure; nobody else waits for it.
+      started.done.catch(() => {});
       return { startedAt: started.startedAt };
     },
     status: () => ({

@@ -99,7 +99,11 @@ export async function registerBackupRoutes(
           }
           request.log.info({ path: result.path, bytes: result.bytes, ms: result.ms }, 'backup written');
           const name = result.path.slice(backups.dir.length + 1);
-          recordBackupEvent(db, operatorId, name, 'insert', { bytes: result.bytes, ms: result.ms }).catch(
+          return recordBackupEvent(db, operatorId, name, 'insert', {
+            bytes: result.bytes,
+            ms: result.ms,
+          }).then(
+            () => undefined,
             (error: unknown) => request.log.error({ err: error }, 'the backup could not be audited'),
           );
         });
