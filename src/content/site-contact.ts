@@ -52,3 +52,9 @@ export function formatContactAddress(
   const cityLine = [contact.city, contact.postal_code].filter(Boolean).join(' ');
   return [contact.street, cityLine, contact.region, contact.country].filter(Boolean).join(', ');
 }
+
+/** The site's own words with the business's phone and e-mail in place of the defaults they were written with. */
+export function withSiteContact(text: string): string {
+  const contact = getSiteContact();
+  return text.replaceAll(defaultContact.phone, contact.phone).replaceAll(defaultContact.email, contact.email);
+}

@@ -3,6 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GuestPayment as GuestPaymentData } from '@/domain/message';
+import { paymentTexts } from '@/content/payments';
+import { defaultContact } from '@/content/site';
+import { setSiteContact } from '@/content/site-contact';
 import { GuestPayment, isSafeQrSvg } from './guest-payment';
 
 const URI = 'upi://pay?pa=shantivilla@okaxis&pn=Shanti%20Villa%20Retreat&am=30000.00&cu=INR&tn=SV-1A2B3C4D';
@@ -63,6 +66,20 @@ describe("the guest's payment", () => {
     expect(within(section).getByText(/Bank transfer to/)).toBeInTheDocument();
     expect(within(section).queryByRole('link')).toBeNull();
     expect(within(section).queryByRole('img')).toBeNull();
+  });
+
+  it("gives the business's phone and e-mail in the site's own words, not the defaults", () => {
+    setSiteContact({ ...defaultContact, saved: true, phone: '+91 98220 12345', email: 'stay@example.in' });
+    try {
+      const payment = { ...withUpi, upi: null, instructions: paymentTexts.fallbackInstructions };
+      render(<GuestPayment text={guestRequestEn.payment} language="en" payment={payment} currency="INR" />);
+      const words = screen.getByText(/bank details/);
+      expect(words).toHaveTextContent('+91 98220 12345');
+      expect(words).toHaveTextContent('stay@example.in');
+      expect(words).not.toHaveTextContent(defaultContact.phone);
+    } finally {
+      setSiteContact(defaultContact);
+    }
   });
 
   it('shows no QR markup that is not our own plain SVG', () => {

@@ -6,6 +6,7 @@ import { fillText } from '@/content/fill-text';
 import type { GuestRequestText } from '@/content/guest-request';
 import type { Language } from '@/content/languages';
 import { paymentTexts } from '@/content/payments';
+import { withSiteContact } from '@/content/site-contact';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { formatLongDateIn } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
@@ -78,7 +79,7 @@ export function GuestPayment({
   // The operator's own words are shown as written; the site's words for when they wrote none, translated.
   const instructions =
     payment.instructions === paymentTexts.fallbackInstructions
-      ? text.fallbackInstructions
+      ? withSiteContact(text.fallbackInstructions)
       : payment.instructions;
   return (
     <section
