@@ -27,6 +27,8 @@ const SECRET_NAME =
 const NOT_SECRET: Record<string, string> = {
   'message_templates.review_url':
     'the public page where guests leave a review: every thank-you e-mail carries it (unlike a calendar feed, no key is in it)',
+  'business_contacts.social_url':
+    "the business's public social page, shown on every page of the site (no key is in it)",
 };
 
 type AuditTrigger = { table: string; args: string[]; columns: string[] };
