@@ -58,3 +58,8 @@ export function withSiteContact(text: string): string {
   const contact = getSiteContact();
   return text.replaceAll(defaultContact.phone, contact.phone).replaceAll(defaultContact.email, contact.email);
 }
+
+/** The number as a tel: link dials it (no spaces or brackets). */
+export function formatTelHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

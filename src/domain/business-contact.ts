@@ -135,8 +135,3 @@ export const BusinessContactUpdateSchema = z.object({
 });
 export type BusinessContactUpdateInput = z.input<typeof BusinessContactUpdateSchema>;
 export type BusinessContactUpdate = z.output<typeof BusinessContactUpdateSchema>;
-
-/** The number as a tel: link dials it (no spaces or brackets). */
-export function formatTelHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}

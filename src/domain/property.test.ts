@@ -80,7 +80,7 @@ describe('the property schema', () => {
 
   it('refuses an unknown property type', () => {
     expect(firstMessage({ ...valid, property_type: 'castle' })).toBe(
-      'Property type must be one of villa, apartment, house, condo',
+      'Property type must be one of villa, apartment, house, condo, cottage, bungalow, farmhouse, homestay, room',
     );
   });
 });

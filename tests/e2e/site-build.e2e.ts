@@ -56,7 +56,10 @@ describe.skipIf(testEnv.baseUrl)('the built public pages', () => {
       // Scripts: data, and the loader, which the CSP allows by its hash; nothing of the script is
       // requested before the first paint (no script src, no module preload).
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-      const loaders = scripts.filter(([, attributes]) => !attributes!.includes('type="application/ld+json"'));
+      // Data: the structured data and the business's contact details (type application/ld+json, application/json).
+      const loaders = scripts.filter(
+        ([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes!),
+      );
       expect(loaders.length, page.name).toBe(1);
       const [, attributes, code] = loaders[0]!;
       expect(code, page.name).toBe(PAGE_LOADER_SCRIPT);

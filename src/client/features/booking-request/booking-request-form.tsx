@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CalendarCheckIcon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { getSiteContact } from '@/content/site-contact';
-import { formatTelHref } from '@/domain/business-contact';
+import { formatTelHref, getSiteContact } from '@/content/site-contact';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';

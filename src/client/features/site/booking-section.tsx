@@ -1,7 +1,6 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { useLandingText } from './site-context';
-import { getSiteContact } from '@/content/site-contact';
-import { formatTelHref } from '@/domain/business-contact';
+import { formatTelHref, getSiteContact } from '@/content/site-contact';
 import { BookingRequestForm } from '@/client/features/booking-request';
 import { CtaLink } from './cta-link';
 import { SectionHeading } from './section-heading';

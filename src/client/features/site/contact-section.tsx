@@ -2,8 +2,7 @@ import { ArrowUpRightIcon, AtSignIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIco
 import type { ReactNode } from 'react';
 import { useLandingText, useSiteText } from './site-context';
 import { site } from '@/content/site';
-import { describeContactAddress, getSiteContact } from '@/content/site-contact';
-import { formatTelHref } from '@/domain/business-contact';
+import { describeContactAddress, formatTelHref, getSiteContact } from '@/content/site-contact';
 import { fillText } from '@/content/fill-text';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';

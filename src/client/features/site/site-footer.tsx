@@ -1,8 +1,7 @@
 import { localizePath } from '@/content/languages';
 import { FOOTER_LINKS } from '@/content/navigation';
 import { site } from '@/content/site';
-import { describeContactAddress, getSiteContact } from '@/content/site-contact';
-import { formatTelHref } from '@/domain/business-contact';
+import { describeContactAddress, formatTelHref, getSiteContact } from '@/content/site-contact';
 import { LanguageLinks, type PagePath } from './language-links';
 import { SectionLink, useSiteText } from './site-context';
 
