@@ -28,6 +28,17 @@ const architectureZones = [
     from: './src/client',
     except: ['./pages/registry.ts', './pages/page-data.ts', './pages/page-loader.ts'],
   },
+  // The server's floors, as far as they are built: http → operations → store → domain, and the messages
+  // follow events; an operation answers no HTTP and writes no message, the store knows neither.
+  {
+    target: './src/server/operations',
+    from: ['./src/server/http', './src/server/messages'],
+    message: 'An operation speaks the domain: write an event, not a message, and throw a DomainError.',
+  },
+  {
+    target: './src/server/store',
+    from: ['./src/server/operations', './src/server/http', './src/server/messages'],
+  },
   {
     target: ['./src/client/components', './src/client/lib'],
     from: ['./src/client/features', './src/client/pages'],

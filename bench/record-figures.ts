@@ -11,6 +11,7 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
 export function recordPrintedFigures(name: string) {
   const startedAt = new Date().toISOString();
+  const onPostgres = process.argv.slice(2).some((arg) => arg.startsWith('postgres'));
   const lines: string[] = [];
   const print = console.log.bind(console);
   console.log = (...args: unknown[]) => {
@@ -25,7 +26,8 @@ export function recordPrintedFigures(name: string) {
     );
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(
-      join(resultsDir, `${name}.txt`),
+      // A run on PostgreSQL keeps its own file beside the embedded database's.
+      join(resultsDir, `${name}${onPostgres ? '.postgres' : ''}.txt`),
       [command, `started ${startedAt} on Node ${process.version}`, '', ...lines, ''].join('\n'),
     );
   });

@@ -143,6 +143,9 @@ export const BOOKING_LIMITS = {
  */
 export const MAX_BOOKING_TOTAL = 100_000_000;
 
+/** The refusal for a booking that does not exist or is another operator's (the same words for both). */
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
 export const BOOKING_MESSAGES = {
   unavailable: 'Those dates are no longer available',
   priceChanged: (total: string) =>

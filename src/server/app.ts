@@ -27,7 +27,10 @@ import type { Config } from './env';
 import { registerHealthRoutes } from './health/routes';
 import { createRequestPageLoader, registerMessageRoutes } from './messages/routes';
 import { registerScheduledMessageRoutes } from './messages/scheduled-routes';
-import { HttpError, toErrorBody } from './http-error';
+import { isDomainError } from '../domain/domain-error';
+import { answerDomainError } from './http/error-statuses';
+import { handlePendingEvents } from './messages/subscriber';
+import { HttpError, toErrorBody } from './http/http-error';
 import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
 import { registerRazorpayRoutes } from './payments/razorpay-routes';
@@ -203,6 +206,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         }),
       );
     }
+    if (isDomainError(error)) {
+      const answer = answerDomainError(error);
+      return reply.code(answer.statusCode).send(answer.body);
+    }
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
@@ -302,6 +309,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const throttle =
     deps.throttle ?? createSignInThrottle(db, config.sessions.signInLimits, deps.now ?? (() => new Date()));
   const { now, onMessagesWritten } = deps;
+  // The messages follow what the operations wrote: handled right after the commit, so an answer means its
+  // messages are queued; what a crash leaves is handled by the message worker's next pass.
+  const onEventsWritten = async () => {
+    try {
+      if ((await handlePendingEvents(db, config, { now, logger: app.log })) > 0) onMessagesWritten?.();
+    } catch (error) {
+      app.log.error({ err: error }, 'events not handled after the commit; the worker handles them');
+    }
+  };
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerHealthRoutes(app, { database });
@@ -309,15 +325,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerPropertyRoutes(app, { db, now });
   await registerCalendarRoutes(app, { db, now });
   await registerTimelineRoutes(app, { db, now, staleHours: config.channels.staleHours });
-  await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten });
+  await registerBookingRoutes(app, { db, now, messages: config, onMessagesWritten, onEventsWritten });
   await registerPaymentRoutes(app, {
     db,
     now,
     payments: config.payments,
-    messages: config,
-    onMessagesWritten,
+    onEventsWritten,
   });
-  await registerRazorpayRoutes(app, { db, config, now, onMessagesWritten });
+  await registerRazorpayRoutes(app, { db, config, now, onMessagesWritten, onEventsWritten });
   await registerDashboardRoutes(app, { db, now });
   await registerReportRoutes(app, { db, now });
   await registerPricingRoutes(app, { db, now });

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from './http-error';
+import { HttpError } from './http/http-error';
 
 /**
  * The rules every body of the API follows, whatever its route, applied in app.ts: a field the operation

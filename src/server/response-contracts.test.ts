@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../domain/contracts/endpoint';
 import { checkResponsesAgainstContracts } from './check-responses';
-import { registerEndpoint } from './register-endpoint';
+import { registerEndpoint } from './http/register-endpoint';
 
 const getThing = defineEndpoint({
   operationId: 'getThing',

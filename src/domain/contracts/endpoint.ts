@@ -51,6 +51,10 @@ export const ErrorResponseSchema = z.object({
         .string()
         .optional()
         .describe('What went wrong, for a client to recognise (the message is for people and logs)'),
+      params: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe("The code's parameters, for a client to word the refusal in its own language"),
     })
     .loose(),
 });

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { listAuditEventsPage } from './queries';
 import { reportEndpoints } from '../../domain/contracts/reports';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 /** The audit log, read-only: the database writes it, and no route (or role) can change it. */
 export async function registerAuditRoutes(app: FastifyInstance, options: { db: Db }) {

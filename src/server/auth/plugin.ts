@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Operator } from '../../domain/auth';
 import type { Db } from '../db/client';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { findSessionOperator } from './queries';
 
 export const SESSION_COOKIE = 'villa_session';

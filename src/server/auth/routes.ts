@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_FAILED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../domain/auth';
 import type { Db } from '../db/client';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { describeDevice } from './describe-device';
 import { getDecoyHash, verifyPassword } from './password';
 import {
@@ -20,7 +20,7 @@ import { getOperator, SESSION_COOKIE } from './plugin';
 import { describeRequestNetwork } from '../request-network';
 import { type SignInThrottle } from './sign-in-throttle';
 import { sessionEndpoints } from '../../domain/contracts/session';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 /** The device cookie: a browser that signed in before (see sign-in-throttle.ts). */
 export const DEVICE_COOKIE = 'villa_device';

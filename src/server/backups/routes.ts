@@ -6,8 +6,8 @@ import { backupEndpoints } from '../../domain/contracts/backups';
 import { getOperator } from '../auth/plugin';
 import type { Database, Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { HttpError } from '../http-error';
-import { registerEndpoint } from '../register-endpoint';
+import { HttpError } from '../http/http-error';
+import { registerEndpoint } from '../http/register-endpoint';
 import { listBackupFiles, type BackupFile } from './backup-files';
 import { BackupRunningError, type BackupService } from './backups';
 

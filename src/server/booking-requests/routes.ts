@@ -22,7 +22,7 @@ import { lockPropertyNights, withGuest } from '../db/with-operator';
 import { findPricingRules } from '../pricing/queries';
 import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { releaseUnconfirmedRequests } from '../messages/queries';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { Config } from '../env';
@@ -39,7 +39,7 @@ import {
   type RequestedBooking,
 } from './queries';
 import { bookingRequestEndpoints } from '../../domain/contracts/booking-requests';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 export type BookingRequestRouteOptions = {
   db: Db;

@@ -2,7 +2,7 @@ import { BOOKING_MESSAGES, checkStayDates, isSamePrice, type StoredBooking } fro
 import { REPRICE_MESSAGES, type RepriceErrorCode } from '../../domain/booking-reprice';
 import { findStayRuleRefusal, StayQuoteSchema, type StayQuote } from '../../domain/pricing';
 import type { Executor } from '../db/client';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { findPricingRules } from '../pricing/queries';
 import { quoteStay } from '../pricing/quote-stay';
 

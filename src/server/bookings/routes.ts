@@ -1,7 +1,9 @@
 import { sendCsvAttachment } from '../csv';
+import { appendEvent } from '../store/events';
 import type { FastifyInstance } from 'fastify';
 import {
   BOOKING_MESSAGES,
+  BOOKING_NOT_FOUND,
   canChangeStatus,
   canCompleteStay,
   completeTooEarlyMessage,
@@ -22,14 +24,10 @@ import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
 import { declareClock, withOperator } from '../db/with-operator';
 import { listChannelClosures, type ChannelClosure } from '../calendar/queries';
-import { HttpError, notFound } from '../http-error';
+import { HttpError, notFound } from '../http/http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';
-import {
-  recordBookingChanged,
-  recordBookingStatusChanged,
-  recordPaymentReceipt,
-} from '../messages/record-messages';
+import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
 import type { BookingChange } from '../messages/render-message';
 import type { MessageSettings } from '../messages/settings';
 import { quoteStay } from '../pricing/quote-stay';
@@ -56,9 +54,7 @@ import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain
 import { listBookingInvoiceRows, shapeInvoices } from '../invoices/queries';
 import { lockBooking, recordPaidInFull } from '../payments/queries';
 import { summarizeBookingsPayments } from '../payments/summaries';
-import { registerEndpoint } from '../register-endpoint';
-
-export const BOOKING_NOT_FOUND = 'Booking not found';
+import { registerEndpoint } from '../http/register-endpoint';
 
 /** Why a channel's stay keeps its dates and total. */
 export const CHANNEL_TERMS_MESSAGE =
@@ -127,7 +123,14 @@ function describeGuestChanges(before: StoredBooking, after: StoredBooking): Book
 
 export async function registerBookingRoutes(
   app: FastifyInstance,
-  options: { db: Db; now?: () => Date; messages: MessageSettings; onMessagesWritten?: () => void },
+  options: {
+    db: Db;
+    now?: () => Date;
+    messages: MessageSettings;
+    onMessagesWritten?: () => void;
+    /** Hands what the operations wrote to their subscribers, after the commit. */
+    onEventsWritten?: () => Promise<void>;
+  },
 ) {
   const today = () => villaToday(options.now?.());
 
@@ -597,7 +600,6 @@ export async function registerBookingRoutes(
         "payment_status follows the booking's ledger (listPayments, recordPayment, refundPayment): 'paid' records a payment of the balance, dated today, by `method` (unset: 'other') with `reference`, held to recordPayment's checks (duplicate_reference unless confirm_duplicate_reference, gateway_payment_recorded); `amount`, the balance the operator was shown, must still be the balance (409 balance_changed). Asking for the status the booking already has changes nothing; any other status is refused with 409, as is a stay the channel collects.",
     },
     async (request) => {
-      let receipted = false;
       const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const booking = await lockBooking(tx, request.params.bookingId);
         if (!booking) throw notFound(BOOKING_NOT_FOUND);
@@ -614,16 +616,16 @@ export async function registerBookingRoutes(
             expected: request.body.amount,
             confirmDuplicateReference: request.body.confirm_duplicate_reference,
           });
-          receipted = await recordPaymentReceipt(tx, options.messages, {
-            bookingId: booking.id,
-            entry,
-            today: today(),
+          await appendEvent(tx, {
+            kind: 'payment_recorded',
+            booking_id: booking.id,
+            payload: { entry_id: entry.id },
           });
         }
         const updated = await findBooking(tx, booking.id);
         return (await addRequestStates(tx, [updated!]))[0]!;
       });
-      if (receipted) options.onMessagesWritten?.();
+      await options.onEventsWritten?.();
       return result;
     },
   );

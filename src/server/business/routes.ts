@@ -3,7 +3,7 @@ import { businessEndpoints } from '../../domain/contracts/business';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import { findBusinessContact, saveBusinessContact } from './contact-queries';
 import { findBusinessProfile, saveBusinessProfile } from './queries';
 

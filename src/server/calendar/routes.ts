@@ -8,7 +8,7 @@ import { findPricingRules } from '../pricing/queries';
 import { requireProperty } from '../properties/queries';
 import { listCalendarRows, upsertCalendarDays } from './queries';
 import { calendarEndpoints } from '../../domain/contracts/calendar';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 export async function registerCalendarRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const now = options.now ?? (() => new Date());

@@ -7,7 +7,7 @@ import {
 import type { Tx } from '../db/client';
 import { releaseUnconfirmedRequests } from '../messages/queries';
 import { lockPropertyNights } from '../db/with-operator';
-import { HttpError, notFound } from '../http-error';
+import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../properties/queries';
 import {
   cancelHoldingBookings,

@@ -21,7 +21,7 @@ import {
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { declareClock, withGuest, withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http-error';
+import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../properties/queries';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
@@ -42,7 +42,7 @@ import {
 import { resolveExportToken } from './export-queries';
 import { runConnectionSync, type ChannelSettings, type ChannelSyncConfig } from './sync';
 import { channelEndpoints } from '../../domain/contracts/channels';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 export type ChannelRouteOptions = {
   db: Db;

@@ -8,7 +8,7 @@ import { requireProperty } from '../properties/queries';
 import { addRequestStates } from '../messages/request-states';
 import { listDashboardStays, listOverduePayments } from './queries';
 import { reportEndpoints } from '../../domain/contracts/reports';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 export async function registerDashboardRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const now = options.now ?? (() => new Date());

@@ -45,6 +45,8 @@ const NOT_AUDITED_TABLES: Record<string, string> = {
   channel_export_reads: "who read an export address last and when, rewritten by every channel's read",
   property_booking_counts: 'derived from bookings by triggers',
   outbox_messages: 'messages that audited changes cause; the Messages view lists each with its status',
+  domain_events:
+    'what audited changes did, written beside them for the messages to follow; no one edits them',
   request_links: "a guest request's page and deadlines; the booking's changes they cause are audited",
   request_tokens: "hashes of a guest request's links, written once (removed when the guest's e-mail changes)",
   sign_in_counters: 'bookkeeping of the sign-in rate limit',

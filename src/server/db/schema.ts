@@ -40,6 +40,7 @@ import {
   PAYMENT_SETTINGS_DEFAULTS,
 } from '../../domain/payment';
 import { GATEWAY_REFUND_STATUSES } from '../../domain/gateway-refund';
+import { DOMAIN_EVENT_KINDS } from '../../domain/events';
 import { DEFAULT_CURRENCY, EVENT_CAPACITY_MAX, PROPERTY_TYPES } from '../../domain/property';
 import type { PricingRules, StayQuote } from '../../domain/pricing';
 import type { MinorUnits } from '../../domain/money';
@@ -1138,5 +1139,34 @@ export const guestCheckIns = pgTable(
       'guest_check_ins_filed_check',
       sql`(${table.form_c_reference} is null) = (${table.form_c_filed_at} is null) and (${table.form_c_reference} is null or ${table.nationality} <> 'IN')`,
     ),
+  ],
+);
+
+/**
+ * What an operation did, written in its transaction; the subscribers (the guest's messages) handle each
+ * event after the commit and mark it handled, at least once: a pass that crashed leaves it to the next.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: DOMAIN_EVENT_KINDS }).notNull(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handled_at: timestamp('handled_at', { withTimezone: true }),
+    // A pass holds the events it claimed until then, so two processes never handle one at once.
+    locked_until: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+  },
+  (table) => [
+    index('domain_events_pending_idx')
+      .on(table.created_at)
+      .where(sql`${table.handled_at} is null`),
+    index('domain_events_booking_idx').on(table.booking_id),
+    check('domain_events_kind_check', sql`${table.kind} in (${inList(DOMAIN_EVENT_KINDS)})`),
   ],
 );

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { toErrorBody } from '../http-error';
+import { toErrorBody } from '../http/http-error';
 import { healthEndpoints } from '../../domain/contracts/health';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 const PING_TIMEOUT_MS = 2_000;
 

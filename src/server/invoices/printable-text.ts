@@ -1,6 +1,6 @@
 import { describeCharacter } from '../../domain/fields';
 import type { InvoiceDocument } from '../../domain/invoice-document';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { findUnprintableCharacters } from './pdf-text';
 
 /**

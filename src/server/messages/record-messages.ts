@@ -419,6 +419,7 @@ export async function recordPaymentReceipt(
   input: { bookingId: string; entry: PaymentEntry; today: string },
 ): Promise<boolean> {
   const { entry } = input;
+  // Entries are never changed: the ledger up to this one is what it was when it was recorded.
   if (entry.corrects_id || (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held')) return false;
   const booking = await findBooking(tx, input.bookingId);
   if (!booking || booking.booking_source !== 'direct' || booking.is_sample || booking.status === 'cancelled')
@@ -428,7 +429,12 @@ export async function recordPaymentReceipt(
   const link = await findRequestLink(tx, booking.id);
   if (link && !link.confirmed_at) return false;
   const property = await requireProperty(tx, booking.property_id);
-  const { summary } = await readLedger(tx, { booking, property, today: input.today });
+  const { summary } = await readLedger(tx, {
+    booking,
+    property,
+    today: input.today,
+    throughEntryId: entry.id,
+  });
   const money = (major: number) => moneyFromMajor(major, booking.currency);
   const nextDue = summary.next_due && { amount: money(summary.next_due.amount), date: summary.next_due.date };
   const receipt: PaymentReceipt = {

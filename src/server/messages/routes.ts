@@ -18,7 +18,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
 import { declareClock, withGuest, withOperator } from '../db/with-operator';
 import { describeRequestNetwork } from '../request-network';
-import { HttpError, notFound } from '../http-error';
+import { HttpError, notFound } from '../http/http-error';
 import {
   confirmGuestRequest,
   findGuestRequest,
@@ -34,7 +34,7 @@ import type { Config } from '../env';
 import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
 import { findGuestPaymentDue, type GuestPaymentDue } from '../payments/queries';
 import { findGuestPaymentLink } from '../payments/razorpay-queries';

@@ -17,9 +17,9 @@ import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http-error';
+import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../properties/queries';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import { findOperatorAddress, insertOutboxMessages } from './queries';
 import {
   describeStayValues,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { handlePendingEvents } from './subscriber';
 import { formatInvoiceFileName } from '../../domain/invoice';
 import { STAY_CANCELLED_NOTE } from '../../domain/message';
 import { makeMoney } from '../../domain/money';
@@ -199,6 +200,8 @@ export function startMessageWorker(options: {
         lastLapse = Date.now();
         await lapseExpiredRequests();
       }
+      // Events a crash left unhandled after their commit (the request handles its own at once).
+      await handlePendingEvents(db, options.config, { logger: options.logger });
       await deliverDue();
     } catch (error) {
       options.logger?.error({ err: error }, 'message worker pass failed');

@@ -95,6 +95,8 @@ describe.each(listTestDatabaseKinds())('the ledger put right [%s]', (kind) => {
         balance: 227_150,
         security_deposit: 0,
         max: 227_150,
+        // The code's parameters, for a client to word it; the same figures stay beside the message.
+        params: { balance: 227_150, security_deposit: 0, max: 227_150 },
       });
       expect((await ledgerOf(stay.id)).entries).toEqual([]);
       expect((await pay(stay.id, { amount: 227_150 })).statusCode).toBe(201);

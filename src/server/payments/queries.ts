@@ -28,7 +28,6 @@ import {
   totalLedger,
   type DuplicateReference,
   type PaymentEntry,
-  type PaymentErrorCode,
   type PaymentKind,
   type LedgerEntriesAndSummary,
   type PaymentMethod,
@@ -42,7 +41,8 @@ import type { Executor } from '../db/client';
 import { bookings, payments, paymentSettings, properties } from '../db/schema';
 import { findStaysInvoicing } from '../invoices/queries';
 import { findPgError } from '../db/errors';
-import { HttpError, notFound } from '../http-error';
+import { DomainError } from '../../domain/domain-error';
+import { HttpError, notFound } from '../http/http-error';
 import { findPaymentByGatewayId } from './razorpay-queries';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -249,9 +249,17 @@ export async function findConfirmedOn(db: Executor, bookingId: string): Promise<
 /** The booking's ledger and what follows from it, as of `today`. */
 export async function readLedger(
   db: Executor,
-  input: { booking: StoredBooking; property: { id: string; currency: string }; today: string },
+  input: {
+    booking: StoredBooking;
+    property: { id: string; currency: string };
+    today: string;
+    /** The ledger as it stood once this entry was recorded (a receipt written later says what it said). */
+    throughEntryId?: string;
+  },
 ): Promise<LedgerEntriesAndSummary> {
-  const entries = await listLedgerEntries(db, input.booking.id);
+  const all = await listLedgerEntries(db, input.booking.id);
+  const through = input.throughEntryId ? all.findIndex((entry) => entry.id === input.throughEntryId) : -1;
+  const entries = through >= 0 ? all.slice(0, through + 1) : all;
   const settings = await findPaymentSettings(db, input.property);
   const confirmedOn = await findConfirmedOn(db, input.booking.id);
   const invoicing = await findStaysInvoicing(db, [input.booking.id]);
@@ -312,14 +320,12 @@ export async function findEntryWithReference(db: Executor, reference: string) {
 }
 
 function refuseGatewayPaymentRecorded(id: string, held?: { id: string; booking_id: string }): never {
-  throw new HttpError(
-    409,
+  throw new DomainError(
+    'gateway_payment_recorded',
     held
       ? `Razorpay payment ${id} is already recorded, on booking ${formatBookingReference(held.booking_id)}`
       : `Razorpay payment ${id} is already recorded`,
-    {},
     {
-      code: 'gateway_payment_recorded' satisfies PaymentErrorCode,
       gateway_payment_id: id,
       ...(held
         ? {
@@ -368,26 +374,20 @@ async function checkEntryByHand(
         currency: found.entry.currency,
         received_on: found.entry.received_on,
       };
-      throw new HttpError(
-        409,
+      const { code, ...params } = details;
+      throw new DomainError(
+        code,
         `Reference ${entry.reference} is already in your ledger: ${PAYMENT_KIND_WORDS[found.entry.kind]} of ${formatMoney(makeMoney(found.entry.amount, found.entry.currency))} received ${found.entry.received_on}, booking ${details.booking_reference} (${found.guest_name}). Send confirm_duplicate_reference: true to record it again.`,
-        {},
-        details,
+        params,
       );
     }
   }
   const settings = await findPaymentSettings(db, { id: booking.property_id, currency: booking.currency });
   const excess = findIncomingExcess(booking, input.entries, settings, entry);
   if (excess) {
-    throw new HttpError(
-      409,
-      describeIncomingExcess(excess, booking.currency),
-      {},
-      {
-        code: 'payment_above_balance' satisfies PaymentErrorCode,
-        ...excess,
-      },
-    );
+    throw new DomainError('payment_above_balance', describeIncomingExcess(excess, booking.currency), {
+      ...excess,
+    });
   }
   return { ...entry, gateway_payment_id: gatewayPaymentId ?? entry.gateway_payment_id ?? null };
 }
@@ -407,13 +407,20 @@ const PAYMENT_KIND_WORDS: Record<PaymentKind, string> = {
  */
 export async function recordLedgerEntry(
   db: Executor,
-  input: { booking: StoredBooking; entry: NewEntry } & EntryRecorder,
+  input: {
+    booking: StoredBooking;
+    entry: NewEntry;
+    /** The caller locked the booking (lockBooking) in this transaction; else it is locked here. */
+    locked?: boolean;
+    /** The ledger as read under that lock, when the caller has it. */
+    entries?: PaymentEntry[];
+  } & EntryRecorder,
 ): Promise<PaymentEntry> {
-  // Locked again (a no-op when the caller did): the check below must see every committed entry.
-  await lockBooking(db, input.booking.id);
-  const entries = await listLedgerEntries(db, input.booking.id);
+  // The check below must see every committed entry: the booking is locked before the ledger is read.
+  if (!input.locked) await lockBooking(db, input.booking.id);
+  const entries = input.entries ?? (await listLedgerEntries(db, input.booking.id));
   const refusal = checkLedgerEntry(input.booking, entries, input.entry);
-  if (refusal) throw new HttpError(409, refusal);
+  if (refusal) throw new DomainError('entry_does_not_fit_ledger', refusal);
   const entry =
     input.operatorId === null
       ? input.entry
@@ -506,9 +513,7 @@ export async function voidLedgerEntry(
   await lockBooking(db, input.booking.id);
   const plan = planVoid(input.booking, await listLedgerEntries(db, input.booking.id), input.entryId);
   if (!plan) throw notFound("That entry is not in this booking's ledger");
-  if ('refusal' in plan) {
-    throw new HttpError(409, plan.refusal, {}, { code: 'entry_not_voidable' satisfies PaymentErrorCode });
-  }
+  if ('refusal' in plan) throw new DomainError('entry_not_voidable', plan.refusal);
   return recordLedgerEntry(db, {
     booking: input.booking,
     operatorId: input.operatorId,
@@ -568,11 +573,10 @@ export async function recordPaidInFull(
   const left = subtractMoney(owed, kept);
   if (left.minor <= 0) throw new HttpError(409, 'Nothing is left to pay on this booking');
   if (input.expected !== undefined && moneyFromMajor(input.expected, booking.currency).minor !== left.minor) {
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'balance_changed',
       `The balance is now ${formatMoney(left)}, not ${formatMoney(moneyFromMajor(input.expected, booking.currency))}: look at it again before marking the booking paid`,
-      {},
-      { code: 'balance_changed' satisfies PaymentErrorCode, balance: toMajor(left) },
+      { balance: toMajor(left) },
     );
   }
   return recordLedgerEntry(db, {

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RazorpayConfig } from '../env';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { createRazorpayLink, isRazorpaySignatureValid, refundRazorpayPayment } from './razorpay';
 
 /** What the stand-in answers next: a status and body, or no answer at all (held until the test ends). */

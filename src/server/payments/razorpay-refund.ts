@@ -10,11 +10,11 @@ import {
   type Money,
 } from '../../domain/money';
 import { checkLedgerEntry } from '../../domain/payment';
-import { BOOKING_NOT_FOUND } from '../bookings/routes';
+import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Db, Executor, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import type { RazorpayConfig } from '../env';
-import { HttpError, notFound } from '../http-error';
+import { HttpError, notFound } from '../http/http-error';
 import {
   findGatewayRefund,
   findRefundWebhookTarget,

@@ -8,20 +8,17 @@ import { formatMoney, makeMoney, moneyFromMajor, toColumnUnits, toMajor } from '
 import type { WEBHOOK_OUTCOMES } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
-import { BOOKING_NOT_FOUND } from '../bookings/routes';
+import { BOOKING_NOT_FOUND } from '../../domain/booking';
+import { appendEvent } from '../store/events';
 import type { Db, Tx } from '../db/client';
 import { findPgError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import type { Config, RazorpayConfig } from '../env';
-import { HttpError, notFound } from '../http-error';
-import {
-  recordPaymentLinkMade,
-  recordPaymentReceipt,
-  recordPaymentReceived,
-} from '../messages/record-messages';
+import { HttpError, notFound } from '../http/http-error';
+import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
 import { requireProperty } from '../properties/queries';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from './queries';
 import { createRazorpayLink, isRazorpaySignatureValid, REFUND_ID_NOTE } from './razorpay';
 import { receiveRazorpayRefundEvent } from './razorpay-refund';
@@ -124,6 +121,8 @@ export async function registerRazorpayRoutes(
     config: MessageSettings & Pick<Config, 'payments'>;
     now?: () => Date;
     onMessagesWritten?: () => void;
+    /** Hands what the operations wrote to their subscribers, after the commit. */
+    onEventsWritten?: () => Promise<void>;
   },
 ) {
   const { db } = options;
@@ -332,11 +331,11 @@ export async function registerRazorpayRoutes(
             received: { amount, reference: payment.id, toReturn },
           },
         });
-        // The operator's notice above, the guest's receipt here.
-        await recordPaymentReceipt(tx, options.config, {
-          bookingId: booking.id,
-          entry,
-          today: villaToday(now()),
+        // The operator's notice above; the guest's receipt follows from the event.
+        await appendEvent(tx, {
+          kind: 'payment_recorded',
+          booking_id: booking.id,
+          payload: { entry_id: entry.id },
         });
         written = true;
         return 'recorded';
@@ -347,7 +346,10 @@ export async function registerRazorpayRoutes(
       if (findPgError(error)?.constraint === 'payments_gateway_payment_id_key') return 'duplicate' as const;
       throw error;
     });
-    if (written) options.onMessagesWritten?.();
+    if (written) {
+      options.onMessagesWritten?.();
+      await options.onEventsWritten?.();
+    }
     return outcome;
   }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RazorpayConfig } from '../env';
 import { assertNoTransactionOpen } from '../db/outside-calls';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 
 /**
  * The few calls of Razorpay's API the product makes (Payment Links, refunds), over plain fetch with Basic

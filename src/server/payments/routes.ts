@@ -10,15 +10,14 @@ import {
 } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
-import { BOOKING_NOT_FOUND } from '../bookings/routes';
+import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Db, Tx } from '../db/client';
 import type { Config } from '../env';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http-error';
-import { recordPaymentReceipt } from '../messages/record-messages';
-import type { MessageSettings } from '../messages/settings';
+import { HttpError, notFound } from '../http/http-error';
+import { recordPayment } from '../operations/record-payment';
 import { requireProperty } from '../properties/queries';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import {
   findPaymentSettings,
   listLedgerEntries,
@@ -45,9 +44,8 @@ export async function registerPaymentRoutes(
     db: Db;
     now?: () => Date;
     payments: Pick<Config['payments'], 'upi' | 'razorpay'>;
-    /** Writes the guest's receipt of money received; without it, none. */
-    messages?: MessageSettings;
-    onMessagesWritten?: () => void;
+    /** Hands what the operations wrote to their subscribers (the guest's receipt), after the commit. */
+    onEventsWritten?: () => Promise<void>;
   },
 ) {
   const today = () => villaToday(options.now?.());
@@ -141,25 +139,17 @@ export async function registerPaymentRoutes(
     },
     async (request, reply) => {
       const operatorId = getOperator(request).id;
-      const { bookingId } = request.params;
       const { confirm_duplicate_reference, ...entry } = request.body;
-      let receipted = false;
-      const result = await withOperator(options.db, operatorId, async (tx) => {
-        const recorded = await recordEntry(tx, {
-          bookingId,
+      const result = await withOperator(options.db, operatorId, (tx) =>
+        recordPayment(tx, {
+          bookingId: request.params.bookingId,
           operatorId,
           entry,
           confirmDuplicateReference: confirm_duplicate_reference,
-        });
-        if (options.messages)
-          receipted = await recordPaymentReceipt(tx, options.messages, {
-            bookingId,
-            entry: recorded.entry,
-            today: today(),
-          });
-        return recorded;
-      });
-      if (receipted) options.onMessagesWritten?.();
+          today: today(),
+        }),
+      );
+      await options.onEventsWritten?.();
       return reply.code(201).send(result);
     },
   );
@@ -178,8 +168,9 @@ export async function registerPaymentRoutes(
       const bookingId = request.params.bookingId;
       if (!isRazorpayRefund(request.body)) {
         const result = await withOperator(options.db, operatorId, (tx) =>
-          recordEntry(tx, { bookingId, operatorId, entry: request.body }),
+          recordPayment(tx, { bookingId, operatorId, entry: request.body, today: today() }),
         );
+        await options.onEventsWritten?.();
         return reply.code(201).send(result);
       }
       const outcome = await requestRazorpayRefund(options.db, {

@@ -3,7 +3,7 @@ import { moneyFromMajor } from '../../domain/money';
 import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
 import { listOperatorCalendarRows } from '../calendar/queries';
 import type { Executor } from '../db/client';
-import { HttpError } from '../http-error';
+import { HttpError } from '../http/http-error';
 import { findPricingRules } from './queries';
 
 /**

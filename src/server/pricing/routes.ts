@@ -8,7 +8,7 @@ import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../properties/queries';
 import { findPricingRules, savePricingRules } from './queries';
 import { pricingEndpoints } from '../../domain/contracts/pricing';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 export async function registerPricingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const readPricing = async (tx: Executor, propertyId: string) => {

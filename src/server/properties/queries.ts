@@ -4,7 +4,7 @@ import { OPEN_STATUSES } from '../../domain/booking';
 import { toMajor, toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
-import { notFound } from '../http-error';
+import { notFound } from '../http/http-error';
 
 type PropertyRow = typeof properties.$inferSelect;
 

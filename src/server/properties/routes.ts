@@ -6,8 +6,8 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http-error';
-import { registerEndpoint } from '../register-endpoint';
+import { HttpError, notFound } from '../http/http-error';
+import { registerEndpoint } from '../http/register-endpoint';
 import {
   countActiveBookings,
   insertProperty,

@@ -11,7 +11,7 @@ import { countReport } from './queries';
 import { listLedgerForCsv, listOutstandingBalances } from './money-queries';
 import { formatPaymentsCsv } from './payments-csv';
 import { reportEndpoints } from '../../domain/contracts/reports';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import { sumGstByMonth, type GstMonthRow } from '../invoices/register-queries';
 
 /** A month's (or the period's) GST counts as the API sends them, in rupees. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { countSampleBookings, removeSampleBookings } from './queries';
 import { reportEndpoints } from '../../domain/contracts/reports';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 
 /** The seed's made-up bookings: how many are left, and removing them all at once. */
 export async function registerSampleDataRoutes(app: FastifyInstance, options: { db: Db }) {

@@ -6,7 +6,7 @@ import type { TimelineProperty } from '../../domain/timeline';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { registerEndpoint } from '../register-endpoint';
+import { registerEndpoint } from '../http/register-endpoint';
 import { readTimeline } from './queries';
 
 /** Groups rows by their property_id, each group without it. */

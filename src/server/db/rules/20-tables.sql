@@ -135,6 +135,20 @@ CREATE POLICY gateway_refunds_owner ON gateway_refunds TO villa_app
     WHERE b.id = gateway_refunds.booking_id AND p.owner_id = app_current_operator_id()
   ));
 
+-- What the operator's operations did to their bookings: written (inserted) in the operation's transaction;
+-- a subscriber acting for the operator marks one handled. Only the handling's columns change.
+ALTER TABLE domain_events ENABLE ROW LEVEL SECURITY;
+GRANT SELECT, INSERT, UPDATE (handled_at, locked_until, attempts, last_error) ON domain_events TO villa_app;
+CREATE POLICY domain_events_owner ON domain_events TO villa_app
+  USING (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = domain_events.booking_id AND p.owner_id = app_current_operator_id()
+  ))
+  WITH CHECK (EXISTS (
+    SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
+    WHERE b.id = domain_events.booking_id AND p.owner_id = app_current_operator_id()
+  ));
+
 -- Razorpay payment links the operator made for their bookings; a payment through one marks it paid.
 ALTER TABLE payment_links ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE (status) ON payment_links TO villa_app;

@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint } from '../domain/contracts/endpoint';
+import type { Endpoint } from '../../domain/contracts/endpoint';
 
 /** The Fastify schema of an endpoint's contract (a new object each time: app.ts's hooks amend it). */
 type RouteSchemaOf<E extends Endpoint> = {

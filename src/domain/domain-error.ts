@@ -1,0 +1,37 @@
+/**
+ * A refusal of the domain: a code that a client words in its own language, the parameters it needs to, and
+ * the English words the API gives beside them. Operations throw it; only the HTTP edge gives it a status.
+ */
+export class DomainError<Code extends DomainErrorCode = DomainErrorCode> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+/**
+ * Every code an operation refuses with, said once: the HTTP edge gives each its status, clients recognise
+ * and word them.
+ * - booking_not_found: no such booking, or another operator's;
+ * - entry_does_not_fit_ledger: a ledger entry that its ledger refuses (a refund above what was paid, a
+ *   correction above what is left of its entry), in the message's words;
+ * - the payment codes of PAYMENT_ERROR_CODES.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'booking_not_found',
+  'entry_does_not_fit_ledger',
+  'duplicate_reference',
+  'gateway_payment_recorded',
+  'payment_above_balance',
+  'balance_changed',
+  'entry_not_voidable',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -1,0 +1,25 @@
+import type { DomainError } from '../../domain/domain-error';
+import { type DomainErrorCode } from '../../domain/domain-error';
+import { toErrorBody } from './http-error';
+
+/** The HTTP status of each refusal of the domain: the one place where a code becomes a status. */
+const ERROR_STATUSES: Record<DomainErrorCode, number> = {
+  booking_not_found: 404,
+  entry_does_not_fit_ledger: 409,
+  duplicate_reference: 409,
+  gateway_payment_recorded: 409,
+  payment_above_balance: 409,
+  balance_changed: 409,
+  entry_not_voidable: 409,
+};
+
+/**
+ * A refusal as the API answers it: its status, and a body with the English message, the code and its
+ * parameters, the parameters also beside the message as the API gave them before codes (published fields).
+ */
+export function answerDomainError(error: DomainError) {
+  return {
+    statusCode: ERROR_STATUSES[error.code],
+    body: toErrorBody(error.message, { ...error.params, code: error.code, params: error.params }),
+  };
+}

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { villaToday } from '../../domain/dates';
+import type { Db, Tx } from '../db/client';
+import { withOperator } from '../db/with-operator';
+import { listLedgerEntries } from '../payments/queries';
+import {
+  claimPendingEvents,
+  findEventOwner,
+  markEventFailed,
+  markEventHandled,
+  type StoredEvent,
+} from '../store/events';
+import { recordPaymentReceipt } from './record-messages';
+import type { MessageSettings } from './settings';
+
+const BATCH = 50;
+/** How long a pass holds the events it claimed, and how long a failed one waits for the next. */
+const LEASE_MS = 60_000;
+
+/** The messages an event calls for, written in the subscriber's transaction; true when one was. */
+async function writeMessagesOf(
+  tx: Tx,
+  settings: MessageSettings,
+  event: StoredEvent,
+  today: string,
+): Promise<boolean> {
+  switch (event.kind) {
+    case 'payment_recorded': {
+      const entry = (await listLedgerEntries(tx, event.booking_id)).find(
+        (item) => item.id === event.payload.entry_id,
+      );
+      return entry
+        ? recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today })
+        : false;
+    }
+  }
+}
+
+/**
+ * The messages' subscriber to what operations did: claims the events not yet handled, writes the messages
+ * each calls for and marks it handled in one transaction, as the booking's operator (row-level security
+ * applies). Each message has its own Message-ID, written once, so an event handled twice (a pass that
+ * crashed after writing) sends nothing twice. Returns how many events wrote a message.
+ */
+export async function handlePendingEvents(
+  db: Db,
+  settings: MessageSettings,
+  options: { now?: () => Date; logger?: FastifyBaseLogger } = {},
+): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const events = await claimPendingEvents(db, { leaseMs: LEASE_MS, limit: BATCH });
+    for (const event of events) {
+      try {
+        const ownerId = await findEventOwner(db, event.booking_id);
+        const wrote = ownerId
+          ? await withOperator(
+              db,
+              ownerId,
+              async (tx) => {
+                const result = await writeMessagesOf(tx, settings, event, villaToday(options.now?.()));
+                await markEventHandled(tx, event.id);
+                return result;
+              },
+              'system',
+            )
+          : (await markEventHandled(db, event.id), false);
+        if (wrote) written += 1;
+      } catch (error) {
+        options.logger?.error({ err: error, event: event.id }, 'an event was not handled; retrying later');
+        await markEventFailed(db, {
+          id: event.id,
+          error: error instanceof Error ? error.message : String(error),
+          retryInMs: LEASE_MS,
+        });
+      }
+    }
+    if (events.length < BATCH) return written;
+  }
+}

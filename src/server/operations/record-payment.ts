@@ -1,0 +1,60 @@
+import { BOOKING_NOT_FOUND } from '../../domain/booking';
+import { DomainError } from '../../domain/domain-error';
+import type { PaymentEntry, PaymentSummary } from '../../domain/payment';
+import { findBooking } from '../bookings/queries';
+import type { Tx } from '../db/client';
+import { checkRefundAgainstLedger } from '../payments/razorpay-refund';
+import {
+  listLedgerEntries,
+  lockBooking,
+  readLedger,
+  recordLedgerEntry,
+  type NewEntry,
+} from '../payments/queries';
+import { requireProperty } from '../properties/queries';
+import { appendEvent } from '../store/events';
+
+export type RecordedPayment = { entry: PaymentEntry; summary: PaymentSummary };
+
+/**
+ * Records money received or paid back by hand on a stay's ledger (a payment, a refund not made through
+ * Razorpay, a security deposit held or returned, or a correction of one), with the booking locked once for
+ * the checks and the insert, and writes `payment_recorded` in the same transaction: the guest's receipt
+ * follows from it. The summary is read after the insert, with the payment status the database derived.
+ */
+export async function recordPayment(
+  tx: Tx,
+  input: {
+    bookingId: string;
+    operatorId: string;
+    entry: NewEntry;
+    confirmDuplicateReference?: boolean;
+    today: string;
+  },
+): Promise<RecordedPayment> {
+  const booking = await lockBooking(tx, input.bookingId);
+  if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
+  const entries = await listLedgerEntries(tx, booking.id);
+  // A refund by hand is checked against refunds still pending at Razorpay too: they may yet be made.
+  if (input.entry.kind === 'refund' && !input.entry.corrects_id) {
+    const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
+    if (refusal) throw new DomainError('entry_does_not_fit_ledger', refusal);
+  }
+  const entry = await recordLedgerEntry(tx, {
+    booking,
+    entry: input.entry,
+    locked: true,
+    entries,
+    operatorId: input.operatorId,
+    confirmDuplicateReference: input.confirmDuplicateReference,
+  });
+  await appendEvent(tx, {
+    kind: 'payment_recorded',
+    booking_id: booking.id,
+    payload: { entry_id: entry.id },
+  });
+  const recorded = (await findBooking(tx, booking.id))!;
+  const property = await requireProperty(tx, booking.property_id);
+  const { summary } = await readLedger(tx, { booking: recorded, property, today: input.today });
+  return { entry, summary };
+}
