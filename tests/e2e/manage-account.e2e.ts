@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoManagement, openSignedInPage } from './manage-helpers';
+import { getJson, gotoManagement, openSignedInPage, toastRegion } from './manage-helpers';
 import { findAccessibilityViolations, launchBrowser, PHONE } from './support/browser';
 
 /**
@@ -54,5 +54,51 @@ describe('the account screen', () => {
     await expect.poll(() => sessions.getByRole('listitem').count(), { timeout: 15_000 }).toBe(before - 1);
     await other.context.close();
     await context.close();
+  });
+});
+
+/**
+ * The contact details card: a change is refused at its field with what was typed kept, and a saved phone
+ * number is on the public site at once, without a rebuild. The original details are put back, since every
+ * later suite reads the site's contact.
+ */
+describe('the contact details card', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('refuses a bad e-mail at its field, and a saved phone is on the public site at once', async () => {
+    const { page, context } = await openSignedInPage(browser);
+    const original = await getJson<Record<string, unknown>>(page, '/api/business-contact');
+    try {
+      await gotoManagement(page, '?view=account');
+      const form = page.getByRole('form', { name: 'Contact details' });
+      await form.waitFor();
+      await form.getByLabel('E-mail').fill('not an address');
+      await form.getByLabel('Phone').fill('+91 98200 11223');
+      await form.getByRole('button', { name: 'Save contact details' }).click();
+      await form.getByText('The e-mail address must look like name@example.com').waitFor();
+      expect(await form.getByLabel('Phone').inputValue()).toBe('+91 98200 11223');
+      expect(await findAccessibilityViolations(page)).toEqual([]);
+
+      await form.getByLabel('E-mail').fill('stay@example.com');
+      await form.getByRole('button', { name: 'Save contact details' }).click();
+      await toastRegion(page).getByText('Contact details saved').waitFor({ timeout: 15_000 });
+
+      const site = await context.newPage();
+      await site.goto('/');
+      await expect
+        .poll(() => site.locator('footer a[href="tel:+919820011223"]').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    } finally {
+      const { saved: _saved, ...values } = original;
+      const restored = await page.request.put('/api/business-contact', { data: values });
+      expect(restored.status(), await restored.text()).toBe(200);
+      await context.close();
+    }
   });
 });
