@@ -1,3 +1,5 @@
+import { PAYMENT_ERROR_CODES } from './payment';
+
 /**
  * A refusal of the domain: a code that a client words in its own language, the parameters it needs to, and
  * the English words the API gives beside them. Operations throw it; only the HTTP edge gives it a status.
@@ -28,10 +30,6 @@ export function isDomainError(error: unknown): error is DomainError {
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
   'entry_does_not_fit_ledger',
-  'duplicate_reference',
-  'gateway_payment_recorded',
-  'payment_above_balance',
-  'balance_changed',
-  'entry_not_voidable',
+  ...PAYMENT_ERROR_CODES,
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
