@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { INTL_LOCALES, type Language } from '@/content/languages';
+import { getFormatter } from '@/domain/dates';
 
 // Dates for people. Calendar dates (yyyy-MM-dd) are formatted as the dates they are, never shifted
 // through a time zone; amounts use `formatMoney` from src/domain/money.
@@ -40,7 +41,7 @@ export function formatDayMonth(date: string): string {
 
 /** A calendar date in Intl's words for a language, read as the calendar date it is (local midnight). */
 function formatIn(date: string, language: Language, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], options).format(parseISO(date.slice(0, 10)));
+  return getFormatter(INTL_LOCALES[language], options).format(parseISO(date.slice(0, 10)));
 }
 
 /** `formatLongDate` in a language: "Sun 22 Nov 2026", "रवि, 22 नव॰ 2026" (date-fns has no Marathi). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The time now, moved on every minute (the finest step of "3 minutes ago" or "answer within 2 hours").
@@ -8,8 +8,11 @@ import { useEffect, useState } from 'react';
 export function useMinuteClock(startAt?: string | Date): Date {
   const [now, setNow] = useState(() => (startAt ? new Date(startAt) : new Date()));
   useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 60_000);
+    // As transitions, the renders a new minute causes yield to the browser: the first one re-renders the
+    // whole hydrated page, which as one task would block the guest's first taps.
+    const tick = () => startTransition(() => setNow(new Date()));
+    tick();
+    const timer = setInterval(tick, 60_000);
     return () => clearInterval(timer);
   }, []);
   return now;
