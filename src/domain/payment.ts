@@ -191,7 +191,14 @@ export type MarkPaidFormValues = z.input<typeof MarkPaidFormSchema>;
  * - gateway_payment_recorded: that Razorpay payment (pay_…) is already recorded, where it says;
  * - payment_above_balance: more than is left of the total and security deposit (IncomingExcess);
  * - balance_changed: Mark paid was shown another balance than is left now (`balance`);
- * - entry_not_voidable: a Razorpay entry, a void or correction, or an entry already voided.
+ * - entry_not_voidable: a Razorpay entry, a void or correction, or an entry already voided;
+ * - entry_not_found: the entry is not in this booking's ledger (`entry_id`);
+ * - payment_status_by_hand: a payment status other than 'paid' asked for by hand;
+ * - total_not_known, channel_collects_payment, nothing_left_to_pay: Mark paid on a stay of unknown total,
+ *   one its channel collects, or one with nothing left to pay;
+ * - refunds through Razorpay: razorpay_not_set_up; no_razorpay_payment (none, or not the one the reference
+ *   names: `gateway_payment_id`); refund_above_payment (more than the payment has left: `payments`, what each
+ *   has left); refund_refused (Razorpay refused it, nothing moved); refund_not_found.
  */
 export const PAYMENT_ERROR_CODES = [
   'duplicate_reference',
@@ -199,6 +206,16 @@ export const PAYMENT_ERROR_CODES = [
   'payment_above_balance',
   'balance_changed',
   'entry_not_voidable',
+  'entry_not_found',
+  'payment_status_by_hand',
+  'total_not_known',
+  'channel_collects_payment',
+  'nothing_left_to_pay',
+  'razorpay_not_set_up',
+  'no_razorpay_payment',
+  'refund_above_payment',
+  'refund_refused',
+  'refund_not_found',
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 

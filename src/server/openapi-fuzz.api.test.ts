@@ -676,13 +676,18 @@ function describeBadErrorAnswer(response: LightMyRequestResponse): string | unde
   if (!isPlainObject(body) || Object.keys(body).join() !== 'error' || !isPlainObject(body.error)) {
     return `body ${response.body.slice(0, 200)}`;
   }
-  const { message, field, code, ...rest } = body.error;
+  const { message, field, code, params, ...rest } = body.error;
   if (typeof message !== 'string' || message.trim() === '') return `message ${JSON.stringify(message)}`;
   if (field !== undefined && typeof field !== 'string') return `field ${JSON.stringify(field)}`;
   // A code says why, for the client to word (the contact settings' refusals carry one).
   if (code !== undefined && (typeof code !== 'string' || !/^[a-z_]+$/.test(code)))
     return `code ${JSON.stringify(code)}`;
-  if (Object.keys(rest).length > 0) return `unexpected error fields ${Object.keys(rest).join()}`;
+  // A domain refusal's parameters, for the client to word it; they stand beside the message too, where the
+  // API gave them before codes.
+  if (params !== undefined && (!isPlainObject(params) || code === undefined))
+    return `params ${JSON.stringify(params)}`;
+  const unexpected = Object.keys(rest).filter((key) => !isPlainObject(params) || !(key in params));
+  if (unexpected.length > 0) return `unexpected error fields ${unexpected.join()}`;
   return undefined;
 }
 

@@ -1,5 +1,4 @@
 import { sendCsvAttachment } from '../csv';
-import { appendEvent } from '../store/events';
 import type { FastifyInstance } from 'fastify';
 import {
   BOOKING_MESSAGES,
@@ -52,7 +51,8 @@ import { bookingEndpoints } from '../../domain/contracts/bookings';
 import { findInvoiceDisagreements } from '../../domain/invoice';
 import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
 import { listBookingInvoiceRows, shapeInvoices } from '../invoices/queries';
-import { lockBooking, recordPaidInFull } from '../payments/queries';
+import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-paid';
+import { lockBooking } from '../payments/queries';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
 
@@ -281,8 +281,7 @@ export async function registerBookingRoutes(
           inserted.total_amount > 0 &&
           !isChannelCollected(inserted.booking_source)
         ) {
-          await recordPaidInFull(tx, {
-            booking: inserted,
+          await recordBalancePaid(tx, inserted, {
             operatorId: getOperator(request).id,
             note: 'Marked paid when the booking was added',
             today: today(),
@@ -601,28 +600,17 @@ export async function registerBookingRoutes(
     },
     async (request) => {
       const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
-        const booking = await lockBooking(tx, request.params.bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
-        const wanted = request.body.payment_status;
-        if (booking.payment_status !== wanted) {
-          if (wanted !== 'paid') throw new HttpError(409, PAYMENT_STATUS_BY_HAND_MESSAGE);
-          const entry = await recordPaidInFull(tx, {
-            booking,
-            operatorId: getOperator(request).id,
-            note: 'Marked paid',
-            today: today(),
-            method: request.body.method,
-            reference: request.body.reference,
-            expected: request.body.amount,
-            confirmDuplicateReference: request.body.confirm_duplicate_reference,
-          });
-          await appendEvent(tx, {
-            kind: 'payment_recorded',
-            booking_id: booking.id,
-            payload: { entry_id: entry.id },
-          });
-        }
-        const updated = await findBooking(tx, booking.id);
+        await markBookingPaid(tx, {
+          bookingId: request.params.bookingId,
+          wanted: request.body.payment_status,
+          operatorId: getOperator(request).id,
+          today: today(),
+          method: request.body.method,
+          reference: request.body.reference,
+          expected: request.body.amount,
+          confirmDuplicateReference: request.body.confirm_duplicate_reference,
+        });
+        const updated = await findBooking(tx, request.params.bookingId);
         return (await addRequestStates(tx, [updated!]))[0]!;
       });
       await options.onEventsWritten?.();

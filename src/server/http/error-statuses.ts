@@ -11,6 +11,16 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   payment_above_balance: 409,
   balance_changed: 409,
   entry_not_voidable: 409,
+  entry_not_found: 404,
+  payment_status_by_hand: 409,
+  total_not_known: 409,
+  channel_collects_payment: 409,
+  nothing_left_to_pay: 409,
+  razorpay_not_set_up: 409,
+  no_razorpay_payment: 409,
+  refund_above_payment: 409,
+  refund_refused: 409,
+  refund_not_found: 404,
 };
 
 /**

@@ -1,18 +1,11 @@
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import { DomainError } from '../../domain/domain-error';
 import type { PaymentEntry, PaymentSummary } from '../../domain/payment';
-import { findBooking } from '../bookings/queries';
 import type { Tx } from '../db/client';
 import { checkRefundAgainstLedger } from '../payments/razorpay-refund';
-import {
-  listLedgerEntries,
-  lockBooking,
-  readLedger,
-  recordLedgerEntry,
-  type NewEntry,
-} from '../payments/queries';
-import { requireProperty } from '../properties/queries';
+import { listLedgerEntries, lockBooking, recordLedgerEntry, type NewEntry } from '../payments/queries';
 import { appendEvent } from '../store/events';
+import { readLedgerSummary } from './read-ledger-summary';
 
 export type RecordedPayment = { entry: PaymentEntry; summary: PaymentSummary };
 
@@ -53,8 +46,5 @@ export async function recordPayment(
     booking_id: booking.id,
     payload: { entry_id: entry.id },
   });
-  const recorded = (await findBooking(tx, booking.id))!;
-  const property = await requireProperty(tx, booking.property_id);
-  const { summary } = await readLedger(tx, { booking: recorded, property, today: input.today });
-  return { entry, summary };
+  return { entry, summary: await readLedgerSummary(tx, booking.id, input.today) };
 }

@@ -200,7 +200,13 @@ describe.each(listTestDatabaseKinds())('the ledger put right [%s]', (kind) => {
         expect(response.json().error.message).toMatch(/^Reason /);
       }
       expect((await voidEntry(other.id, payment.id)).statusCode).toBe(404);
-      expect((await voidEntry(stay.id, '7d4f2c1a-5b3e-4f6a-8c9d-0e1f2a3b4c5d')).statusCode).toBe(404);
+      const unknown = await voidEntry(stay.id, '7d4f2c1a-5b3e-4f6a-8c9d-0e1f2a3b4c5d');
+      expect(unknown.statusCode).toBe(404);
+      // Coded, for the client to word: the entry it could not find.
+      expect(unknown.json().error).toMatchObject({
+        code: 'entry_not_found',
+        params: { entry_id: '7d4f2c1a-5b3e-4f6a-8c9d-0e1f2a3b4c5d' },
+      });
       expect((await voidEntry(stay.id, 'nope')).statusCode).toBe(400);
       const first = await voidEntry(stay.id, payment.id);
       expect(first.statusCode).toBe(201);
@@ -339,7 +345,18 @@ describe.each(listTestDatabaseKinds())('the ledger put right [%s]', (kind) => {
         method: 'cash',
       });
       expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe('channel_collects_payment');
       expect((await ledgerOf(stay.id)).entries).toEqual([]);
+    });
+
+    it('refuses with a code any status but paid', async () => {
+      const stay = await addStay();
+      expect(
+        (await send('PATCH', `/api/bookings/${stay.id}/payment`, { payment_status: 'paid' })).statusCode,
+      ).toBe(200);
+      const again = await send('PATCH', `/api/bookings/${stay.id}/payment`, { payment_status: 'partial' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe('payment_status_by_hand');
     });
   });
 });

@@ -6,7 +6,6 @@ import {
   makeMoney,
   moneyFromMajor,
   parseMinor,
-  subtractMoney,
   toMajor,
   toMinorUnits,
   type MinorUnits,
@@ -14,15 +13,12 @@ import {
 } from '../../domain/money';
 import {
   checkLedgerEntry,
-  findCreditedMinor,
   NOT_INVOICED,
   describeIncomingExcess,
   findIncomingExcess,
   findMoneyToReturn,
-  isChannelCollected,
   normalizeReference,
   PAYMENT_SETTINGS_DEFAULTS,
-  planVoid,
   readGatewayPaymentId,
   summarizePayments,
   totalLedger,
@@ -42,7 +38,6 @@ import { bookings, payments, paymentSettings, properties } from '../db/schema';
 import { findStaysInvoicing } from '../invoices/queries';
 import { findPgError } from '../db/errors';
 import { DomainError } from '../../domain/domain-error';
-import { HttpError, notFound } from '../http/http-error';
 import { findPaymentByGatewayId } from './razorpay-queries';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -500,97 +495,4 @@ export async function findGatewayMoneyToReturn(
 
 export function isGatewayIdTaken(error: unknown): boolean {
   return findPgError(error)?.constraint === 'payments_gateway_payment_id_key';
-}
-
-/**
- * Voids an entry of the booking's ledger (planVoid says which may be): a correction of all that is left
- * of it, dated the day it was received, with the reason; the activity log has its author.
- */
-export async function voidLedgerEntry(
-  db: Executor,
-  input: { booking: StoredBooking; entryId: string; reason: string; operatorId: string },
-): Promise<PaymentEntry> {
-  await lockBooking(db, input.booking.id);
-  const plan = planVoid(input.booking, await listLedgerEntries(db, input.booking.id), input.entryId);
-  if (!plan) throw notFound("That entry is not in this booking's ledger");
-  if ('refusal' in plan) throw new DomainError('entry_not_voidable', plan.refusal);
-  return recordLedgerEntry(db, {
-    booking: input.booking,
-    operatorId: input.operatorId,
-    entry: {
-      kind: plan.entry.kind,
-      amount: plan.amount,
-      method: plan.entry.method,
-      received_on: plan.entry.received_on,
-      reference: null,
-      note: null,
-      corrects_id: plan.entry.id,
-      void_reason: input.reason,
-    },
-  });
-}
-
-/**
- * Records a payment of what is left to pay, received today: what marking a booking paid means now that the
- * status follows the ledger. By the method and with the reference the operator gives (unset: 'other', none),
- * held to the checks of a hand; `expected`, the amount the operator was shown, must still be what is left
- * (409 balance_changed otherwise). A 409 when the total is not known, nothing is left, or the channel
- * collects the stay.
- */
-export async function recordPaidInFull(
-  db: Executor,
-  input: {
-    booking: StoredBooking;
-    operatorId: string;
-    note: string;
-    today: string;
-    method?: PaymentMethod;
-    reference?: string | null;
-    expected?: number;
-    confirmDuplicateReference?: boolean;
-  },
-): Promise<PaymentEntry> {
-  const { booking } = input;
-  if (!booking.amount_known) {
-    throw new HttpError(
-      409,
-      'The total of this stay is not known: record the payment with its amount instead',
-    );
-  }
-  if (isChannelCollected(booking.booking_source)) {
-    throw new HttpError(
-      409,
-      "The channel collects this stay's payment: record its payout in Payments, with method 'Paid out by the channel'",
-    );
-  }
-  await lockBooking(db, booking.id);
-  const totals = totalLedger(await listLedgerEntries(db, booking.id), booking.currency);
-  const kept = makeMoney(totals.payment - totals.refund, booking.currency);
-  // What is owed: the total less what credit notes took back of it.
-  const total = moneyFromMajor(booking.total_amount, booking.currency);
-  const invoicing = (await findStaysInvoicing(db, [booking.id])).get(booking.id) ?? NOT_INVOICED;
-  const owed = makeMoney(total.minor - findCreditedMinor(total.minor, invoicing), booking.currency);
-  const left = subtractMoney(owed, kept);
-  if (left.minor <= 0) throw new HttpError(409, 'Nothing is left to pay on this booking');
-  if (input.expected !== undefined && moneyFromMajor(input.expected, booking.currency).minor !== left.minor) {
-    throw new DomainError(
-      'balance_changed',
-      `The balance is now ${formatMoney(left)}, not ${formatMoney(moneyFromMajor(input.expected, booking.currency))}: look at it again before marking the booking paid`,
-      { balance: toMajor(left) },
-    );
-  }
-  return recordLedgerEntry(db, {
-    booking,
-    operatorId: input.operatorId,
-    confirmDuplicateReference: input.confirmDuplicateReference,
-    entry: {
-      kind: 'payment',
-      amount: toMajor(left),
-      method: input.method ?? 'other',
-      received_on: input.today,
-      reference: input.reference ?? null,
-      note: input.note,
-      corrects_id: null,
-    },
-  });
 }

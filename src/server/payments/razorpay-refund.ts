@@ -14,7 +14,7 @@ import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Db, Executor, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import type { RazorpayConfig } from '../env';
-import { HttpError, notFound } from '../http/http-error';
+import { DomainError } from '../../domain/domain-error';
 import {
   findGatewayRefund,
   findRefundWebhookTarget,
@@ -67,27 +67,31 @@ const showRoom = (room: PaymentRoom) => `${room.gatewayPaymentId} has ${formatMo
  */
 function choosePayment(rooms: readonly PaymentRoom[], amount: Money, named: string | undefined): PaymentRoom {
   if (rooms.length === 0)
-    throw new HttpError(409, 'This booking has no Razorpay payment to refund through Razorpay');
+    throw new DomainError(
+      'no_razorpay_payment',
+      'This booking has no Razorpay payment to refund through Razorpay',
+    );
   if (named) {
     const room = rooms.find((item) => item.gatewayPaymentId === named);
-    if (!room) throw new HttpError(409, `${named} is not a Razorpay payment of this booking`);
+    if (!room)
+      throw new DomainError('no_razorpay_payment', `${named} is not a Razorpay payment of this booking`, {
+        gateway_payment_id: named,
+      });
     if (room.left.minor >= amount.minor) return room;
     const others = rooms.filter((item) => item !== room && item.left.minor > 0);
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'refund_above_payment',
       `${showRoom(room)} to refund, less than ${formatMoney(amount)}` +
         (others.length > 0 ? `: refund the rest from ${others.map(showRoom).join(', ')}` : ''),
-      {},
-      { code: 'refund_above_payment', payments: rooms.map(describeRoom) },
+      { payments: rooms.map(describeRoom) },
     );
   }
   const room = rooms.find((item) => item.left.minor >= amount.minor);
   if (room) return room;
-  throw new HttpError(
-    409,
+  throw new DomainError(
+    'refund_above_payment',
     `No Razorpay payment of this booking has ${formatMoney(amount)} left to refund (${rooms.map(showRoom).join(', ')}): refund from each payment separately`,
-    {},
-    { code: 'refund_above_payment', payments: rooms.map(describeRoom) },
+    { payments: rooms.map(describeRoom) },
   );
 }
 
@@ -121,9 +125,9 @@ async function recordRefundIntent(
   input: { bookingId: string; operatorId: string; entry: NewEntry },
 ): Promise<GatewayRefundRow> {
   const booking = await lockBooking(tx, input.bookingId);
-  if (!booking) throw notFound(BOOKING_NOT_FOUND);
+  if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
   const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
-  if (refusal) throw new HttpError(409, refusal);
+  if (refusal) throw new DomainError('entry_does_not_fit_ledger', refusal);
   const amount = moneyFromMajor(input.entry.amount, booking.currency);
   const named = input.entry.reference?.startsWith('pay_') ? input.entry.reference : undefined;
   const payment = choosePayment(await measureBookingPaymentRoom(tx, booking), amount, named);
@@ -163,9 +167,9 @@ export async function applyRefundResult(
   input: { refundId: string; result: RefundResult; today: string },
 ): Promise<GatewayRefundRow> {
   const first = await findGatewayRefund(tx, input.refundId);
-  if (!first) throw notFound('This refund is not one of your bookings’');
+  if (!first) throw new DomainError('refund_not_found', "This refund is not one of your bookings'");
   const booking = await lockBooking(tx, first.booking_id);
-  if (!booking) throw notFound(BOOKING_NOT_FOUND);
+  if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
   const refund = (await findGatewayRefund(tx, first.id))!;
   const { result } = input;
   if (refund.status === 'pending' && result.kind === 'made') {
@@ -224,7 +228,7 @@ export async function requestRazorpayRefund(
   },
 ): Promise<RefundRequestOutcome> {
   const { razorpay } = input;
-  if (!razorpay) throw new HttpError(409, RAZORPAY_REFUNDS_NOT_SET_UP);
+  if (!razorpay) throw new DomainError('razorpay_not_set_up', RAZORPAY_REFUNDS_NOT_SET_UP);
   const intent = await withOperator(db, input.operatorId, (tx) => recordRefundIntent(tx, input));
   const outcome = await askRazorpay(razorpay, intent);
   return settleAnswer(db, { operatorId: input.operatorId, refund: intent, outcome, today: input.today });

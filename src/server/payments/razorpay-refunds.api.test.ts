@@ -312,6 +312,11 @@ describe.each(listTestDatabaseKinds())('refunds through Razorpay, made once [%s]
     const ledger = await ledgerOf(stay.id);
     expect(ledger.summary.refunded).toBe(500);
     expect(ledger.refundable_payments[0]!.refundable).toBe(2500);
+    // One the ledger cannot take (more than is left of the payment) is acknowledged, or Razorpay would
+    // deliver it for days, and left for the operator.
+    const tooMuch = { ...dashboard, id: `rfnd_Dash${kind}0002`, amount: 2600_00 };
+    expect((await deliver(refundEvent('refund.processed', tooMuch))).json()).toEqual({ status: 'ignored' });
+    expect((await ledgerOf(stay.id)).summary.refunded).toBe(500);
     // One of a payment known nowhere here is acknowledged and left alone.
     expect(
       (

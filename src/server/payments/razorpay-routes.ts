@@ -1,3 +1,4 @@
+import { isDomainError } from '../../domain/domain-error';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -392,7 +393,7 @@ export async function registerRazorpayRoutes(
       // for the operator, or Razorpay would deliver it again for days.
       const pgError = findPgError(error);
       if (pgError?.constraint === 'payments_gateway_payment_id_key') return 'duplicate';
-      if (pgError?.code === '23514' || (error instanceof HttpError && error.statusCode === 409)) {
+      if (pgError?.code === '23514' || isDomainError(error)) {
         request.log.warn(
           { razorpayRefundId: refund.id, constraint: pgError?.constraint },
           'razorpay: a refund made elsewhere does not fit the ledger and was not recorded',

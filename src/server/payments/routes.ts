@@ -2,36 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints } from '../../domain/contracts/payments';
 import { villaToday } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
-import type { StoredBooking } from '../../domain/booking';
-import {
-  createRecordPaymentSchema,
-  createRefundPaymentSchema,
-  type PaymentEntry,
-} from '../../domain/payment';
+import { createRecordPaymentSchema, createRefundPaymentSchema } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../bookings/queries';
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http/http-error';
+import { DomainError } from '../../domain/domain-error';
 import { recordPayment } from '../operations/record-payment';
+import { voidPayment } from '../operations/void-payment';
+import { readLedgerSummary } from '../operations/read-ledger-summary';
 import { requireProperty } from '../properties/queries';
 import { registerEndpoint } from '../http/register-endpoint';
-import {
-  findPaymentSettings,
-  listLedgerEntries,
-  lockBooking,
-  readLedger,
-  recordLedgerEntry,
-  savePaymentSettings,
-  voidLedgerEntry,
-  type NewEntry,
-} from './queries';
+import { findPaymentSettings, listLedgerEntries, readLedger, savePaymentSettings } from './queries';
 import { findLatestOpenPaymentLink } from './razorpay-queries';
 import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from './gateway-refund-queries';
 import {
-  checkRefundAgainstLedger,
   isRazorpayRefund,
   RAZORPAY_REFUNDS_NOT_SET_UP,
   reconcileRazorpayRefund,
@@ -53,43 +40,6 @@ export async function registerPaymentRoutes(
   // The client offers a link only when the server can make one; it never sees the keys.
   const onlinePayments = { upi: Boolean(options.payments.upi), razorpay: Boolean(razorpay) };
 
-  /** The booking's summary as of now (its payment_status as the database derived it). */
-  async function readSummary(tx: Tx, bookingId: string) {
-    const booking = await findBooking(tx, bookingId);
-    if (!booking) throw notFound(BOOKING_NOT_FOUND);
-    const property = await requireProperty(tx, booking.property_id);
-    return (await readLedger(tx, { booking, property, today: today() })).summary;
-  }
-
-  /** Records an entry on the operator's booking and answers it with the ledger's new summary. */
-  async function recordEntry(
-    tx: Tx,
-    input: {
-      bookingId: string;
-      operatorId: string;
-      entry: NewEntry | ((booking: StoredBooking) => Promise<PaymentEntry>);
-      confirmDuplicateReference?: boolean;
-    },
-  ) {
-    const booking = await lockBooking(tx, input.bookingId);
-    if (!booking) throw notFound(BOOKING_NOT_FOUND);
-    // A refund by hand is checked against refunds still pending at Razorpay too: they may yet be made.
-    if (typeof input.entry !== 'function' && input.entry.kind === 'refund' && !input.entry.corrects_id) {
-      const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
-      if (refusal) throw new HttpError(409, refusal);
-    }
-    const entry =
-      typeof input.entry === 'function'
-        ? await input.entry(booking)
-        : await recordLedgerEntry(tx, {
-            booking,
-            entry: input.entry,
-            operatorId: input.operatorId,
-            confirmDuplicateReference: input.confirmDuplicateReference,
-          });
-    return { entry, summary: await readSummary(tx, booking.id) };
-  }
-
   registerEndpoint(
     app,
     paymentEndpoints.listPayments,
@@ -101,7 +51,7 @@ export async function registerPaymentRoutes(
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const booking = await findBooking(tx, request.params.bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
         const property = await requireProperty(tx, booking.property_id);
         const ledger = await readLedger(tx, { booking, property, today: today() });
         const refunds = await listGatewayRefunds(tx, booking.id);
@@ -180,9 +130,9 @@ export async function registerPaymentRoutes(
         entry: request.body,
         today: today(),
       });
-      if (outcome.kind === 'refused') throw new HttpError(409, outcome.reason);
+      if (outcome.kind === 'refused') throw new DomainError('refund_refused', outcome.reason);
       return withOperator(options.db, operatorId, async (tx) => {
-        const summary = await readSummary(tx, bookingId);
+        const summary = await readLedgerSummary(tx, bookingId, today());
         const refund = shapeGatewayRefund(outcome.refund);
         if (outcome.kind === 'pending') {
           return reply.code(202).send({
@@ -210,10 +160,10 @@ export async function registerPaymentRoutes(
     async (request) => {
       const operatorId = getOperator(request).id;
       const bookingId = request.params.bookingId;
-      if (!razorpay) throw new HttpError(409, RAZORPAY_REFUNDS_NOT_SET_UP);
+      if (!razorpay) throw new DomainError('razorpay_not_set_up', RAZORPAY_REFUNDS_NOT_SET_UP);
       const pending = await withOperator(options.db, operatorId, async (tx) => {
         const booking = await findBooking(tx, bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
+        if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
         return (await listGatewayRefunds(tx, booking.id)).filter((refund) => refund.status === 'pending');
       });
       for (const refund of pending) {
@@ -226,7 +176,7 @@ export async function registerPaymentRoutes(
       }
       return withOperator(options.db, operatorId, async (tx) => ({
         gateway_refunds: (await listGatewayRefunds(tx, bookingId)).map(shapeGatewayRefund),
-        summary: await readSummary(tx, bookingId),
+        summary: await readLedgerSummary(tx, bookingId, today()),
       }));
     },
   );
@@ -242,16 +192,12 @@ export async function registerPaymentRoutes(
     async (request, reply) => {
       const operatorId = getOperator(request).id;
       const result = await withOperator(options.db, operatorId, (tx) =>
-        recordEntry(tx, {
+        voidPayment(tx, {
           bookingId: request.params.bookingId,
+          entryId: request.params.entryId,
+          reason: request.body.reason,
           operatorId,
-          entry: (booking) =>
-            voidLedgerEntry(tx, {
-              booking,
-              entryId: request.params.entryId,
-              reason: request.body.reason,
-              operatorId,
-            }),
+          today: today(),
         }),
       );
       return reply.code(201).send(result);
