@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { BookingListQuerySchema } from '../src/domain/booking-list';
 import { addDaysToDate } from '../src/domain/dates';
 import { upsertOperator } from '../src/server/auth/queries';
-import { listBookingsPage, searchBookingsPage } from '../src/server/bookings/queries';
+import { listBookingsPage, searchBookingsPage } from '../src/server/store/bookings';
 import { openDatabase } from '../src/server/db/client';
 import { bookings, payments, properties } from '../src/server/db/schema';
 import { formatBookingReference } from '../src/domain/booking';

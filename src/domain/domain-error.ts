@@ -22,13 +22,14 @@ export function isDomainError(error: unknown): error is DomainError {
 /**
  * Every code an operation refuses with, said once: the HTTP edge gives each its status, clients recognise
  * and word them.
- * - booking_not_found: no such booking, or another operator's;
+ * - booking_not_found, property_not_found: no such booking or property, or another operator's;
  * - entry_does_not_fit_ledger: a ledger entry that its ledger refuses (a refund above what was paid, a
  *   correction above what is left of its entry), in the message's words;
  * - the payment codes of PAYMENT_ERROR_CODES.
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
+  'property_not_found',
   'entry_does_not_fit_ledger',
   ...PAYMENT_ERROR_CODES,
 ] as const;

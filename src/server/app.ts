@@ -339,7 +339,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The site's pages are registered last; a change of the contact details renders them again.
   let refreshSitePages = async () => {};
   await registerBusinessRoutes(app, { db, onContactChanged: () => refreshSitePages() });
-  await registerInvoiceRoutes(app, { db, now, messages: config, onMessagesWritten });
+  await registerInvoiceRoutes(app, { db, now, onEventsWritten });
   await registerScheduledMessageRoutes(app, { db, now, messages: config, onMessagesWritten });
   await registerAuditRoutes(app, { db });
   await registerSampleDataRoutes(app, { db });

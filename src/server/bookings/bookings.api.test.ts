@@ -4,7 +4,7 @@ import { bookings } from '../db/schema';
 import { withOperator } from '../db/with-operator';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { listBookingsPage } from './queries';
+import { listBookingsPage } from '../store/bookings';
 
 describe.each(listTestDatabaseKinds())("a property's bookings [%s]", (kind) => {
   let context: TestContext;

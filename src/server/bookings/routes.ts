@@ -33,7 +33,7 @@ import { quoteStay } from '../pricing/quote-stay';
 import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
 import type { StayQuote } from '../../domain/pricing';
 import { findCurrentBreakdown, isChannelStay, quoteChangedStay, shapeStayQuote } from './reprice-stay';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import {
   declinePendingBookings,
   findBooking,
@@ -45,14 +45,14 @@ import {
   searchBookingsPage,
   updateBookingFields,
   updateBookingStatusFrom,
-} from './queries';
+} from '../store/bookings';
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
 import { findInvoiceDisagreements } from '../../domain/invoice';
 import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
-import { listBookingInvoiceRows, shapeInvoices } from '../invoices/queries';
+import { listBookingInvoiceRows, shapeInvoices } from '../store/invoices';
 import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-paid';
-import { lockBooking } from '../payments/queries';
+import { lockBooking } from '../store/payments';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
 

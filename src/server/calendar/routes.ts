@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, getMonthRange, listDatesBetween, villaMonth } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
-import { listBookingsOverlapping } from '../bookings/queries';
+import { listBookingsOverlapping } from '../store/bookings';
 import type { Db } from '../db/client';
 import { lockPropertyNights, withOperator } from '../db/with-operator';
 import { findPricingRules } from '../pricing/queries';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { listCalendarRows, upsertCalendarDays } from './queries';
 import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { registerEndpoint } from '../http/register-endpoint';

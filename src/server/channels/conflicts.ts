@@ -8,7 +8,7 @@ import type { Tx } from '../db/client';
 import { releaseUnconfirmedRequests } from '../messages/queries';
 import { lockPropertyNights } from '../db/with-operator';
 import { HttpError, notFound } from '../http/http-error';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import {
   cancelHoldingBookings,
   findConnectionStayByUid,

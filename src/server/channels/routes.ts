@@ -22,7 +22,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { declareClock, withGuest, withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http/http-error';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
 import {

@@ -16,7 +16,7 @@ import { releaseUnconfirmedRequests } from '../messages/queries';
 import { runWithLease } from '../jobs/lease';
 import { recordChannelNotice } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { findProperty } from '../properties/queries';
+import { findProperty } from '../store/properties';
 import { describeConflict, labelConnection } from './describe-conflict';
 import { fetchFeed, FeedError } from './fetch-feed';
 import type { FeedItem, ParsedFeed } from './parse-feed';

@@ -24,7 +24,7 @@ import type { Config } from '../env';
 import { HttpError, notFound } from '../http/http-error';
 import { createRateLimit, REQUEST_NOT_FOUND } from '../messages/routes';
 import { findGuestRequest } from '../messages/queries';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { sendCsvAttachment } from '../csv';
 import { describeRequestNetwork } from '../request-network';

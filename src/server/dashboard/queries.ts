@@ -3,7 +3,7 @@ import { OPEN_STATUSES } from '../../domain/booking';
 import type { DashboardStay } from '../../domain/dashboard';
 import { countDaysBetween } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
-import { shapeBooking } from '../bookings/queries';
+import { shapeBooking } from '../store/bookings';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
 import { summarizeBookingsPayments } from '../payments/summaries';

@@ -4,7 +4,7 @@ import { addDaysToDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { addRequestStates } from '../messages/request-states';
 import { listDashboardStays, listOverduePayments } from './queries';
 import { reportEndpoints } from '../../domain/contracts/reports';

@@ -5,6 +5,7 @@ import { toErrorBody } from './http-error';
 /** The HTTP status of each refusal of the domain: the one place where a code becomes a status. */
 const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   booking_not_found: 404,
+  property_not_found: 404,
   entry_does_not_fit_ledger: 409,
   duplicate_reference: 409,
   gateway_payment_recorded: 409,

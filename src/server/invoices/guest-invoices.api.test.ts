@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import type { InvoiceSummary } from '../../domain/invoice';
-import { bookings, outboxMessages } from '../db/schema';
+import { bookings, domainEvents, outboxMessages } from '../db/schema';
 import { GUEST_INVOICE_NOT_FOUND } from '../messages/routes';
 import { startSmtpSink, type SmtpSink } from '../messages/test/smtp-sink';
 import { startSinkWorker } from '../messages/test/sink-worker';
@@ -131,6 +131,14 @@ describe.each(listTestDatabaseKinds())("the guest's invoices [%s]", (kind) => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.booking_id, stay.booking.id), eq(outboxMessages.kind, 'invoice_issued')));
     expect(written).toMatchObject({ invoice_id: invoice.id, to_address: stay.email, status: 'pending' });
+    // Written by the subscriber of what the issue recorded, handled before the answer.
+    const events = await context.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.booking_id, stay.booking.id), eq(domainEvents.kind, 'invoice_issued')));
+    expect(events.map((event) => [event.payload, event.handled_at !== null])).toEqual([
+      [{ invoice_id: invoice.id }, true],
+    ]);
 
     expect(await worker.deliverDue()).toBe(1);
     const [mail] = await sink.waitFor(1);

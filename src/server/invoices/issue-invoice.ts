@@ -17,22 +17,21 @@ import type { InvoiceKind } from '../../domain/invoice-document';
 import { toMinor } from '../../domain/money';
 import { findBusinessContact } from '../business/contact-queries';
 import { findBusinessProfile } from '../business/queries';
-import { findBookingQuote } from '../bookings/queries';
+import { findBookingQuote } from '../store/bookings';
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Tx } from '../db/client';
 import { HttpError, notFound } from '../http/http-error';
-import { recordInvoiceIssued } from '../messages/record-messages';
-import type { MessageSettings } from '../messages/settings';
-import { lockBooking } from '../payments/queries';
+import { lockBooking } from '../store/payments';
 import { findPricingRules } from '../pricing/queries';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import {
   findInvoiceRow,
   insertInvoice,
   listBookingInvoiceRows,
   listCreditNoteRows,
   takeNextSequence,
-} from './queries';
+} from '../store/invoices';
+import { appendEvent } from '../store/events';
 import { refuseUnprintableDocument, refuseUnprintableReason } from './printable-text';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -67,8 +66,6 @@ export async function issueBookingInvoice(
     issuedOn: string;
     recipient: InvoiceRecipient;
     amount: number | null;
-    /** Writes the guest's e-mail with the document; without it, none. */
-    messages?: MessageSettings;
   },
 ) {
   const booking = await lockBooking(tx, input.bookingId);
@@ -171,7 +168,8 @@ export async function issueBookingInvoice(
     correctsInvoiceId: null,
     createdBy: input.operatorId,
   });
-  if (input.messages) await recordInvoiceIssued(tx, input.messages, { booking, invoice: row });
+  // The guest's e-mail with the document follows from it.
+  await appendEvent(tx, { kind: 'invoice_issued', booking_id: booking.id, payload: { invoice_id: row.id } });
   return row;
 }
 
@@ -187,7 +185,6 @@ export async function issueInvoiceCreditNote(
     issuedOn: string;
     amount: number | null;
     reason: string;
-    messages?: MessageSettings;
   },
 ) {
   const invoice = await findInvoiceRow(tx, input.invoiceId);
@@ -228,6 +225,6 @@ export async function issueInvoiceCreditNote(
     correctsInvoiceId: invoice.id,
     createdBy: input.operatorId,
   });
-  if (input.messages) await recordInvoiceIssued(tx, input.messages, { booking, invoice: row });
+  await appendEvent(tx, { kind: 'invoice_issued', booking_id: booking.id, payload: { invoice_id: row.id } });
   return { row, invoice };
 }

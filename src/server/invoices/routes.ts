@@ -5,12 +5,11 @@ import { addDaysToDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { notFound } from '../http/http-error';
-import type { MessageSettings } from '../messages/settings';
 import { INVOICE_NOT_FOUND, issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
-import { findInvoiceRow, listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from './queries';
+import { findInvoiceRow, listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from '../store/invoices';
 import { formatInvoiceRegisterCsv, INVOICE_REGISTER_COLUMNS } from './register-csv';
 import { listInvoiceRegisterRows } from './register-queries';
 import { sendInvoicePdf } from './send-invoice-pdf';
@@ -20,10 +19,8 @@ export async function registerInvoiceRoutes(
   options: {
     db: Db;
     now?: () => Date;
-    /** How the guest's e-mail with the document is written; without it, none is. */
-    messages?: MessageSettings;
-    /** Called after an issue wrote the guest's e-mail, so the worker sends it without waiting. */
-    onMessagesWritten?: () => void;
+    /** Hands what an issue wrote to its subscribers (the guest's e-mail with the document), after the commit. */
+    onEventsWritten?: () => Promise<void>;
   },
 ) {
   const today = () => villaToday(options.now?.());
@@ -61,11 +58,10 @@ export async function registerInvoiceRoutes(
           issuedOn: today(),
           recipient: request.body.recipient,
           amount: request.body.amount,
-          messages: options.messages,
         });
         return { ...shapeInvoices([row])[0]!, document: row.document };
       });
-      options.onMessagesWritten?.();
+      await options.onEventsWritten?.();
       return reply.status(201).send(summary);
     },
   );
@@ -87,11 +83,10 @@ export async function registerInvoiceRoutes(
           issuedOn: today(),
           amount: request.body.amount,
           reason: request.body.reason,
-          messages: options.messages,
         });
         return { ...shapeInvoices([row], [invoice])[0]!, document: row.document };
       });
-      options.onMessagesWritten?.();
+      await options.onEventsWritten?.();
       return reply.status(201).send(summary);
     },
   );

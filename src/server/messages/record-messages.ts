@@ -26,11 +26,11 @@ import type { MessageSettings } from './settings';
 import { applyContact } from './contact-text';
 import { findPropertyContact } from '../business/contact-queries';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
-import { readGuestPaymentDue, readLedger } from '../payments/queries';
-import { findBooking } from '../bookings/queries';
-import { requireProperty } from '../properties/queries';
+import { readGuestPaymentDue, readLedger } from '../store/payments';
+import { findBooking } from '../store/bookings';
+import { requireProperty } from '../store/properties';
 import type { PaymentEntry } from '../../domain/payment';
-import { findLatestOpenPaymentLink } from '../payments/razorpay-queries';
+import { findLatestOpenPaymentLink } from '../store/payment-links';
 import { makeMoney, moneyFromMajor } from '../../domain/money';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and

@@ -36,10 +36,10 @@ import { messageEndpoints } from '../../domain/contracts/messages';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { registerEndpoint } from '../http/register-endpoint';
 import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
-import { findGuestPaymentDue, type GuestPaymentDue } from '../payments/queries';
-import { findGuestPaymentLink } from '../payments/razorpay-queries';
+import { findGuestPaymentDue, type GuestPaymentDue } from '../store/payments';
+import { findGuestPaymentLink } from '../store/payment-links';
 import type { Money } from '../../domain/money';
-import { listGuestInvoiceRows } from '../invoices/queries';
+import { listGuestInvoiceRows } from '../store/invoices';
 import { sendInvoicePdf } from '../invoices/send-invoice-pdf';
 
 /** Messages and links, and how often a guest's request page may be looked up. */

@@ -24,7 +24,7 @@ import { properties } from '../db/schema';
 import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
-import { lockBooking, readLedger } from '../payments/queries';
+import { lockBooking, readLedger } from '../store/payments';
 import { insertOutboxMessageOnce, insertRequestToken, REQUEST_TOKEN_PLACEHOLDER } from './queries';
 import {
   claimScheduledMessage,

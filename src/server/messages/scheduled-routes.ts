@@ -14,11 +14,11 @@ import {
 import type { StoredBooking } from '../../domain/booking';
 import { scheduledMessageTexts } from '../../content/scheduled-messages';
 import { getOperator } from '../auth/plugin';
-import { findBooking } from '../bookings/queries';
+import { findBooking } from '../store/bookings';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http/http-error';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { findOperatorAddress, insertOutboxMessages } from './queries';
 import {

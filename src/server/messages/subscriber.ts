@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { villaToday } from '../../domain/dates';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { listLedgerEntries } from '../payments/queries';
+import { findBooking } from '../store/bookings';
+import { findInvoiceRow } from '../store/invoices';
+import { listLedgerEntries } from '../store/payments';
 import {
   claimPendingEvents,
   findEventOwner,
@@ -10,7 +12,7 @@ import {
   markEventHandled,
   type StoredEvent,
 } from '../store/events';
-import { recordPaymentReceipt } from './record-messages';
+import { recordInvoiceIssued, recordPaymentReceipt } from './record-messages';
 import type { MessageSettings } from './settings';
 
 const BATCH = 50;
@@ -32,6 +34,11 @@ async function writeMessagesOf(
       return entry
         ? recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today })
         : false;
+    }
+    case 'invoice_issued': {
+      const booking = await findBooking(tx, event.booking_id);
+      const invoice = await findInvoiceRow(tx, event.payload.invoice_id);
+      return booking && invoice ? recordInvoiceIssued(tx, settings, { booking, invoice }) : false;
     }
   }
 }

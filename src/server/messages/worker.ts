@@ -20,7 +20,7 @@ import {
 import { recordRequestLapsed } from './record-messages';
 import { attachUpiQr } from '../payments/upi-qr';
 import type { MailAttachment, MailTransport } from './transport';
-import { findInvoiceRow } from '../invoices/queries';
+import { findInvoiceRow } from '../store/invoices';
 import { renderInvoicePdf } from '../invoices/render-invoice-pdf';
 
 export type DeliverySettings = Config['mail']['delivery'];

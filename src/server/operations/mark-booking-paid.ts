@@ -11,8 +11,8 @@ import {
   type PaymentMethod,
 } from '../../domain/payment';
 import type { Tx } from '../db/client';
-import { findStaysInvoicing } from '../invoices/queries';
-import { listLedgerEntries, lockBooking, recordLedgerEntry } from '../payments/queries';
+import { findStaysInvoicing } from '../store/invoices';
+import { listLedgerEntries, lockBooking, recordLedgerEntry } from '../store/payments';
 import { appendEvent } from '../store/events';
 
 type PaidInFull = {

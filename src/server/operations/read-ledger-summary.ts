@@ -1,10 +1,10 @@
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import { DomainError } from '../../domain/domain-error';
 import type { PaymentSummary } from '../../domain/payment';
-import { findBooking } from '../bookings/queries';
+import { findBooking } from '../store/bookings';
 import type { Tx } from '../db/client';
-import { readLedger } from '../payments/queries';
-import { requireProperty } from '../properties/queries';
+import { readLedger } from '../store/payments';
+import { requireProperty } from '../store/properties';
 
 /**
  * A booking's ledger summary as of now: the booking read again, for the payment status the database derived

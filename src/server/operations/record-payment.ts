@@ -2,8 +2,8 @@ import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import { DomainError } from '../../domain/domain-error';
 import type { PaymentEntry, PaymentSummary } from '../../domain/payment';
 import type { Tx } from '../db/client';
-import { checkRefundAgainstLedger } from '../payments/razorpay-refund';
-import { listLedgerEntries, lockBooking, recordLedgerEntry, type NewEntry } from '../payments/queries';
+import { checkRefundAgainstLedger } from '../store/gateway-refunds';
+import { listLedgerEntries, lockBooking, recordLedgerEntry, type NewEntry } from '../store/payments';
 import { appendEvent } from '../store/events';
 import { readLedgerSummary } from './read-ledger-summary';
 

@@ -2,7 +2,7 @@ import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import { DomainError } from '../../domain/domain-error';
 import { planVoid } from '../../domain/payment';
 import type { Tx } from '../db/client';
-import { listLedgerEntries, lockBooking, recordLedgerEntry } from '../payments/queries';
+import { listLedgerEntries, lockBooking, recordLedgerEntry } from '../store/payments';
 import { readLedgerSummary } from './read-ledger-summary';
 import type { RecordedPayment } from './record-payment';
 

@@ -4,7 +4,7 @@ import { formatMoney, toMajor, type Money } from '../../domain/money';
 import { buildUpiPayUri, UPI_MAX_AMOUNT_MINOR } from '../../domain/upi';
 import { paymentTexts } from '../../content/payments';
 import type { Config } from '../env';
-import type { AmountDue, GuestPaymentDue } from './queries';
+import type { AmountDue, GuestPaymentDue } from '../store/payments';
 import { renderQrSvg } from './upi-qr';
 
 /** What a guest is asked to pay now and how: the e-mail and the request page are written from it. */

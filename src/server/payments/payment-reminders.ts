@@ -11,7 +11,7 @@ import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
 import { recordPaymentReminder } from '../messages/record-messages';
 import { planGuestPayment } from './guest-payment';
-import { findConfirmedOn, findPaymentSettings, lockBooking, readLedger } from './queries';
+import { findConfirmedOn, findPaymentSettings, lockBooking, readLedger } from '../store/payments';
 
 type ReminderConfig = Pick<Config, 'server' | 'messages' | 'payments'>;
 

@@ -9,9 +9,8 @@ import {
   toMajor,
   type Money,
 } from '../../domain/money';
-import { checkLedgerEntry } from '../../domain/payment';
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
-import type { Db, Executor, Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import type { RazorpayConfig } from '../env';
 import { DomainError } from '../../domain/domain-error';
@@ -23,11 +22,11 @@ import {
   measureBookingPaymentRoom,
   nameGatewayRefund,
   settleGatewayRefund,
-  sumPendingGatewayRefunds,
+  checkRefundAgainstLedger,
   type GatewayRefundRow,
   type PendingRefundTarget,
-} from './gateway-refund-queries';
-import { listLedgerEntries, lockBooking, recordLedgerEntry, type NewEntry } from './queries';
+} from '../store/gateway-refunds';
+import { lockBooking, recordLedgerEntry, type NewEntry } from '../store/payments';
 import {
   listRazorpayRefunds,
   RazorpayCallError,
@@ -35,7 +34,7 @@ import {
   type RazorpayRefundOutcome,
   type RazorpayRefundState,
 } from './razorpay';
-import { findPaymentByGatewayId } from './razorpay-queries';
+import { findPaymentByGatewayId } from '../store/payment-links';
 
 /**
  * Refunds through Razorpay, in two transactions with Razorpay's call between them: the intent is recorded
@@ -97,26 +96,6 @@ function choosePayment(rooms: readonly PaymentRoom[], amount: Money, named: stri
 
 function describeRoom(room: PaymentRoom) {
   return { gateway_payment_id: room.gatewayPaymentId, refundable: toMajor(room.left) };
-}
-
-/**
- * Why the ledger refuses a refund of `entry`, counting refunds still pending at Razorpay as refunded (they
- * may yet be made); undefined when it fits.
- */
-export async function checkRefundAgainstLedger(
-  tx: Executor,
-  booking: { id: string; currency: string },
-  entry: NewEntry,
-): Promise<string | undefined> {
-  const entries = await listLedgerEntries(tx, booking.id);
-  const pending = await sumPendingGatewayRefunds(tx, booking.id);
-  const counted =
-    pending > 0
-      ? [...entries, { id: 'pending', kind: 'refund' as const, amount: toMajor(pending), corrects_id: null }]
-      : entries;
-  const refusal = checkLedgerEntry(booking, counted, entry);
-  if (!refusal || pending === 0) return refusal;
-  return `${refusal} (${formatMoney(makeMoney(pending, booking.currency))} of refunds are still pending at Razorpay)`;
 }
 
 /** The first transaction: checks the refund against the ledger and the payment, and records the intent. */

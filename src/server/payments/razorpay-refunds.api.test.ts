@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import { toMinorUnits } from '../../domain/money';
 import { waitUntil } from '../../test/wait-until';
-import { insertGatewayRefund } from './gateway-refund-queries';
+import { insertGatewayRefund } from '../store/gateway-refunds';
 import { withOperator } from '../db/with-operator';
 import { findPgError } from '../db/errors';
 import { OutsideCallInTransactionError } from '../db/outside-calls';

@@ -8,7 +8,7 @@ import { villaToday } from '../../domain/dates';
 import { formatMoney, makeMoney, moneyFromMajor, toColumnUnits, toMajor } from '../../domain/money';
 import type { WEBHOOK_OUTCOMES } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
-import { findBooking } from '../bookings/queries';
+import { findBooking } from '../store/bookings';
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import { appendEvent } from '../store/events';
 import type { Db, Tx } from '../db/client';
@@ -18,9 +18,9 @@ import type { Config, RazorpayConfig } from '../env';
 import { HttpError, notFound } from '../http/http-error';
 import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record-messages';
 import type { MessageSettings } from '../messages/settings';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from './queries';
+import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from '../store/payments';
 import { createRazorpayLink, isRazorpaySignatureValid, REFUND_ID_NOTE } from './razorpay';
 import { receiveRazorpayRefundEvent } from './razorpay-refund';
 import {
@@ -32,7 +32,7 @@ import {
   markPaymentLinkPaid,
   type PaymentLinkRow,
   type WebhookTarget,
-} from './razorpay-queries';
+} from '../store/payment-links';
 
 export const RAZORPAY_NOT_SET_UP =
   'Payments by Razorpay are not set up on this server: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET';

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import type { RazorpayConfig } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
-import { listPendingGatewayRefunds } from './gateway-refund-queries';
+import { listPendingGatewayRefunds } from '../store/gateway-refunds';
 import { reconcileRazorpayRefund } from './razorpay-refund';
 
 /** A pending refund is asked about again once it has rested this long (Razorpay may still be answering). */

@@ -4,7 +4,7 @@ import { villaToday } from '../../domain/dates';
 import { toMajor } from '../../domain/money';
 import { createRecordPaymentSchema, createRefundPaymentSchema } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
-import { findBooking } from '../bookings/queries';
+import { findBooking } from '../store/bookings';
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
@@ -13,11 +13,11 @@ import { DomainError } from '../../domain/domain-error';
 import { recordPayment } from '../operations/record-payment';
 import { voidPayment } from '../operations/void-payment';
 import { readLedgerSummary } from '../operations/read-ledger-summary';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { findPaymentSettings, listLedgerEntries, readLedger, savePaymentSettings } from './queries';
-import { findLatestOpenPaymentLink } from './razorpay-queries';
-import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from './gateway-refund-queries';
+import { findPaymentSettings, listLedgerEntries, readLedger, savePaymentSettings } from '../store/payments';
+import { findLatestOpenPaymentLink } from '../store/payment-links';
+import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from '../store/gateway-refunds';
 import {
   isRazorpayRefund,
   RAZORPAY_REFUNDS_NOT_SET_UP,

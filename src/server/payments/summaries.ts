@@ -10,8 +10,8 @@ import {
 } from '../../domain/payment';
 import type { Executor } from '../db/client';
 import { payments, paymentSettings } from '../db/schema';
-import { findStaysInvoicing } from '../invoices/queries';
-import { findConfirmedDays } from './queries';
+import { findStaysInvoicing } from '../store/invoices';
+import { findConfirmedDays } from '../store/payments';
 
 /**
  * The payment summaries of many bookings at once (a page of the list, the dashboard's candidates): four

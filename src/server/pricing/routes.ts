@@ -5,7 +5,7 @@ import { getOperator } from '../auth/plugin';
 import { listOperatorCalendarRows } from '../calendar/queries';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { findPricingRules, savePricingRules } from './queries';
 import { pricingEndpoints } from '../../domain/contracts/pricing';
 import { registerEndpoint } from '../http/register-endpoint';

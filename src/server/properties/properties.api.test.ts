@@ -5,7 +5,7 @@ import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { insertProperty } from './queries';
+import { insertProperty } from '../store/properties';
 
 const VALID_PROPERTY = { name: 'Lake House', address: '2 Lake Road', city: 'Lonavala', country: 'India' };
 

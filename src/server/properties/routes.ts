@@ -6,7 +6,8 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http/http-error';
+import { DomainError } from '../../domain/domain-error';
+import { HttpError } from '../http/http-error';
 import { registerEndpoint } from '../http/register-endpoint';
 import {
   countActiveBookings,
@@ -14,7 +15,7 @@ import {
   listActiveProperties,
   PROPERTY_NOT_FOUND,
   updateProperty,
-} from './queries';
+} from '../store/properties';
 
 export const CREATE_PROPERTY_FORBIDDEN_MESSAGE =
   "You don't have permission to create properties. Please check your authentication.";
@@ -68,7 +69,7 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
     (request) =>
       withOperator(options.db, getOperator(request).id, async (tx) => {
         const updated = await updateProperty(tx, request.params.propertyId, request.body);
-        if (!updated) throw notFound(PROPERTY_NOT_FOUND);
+        if (!updated) throw new DomainError('property_not_found', PROPERTY_NOT_FOUND);
         return updated;
       }),
   );

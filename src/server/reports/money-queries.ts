@@ -10,11 +10,11 @@ import {
   type OutstandingQuery,
   type PaymentsCsvQuery,
 } from '../../domain/report';
-import { shapeBooking } from '../bookings/queries';
+import { shapeBooking } from '../store/bookings';
 import type { Executor } from '../db/client';
 import { bookings, payments, properties } from '../db/schema';
-import { findStaysInvoicing } from '../invoices/queries';
-import { findPaymentSettings, shapePaymentEntry } from '../payments/queries';
+import { findStaysInvoicing } from '../store/invoices';
+import { findPaymentSettings, shapePaymentEntry } from '../store/payments';
 
 /** The operator's active properties (row-level security), or the one asked for. */
 const activeProperties = (property: string | undefined) =>

@@ -6,7 +6,7 @@ import { computeReportFigures, createEmptyReportCounts, sumReportCounts } from '
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { requireProperty } from '../properties/queries';
+import { requireProperty } from '../store/properties';
 import { countReport } from './queries';
 import { listLedgerForCsv, listOutstandingBalances } from './money-queries';
 import { formatPaymentsCsv } from './payments-csv';

@@ -41,7 +41,7 @@ export async function claimPendingEvents(
   return (
     rows
       // The payload is what appendEvent wrote for its kind.
-      .map((row) => ({ ...row, payload: row.payload as DomainEvent['payload'] }))
+      .map((row) => row as unknown as StoredEvent)
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id))
   );
 }

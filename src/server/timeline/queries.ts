@@ -5,7 +5,7 @@ import { listConnectionsWithCounts, type ConnectionWithCounts } from '../channel
 import type { Executor } from '../db/client';
 import { overlapsNights } from '../db/overlaps';
 import { bookings } from '../db/schema';
-import { listActiveProperties } from '../properties/queries';
+import { listActiveProperties } from '../store/properties';
 
 type PropertiesNights = { propertyIds: readonly string[]; start: string; end: string };
 

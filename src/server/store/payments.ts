@@ -32,13 +32,13 @@ import {
   type PaymentSummary,
   type ToReturnReason,
 } from '../../domain/payment';
-import { findBooking, shapeBooking } from '../bookings/queries';
+import { findBooking, shapeBooking } from './bookings';
 import type { Executor } from '../db/client';
 import { bookings, payments, paymentSettings, properties } from '../db/schema';
-import { findStaysInvoicing } from '../invoices/queries';
+import { findStaysInvoicing } from './invoices';
 import { findPgError } from '../db/errors';
 import { DomainError } from '../../domain/domain-error';
-import { findPaymentByGatewayId } from './razorpay-queries';
+import { findPaymentByGatewayId } from './payment-links';
 
 type PaymentRow = typeof payments.$inferSelect;
 

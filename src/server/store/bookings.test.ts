@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BookingListQuerySchema } from '../../domain/booking-list';
-import { isUnfiltered } from './queries';
+import { isUnfiltered } from './bookings';
 
 describe("the bookings list's total", () => {
   it('comes from the kept counts for a plain list, an empty or blank search included', () => {

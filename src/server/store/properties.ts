@@ -4,7 +4,7 @@ import { OPEN_STATUSES } from '../../domain/booking';
 import { toMajor, toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
-import { notFound } from '../http/http-error';
+import { DomainError } from '../../domain/domain-error';
 
 type PropertyRow = typeof properties.$inferSelect;
 
@@ -63,7 +63,7 @@ export const PROPERTY_NOT_FOUND = 'Property not found';
 /** The property, if the operator may see it; a 404 otherwise (row-level security hides others'). */
 export async function requireProperty(db: Executor, propertyId: string): Promise<Property> {
   const property = await findProperty(db, propertyId);
-  if (!property) throw notFound(PROPERTY_NOT_FOUND);
+  if (!property) throw new DomainError('property_not_found', PROPERTY_NOT_FOUND);
   return property;
 }
 

@@ -5,8 +5,10 @@ import {
   type GatewayRefundStatus,
   type PaymentRoom,
 } from '../../domain/gateway-refund';
-import { parseMinor, toMajor, type MinorUnits } from '../../domain/money';
+import { formatMoney, makeMoney, parseMinor, toMajor, type MinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
+import { checkLedgerEntry } from '../../domain/payment';
+import { listLedgerEntries, type NewEntry } from './payments';
 import { bookings, gatewayRefunds, payments, properties } from '../db/schema';
 
 export type GatewayRefundRow = typeof gatewayRefunds.$inferSelect;
@@ -228,4 +230,24 @@ export async function findRefundWebhookTarget(
   return payment
     ? { refundId: null, bookingId: payment.bookingId, ownerId: payment.ownerId, paymentEntryId: payment.id }
     : undefined;
+}
+
+/**
+ * Why the ledger refuses a refund of `entry`, counting refunds still pending at Razorpay as refunded (they
+ * may yet be made); undefined when it fits.
+ */
+export async function checkRefundAgainstLedger(
+  tx: Executor,
+  booking: { id: string; currency: string },
+  entry: NewEntry,
+): Promise<string | undefined> {
+  const entries = await listLedgerEntries(tx, booking.id);
+  const pending = await sumPendingGatewayRefunds(tx, booking.id);
+  const counted =
+    pending > 0
+      ? [...entries, { id: 'pending', kind: 'refund' as const, amount: toMajor(pending), corrects_id: null }]
+      : entries;
+  const refusal = checkLedgerEntry(booking, counted, entry);
+  if (!refusal || pending === 0) return refusal;
+  return `${refusal} (${formatMoney(makeMoney(pending, booking.currency))} of refunds are still pending at Razorpay)`;
 }
