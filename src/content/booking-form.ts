@@ -97,10 +97,7 @@ export const bookingFormEn = {
   timeWords: timeWordsEn,
   /** Shown in place of the domain schema's English messages, by field and kind of problem. */
   errors: {
-    required: 'Please fill this in',
     nameRequired: 'Please tell us your name',
-    tooLong: 'Please keep this to at most {max} characters',
-    notAllowed: 'This contains characters that are not allowed',
     email: 'Enter a valid email address',
     phone: 'Enter a valid phone number',
     guestsRequired: 'Please say how many guests are coming',

@@ -69,12 +69,7 @@ export const checkInFormEn = {
    * shows the schema's own). {max}: a length; {n}: how many guests the booking is for.
    */
   errors: {
-    required: 'Please fill this in',
-    tooLong: 'Please keep this to {max} characters',
-    notAllowed: 'This contains characters that are not allowed',
     date: 'Enter a date',
-    /** {min}, {max}: the first and last day the system takes. */
-    dateRange: 'Enter a date between {min} and {max}',
     fullName: 'Give your full name, as on your ID',
     nationality: 'Choose a nationality',
     idType: 'Choose an ID type',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { containsWholeAadhaar, normaliseDigits } from './aadhaar';
 import { INDIA, isCountryCode, nameCountry } from './countries';
 import { isRealDate } from './dates';
-import { DATE_BOUNDS, FIELD_MESSAGES, findBidiControl, hasControlCharacters, isoDate } from './fields';
+import { FIELD_REFUSALS, refuseField, type FieldRefusal } from './field-refusals';
+import { DATE_BOUNDS, findBidiControl, hasControlCharacters, isoDate } from './fields';
 
 /**
  * Online check-in and the guest register. The law asks every accommodation in India to keep a register of
@@ -244,29 +245,31 @@ export function createCheckInGuestSchema(stay?: StayDates) {
   return CheckInGuestFieldsSchema.superRefine((guest, ctx) => {
     const fail = (path: keyof CheckInGuestInput, message: string) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
+    const refuse = (path: keyof CheckInGuestInput, label: string, refusal: FieldRefusal) =>
+      ctx.addIssue({ code: 'custom', path: [path], ...refuseField(label, refusal) });
     const requireText = (path: keyof CheckInGuestInput, label: string, max: number) => {
       const value = guest[path].trim();
-      if (!value) fail(path, FIELD_MESSAGES.required(label));
-      else if (value.length > max) fail(path, FIELD_MESSAGES.tooLong(label, max));
+      if (!value) refuse(path, label, FIELD_REFUSALS.required());
+      else if (value.length > max) refuse(path, label, FIELD_REFUSALS.tooLong(max));
       else if (hasControlCharacters(value, { multiline: path === 'address' }))
-        fail(path, FIELD_MESSAGES.notAllowed(label));
+        refuse(path, label, FIELD_REFUSALS.notAllowed());
       // A whole Aadhaar has no place in any text of a check-in (of an Aadhaar only its last four digits).
       else if (path !== 'visa_number' && containsWholeAadhaar(value))
         fail(path, `${label} holds what looks like a whole Aadhaar number: leave it out`);
     };
     const requireDate = (path: keyof CheckInGuestInput, label: string) => {
       const value = guest[path].trim();
-      if (!value) fail(path, FIELD_MESSAGES.required(label));
+      if (!value) refuse(path, label, FIELD_REFUSALS.required());
       else if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value))
         fail(path, `${label} must be a date (YYYY-MM-DD)`);
       else if (value < DATE_BOUNDS.min || value > DATE_BOUNDS.max)
-        fail(path, FIELD_MESSAGES.outOfRange(label));
+        refuse(path, label, FIELD_REFUSALS.outOfRange());
       else return value;
       return null;
     };
     requireText('full_name', 'Full name', 120);
     const control = findBidiControl(guest.full_name);
-    if (control) fail('full_name', FIELD_MESSAGES.notAllowed('Full name', control));
+    if (control) refuse('full_name', 'Full name', FIELD_REFUSALS.notAllowed(control));
     if (guest.full_name.trim().length === 1) fail('full_name', 'Give your full name, as on your ID');
     if (!isCountryCode(guest.nationality)) fail('nationality', 'Choose a nationality');
     requireText('address', 'Address', 300);

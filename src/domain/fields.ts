@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { isRealDate } from './dates';
 import { hasWholeMinorUnits } from './money';
-import { DATE_BOUNDS, FIELD_MESSAGES, findBidiControl, hasControlCharacters } from './text-rules';
+import { FIELD_REFUSALS, refuseField, refuseWith } from './field-refusals';
+import { DATE_BOUNDS, findBidiControl, hasControlCharacters } from './text-rules';
 
 export {
   DATE_BOUNDS,
-  FIELD_MESSAGES,
   describeCharacter,
   findBidiControl,
   hasControlCharacters,
-  readFieldMessage,
   stripControlCharacters,
-  type FieldMessage,
 } from './text-rules';
 
 /**
@@ -30,7 +28,8 @@ type TextOptions = { max?: number; multiline?: boolean; maxLines?: number; name?
 function refuseBidiControls(label: string, options: TextOptions) {
   return (value: string | null | undefined, context: z.RefinementCtx) => {
     const control = options.name && value ? findBidiControl(value) : undefined;
-    if (control) context.addIssue({ code: 'custom', message: FIELD_MESSAGES.notAllowed(label, control) });
+    if (control)
+      context.addIssue({ code: 'custom', ...refuseField(label, FIELD_REFUSALS.notAllowed(control)) });
   };
 }
 
@@ -43,15 +42,15 @@ const countLines = (value: string) => value.split(/\r\n|\r|\n/).length;
 /** A text that must not be blank after trimming; `required` is the message for blank or missing. */
 export function requiredText(label: string, options: TextOptions & { required?: string } = {}) {
   const max = options.max ?? 200;
-  const required = options.required ?? FIELD_MESSAGES.required(label);
+  const required = refuseWith(label, FIELD_REFUSALS.required(), options.required);
   return z
-    .string({ error: (issue) => (issue.input === undefined ? required : `${label} must be text`) })
+    .string({
+      error: (issue) => (issue.input === undefined ? required.error(issue) : `${label} must be text`),
+    })
     .trim()
     .min(1, required)
-    .max(max, FIELD_MESSAGES.tooLong(label, max))
-    .refine(hasNoControlCharacters(options.multiline), {
-      message: FIELD_MESSAGES.notAllowed(label),
-    })
+    .max(max, refuseWith(label, FIELD_REFUSALS.tooLong(max)))
+    .refine(hasNoControlCharacters(options.multiline), refuseWith(label, FIELD_REFUSALS.notAllowed()))
     .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
       message: `${label} can have at most ${options.maxLines} lines`,
     })
@@ -64,10 +63,8 @@ export function optionalText(label: string, options: TextOptions = {}) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, FIELD_MESSAGES.tooLong(label, max))
-    .refine(hasNoControlCharacters(options.multiline), {
-      message: FIELD_MESSAGES.notAllowed(label),
-    })
+    .max(max, refuseWith(label, FIELD_REFUSALS.tooLong(max)))
+    .refine(hasNoControlCharacters(options.multiline), refuseWith(label, FIELD_REFUSALS.notAllowed()))
     .refine((value) => countLines(value) <= (options.maxLines ?? Infinity), {
       message: `${label} can have at most ${options.maxLines} lines`,
     })
@@ -84,7 +81,7 @@ function number(label: string) {
   return z.number({
     error: (issue) =>
       issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
-        ? FIELD_MESSAGES.required(label)
+        ? refuseWith(label, FIELD_REFUSALS.required()).error(issue)
         : `${label} must be a number`,
   });
 }
@@ -125,14 +122,17 @@ export function isoDate(label = 'Date') {
   return z
     .string({
       error: (issue) =>
-        issue.input === undefined ? FIELD_MESSAGES.required(label) : `${label} must be a date (yyyy-MM-dd)`,
+        issue.input === undefined
+          ? refuseWith(label, FIELD_REFUSALS.required()).error(issue)
+          : `${label} must be a date (yyyy-MM-dd)`,
     })
-    .min(1, FIELD_MESSAGES.required(label))
+    .min(1, refuseWith(label, FIELD_REFUSALS.required()))
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (yyyy-MM-dd)`)
     .refine(isRealDate, { message: `${label} is not a real date` })
-    .refine((value) => value >= DATE_BOUNDS.min && value <= DATE_BOUNDS.max, {
-      message: FIELD_MESSAGES.outOfRange(label),
-    });
+    .refine(
+      (value) => value >= DATE_BOUNDS.min && value <= DATE_BOUNDS.max,
+      refuseWith(label, FIELD_REFUSALS.outOfRange()),
+    );
 }
 
 export const IsoDateSchema = isoDate();
@@ -149,6 +149,6 @@ export function email(label = 'Email', message = 'Enter a valid email address') 
   return z
     .string({ error: message })
     .trim()
-    .max(254, FIELD_MESSAGES.tooLong(label, 254))
+    .max(254, refuseWith(label, FIELD_REFUSALS.tooLong(254)))
     .pipe(z.email({ error: message }));
 }

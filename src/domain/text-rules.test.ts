@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requiredText } from './fields';
-import { describeCharacter, findBidiControl, readFieldMessage } from './text-rules';
+import { readFieldRefusal } from './field-refusals';
+import { describeCharacter, findBidiControl } from './text-rules';
 
 describe('a character named in a message', () => {
   it('shows itself and its code points, or only the code points (and name) when it does not show', () => {
@@ -27,8 +28,12 @@ describe('a name', () => {
     expect(messageOf('Asha \u202eoaR')).toBe(
       'Full name contains a character that is not allowed: U+202E (RIGHT-TO-LEFT OVERRIDE)',
     );
-    // The forms word the refusal in the reader's language, as they do for control characters.
-    expect(readFieldMessage(messageOf('Asha \u202eoaR')!)).toEqual({ kind: 'notAllowed' });
+    // The forms word the refusal in the reader's language from its code, as they do for control characters.
+    const issue = name.safeParse('Asha \u202eoaR').error?.issues[0] as { params?: unknown } | undefined;
+    expect(readFieldRefusal(issue?.params)).toEqual({
+      code: 'not_allowed',
+      params: { character: '\u202e' },
+    });
   });
 
   it('takes every script, joiners included, and leaves other texts their direction marks', () => {

@@ -68,38 +68,3 @@ export function describeCharacter(character: string): string {
  * so that `yyyy-MM-dd` strings compare in the same order as the dates they name.
  */
 export const DATE_BOUNDS = { min: '2000-01-01', max: '2100-12-31' } as const;
-
-/**
- * The words of a field's common refusals, said once: the schemas write them (fields.ts, check-in), and a
- * page in another language reads them back with readFieldMessage to say them in its own.
- */
-export const FIELD_MESSAGES = {
-  required: (label: string) => `${label} is required`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  notAllowed: (label: string, character?: string) =>
-    character
-      ? `${label} contains a character that is not allowed: ${describeCharacter(character)}`
-      : `${label} contains characters that are not allowed`,
-  outOfRange: (label: string) => `${label} must be between ${DATE_BOUNDS.min} and ${DATE_BOUNDS.max}`,
-};
-
-export type FieldMessage =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: string }
-  | { kind: 'notAllowed' }
-  | { kind: 'outOfRange'; min: string; max: string };
-
-/** Which of FIELD_MESSAGES a message is, with its figures; undefined for any other. */
-export function readFieldMessage(message: string): FieldMessage | undefined {
-  if (message.endsWith(' is required')) return { kind: 'required' };
-  if (
-    message.endsWith(' contains characters that are not allowed') ||
-    message.includes(' contains a character that is not allowed: ')
-  )
-    return { kind: 'notAllowed' };
-  const tooLong = / must be at most (\d+) characters$/.exec(message);
-  if (tooLong) return { kind: 'tooLong', max: tooLong[1]! };
-  const range = / must be between (\d{4}-\d{2}-\d{2}) and (\d{4}-\d{2}-\d{2})$/.exec(message);
-  if (range) return { kind: 'outOfRange', min: range[1]!, max: range[2]! };
-  return undefined;
-}

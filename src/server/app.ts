@@ -30,7 +30,7 @@ import { registerScheduledMessageRoutes } from './messages/scheduled-routes';
 import { isDomainError } from '../domain/domain-error';
 import { answerDomainError } from './http/error-statuses';
 import { handlePendingEvents } from './messages/subscriber';
-import { HttpError, toErrorBody } from './http/http-error';
+import { HttpError, toErrorBody, toIssueDetails } from './http/http-error';
 import { checkResponsesAgainstContracts } from './check-responses';
 import { createLeaseHolder } from './jobs/lease';
 import { registerRazorpayRoutes } from './payments/razorpay-routes';
@@ -198,11 +198,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           ? 'The request body must be a JSON object'
           : (first?.message ?? 'The request is not valid');
       // A schema that names why (a code in its issue's params) has the client word it; others say the field.
-      const code = (first?.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+      const issueParams = (first?.params as { params?: unknown } | undefined)?.params;
       return reply.code(400).send(
         toErrorBody(message, {
           field: first?.instancePath.slice(1) || undefined,
-          ...(typeof code === 'string' ? { code } : {}),
+          ...toIssueDetails(issueParams),
         }),
       );
     }

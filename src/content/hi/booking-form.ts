@@ -81,10 +81,7 @@ export const bookingFormHi: BookingFormText = {
   promises: { answer: promiseTextsHi.answer, payment: promiseTextsHi.payment },
   timeWords: timeWordsHi,
   errors: {
-    required: 'कृपया यह भरिए',
     nameRequired: 'कृपया अपना नाम बताइए',
-    tooLong: 'कृपया इसे अधिकतम {max} अक्षरों में लिखिए',
-    notAllowed: 'इसमें ऐसे अक्षर हैं जिनकी अनुमति नहीं है',
     email: 'कृपया सही ई-मेल पता लिखिए',
     phone: 'कृपया सही फ़ोन नंबर लिखिए',
     guestsRequired: 'कृपया बताइए कि कितने मेहमान आ रहे हैं',

@@ -81,10 +81,7 @@ export const bookingFormMr: BookingFormText = {
   promises: { answer: promiseTextsMr.answer, payment: promiseTextsMr.payment },
   timeWords: timeWordsMr,
   errors: {
-    required: 'कृपया हे भरा',
     nameRequired: 'कृपया आपले नाव सांगा',
-    tooLong: 'कृपया हे जास्तीत जास्त {max} अक्षरांत लिहा',
-    notAllowed: 'यात परवानगी नसलेली अक्षरे आहेत',
     email: 'कृपया योग्य ई-मेल पत्ता लिहा',
     phone: 'कृपया योग्य फोन नंबर लिहा',
     guestsRequired: 'कृपया किती पाहुणे येत आहेत ते सांगा',

@@ -123,6 +123,7 @@ describe.each(listTestDatabaseKinds())("the business's contact details [%s]", (k
     expect(missing.json().error).toEqual({
       field: 'street',
       code: 'contact_address_invalid',
+      params: {},
       message: 'The street is required',
     });
     // Nothing was saved by any of them.

@@ -174,6 +174,8 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     expect(noVisa.json().error).toEqual({
       message: 'Visa number is required',
       field: 'guests.1.visa_number',
+      code: 'required',
+      params: {},
     });
     const one = await submit(stay.token, [indian]);
     expect(one.statusCode).toBe(400);

@@ -21,7 +21,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import type { Config } from '../env';
-import { HttpError, notFound } from '../http/http-error';
+import { HttpError, notFound, toIssueDetails } from '../http/http-error';
 import { createRateLimit, REQUEST_NOT_FOUND } from '../messages/routes';
 import { findGuestRequest } from '../messages/queries';
 import { requireProperty } from '../store/properties';
@@ -248,7 +248,8 @@ export async function registerCheckInRoutes(
       const parsed = createCheckInSchema(stay).safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        throw new HttpError(400, issue.message, {}, { field: issue.path.join('.') });
+        const details = toIssueDetails((issue as { params?: unknown }).params);
+        throw new HttpError(400, issue.message, {}, { field: issue.path.join('.'), ...details });
       }
       const guests = parsed.data.guests.map(({ id_number, form_c, ...guest }) => ({
         ...guest,

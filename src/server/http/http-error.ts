@@ -18,3 +18,13 @@ export const notFound = (message: string) => new HttpError(404, message);
 export function toErrorBody(message: string, details?: Record<string, unknown>) {
   return { error: { message, ...details } };
 }
+
+/**
+ * The code and figures a schema put in its issue's `params` (`{ code, …figures }`), as an error body gives
+ * them: `code`, and the figures in `params` as a DomainError's are; nothing for an issue without a code.
+ */
+export function toIssueDetails(issueParams: unknown): { code?: string; params?: Record<string, unknown> } {
+  if (!issueParams || typeof issueParams !== 'object') return {};
+  const { code, ...params } = issueParams as Record<string, unknown>;
+  return typeof code === 'string' ? { code, params } : {};
+}

@@ -3,23 +3,33 @@ import { fillText } from '@/content/fill-text';
 import { INTL_LOCALES, type Language } from '@/content/languages';
 import { QuoteResultSchema } from '@/domain/availability';
 import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
-import { readFieldMessage } from '@/domain/text-rules';
+import { readRefusalAnswer, type FieldRefusal } from '@/domain/field-refusals';
 import { formatMajorAmount } from '@/domain/money';
 import { localizeQuoteLine } from '@/content/quote-line';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { describeFieldRefusal } from '@/content/field-refusals';
+import { getErrorMessage, isApiError, type ApiError } from '@/client/lib/api-client';
 import { formatLongDateIn } from '@/client/lib/format';
 import { useLandingText, useSiteText } from '@/client/features/site';
 import type { StayRuleWords } from './stay-dates';
 
-/** The longest text each field takes (the domain schema's limits), for "at most {max} characters". */
-const FIELD_MAX: Record<string, number> = {
-  guest_name: 100,
-  guest_email: 254,
-  guest_phone: 30,
-  special_requests: 1000,
+/**
+ * A field's error: the English message, and the refusal it names where the schema or the server named one
+ * (the guest count the villa cannot sleep is the form's own).
+ */
+export type FieldError = {
+  message?: string;
+  type?: string;
+  refusal?: FieldRefusal | TooManyGuests;
 };
+type TooManyGuests = { code: 'too_many_guests'; params: { max: number } };
 
-export type FieldError = { message?: string; type?: string | number };
+/** The form's refusal of more guests than the villa sleeps, as setError takes it. */
+export function refuseTooManyGuests(max: number): FieldError {
+  return {
+    message: BOOKING_MESSAGES.tooManyGuests(max),
+    refusal: { code: 'too_many_guests', params: { max } },
+  };
+}
 
 /** A calendar date with its weekday in the page's language: "Sun 22 Nov 2026", "रवि, 22 नव॰ 2026". */
 export function formatStayDate(date: string, language: Language): string {
@@ -27,11 +37,10 @@ export function formatStayDate(date: string, language: Language): string {
 }
 
 /**
- * A validation message in the page's language, from the field and the domain schema's English message
- * (the same whether the form or the server found it). English shows the schema's message as it is; a
- * message this does not know is shown as written.
+ * A field's error in the page's language, from its refusal's code where it names one, else from the field
+ * (the same whether the form or the server found it). English shows the schema's message as it is.
  */
-export function localizeFieldMessage(
+export function describeFieldError(
   field: string,
   error: FieldError,
   text: BookingFormText,
@@ -40,9 +49,14 @@ export function localizeFieldMessage(
   const message = error.message;
   if (language === 'en' || !message) return message;
   const errors = text.errors;
-  const common = readFieldMessage(message);
-  if (common?.kind === 'notAllowed') return errors.notAllowed;
-  if (common?.kind === 'tooLong') return fillText(errors.tooLong, { max: FIELD_MAX[field] ?? common.max });
+  const refusal = error.refusal;
+  if (refusal?.code === 'too_many_guests') return fillText(errors.tooManyGuests, refusal.params);
+  if (refusal?.code === 'required') {
+    if (field === 'guest_name') return errors.nameRequired;
+    if (field === 'guests_count') return errors.guestsRequired;
+    if (field === 'check_in' || field === 'check_out') return errors.dateRequired;
+  }
+  if (refusal) return describeFieldRefusal(refusal, field, language);
   switch (field) {
     case 'guest_name':
       return errors.nameRequired;
@@ -50,11 +64,8 @@ export function localizeFieldMessage(
       return errors.email;
     case 'guest_phone':
       return errors.phone;
-    case 'guests_count': {
-      const most = /sleeps at most (\d+) guests/.exec(message);
-      if (most) return fillText(errors.tooManyGuests, { max: most[1]! });
-      return message.endsWith('is required') ? errors.guestsRequired : errors.guestsRange;
-    }
+    case 'guests_count':
+      return errors.guestsRange;
     case 'check_in':
     case 'check_out':
       if (message === BOOKING_MESSAGES.checkOutBeforeCheckIn) return errors.checkOutBeforeCheckIn;
@@ -64,10 +75,15 @@ export function localizeFieldMessage(
       if (message === BOOKING_MESSAGES.tooFarAhead)
         return fillText(errors.tooFarAhead, { n: BOOKING_LIMITS.maxDaysAhead });
       if (message === BOOKING_MESSAGES.unavailable) return errors.datesTaken;
-      return message.endsWith('is required') ? errors.dateRequired : errors.dateInvalid;
+      return errors.dateInvalid;
     default:
       return message;
   }
+}
+
+/** A field's error as the server answered it: its message, and the refusal its code and params name. */
+export function readAnsweredFieldError(error: ApiError): FieldError {
+  return { message: error.message, refusal: readRefusalAnswer(error.details) };
 }
 
 /** Why a request was not taken, in the page's language where the answer is known, else the server's words. */
@@ -84,7 +100,8 @@ export function localizeRequestError(error: unknown, text: BookingFormText, lang
       : text.errors.datesTaken;
   }
   if (error.status === 429) return text.errors.tooManyPending;
-  if (error.field) return localizeFieldMessage(error.field, error, text, language) ?? fallback;
+  if (error.field)
+    return describeFieldError(error.field, readAnsweredFieldError(error), text, language) ?? fallback;
   // The server's own words are English: a guest reading Hindi or Marathi is told in theirs.
   return fallback;
 }
@@ -116,6 +133,6 @@ export function useBookingFormText() {
     formatDate: (date: string) => formatStayDate(date, language),
     formatQuoteLine: (label: string) => localizeQuoteLine(label, text, language),
     fieldError: (field: string, error: FieldError | undefined) =>
-      error ? { message: localizeFieldMessage(field, error, text, language) } : undefined,
+      error ? { message: describeFieldError(field, error, text, language) } : undefined,
   };
 }

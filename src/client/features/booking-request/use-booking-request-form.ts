@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { QuoteResultSchema, type BookingRequestResult } from '@/domain/availability';
 import {
   BOOKING_LIMITS,
-  BOOKING_MESSAGES,
   createBookingRequestSchema,
   EMPTY_STAY_REQUEST,
   type BookingRequest,
@@ -13,14 +11,17 @@ import {
 } from '@/domain/booking';
 import { isRealDate, villaToday } from '@/domain/dates';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { resolveWithRefusals } from '@/client/lib/resolve-with-refusals';
 import type { BookingFormText } from '@/content/booking-form';
 import type { Language } from '@/content/languages';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { availabilityQuery, quoteQuery, useRequestBooking } from './booking-request-api';
 import { createDayRules, describeStayRules, findBlockedNights } from './stay-dates';
 import {
-  localizeFieldMessage,
+  describeFieldError,
   localizeRequestError,
+  readAnsweredFieldError,
+  refuseTooManyGuests,
   useBookingFormText,
   writeStayRuleWords,
 } from './booking-form-text';
@@ -50,7 +51,7 @@ export function useBookingRequestForm() {
   const schema = useMemo(() => createBookingRequestSchema(() => today), [today]);
 
   const form = useForm<BookingRequestInput, unknown, BookingRequest>({
-    resolver: zodResolver(schema),
+    resolver: resolveWithRefusals(schema),
     defaultValues: EMPTY_FORM,
     mode: 'onTouched',
   });
@@ -108,7 +109,7 @@ export function useBookingRequestForm() {
   const [confirmation, setConfirmation] = useState<BookingRequestResult | null>(null);
   const submit = form.handleSubmit(async (values) => {
     if (maxGuests && values.guests_count > maxGuests) {
-      form.setError('guests_count', { message: BOOKING_MESSAGES.tooManyGuests(maxGuests) });
+      form.setError('guests_count', refuseTooManyGuests(maxGuests));
       return;
     }
     requestKey.current ??= createRequestKey();
@@ -164,7 +165,9 @@ export function useBookingRequestForm() {
 function describeQuoteError(error: unknown, text: BookingFormText, language: Language): string {
   if (language === 'en') return getErrorMessage(error, text.quote.failed);
   if (isApiError(error) && error.field)
-    return localizeFieldMessage(error.field, error, text, language) ?? text.quote.failed;
+    return (
+      describeFieldError(error.field, readAnsweredFieldError(error), text, language) ?? text.quote.failed
+    );
   return text.quote.failed;
 }
 

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkInFormEn } from '@/content/check-in-form';
 import { checkInFormMr } from '@/content/mr/check-in-form';
 import type { GuestCheckIn as GuestCheckInData } from '@/domain/check-in';
-import { GuestCheckIn, localizeCheckInMessage } from './guest-check-in';
+import { FIELD_REFUSALS, type FieldRefusal } from '@/domain/field-refusals';
+import { describeCheckInError, GuestCheckIn } from './guest-check-in';
 
 const OPEN: GuestCheckInData = {
   state: 'open',
@@ -65,15 +66,19 @@ describe('online check-in in Marathi', () => {
   });
 
   it("words every message of the schema in the language, and leaves English the schema's own", () => {
-    const say = (message: string) => localizeCheckInMessage(message, checkInFormMr, 'mr');
-    expect(say('Full name is required')).toBe(checkInFormMr.errors.required);
-    expect(say('Address must be at most 300 characters')).toBe('कृपया हे जास्तीत जास्त 300 अक्षरांत लिहा');
+    const say = (message: string) => describeCheckInError({ message }, checkInFormMr, 'mr');
+    const refuse = (message: string, refusal: FieldRefusal) =>
+      describeCheckInError({ message, refusal }, checkInFormMr, 'mr');
+    expect(refuse('Full name is required', FIELD_REFUSALS.required())).toBe('कृपया हे भरा');
+    expect(refuse('Address must be at most 300 characters', FIELD_REFUSALS.tooLong(300))).toBe(
+      'कृपया हे जास्तीत जास्त 300 अक्षरांत लिहा',
+    );
+    expect(
+      refuse('Passport expiry must be between 2000-01-01 and 2100-12-31', FIELD_REFUSALS.outOfRange()),
+    ).toBe('कृपया 2000-01-01 ते 2100-12-31 या दरम्यानची तारीख भरा');
     expect(say('Visa expiry must be a date (YYYY-MM-DD)')).toBe(checkInFormMr.errors.date);
     expect(say('This booking is for 3 guests: check in each of them (2 given)')).toBe(
       'हे बुकिंग 3 पाहुण्यांसाठी आहे: कृपया प्रत्येक पाहुण्याचे चेक-इन करा',
-    );
-    expect(say('Passport expiry must be between 2000-01-01 and 2100-12-31')).toBe(
-      'कृपया 2000-01-01 ते 2100-12-31 या दरम्यानची तारीख भरा',
     );
     expect(say('Address holds what looks like a whole Aadhaar number: leave it out')).toBe(
       checkInFormMr.errors.aadhaarInText,
@@ -85,8 +90,12 @@ describe('online check-in in Marathi', () => {
       if (english.includes('{')) continue;
       expect(say(english), key).toBe(checkInFormMr.errors[key as keyof typeof checkInFormMr.errors]);
     }
-    expect(localizeCheckInMessage('Full name is required', checkInFormEn, 'en')).toBe(
-      'Full name is required',
-    );
+    expect(
+      describeCheckInError(
+        { message: 'Full name is required', refusal: FIELD_REFUSALS.required() },
+        checkInFormEn,
+        'en',
+      ),
+    ).toBe('Full name is required');
   });
 });

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2Icon, ShieldCheckIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { checkInFormEn, type CheckInFormText } from '@/content/check-in-form';
+import { describeFieldRefusal } from '@/content/field-refusals';
 import { fillText } from '@/content/fill-text';
 import { checkInFormHi } from '@/content/hi/check-in-form';
 import { INTL_LOCALES, type Language } from '@/content/languages';
@@ -21,7 +21,7 @@ import {
   type GuestCheckIn as GuestCheckInData,
 } from '@/domain/check-in';
 import { INDIA, listCountries, nameCountry } from '@/domain/countries';
-import { readFieldMessage } from '@/domain/text-rules';
+import { readRefusalAnswer, type FieldRefusal } from '@/domain/field-refusals';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
@@ -29,6 +29,7 @@ import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { resolveWithRefusals, type RefusedFieldError } from '@/client/lib/resolve-with-refusals';
 import { formatLongDateIn } from '@/client/lib/format';
 import { CHECK_IN_SECTION_CLASS } from './check-in-placeholder';
 import { checkInQuery, useSubmitCheckIn } from './guest-request-api';
@@ -46,8 +47,8 @@ type CheckInWords = {
   text: CheckInFormText;
   language: Language;
   locale: string;
-  /** A message of the schema (or the server), in the page's language. */
-  say: (message: string | undefined) => string | undefined;
+  /** An error of the schema (or the server), in the page's language. */
+  say: (error: CheckInError) => string | undefined;
 };
 
 function useCheckInWords(language: Language): CheckInWords {
@@ -57,23 +58,26 @@ function useCheckInWords(language: Language): CheckInWords {
       text,
       language,
       locale: INTL_LOCALES[language],
-      say: (message) => (message ? localizeCheckInMessage(message, text, language) : message),
+      say: (error) => describeCheckInError(error, text, language),
     };
   }, [language]);
 }
 
+/** An error of the form or of the server's answer: the English message, and the refusal it names. */
+type CheckInError = { message?: string; refusal?: FieldRefusal };
+
 /**
- * A validation message in the page's language, from the schema's English one (the same whether the form
- * or the server found it). English shows the schema's message as it is; one this does not know, too.
+ * An error in the page's language: a common refusal from its code, another message of the schema by its
+ * English words (the same whether the form or the server found it). English shows the schema's message.
  */
-export function localizeCheckInMessage(message: string, text: CheckInFormText, language: Language): string {
-  if (language === 'en') return message;
+export function describeCheckInError(
+  { message, refusal }: CheckInError,
+  text: CheckInFormText,
+  language: Language,
+): string | undefined {
+  if (language === 'en' || !message) return message;
+  if (refusal) return describeFieldRefusal(refusal, '', language);
   const errors = text.errors;
-  const common = readFieldMessage(message);
-  if (common?.kind === 'required') return errors.required;
-  if (common?.kind === 'tooLong') return fillText(errors.tooLong, { max: common.max });
-  if (common?.kind === 'notAllowed') return errors.notAllowed;
-  if (common?.kind === 'outOfRange') return fillText(errors.dateRange, { min: common.min, max: common.max });
   if (message.endsWith(' must be a date (YYYY-MM-DD)')) return errors.date;
   if (message.endsWith(' holds what looks like a whole Aadhaar number: leave it out'))
     return errors.aadhaarInText;
@@ -86,8 +90,8 @@ export function localizeCheckInMessage(message: string, text: CheckInFormText, l
 }
 
 /** The field's error, in the page's language. */
-const sayError = (error: { message?: string } | undefined, words: CheckInWords) =>
-  error ? { ...error, message: words.say(error.message) } : undefined;
+const sayError = (error: RefusedFieldError | undefined, words: CheckInWords) =>
+  error ? { ...error, message: words.say(error) } : undefined;
 
 function Note({ children }: { children: string }) {
   return <p className="text-sm leading-relaxed text-muted-foreground sm:col-span-2">{children}</p>;
@@ -308,7 +312,7 @@ function CheckInForm({
   const { text } = words;
   const schema = useMemo(() => createCheckInSchema(checkIn), [checkIn]);
   const form = useForm<CheckInFormInput, unknown, CheckInSubmission>({
-    resolver: zodResolver(schema),
+    resolver: resolveWithRefusals(schema),
     defaultValues: {
       guests: Array.from({ length: checkIn.guests_count }, () => ({
         ...EMPTY_CHECK_IN_GUEST,
@@ -333,7 +337,8 @@ function CheckInForm({
               ? getErrorMessage(error, text.sendFailed)
               : // The server's field messages are the schema's; anything else is said in general.
                 isApiError(error) && error.field
-                ? (words.say(error.message) ?? text.sendFailed)
+                ? (words.say({ message: error.message, refusal: readRefusalAnswer(error.details) }) ??
+                  text.sendFailed)
                 : text.sendFailed;
           setFormError(message);
           if (isApiError(error) && error.field?.startsWith('guests.')) {
@@ -348,7 +353,7 @@ function CheckInForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 flex flex-col gap-5">
       {errors.guests?.root?.message || errors.guests?.message ? (
-        <FormAlert>{words.say(errors.guests.root?.message ?? errors.guests.message)}</FormAlert>
+        <FormAlert>{words.say(errors.guests.root ?? errors.guests)}</FormAlert>
       ) : null}
       {Array.from({ length: checkIn.guests_count }, (_, index) => (
         <GuestFields
