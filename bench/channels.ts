@@ -24,7 +24,7 @@ import { bookings, channelConnections, channelExports, properties } from '../src
 import { addDaysToDate } from '../src/domain/dates';
 import { toMinorUnits } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
-import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/auth/password';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/env';
 
 recordPrintedFigures('channels');
 

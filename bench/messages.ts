@@ -17,7 +17,7 @@ import { startMessageWorker } from '../src/server/messages/worker';
 import { addDaysToDate, villaToday } from '../src/domain/dates';
 import { makeMoney } from '../src/domain/money';
 import { recordPrintedFigures } from './record-figures';
-import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/auth/password';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/env';
 
 recordPrintedFigures('messages');
 

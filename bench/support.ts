@@ -15,7 +15,7 @@ import { properties } from '../src/server/db/schema';
 import { readResponseCookies } from '../src/server/test/spawn-server';
 import { createEmptyPostgresDatabase } from '../src/server/test/test-database';
 import autocannon from 'autocannon';
-import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/auth/password';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../src/server/env';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_OPERATOR = {

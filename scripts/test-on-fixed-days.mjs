@@ -29,8 +29,8 @@ const FIXED_DAYS = [
 // the day as an argument (nothing in src/domain reads the clock for them), so their unit tests need no run.
 const DATE_SENSITIVE_FILES = [
   'src/server/payments/payments.api.test.ts',
-  'src/server/payments/guest-payment.api.test.ts',
-  'src/server/payments/payment-reminders.api.test.ts',
+  'src/server/messages/guest-payment.api.test.ts',
+  'src/server/messages/payment-reminders.api.test.ts',
   'src/server/payments/razorpay.api.test.ts',
   'src/server/invoices/invoices.api.test.ts',
   'src/server/invoices/register.api.test.ts',

@@ -47,7 +47,7 @@ async function startServer() {
     import('./db/client'),
     import('./messages/transport'),
     import('./messages/worker'),
-    import('./payments/payment-reminders'),
+    import('./messages/payment-reminders'),
     import('./payments/refund-reconciler'),
     import('./messages/scheduled-messages'),
     import('./check-in/retention'),

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  generatePassword,
-  getDecoyHash,
-  hashPassword,
-  PRODUCTION_PASSWORD_HASH_COST,
-  verifyPassword,
-} from './password';
+import { generatePassword, getDecoyHash, hashPassword, verifyPassword } from './password';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../env';
 
 // Tests hash at a low cost; what a hash was made with is stored in it, so verifying is the same either way.
 const COST = 10;

@@ -1,11 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/**
- * scrypt's cost as log2 N, the one production hashes with (config.sessions.passwordHashCost). OWASP's
- * minimum for scrypt is N=2^17 with r=8; 2^15 keeps a sign-in under ~100 ms on our 2-core machines, and
- * the parameters are stored in each hash so they can be raised.
- */
-export const PRODUCTION_PASSWORD_HASH_COST = 15;
+import { PRODUCTION_PASSWORD_HASH_COST } from '../env';
+
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;

@@ -16,10 +16,10 @@ import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates'
 import { QuoteResultSchema } from '../../domain/availability';
 import { checkStayRules, type PricingRules } from '../../domain/pricing';
 import { DEFAULT_CURRENCY } from '../../domain/property';
-import { listCalendarRows } from '../calendar/queries';
+import { listCalendarRows } from '../store/calendar';
 import type { Db, Executor } from '../db/client';
 import { lockPropertyNights, withGuest } from '../db/with-operator';
-import { findPricingRules } from '../pricing/queries';
+import { findPricingRules } from '../store/pricing-rules';
 import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http/http-error';

@@ -3,7 +3,7 @@ import { REPRICE_MESSAGES, type RepriceErrorCode } from '../../domain/booking-re
 import { findStayRuleRefusal, StayQuoteSchema, type StayQuote } from '../../domain/pricing';
 import type { Executor } from '../db/client';
 import { HttpError } from '../http/http-error';
-import { findPricingRules } from '../pricing/queries';
+import { findPricingRules } from '../store/pricing-rules';
 import { quoteStay } from '../pricing/quote-stay';
 
 /** A stay that came from a channel (by its feed or entered by hand as one): its channel owns its terms. */

@@ -22,7 +22,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
 import { declareClock, withOperator } from '../db/with-operator';
-import { listChannelClosures, type ChannelClosure } from '../calendar/queries';
+import { listChannelClosures, type ChannelClosure } from '../store/calendar';
 import { HttpError, notFound } from '../http/http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../messages/queries';
 import { addRequestStates } from '../messages/request-states';

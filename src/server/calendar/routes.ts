@@ -4,9 +4,9 @@ import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../store/bookings';
 import type { Db } from '../db/client';
 import { lockPropertyNights, withOperator } from '../db/with-operator';
-import { findPricingRules } from '../pricing/queries';
+import { findPricingRules } from '../store/pricing-rules';
 import { requireProperty } from '../store/properties';
-import { listCalendarRows, upsertCalendarDays } from './queries';
+import { listCalendarRows, upsertCalendarDays } from '../store/calendar';
 import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { registerEndpoint } from '../http/register-endpoint';
 

@@ -16,7 +16,7 @@ import {
   listHoldingStays,
   moveBooking,
   restoreCancelledBooking,
-} from '../bookings/channel-stays';
+} from '../store/channel-stays';
 import {
   findConnection,
   listBookingSummaries,

@@ -10,7 +10,7 @@ import {
   propertyCalendar,
   requestLinks,
 } from '../db/schema';
-import { isOpenStayConflict } from '../calendar/queries';
+import { isOpenStayConflict } from '../store/calendar';
 
 // The public calendar export's queries, run as villa_guest (withGuest): it reads dates only, and finds
 // which calendar a URL names through resolve_calendar_export(), never reading a token.

@@ -24,7 +24,7 @@ import {
 // so row-level security limits them to the operator's properties. A connection's sync runs as villa_app
 // too, with its own queries in sync-queries.ts; the scheduler's run as the table owner (schedule-queries.ts),
 // the public export's as villa_guest (export-queries.ts). The stays a channel brings are bookings, written
-// by bookings/channel-stays.ts.
+// by store/channel-stays.ts.
 
 export type ConnectionRow = typeof channelConnections.$inferSelect;
 export type ConnectionWithCounts = ConnectionRow & {

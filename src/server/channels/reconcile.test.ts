@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from './parse-feed';
 import { nightsOverlap } from '../../domain/nights';
-import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
+import type { ExistingStay } from '../store/channel-stays';
+import { HoldingStayIndex, planReconcile } from './reconcile';
 
 const today = '2026-11-22';
 const stay = (uid: string, check_in: string, check_out: string): FeedItem => ({

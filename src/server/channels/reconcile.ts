@@ -1,15 +1,7 @@
 import type { BookingStatus } from '../../domain/booking';
 import { nightsOverlap } from '../../domain/nights';
+import type { ExistingStay } from '../store/channel-stays';
 import type { FeedItem } from './parse-feed';
-
-/** A booking this connection imported earlier. */
-export type ExistingStay = {
-  id: string;
-  uid: string;
-  check_in: string;
-  check_out: string;
-  status: BookingStatus;
-};
 
 /** A closed range this connection imported earlier. */
 export type ExistingBlock = { id: string; uid: string; start_date: string; end_date: string };

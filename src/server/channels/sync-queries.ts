@@ -9,7 +9,7 @@ import type { ExistingBlock } from './reconcile';
 
 // A connection's sync: run as villa_app for the property's operator (withOperator, actor channel_sync), so
 // row-level security holds it to that operator's properties. The stays it brings are bookings, written
-// through bookings/channel-stays.ts.
+// through store/channel-stays.ts.
 
 // ---- Health -----------------------------------------------------------------------------------------
 

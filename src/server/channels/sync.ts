@@ -30,9 +30,10 @@ import {
   listConnectionStays,
   listHoldingStays,
   moveBooking,
+  type ExistingStay,
   type HoldingStay,
   type ImportedStayValues,
-} from '../bookings/channel-stays';
+} from '../store/channel-stays';
 import {
   findConnection,
   listConnectionsWithCounts,
@@ -54,7 +55,7 @@ import {
   recordSyncFailure,
   recordSyncSuccess,
 } from './sync-queries';
-import { HoldingStayIndex, planReconcile, type ExistingStay } from './reconcile';
+import { HoldingStayIndex, planReconcile } from './reconcile';
 
 export type ChannelSettings = Config['channels'];
 

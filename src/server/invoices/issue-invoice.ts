@@ -22,7 +22,7 @@ import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Tx } from '../db/client';
 import { HttpError, notFound } from '../http/http-error';
 import { lockBooking } from '../store/payments';
-import { findPricingRules } from '../pricing/queries';
+import { findPricingRules } from '../store/pricing-rules';
 import { requireProperty } from '../store/properties';
 import {
   findInvoiceRow,

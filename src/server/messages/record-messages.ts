@@ -25,7 +25,7 @@ import {
 import type { MessageSettings } from './settings';
 import { applyContact } from './contact-text';
 import { findPropertyContact } from '../business/contact-queries';
-import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from './guest-payment';
 import { readGuestPaymentDue, readLedger } from '../store/payments';
 import { findBooking } from '../store/bookings';
 import { requireProperty } from '../store/properties';

@@ -25,8 +25,8 @@ import { promiseTextsMr } from '../../content/mr/promises';
 import { promiseTexts, type PromiseTexts } from '../../content/promises';
 import { paymentTexts, type PaymentTexts } from '../../content/payments';
 import { localizeQuoteLine } from '../../content/quote-line';
-import { fillPaymentText, type GuestPaymentPlan } from '../payments/guest-payment';
-import { UPI_QR_CID } from '../payments/upi-qr';
+import { fillPaymentText, type GuestPaymentPlan } from './guest-payment';
+import { UPI_QR_CID } from './upi-qr';
 import { site } from '../../content/site';
 import { quoteGuestLines, quoteGuestText } from './guest-text';
 import {

@@ -35,7 +35,7 @@ import type { MessageSettings } from './settings';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { registerEndpoint } from '../http/register-endpoint';
-import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from '../payments/guest-payment';
+import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from './guest-payment';
 import { findGuestPaymentDue, type GuestPaymentDue } from '../store/payments';
 import { findGuestPaymentLink } from '../store/payment-links';
 import type { Money } from '../../domain/money';

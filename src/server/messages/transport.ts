@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { assertNoTransactionOpen } from '../db/outside-calls';
-import type { InlineImage } from '../payments/upi-qr';
+import type { InlineImage } from './upi-qr';
 
 /** One message as the worker hands it to the transport. */
 export type OutgoingMail = {

@@ -18,7 +18,7 @@ import {
   markMessageSent,
 } from './queries';
 import { recordRequestLapsed } from './record-messages';
-import { attachUpiQr } from '../payments/upi-qr';
+import { attachUpiQr } from './upi-qr';
 import type { MailAttachment, MailTransport } from './transport';
 import { findInvoiceRow } from '../store/invoices';
 import { renderInvoicePdf } from '../invoices/render-invoice-pdf';

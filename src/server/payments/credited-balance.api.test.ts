@@ -6,7 +6,7 @@ import type { PaymentLedger, PaymentSummary } from '../../domain/payment';
 import { bookings, outboxMessages } from '../db/schema';
 import { TEST_NOW, UNLIMITED_REQUESTS, useSignedInContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { remindBooking } from './payment-reminders';
+import { remindBooking } from '../messages/payment-reminders';
 
 const UPI = { vpa: 'shantivilla@okaxis', payeeName: 'Shanti Villa Retreat' };
 const PROFILE = {

@@ -1,10 +1,10 @@
 import { BOOKING_MESSAGES, MAX_BOOKING_TOTAL } from '../../domain/booking';
 import { moneyFromMajor } from '../../domain/money';
 import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
-import { listOperatorCalendarRows } from '../calendar/queries';
+import { listOperatorCalendarRows } from '../store/calendar';
 import type { Executor } from '../db/client';
 import { HttpError } from '../http/http-error';
-import { findPricingRules } from './queries';
+import { findPricingRules } from '../store/pricing-rules';
 
 /**
  * The price of a stay at a property under its rules, with the prices the operator set on single days

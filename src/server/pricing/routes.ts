@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, villaToday } from '../../domain/dates';
 import { PRICING_PREVIEW_NIGHTS } from '../../domain/pricing';
 import { getOperator } from '../auth/plugin';
-import { listOperatorCalendarRows } from '../calendar/queries';
+import { listOperatorCalendarRows } from '../store/calendar';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../store/properties';
-import { findPricingRules, savePricingRules } from './queries';
+import { findPricingRules, savePricingRules } from '../store/pricing-rules';
 import { pricingEndpoints } from '../../domain/contracts/pricing';
 import { registerEndpoint } from '../http/register-endpoint';
 

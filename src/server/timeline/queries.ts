@@ -1,6 +1,6 @@
 import { and, asc, inArray } from 'drizzle-orm';
 import { TIMELINE_STATUSES, type TimelineStay } from '../../domain/timeline';
-import { listChannelClosuresOfProperties, listOperatorCalendarRowsOfProperties } from '../calendar/queries';
+import { listChannelClosuresOfProperties, listOperatorCalendarRowsOfProperties } from '../store/calendar';
 import { listConnectionsWithCounts, type ConnectionWithCounts } from '../channels/queries';
 import type { Executor } from '../db/client';
 import { overlapsNights } from '../db/overlaps';

@@ -9,7 +9,7 @@ import { bookings, outboxMessages, paymentSettings, properties, requestLinks } f
 import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
-import { recordPaymentReminder } from '../messages/record-messages';
+import { recordPaymentReminder } from './record-messages';
 import { planGuestPayment } from './guest-payment';
 import { findConfirmedOn, findPaymentSettings, lockBooking, readLedger } from '../store/payments';
 

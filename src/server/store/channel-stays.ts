@@ -9,10 +9,18 @@ import { toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { overlapsNights } from '../db/overlaps';
 import { bookings, requestLinks } from '../db/schema';
-import type { ExistingStay } from '../channels/reconcile';
 
 // The stays a channel brings, read and written as bookings: by a connection's sync, and by the operator
 // settling a conflict. Both run as villa_app for the property's operator.
+
+/** A booking a channel connection imported earlier. */
+export type ExistingStay = {
+  id: string;
+  uid: string;
+  check_in: string;
+  check_out: string;
+  status: BookingStatus;
+};
 
 // Nights are taken by pending, confirmed and completed stays; only open ones are cancelled or adopted.
 const HOLDING_STATUSES = [...BLOCKING_STATUSES];

@@ -5,9 +5,9 @@ import { formatDecimal, formatMoney, makeMoney, scaleMinor, toMinor } from '../.
 import { paymentTexts } from '../../content/payments';
 import { bookings, outboxMessages } from '../db/schema';
 import type { ConfigOverrides } from '../env';
-import { startSmtpSink } from '../messages/test/smtp-sink';
-import { createMailTransport } from '../messages/transport';
-import { startMessageWorker } from '../messages/worker';
+import { startSmtpSink } from './test/smtp-sink';
+import { createMailTransport } from './transport';
+import { startMessageWorker } from './worker';
 import { TEST_NOW, UNLIMITED_REQUESTS, useSignedInContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { readQrModules, UPI_QR_CID } from './upi-qr';
