@@ -32,12 +32,17 @@ const architectureZones = [
   // follow events; an operation answers no HTTP and writes no message, the store knows neither.
   {
     target: './src/server/operations',
-    from: ['./src/server/http', './src/server/messages'],
-    message: 'An operation speaks the domain: write an event, not a message, and throw a DomainError.',
+    from: './src/server',
+    except: ['./operations', './store', './db'],
+    message:
+      'An operation speaks the domain through the store: write an event, not a message, and throw a DomainError.',
   },
   {
     target: './src/server/store',
-    from: ['./src/server/operations', './src/server/http', './src/server/messages'],
+    from: './src/server',
+    except: ['./store', './db'],
+    message:
+      'The store reads and writes rows (src/server/db) and answers in domain types; it knows no resource.',
   },
   {
     target: ['./src/client/components', './src/client/lib'],
