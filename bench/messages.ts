@@ -9,7 +9,7 @@ import { upsertOperator } from '../src/server/auth/queries';
 import { openPglite, openPostgres } from '../src/server/db/client';
 import { buildConfig, readEnv } from '../src/server/env';
 import { properties } from '../src/server/db/schema';
-import { insertOutboxMessages } from '../src/server/messages/queries';
+import { insertOutboxMessages } from '../src/server/store/outbox';
 import { renderBookingMessage } from '../src/server/messages/render-message';
 import { startSmtpSink } from '../src/server/messages/test/smtp-sink';
 import { createMailTransport } from '../src/server/messages/transport';

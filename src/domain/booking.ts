@@ -408,3 +408,9 @@ export const StaySummarySchema = z.object({
   nights: z.number().int(),
   guests_count: z.number().int(),
 });
+
+/** What an operator's change did to a stay, as its guest is told. */
+export type BookingChange =
+  | { field: 'checkIn' | 'checkOut'; before: string; after: string }
+  | { field: 'guests'; before: number; after: number }
+  | { field: 'total'; before: Money; after: Money };

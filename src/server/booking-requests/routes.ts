@@ -23,10 +23,10 @@ import { findPricingRules } from '../store/pricing-rules';
 import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http/http-error';
-import { releaseUnconfirmedRequests } from '../messages/queries';
+import { releaseUnconfirmedRequests } from '../store/request-links';
 import { recordBookingRequested } from '../messages/record-messages';
 import type { Config } from '../env';
-import type { MessageSettings } from '../messages/settings';
+import type { MessageSettings } from '../env';
 import { describeRequestNetwork } from '../request-network';
 import {
   countPendingGuestRequests,

@@ -5,7 +5,7 @@ import {
   type SyncConflict,
 } from '../../domain/channel';
 import type { Tx } from '../db/client';
-import { releaseUnconfirmedRequests } from '../messages/queries';
+import { releaseUnconfirmedRequests } from '../store/request-links';
 import { lockPropertyNights } from '../db/with-operator';
 import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../store/properties';

@@ -1,11 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { CheckInGuest, GuestRegisterQuery, IdType } from '../../domain/check-in';
-import type { Executor } from '../db/client';
+import { rowsOf, type Executor } from '../db/client';
 import { auditEvents, bookings, guestCheckIns, properties } from '../db/schema';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 /** A guest's row as the server encrypted it: the numbers are encrypted before they get here. */
 export type EncryptedCheckInGuest = Omit<CheckInGuest, 'id_number' | 'form_c'> & {

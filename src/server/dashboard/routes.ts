@@ -5,7 +5,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../store/properties';
-import { addRequestStates } from '../messages/request-states';
+import { addRequestStates } from '../store/request-links';
 import { listDashboardStays, listOverduePayments } from './queries';
 import { reportEndpoints } from '../../domain/contracts/reports';
 import { registerEndpoint } from '../http/register-endpoint';

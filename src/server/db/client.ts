@@ -182,3 +182,8 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: options.dataDir });
 }
+
+/** The rows of a raw `db.execute`, which PGlite answers as `{ rows }` and postgres.js as the array itself. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}

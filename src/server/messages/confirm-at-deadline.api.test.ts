@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages, requestLinks } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { lapseRequest } from './queries';
+import { lapseRequest } from '../store/request-links';
 import { waitUntil } from '../../test/wait-until';
 
 /**

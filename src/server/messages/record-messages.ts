@@ -5,14 +5,12 @@ import type { InvoiceDocument } from '../../domain/invoice-document';
 import type { Executor } from '../db/client';
 import {
   findOperatorAddress,
-  findRequestLink,
   insertOutboxMessageOnce,
   insertOutboxMessages,
-  insertRequestLink,
-  insertRequestToken,
   REQUEST_TOKEN_PLACEHOLDER,
   type NewOutboxMessage,
-} from './queries';
+} from '../store/outbox';
+import { findRequestLink, insertRequestLink, insertRequestToken } from '../store/request-links';
 import {
   renderBookingMessage,
   renderChannelMessage,
@@ -22,7 +20,7 @@ import {
   type FixedMessageKind,
   type PaymentReceipt,
 } from './render-message';
-import type { MessageSettings } from './settings';
+import type { MessageSettings } from '../env';
 import { applyContact } from './contact-text';
 import { findPropertyContact } from '../business/contact-queries';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from './guest-payment';

@@ -1,6 +1,6 @@
 import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
-import { formatBookingReference } from '../../domain/booking';
+import { formatBookingReference, type BookingChange } from '../../domain/booking';
 import { countDaysBetween, formatCalendarDate, formatVillaTime } from '../../domain/dates';
 import { INVOICE_TITLES } from '../../domain/invoice';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/language';
@@ -37,10 +37,6 @@ import {
 } from './templates/booking-email';
 
 /** What the operator changed in a booking, as its guest's e-mail lists it (worded in the guest's language). */
-export type BookingChange =
-  | { field: 'checkIn' | 'checkOut'; before: string; after: string }
-  | { field: 'guests'; before: number; after: number }
-  | { field: 'total'; before: Money; after: Money };
 
 /** What every booking message is written from. */
 export type BookingFacts = {

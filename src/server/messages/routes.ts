@@ -23,18 +23,17 @@ import {
   confirmGuestRequest,
   findGuestRequest,
   releaseUnconfirmedRequests,
-  findMessage,
-  listMessages,
-  requeueFailedMessage,
   withdrawGuestRequest,
   type GuestRequestRow,
-} from './queries';
+} from '../store/request-links';
+import { findMessage, listMessages, requeueFailedMessage } from '../store/outbox';
 import { recordRequestConfirmed, recordRequestWithdrawn } from './record-messages';
 import type { Config } from '../env';
-import type { MessageSettings } from './settings';
+import type { MessageSettings } from '../env';
 import { messageEndpoints } from '../../domain/contracts/messages';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { registerEndpoint } from '../http/register-endpoint';
+import { createRateLimit, REQUEST_NOT_FOUND } from '../http/guest-links';
 import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from './guest-payment';
 import { findGuestPaymentDue, type GuestPaymentDue } from '../store/payments';
 import { findGuestPaymentLink } from '../store/payment-links';
@@ -46,9 +45,6 @@ import { sendInvoicePdf } from '../invoices/send-invoice-pdf';
 type MessageRouteConfig = MessageSettings & Pick<Config, 'requests'>;
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
-// The same answer for every token that does not name a request: it reveals nothing about others.
-export const REQUEST_NOT_FOUND =
-  'This request link is not valid. Check the link in your e-mail, or contact us.';
 // The same answer for an unknown token and for a document of another stay.
 export const GUEST_INVOICE_NOT_FOUND =
   'We could not find this document. Check the link on your request page, or contact us.';
@@ -184,18 +180,6 @@ async function openGuestRequest(
     }
     return found;
   }
-}
-
-export function createRateLimit(perMinute: number) {
-  return {
-    max: perMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request: unknown, context: { ttl: number }) => ({
-      statusCode: 429,
-      code: 'FST_ERR_RATE_LIMIT',
-      message: `Too many requests from your network. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  };
 }
 
 /**

@@ -25,14 +25,15 @@ import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
 import { lockBooking, readLedger } from '../store/payments';
-import { insertOutboxMessageOnce, insertRequestToken, REQUEST_TOKEN_PLACEHOLDER } from './queries';
+import { insertOutboxMessageOnce, REQUEST_TOKEN_PLACEHOLDER } from '../store/outbox';
+import { insertRequestToken } from '../store/request-links';
 import {
   claimScheduledMessage,
   findMessageTemplate,
   listScheduledCandidates,
   listScheduledRecords,
 } from './scheduled-queries';
-import type { MessageSettings } from './settings';
+import type { MessageSettings } from '../env';
 import { ScheduledEmail } from './templates/scheduled-email';
 import { findPropertyContact } from '../business/contact-queries';
 import type { BusinessContact } from '../../domain/business-contact';

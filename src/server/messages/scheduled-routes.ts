@@ -20,7 +20,7 @@ import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { findOperatorAddress, insertOutboxMessages } from './queries';
+import { findOperatorAddress, insertOutboxMessages } from '../store/outbox';
 import {
   describeStayValues,
   findPropertyFacts,
@@ -36,7 +36,7 @@ import {
   saveMessageTemplate,
   skipScheduledMessage,
 } from './scheduled-queries';
-import type { MessageSettings } from './settings';
+import type { MessageSettings } from '../env';
 import type { BusinessContact } from '../../domain/business-contact';
 import { findPropertyContact } from '../business/contact-queries';
 

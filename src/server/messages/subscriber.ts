@@ -13,7 +13,7 @@ import {
   type StoredEvent,
 } from '../store/events';
 import { recordInvoiceIssued, recordPaymentReceipt } from './record-messages';
-import type { MessageSettings } from './settings';
+import type { MessageSettings } from '../env';
 
 const BATCH = 50;
 /** How long a pass holds the events it claimed, and how long a failed one waits for the next. */

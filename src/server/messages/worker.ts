@@ -12,11 +12,10 @@ import {
   findMessagesOfCancelledStays,
   fillRequestToken,
   findReplyToGuest,
-  lapseRequest,
-  listLapsedRequests,
   markMessageAttemptFailed,
   markMessageSent,
-} from './queries';
+} from '../store/outbox';
+import { lapseRequest, listLapsedRequests } from '../store/request-links';
 import { recordRequestLapsed } from './record-messages';
 import { attachUpiQr } from './upi-qr';
 import type { MailAttachment, MailTransport } from './transport';

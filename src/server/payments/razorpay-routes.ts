@@ -17,7 +17,7 @@ import { withOperator } from '../db/with-operator';
 import type { Config, RazorpayConfig } from '../env';
 import { HttpError, notFound } from '../http/http-error';
 import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record-messages';
-import type { MessageSettings } from '../messages/settings';
+import type { MessageSettings } from '../env';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from '../store/payments';
