@@ -10,6 +10,7 @@ import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
 import { startPeriodicJob } from '../jobs/periodic';
 import { recordPaymentReminder } from './record-messages';
+import { describeBookingFacts } from './booking-facts';
 import { planGuestPayment } from './guest-payment';
 import { findConfirmedOn, findPaymentSettings, lockBooking, readLedger } from '../store/payments';
 
@@ -102,20 +103,7 @@ export async function remindBooking(
       );
       if (!payment) return false;
       const written = await recordPaymentReminder(tx, config, {
-        facts: {
-          bookingId: booking.id,
-          propertyId: booking.property_id,
-          propertyName: property.name,
-          guestName: booking.guest_name,
-          guestEmail: booking.guest_email,
-          checkIn: booking.check_in,
-          checkOut: booking.check_out,
-          guests: booking.guests_count,
-          total: moneyFromMajor(booking.total_amount, booking.currency),
-          currency: booking.currency,
-          language: booking.guest_language,
-          payment,
-        },
+        facts: { ...describeBookingFacts(booking, property.name), payment },
       });
       // Written meanwhile by another pass: nothing of this one is kept (not even its page's link).
       if (!written) throw new AlreadyReminded();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingStatus, StoredBooking } from '../../domain/booking';
+import type { BookingStatus } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import type { Executor } from '../db/client';
@@ -21,6 +21,7 @@ import {
   type PaymentReceipt,
 } from './render-message';
 import type { MessageSettings } from '../env';
+import { describeBookingFacts, type FactsOfBooking } from './booking-facts';
 import { applyContact } from './contact-text';
 import { findPropertyContact } from '../business/contact-queries';
 import { attachPaymentLink, planGuestPayment, type GuestPaymentPlan } from './guest-payment';
@@ -346,19 +347,7 @@ export async function recordInvoiceIssued(
   tx: Executor,
   settings: MessageSettings,
   input: {
-    booking: Pick<
-      StoredBooking,
-      | 'id'
-      | 'property_id'
-      | 'guest_name'
-      | 'guest_email'
-      | 'check_in'
-      | 'check_out'
-      | 'guests_count'
-      | 'total_amount'
-      | 'currency'
-      | 'guest_language'
-    >;
+    booking: FactsOfBooking;
     invoice: { id: string; document: InvoiceDocument };
   },
 ): Promise<boolean> {
@@ -375,17 +364,8 @@ export async function recordInvoiceIssued(
     'invoice_issued',
     to,
     {
-      bookingId: booking.id,
-      propertyId: booking.property_id,
-      propertyName: document.stay.property_name,
-      guestName: booking.guest_name,
+      ...describeBookingFacts(booking, document.stay.property_name),
       guestEmail: to,
-      checkIn: booking.check_in,
-      checkOut: booking.check_out,
-      guests: booking.guests_count,
-      total: moneyFromMajor(booking.total_amount, booking.currency),
-      currency: booking.currency,
-      language: booking.guest_language,
       invoice: {
         title: document.title,
         number: document.number,

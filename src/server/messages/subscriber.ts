@@ -2,9 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { villaToday } from '../../domain/dates';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
+import { makeMoney, moneyFromMajor } from '../../domain/money';
 import { findBooking } from '../store/bookings';
 import { findInvoiceRow } from '../store/invoices';
+import { findPaymentLink } from '../store/payment-links';
 import { listLedgerEntries } from '../store/payments';
+import { findProperty } from '../store/properties';
 import {
   claimPendingEvents,
   findEventOwner,
@@ -12,7 +15,13 @@ import {
   markEventHandled,
   type StoredEvent,
 } from '../store/events';
-import { recordInvoiceIssued, recordPaymentReceipt } from './record-messages';
+import { describeBookingFacts } from './booking-facts';
+import {
+  recordInvoiceIssued,
+  recordPaymentLinkMade,
+  recordPaymentReceipt,
+  recordPaymentReceived,
+} from './record-messages';
 import type { MessageSettings } from '../env';
 
 const BATCH = 50;
@@ -31,9 +40,45 @@ async function writeMessagesOf(
       const entry = (await listLedgerEntries(tx, event.booking_id)).find(
         (item) => item.id === event.payload.entry_id,
       );
-      return entry
-        ? recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today })
-        : false;
+      if (!entry) return false;
+      // The operator hears first of a payment the gateway reported; the guest's receipt follows.
+      const { gateway } = event.payload;
+      if (gateway && entry.gateway_payment_id) {
+        const booking = await findBooking(tx, event.booking_id);
+        const property = booking && (await findProperty(tx, booking.property_id));
+        if (booking && property) {
+          const toReturn = gateway.to_return && {
+            amount: makeMoney(gateway.to_return.minor, booking.currency),
+            why: gateway.to_return.why,
+          };
+          await recordPaymentReceived(tx, settings, {
+            facts: {
+              ...describeBookingFacts(booking, property.name),
+              received: {
+                amount: moneyFromMajor(entry.amount, booking.currency),
+                reference: entry.gateway_payment_id,
+                toReturn,
+              },
+            },
+          });
+        }
+      }
+      return recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today });
+    }
+    case 'payment_link_made': {
+      const booking = await findBooking(tx, event.booking_id);
+      const link = await findPaymentLink(tx, event.payload.link_id);
+      const property = booking && (await findProperty(tx, booking.property_id));
+      if (!booking || !link || !property) return false;
+      return recordPaymentLinkMade(tx, settings, {
+        facts: describeBookingFacts(booking, property.name),
+        plan: {
+          due: { amount: makeMoney(link.amount, link.currency), due_date: event.payload.due_date },
+          upi: null,
+          instructions: null,
+          link: { url: link.short_url },
+        },
+      });
     }
     case 'invoice_issued': {
       const booking = await findBooking(tx, event.booking_id);

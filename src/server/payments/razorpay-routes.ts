@@ -16,7 +16,6 @@ import { findPgError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import type { Config, RazorpayConfig } from '../env';
 import { HttpError, notFound } from '../http/http-error';
-import { recordPaymentLinkMade, recordPaymentReceived } from '../messages/record-messages';
 import type { MessageSettings } from '../env';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
@@ -176,7 +175,7 @@ export async function registerRazorpayRoutes(
       });
       const { booking, amount } = prepared;
       let result: { row: PaymentLinkRow; reused: boolean };
-      let messagesWritten = false;
+      let eventsWritten = false;
       if (prepared.open) {
         result = { row: prepared.open, reused: true };
       } else {
@@ -218,33 +217,17 @@ export async function registerRazorpayRoutes(
           });
           // A confirmed stay's guest gets the new link by e-mail; before that, the confirmation offers it.
           if (booking.status === 'confirmed' || booking.status === 'completed') {
-            const sent = await recordPaymentLinkMade(tx, options.config, {
-              facts: {
-                bookingId: booking.id,
-                propertyId: booking.property_id,
-                propertyName: prepared.propertyName,
-                guestName: booking.guest_name,
-                guestEmail: booking.guest_email,
-                checkIn: booking.check_in,
-                checkOut: booking.check_out,
-                guests: booking.guests_count,
-                total: moneyFromMajor(booking.total_amount, booking.currency),
-                currency: booking.currency,
-                language: booking.guest_language,
-              },
-              plan: {
-                due: { amount, due_date: prepared.dueDate ?? villaToday(at) },
-                upi: null,
-                instructions: null,
-                link: { url: row.short_url },
-              },
+            await appendEvent(tx, {
+              kind: 'payment_link_made',
+              booking_id: booking.id,
+              payload: { link_id: row.id, due_date: prepared.dueDate ?? villaToday(at) },
             });
-            messagesWritten ||= sent;
+            eventsWritten = true;
           }
           return { row, reused: false };
         });
       }
-      if (messagesWritten) options.onMessagesWritten?.();
+      if (eventsWritten) await options.onEventsWritten?.();
       return reply.code(result.reused ? 200 : 201).send({
         url: result.row.short_url,
         amount: toMajor(result.row.amount),
@@ -316,27 +299,14 @@ export async function registerRazorpayRoutes(
           },
         });
         if (target.linkId) await markPaymentLinkPaid(tx, target.linkId);
-        const property = await requireProperty(tx, booking.property_id);
-        await recordPaymentReceived(tx, options.config, {
-          facts: {
-            bookingId: booking.id,
-            propertyId: property.id,
-            propertyName: property.name,
-            guestName: booking.guest_name,
-            guestEmail: booking.guest_email,
-            checkIn: booking.check_in,
-            checkOut: booking.check_out,
-            guests: booking.guests_count,
-            total: moneyFromMajor(booking.total_amount, booking.currency),
-            currency: booking.currency,
-            received: { amount, reference: payment.id, toReturn },
-          },
-        });
-        // The operator's notice above; the guest's receipt follows from the event.
+        // The operator's notice and the guest's receipt follow from the event.
         await appendEvent(tx, {
           kind: 'payment_recorded',
           booking_id: booking.id,
-          payload: { entry_id: entry.id },
+          payload: {
+            entry_id: entry.id,
+            gateway: { to_return: toReturn ? { minor: toReturn.amount.minor, why: toReturn.why } : null },
+          },
         });
         written = true;
         return 'recorded';

@@ -56,6 +56,11 @@ export async function insertPaymentLink(
   return inserted;
 }
 
+export async function findPaymentLink(db: Executor, linkId: string): Promise<PaymentLinkRow | undefined> {
+  const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId)).limit(1);
+  return row;
+}
+
 export async function markPaymentLinkPaid(db: Executor, linkId: string): Promise<void> {
   await db.update(paymentLinks).set({ status: 'paid' }).where(eq(paymentLinks.id, linkId));
 }
