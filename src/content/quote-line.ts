@@ -6,8 +6,8 @@ import type { Language } from './languages';
 
 /**
  * A price line of a quote in the reader's language, worded from its charge, for the booking form and the
- * e-mails alike; fees and seasons keep the names the operator gave them. A line kept before charges were
- * (an older booking's quote) has only its English label, which is shown as it is.
+ * e-mails alike; fees and seasons keep the names the operator gave them. A line kept before lines carried
+ * a charge (an older booking's quote) has only its English label, which is shown as it is.
  */
 export function describeQuoteLine(
   line: Pick<QuoteLine, 'label' | 'charge'>,
