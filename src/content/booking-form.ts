@@ -1,3 +1,4 @@
+import { QUOTE_CHARGE_WORDS_EN } from '../domain/quote-charge';
 import type { TimeWords } from '../domain/time-left';
 import type { PromiseTexts } from './promise-texts';
 
@@ -60,20 +61,8 @@ export const bookingFormEn = {
     failed: 'The price could not be worked out',
     subtotal: 'Subtotal',
     included: ' (included)',
-    /** The price lines in Hindi and Marathi (English shows the server's own): "3 nights × 12,000 (Base price)". */
-    lineNightOne: '1 night × {price} ({reason})',
-    lineNightsMany: '{n} nights × {price} ({reason})',
-    basePrice: 'Base price',
-    dayPrice: 'Price set for this day',
-    weekdayPrice: '{day} price',
-    extraGuestOne: '1 extra guest × {nights}',
-    extraGuestsMany: '{n} extra guests × {nights}',
-    beforeTax: ', before tax',
-    /** The fee the site itself names (the operator sets only its amount); their own fees keep their names. */
-    cleaningFee: 'Cleaning fee',
-    /** How many nights a fee or an extra guest is charged for: "Service fee × 3 nights". */
-    nightsOne: '1 night',
-    nightsMany: '{n} nights',
+    /** The price lines' words: English's are the API's labels, said once in the domain. */
+    ...QUOTE_CHARGE_WORDS_EN,
     totalOne: 'Total for 1 night',
     totalMany: 'Total for {n} nights',
   },

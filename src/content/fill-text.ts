@@ -1,6 +1,2 @@
-/** A text with its {placeholders} filled in; an unknown one is left as written. */
-export function fillText(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
-}
+// The domain words quote lines with it too (src/domain/quote-charge.ts), and the domain cannot import content.
+export { fillText } from '../domain/fill-text';

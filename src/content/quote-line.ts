@@ -1,49 +1,25 @@
 import { formatWeekdayName } from '../domain/dates';
-import { WEEKDAYS } from '../domain/pricing';
+import type { QuoteLine } from '../domain/pricing';
+import { sayQuoteCharge, WEEKDAYS } from '../domain/quote-charge';
 import type { BookingFormText } from './booking-form';
-import { fillText } from './fill-text';
 import type { Language } from './languages';
 
 /**
- * A price line of a quote in Hindi or Marathi, rebuilt from the server's English one ("3 nights × 12,000
- * (Friday price), before tax"), for the booking form and the e-mails alike; fees and seasons keep the names
- * the operator gave them. English is returned as it is.
+ * A price line of a quote in the reader's language, worded from its charge, for the booking form and the
+ * e-mails alike; fees and seasons keep the names the operator gave them. A line kept before lines carried
+ * a charge (an older booking's quote) has only its English label, which is shown as it is.
  */
-export function localizeQuoteLine(
-  label: string,
+export function describeQuoteLine(
+  line: Pick<QuoteLine, 'label' | 'charge'>,
+  currency: string,
   text: Pick<BookingFormText, 'quote'>,
   language: Language,
 ): string {
-  if (language === 'en') return label;
-  const quote = text.quote;
-  const beforeTax = label.endsWith(', before tax');
-  const line = beforeTax ? label.slice(0, -', before tax'.length) : label;
-  const suffix = beforeTax ? quote.beforeTax : '';
-  const nights = /^(\d+) nights? × ([\d,.]+) \((.+)\)$/.exec(line);
-  if (nights) {
-    const [, n, price, reason] = nights as unknown as [string, string, string, string];
-    const weekday = WEEKDAYS.findIndex((day) => reason === `${day} price`);
-    const named =
-      reason === 'Base price'
-        ? quote.basePrice
-        : reason === 'Price set for this day'
-          ? quote.dayPrice
-          : weekday >= 0
-            ? fillText(quote.weekdayPrice, { day: formatWeekdayName(weekday, language) })
-            : reason;
-    const template = n === '1' ? quote.lineNightOne : quote.lineNightsMany;
-    return fillText(template, { n, price, reason: named }) + suffix;
-  }
-  const countNights = (n: string) => (n === '1' ? quote.nightsOne : fillText(quote.nightsMany, { n }));
-  // "2 extra guests × 3 nights" (the count of nights in words too).
-  const extra = /^(\d+) extra guests? × (\d+) nights?$/.exec(line);
-  if (extra) {
-    const template = extra[1] === '1' ? quote.extraGuestOne : quote.extraGuestsMany;
-    return fillText(template, { n: extra[1]!, nights: countNights(extra[2]!) }) + suffix;
-  }
-  if (line === 'Cleaning fee') return `${quote.cleaningFee}${suffix}`;
-  // An operator's fee per night keeps its name: "Service fee × 3 nights".
-  const perNight = /^(.+) × (\d+) nights?$/.exec(line);
-  if (perNight) return `${perNight[1]} × ${countNights(perNight[2]!)}${suffix}`;
-  return line + suffix;
+  if (!line.charge) return line.label;
+  return sayQuoteCharge(line.charge, {
+    words: text.quote,
+    // English names the days as the API's labels do; the others as their calendars do.
+    nameWeekday: (day) => (language === 'en' ? day : formatWeekdayName(WEEKDAYS.indexOf(day), language)),
+    currency,
+  });
 }

@@ -113,9 +113,23 @@ describe('quoting a stay', () => {
     // Tue 1 – Thu 3 December: 3 × 11,000; 2 guests over 10 × 500 × 3; cleaning 2,000; nights of 12,000 are in the 18% band.
     const result = quote('2026-12-01', '2026-12-04', { guests: 12 });
     expect(result.lines).toEqual([
-      { label: '3 nights × 11,000 (Winter)', amount: 33000 },
-      { label: '2 extra guests × 3 nights', amount: 3000 },
-      { label: 'Cleaning fee', amount: 2000 },
+      {
+        label: '3 nights × 11,000 (Winter)',
+        amount: 33000,
+        charge: {
+          kind: 'nights',
+          nights: 3,
+          price: 11000,
+          reason: { kind: 'season', season: 'Winter' },
+          before_tax: false,
+        },
+      },
+      {
+        label: '2 extra guests × 3 nights',
+        amount: 3000,
+        charge: { kind: 'extra_guests', guests: 2, nights: 3, before_tax: false },
+      },
+      { label: 'Cleaning fee', amount: 2000, charge: { kind: 'cleaning_fee', before_tax: false } },
     ]);
     expect(result.subtotal).toBe(38000);
     expect(result.taxes).toEqual([{ name: 'GST', rate: 18, amount: 6840, base: 38000, nights: 3 }]);
@@ -131,7 +145,17 @@ describe('quoting a stay', () => {
       ['2027-01-02', 25000, 'Christmas–New Year'],
       ['2027-01-03', 11000, 'Winter'],
     ]);
-    expect(result.lines[0]).toEqual({ label: '4 nights × 25,000 (Christmas–New Year)', amount: 100000 });
+    expect(result.lines[0]).toEqual({
+      label: '4 nights × 25,000 (Christmas–New Year)',
+      amount: 100000,
+      charge: {
+        kind: 'nights',
+        nights: 4,
+        price: 25000,
+        reason: { kind: 'season', season: 'Christmas–New Year' },
+        before_tax: false,
+      },
+    });
   });
 
   it('charges each night at its own band: exactly on the limit is the lower rate', () => {

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { BOOKING_LIMITS } from './booking';
 import { addDaysToDate, countDaysBetween, listDatesBetween } from './dates';
 import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
-import { formatAmountNumber, hasWholeMinorUnits, scaleMinor, toMajor, toMinor } from './money';
+import { hasWholeMinorUnits, scaleMinor, toMajor, toMinor } from './money';
+import {
+  QUOTE_CHARGE_WORDS_EN,
+  sayNightReason,
+  sayQuoteCharge,
+  wordInEnglish,
+  WEEKDAYS,
+  type NightReason,
+  type QuoteCharge,
+} from './quote-charge';
+
+export { WEEKDAYS, type NightReason, type QuoteCharge } from './quote-charge';
 
 /**
  * A property's prices, said once as rules: weekday prices, seasons, stay limits, guests, fees and taxes.
@@ -11,16 +22,7 @@ import { formatAmountNumber, hasWholeMinorUnits, scaleMinor, toMajor, toMinor } 
  * integer minor units (paise, fils) so no rounding error creeps in.
  */
 
-/** Monday first, as the villa's week is shown. `getDay` counts Sunday as 0. */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** `getDay` counts Sunday as 0; the villa's week (WEEKDAYS) starts on Monday. */
 export const weekdayOf = (date: string) => (getDay(parseISO(date)) + 6) % 7;
 
 /**
@@ -267,13 +269,15 @@ export function findSeason(date: string, seasons: readonly Season[]): Season | u
     .sort((a, b) => seasonLength(a) - seasonLength(b) || b.start.slice(5).localeCompare(a.start.slice(5)))[0];
 }
 
-export type NightReason =
-  | { kind: 'base' }
-  | { kind: 'weekday'; weekday: (typeof WEEKDAYS)[number] }
-  | { kind: 'season'; season: string }
-  | { kind: 'day' };
-
 export type PricedNight = { date: string; price: number; reason: NightReason; label: string };
+
+/** A night priced for a reason, its label worded from the reason (English, as the API gives it). */
+const makeNight = (date: string, price: number, reason: NightReason): PricedNight => ({
+  date,
+  price,
+  reason,
+  label: sayNightReason(reason, { words: QUOTE_CHARGE_WORDS_EN, nameWeekday: (weekday) => weekday }),
+});
 
 /**
  * A night's price and why: the operator's price for that day wins over every rule; else the season in
@@ -287,7 +291,7 @@ export function priceNight(input: {
 }): PricedNight {
   const { date, rules } = input;
   if (input.dayPrice !== undefined && input.dayPrice !== null) {
-    return { date, price: input.dayPrice, reason: { kind: 'day' }, label: 'Price set for this day' };
+    return makeNight(date, input.dayPrice, { kind: 'day' });
   }
   const weekday = weekdayOf(date);
   const weekdayPrice = rules.weekday_prices[weekday] ?? null;
@@ -297,17 +301,12 @@ export function priceNight(input: {
     const price =
       season.price ??
       toMajor(scaleMinor(toMinor(usual), WHOLE_BP + toBasisPoints(season.percent ?? 0), WHOLE_BP));
-    return { date, price, reason: { kind: 'season', season: season.name }, label: season.name };
+    return makeNight(date, price, { kind: 'season', season: season.name });
   }
   if (weekdayPrice !== null) {
-    return {
-      date,
-      price: weekdayPrice,
-      reason: { kind: 'weekday', weekday: WEEKDAYS[weekday]! },
-      label: `${WEEKDAYS[weekday]} price`,
-    };
+    return makeNight(date, weekdayPrice, { kind: 'weekday', weekday: WEEKDAYS[weekday]! });
   }
-  return { date, price: input.basePrice, reason: { kind: 'base' }, label: 'Base price' };
+  return makeNight(date, input.basePrice, { kind: 'base' });
 }
 
 /** The stay rules of a check-in date: the season's minimum stay and check-in days, else the property's. */
@@ -387,6 +386,48 @@ export function checkStayRules(
   return findStayRuleRefusal(stay, rules, today)?.message;
 }
 
+const NightReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('base') }),
+  z.object({ kind: z.literal('weekday'), weekday: z.enum(WEEKDAYS) }),
+  z.object({
+    kind: z.literal('season'),
+    season: z.string().describe('The season’s name, as the operator gave it'),
+  }),
+  z.object({ kind: z.literal('day') }).describe('A price the operator set for that day'),
+]);
+
+const beforeTax = {
+  before_tax: z.boolean().describe('The prices include tax and the line shows the part before it'),
+};
+
+/** A quote line's charge as data, for a client to word it in its reader's language (see quote-charge.ts). */
+export const QuoteChargeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('nights'),
+    nights: z.number().int(),
+    price: z.number().describe('The price of each of these nights'),
+    reason: NightReasonSchema,
+    ...beforeTax,
+  }),
+  z.object({
+    kind: z.literal('extra_guests'),
+    guests: z.number().int(),
+    nights: z.number().int(),
+    ...beforeTax,
+  }),
+  z.object({ kind: z.literal('cleaning_fee'), ...beforeTax }),
+  z.object({
+    kind: z.literal('fee'),
+    name: z.string().describe('The fee’s name, as the operator gave it'),
+    nights: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The nights a fee per night is charged for; null for a fee per stay'),
+    ...beforeTax,
+  }),
+]) satisfies z.ZodType<QuoteCharge>;
+
 /** A stay's price as guests and the API see it; the quote kept with a booking adds the fields below. */
 export const StayQuoteSchema = z.object({
   check_in: z.string(),
@@ -403,7 +444,15 @@ export const StayQuoteSchema = z.object({
   nights_count: z.number().int(),
   guests: z.number().int(),
   lines: z
-    .array(z.object({ label: z.string(), amount: z.number() }))
+    .array(
+      z.object({
+        label: z.string(),
+        amount: z.number(),
+        charge: QuoteChargeSchema.optional().describe(
+          'What the line charges, to word it in another language (quotes kept before it was added lack it)',
+        ),
+      }),
+    )
     .describe('Nights grouped by price and reason, extra guests, fees; they add up to the subtotal'),
   subtotal: z.number(),
   taxes: z
@@ -455,8 +504,6 @@ function findNightRates(taxes: readonly Tax[], enteredCents: number, includeTax:
   return rates;
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 /**
  * The whole price of a stay: each night (and why), extra guests, fees, each tax with its rate, and the
  * total, in the property's currency. Every amount is made in minor units, and the lines and taxes add up
@@ -482,27 +529,51 @@ export function priceStay(input: {
   );
   const extraGuests = Math.max(0, input.guests - (rules.guests_included ?? input.guests));
   const nightlyFees = rules.fees.filter((fee) => fee.per === 'night');
-  const stayFees = [
-    ...(rules.cleaning_fee > 0 ? [{ name: 'Cleaning fee', amount: rules.cleaning_fee }] : []),
-    ...rules.fees.filter((fee) => fee.per === 'stay'),
+  const stayFees: { charge: QuoteCharge; amount: number }[] = [
+    ...(rules.cleaning_fee > 0
+      ? [{ charge: { kind: 'cleaning_fee', before_tax: includeTax } as const, amount: rules.cleaning_fee }]
+      : []),
+    ...rules.fees
+      .filter((fee) => fee.per === 'stay')
+      .map((fee) => ({
+        charge: { kind: 'fee', name: fee.name, nights: null, before_tax: includeTax } as const,
+        amount: fee.amount,
+      })),
   ];
 
-  // Every amount charged, with the line it belongs to and the tax rates it bears.
-  type Charge = { line: string; cents: number; rates: number[] };
+  // Every amount charged, with the charge of the line it belongs to (a night counts as one, for now) and
+  // the tax rates it bears.
+  type Charge = { charge: QuoteCharge; cents: number; rates: number[] };
   const charges: Charge[] = [];
-  const nightCount = plural(nights.length, 'night');
   for (const night of nights) {
     const parts: Omit<Charge, 'rates'>[] = [
-      { line: `${night.label}\u0000${night.price}`, cents: toMinor(night.price) },
+      {
+        charge: {
+          kind: 'nights',
+          nights: 1,
+          price: night.price,
+          reason: night.reason,
+          before_tax: includeTax,
+        },
+        cents: toMinor(night.price),
+      },
       ...(extraGuests > 0
         ? [
             {
-              line: `${plural(extraGuests, 'extra guest')} × ${nightCount}`,
+              charge: {
+                kind: 'extra_guests',
+                guests: extraGuests,
+                nights: nights.length,
+                before_tax: includeTax,
+              } as const,
               cents: extraGuests * toMinor(rules.extra_guest_fee),
             },
           ]
         : []),
-      ...nightlyFees.map((fee) => ({ line: `${fee.name} × ${nightCount}`, cents: toMinor(fee.amount) })),
+      ...nightlyFees.map((fee) => ({
+        charge: { kind: 'fee', name: fee.name, nights: nights.length, before_tax: includeTax } as const,
+        cents: toMinor(fee.amount),
+      })),
     ];
     const rates = findNightRates(
       rules.taxes,
@@ -514,14 +585,17 @@ export function priceStay(input: {
   const stayRates = rules.taxes.map((_, index) =>
     Math.max(0, ...charges.map((charge) => charge.rates[index] ?? 0)),
   );
-  charges.push(...stayFees.map((fee) => ({ line: fee.name, cents: toMinor(fee.amount), rates: stayRates })));
+  charges.push(
+    ...stayFees.map((fee) => ({ charge: fee.charge, cents: toMinor(fee.amount), rates: stayRates })),
+  );
 
-  // Each charge's taxes (on top, or the part of it that is tax) and its amount before tax.
+  // Each charge's taxes (on top, or the part of it that is tax) and its amount before tax. Charges alike
+  // (nights at one price for one reason, say) make one line.
   const taxes = new Map<
     string,
     { name: string; rate: number; cents: number; base: number; nights: number }
   >();
-  const lines = new Map<string, { count: number; unit: number; net: number }>();
+  const lines = new Map<string, { charge: QuoteCharge; count: number; net: number }>();
   for (const charge of charges) {
     const combined = sumBasisPoints(charge.rates);
     const taxCents = charge.rates.map((rate) =>
@@ -535,28 +609,29 @@ export function priceStay(input: {
       const entry = taxes.get(key) ?? { name: tax.name, rate, cents: 0, base: 0, nights: 0 };
       entry.cents += taxCents[index]!;
       entry.base += net;
-      // A night's own price is the one charge per night whose line names it.
-      if (charge.line.includes('\u0000')) entry.nights += 1;
+      // A night's own price is the one charge per night of the nights kind.
+      if (charge.charge.kind === 'nights') entry.nights += 1;
       taxes.set(key, entry);
     });
-    const line = lines.get(charge.line) ?? { count: 0, unit: charge.cents, net: 0 };
+    const key = JSON.stringify(charge.charge);
+    const line = lines.get(key) ?? { charge: charge.charge, count: 0, net: 0 };
     line.count += 1;
     line.net += net;
-    lines.set(charge.line, line);
+    lines.set(key, line);
   }
 
-  const before = includeTax ? ', before tax' : '';
   // The nights first, in date order, then extra guests and fees.
-  const isNight = ([key]: [string, unknown]) => key.includes('\u0000');
-  const ordered = [...[...lines].filter(isNight), ...[...lines].filter((entry) => !isNight(entry))];
-  const quoteLines = ordered.map(([key, line]) => {
-    const [label, price] = key.split('\u0000');
+  const isNights = (line: { charge: QuoteCharge }) => line.charge.kind === 'nights';
+  const ordered = [
+    ...[...lines.values()].filter(isNights),
+    ...[...lines.values()].filter((line) => !isNights(line)),
+  ];
+  const english = wordInEnglish(input.currency);
+  const quoteLines = ordered.map((line) => {
     // Nights are grouped by price and reason: "3 nights × 12,000 (Friday price)".
-    const text =
-      price === undefined
-        ? label!
-        : `${plural(line.count, 'night')} × ${formatAmountNumber(toMinor(Number(price)), input.currency)} (${label})`;
-    return { label: `${text}${before}`, cents: line.net };
+    const charge: QuoteCharge =
+      line.charge.kind === 'nights' ? { ...line.charge, nights: line.count } : line.charge;
+    return { label: sayQuoteCharge(charge, english), charge, cents: line.net };
   });
   const subtotalCents = quoteLines.reduce((sum, line) => sum + line.cents, 0);
   const taxTotal = [...taxes.values()].reduce((sum, tax) => sum + tax.cents, 0);
@@ -567,7 +642,11 @@ export function priceStay(input: {
     nights_count: nights.length,
     guests: input.guests,
     currency: input.currency,
-    lines: quoteLines.map((line) => ({ label: line.label, amount: toMajor(line.cents) })),
+    lines: quoteLines.map((line) => ({
+      label: line.label,
+      amount: toMajor(line.cents),
+      charge: line.charge,
+    })),
     subtotal: toMajor(subtotalCents),
     taxes: [...taxes.values()]
       .sort((a, b) => a.name.localeCompare(b.name) || a.rate - b.rate)

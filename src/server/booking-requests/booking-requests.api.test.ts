@@ -105,8 +105,16 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
       nights_count: 3,
       guests: 2,
       lines: [
-        { label: '2 nights × 1,000 (Base price)', amount: 2000 },
-        { label: '1 night × 1,500.5 (Price set for this day)', amount: 1500.5 },
+        {
+          label: '2 nights × 1,000 (Base price)',
+          amount: 2000,
+          charge: { kind: 'nights', nights: 2, price: 1000, reason: { kind: 'base' }, before_tax: false },
+        },
+        {
+          label: '1 night × 1,500.5 (Price set for this day)',
+          amount: 1500.5,
+          charge: { kind: 'nights', nights: 1, price: 1500.5, reason: { kind: 'day' }, before_tax: false },
+        },
       ],
       subtotal: 3500.5,
       taxes: [],

@@ -24,7 +24,7 @@ import { paymentTextsMr } from '../../content/mr/payments';
 import { promiseTextsMr } from '../../content/mr/promises';
 import { promiseTexts, type PromiseTexts } from '../../content/promises';
 import { paymentTexts, type PaymentTexts } from '../../content/payments';
-import { localizeQuoteLine } from '../../content/quote-line';
+import { describeQuoteLine } from '../../content/quote-line';
 import { fillPaymentText, type GuestPaymentPlan } from './guest-payment';
 import { UPI_QR_CID } from './upi-qr';
 import { site } from '../../content/site';
@@ -352,7 +352,7 @@ function describeProps(kind: FixedMessageKind, facts: BookingFacts, links: Messa
     ...(facts.guests === null ? [] : [{ label: labels.guests, value: String(facts.guests) }]),
     // The same breakdown as the quote on the site, in the same words: each line, then each tax with its rate.
     ...(facts.quote?.lines ?? []).map((line) => ({
-      label: localizeQuoteLine(line.label, words.bookingForm, language),
+      label: describeQuoteLine(line, facts.currency, words.bookingForm, language),
       value: formatMajorAmount(line.amount, facts.currency),
     })),
     ...(facts.quote && facts.quote.taxes.length > 0

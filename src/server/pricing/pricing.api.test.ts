@@ -117,10 +117,34 @@ describe.each(listTestDatabaseKinds())('pricing rules [%s]', (kind) => {
     expect(quote.statusCode).toBe(200);
     const body = quote.json();
     expect(body.lines).toEqual([
-      { label: '1 night × 14,000 (Friday price)', amount: 14000 },
-      { label: '1 night × 14,000 (Saturday price)', amount: 14000 },
-      { label: '2 extra guests × 2 nights', amount: 2000 },
-      { label: 'Cleaning fee', amount: 2000 },
+      {
+        label: '1 night × 14,000 (Friday price)',
+        amount: 14000,
+        charge: {
+          kind: 'nights',
+          nights: 1,
+          price: 14000,
+          reason: { kind: 'weekday', weekday: 'Friday' },
+          before_tax: false,
+        },
+      },
+      {
+        label: '1 night × 14,000 (Saturday price)',
+        amount: 14000,
+        charge: {
+          kind: 'nights',
+          nights: 1,
+          price: 14000,
+          reason: { kind: 'weekday', weekday: 'Saturday' },
+          before_tax: false,
+        },
+      },
+      {
+        label: '2 extra guests × 2 nights',
+        amount: 2000,
+        charge: { kind: 'extra_guests', guests: 2, nights: 2, before_tax: false },
+      },
+      { label: 'Cleaning fee', amount: 2000, charge: { kind: 'cleaning_fee', before_tax: false } },
     ]);
     expect(body.taxes).toEqual([{ name: 'GST', rate: 18, amount: 5760 }]);
     expect(body).toMatchObject({ subtotal: 32000, total: 37760, available: true });

@@ -5,7 +5,8 @@ import { QuoteResultSchema } from '@/domain/availability';
 import { BOOKING_LIMITS, BOOKING_MESSAGES } from '@/domain/booking';
 import { readRefusalAnswer, type FieldRefusal } from '@/domain/field-refusals';
 import { formatMajorAmount } from '@/domain/money';
-import { localizeQuoteLine } from '@/content/quote-line';
+import type { QuoteLine } from '@/domain/pricing';
+import { describeQuoteLine } from '@/content/quote-line';
 import { describeFieldRefusal } from '@/content/field-refusals';
 import { getErrorMessage, isApiError, type ApiError } from '@/client/lib/api-client';
 import { formatLongDateIn } from '@/client/lib/format';
@@ -106,9 +107,6 @@ export function localizeRequestError(error: unknown, text: BookingFormText, lang
   return fallback;
 }
 
-// Shared with the e-mails, which word a quote's lines in the guest's language too.
-export { localizeQuoteLine };
-
 /** The stay rules' words in Hindi or Marathi; English keeps stay-dates.ts's own. */
 export function writeStayRuleWords(text: BookingFormText, language: Language): StayRuleWords | undefined {
   if (language === 'en') return undefined;
@@ -131,7 +129,8 @@ export function useBookingFormText() {
     text,
     language,
     formatDate: (date: string) => formatStayDate(date, language),
-    formatQuoteLine: (label: string) => localizeQuoteLine(label, text, language),
+    formatQuoteLine: (line: Pick<QuoteLine, 'label' | 'charge'>, currency: string) =>
+      describeQuoteLine(line, currency, text, language),
     fieldError: (field: string, error: FieldError | undefined) =>
       error ? { message: describeFieldError(field, error, text, language) } : undefined,
   };

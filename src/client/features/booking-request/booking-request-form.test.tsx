@@ -37,8 +37,22 @@ const quote: QuoteResult = {
   nights_count: 2,
   guests: 4,
   lines: [
-    { label: '1 night × 1,25,000 (Friday price), before tax', amount: 125000 },
-    { label: '1 night × 1,25,000 (Base price), before tax', amount: 125000 },
+    {
+      label: '1 night × 1,25,000 (Friday price), before tax',
+      amount: 125000,
+      charge: {
+        kind: 'nights',
+        nights: 1,
+        price: 125000,
+        reason: { kind: 'weekday', weekday: 'Friday' },
+        before_tax: true,
+      },
+    },
+    {
+      label: '1 night × 1,25,000 (Base price), before tax',
+      amount: 125000,
+      charge: { kind: 'nights', nights: 1, price: 125000, reason: { kind: 'base' }, before_tax: true },
+    },
   ],
   subtotal: 250000,
   taxes: [],

@@ -48,7 +48,7 @@ export function QuoteSummary({
           <ul className="space-y-1 text-muted-foreground">
             {quote.lines.map((line) => (
               <li key={line.label} className="flex justify-between gap-4">
-                <span>{formatQuoteLine(line.label)}</span>
+                <span>{formatQuoteLine(line, quote.currency)}</span>
                 <span className="shrink-0 tabular-nums">
                   {formatMajorAmount(line.amount, quote.currency)}
                 </span>

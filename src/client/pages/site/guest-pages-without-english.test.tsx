@@ -13,7 +13,7 @@ import { BookingRequestForm } from '@/client/features/booking-request';
 import { priceStay, PricingRulesSchema } from '@/domain/pricing';
 import type { Language } from '@/content/languages';
 import { site } from '@/content/site';
-import { localizeQuoteLine } from '@/content/quote-line';
+import { describeQuoteLine } from '@/content/quote-line';
 import { bookingFormHi } from '@/content/hi/booking-form';
 import { checkInFormHi } from '@/content/hi/check-in-form';
 import { guestRequestHi } from '@/content/hi/guest-request';
@@ -158,13 +158,12 @@ describe.each(['hi', 'mr'] as const)('every text a guest sees in %s', (language:
       currency: 'INR',
       rules,
     });
-    const labels = quote.lines.map((line) => line.label);
-    expect(labels.join(' ')).toContain('Cleaning fee');
+    expect(quote.lines.map((line) => line.label).join(' ')).toContain('Cleaning fee');
     const text = language === 'hi' ? bookingFormHi : bookingFormMr;
     // The operator's own fee keeps the name they gave it (decision 0107); everything around it is translated.
-    const localized = labels.map((label) => ({
-      path: label,
-      text: localizeQuoteLine(label, text, language).replace('Service fee', ''),
+    const localized = quote.lines.map((line) => ({
+      path: line.label,
+      text: describeQuoteLine(line, quote.currency, text, language).replace('Service fee', ''),
     }));
     expect(englishIn(localized)).toEqual([]);
   });
@@ -191,10 +190,28 @@ const quote: QuoteResult = {
   nights_count: 3,
   guests: 4,
   lines: [
-    { label: '2 nights × 12,000 (Base price), before tax', amount: 24_000 },
-    { label: '1 night × 15,000 (Friday price), before tax', amount: 15_000 },
-    { label: '2 extra guests × 3 nights, before tax', amount: 9_000 },
-    { label: 'Cleaning fee, before tax', amount: 2_000 },
+    {
+      label: '2 nights × 12,000 (Base price), before tax',
+      amount: 24_000,
+      charge: { kind: 'nights', nights: 2, price: 12_000, reason: { kind: 'base' }, before_tax: true },
+    },
+    {
+      label: '1 night × 15,000 (Friday price), before tax',
+      amount: 15_000,
+      charge: {
+        kind: 'nights',
+        nights: 1,
+        price: 15_000,
+        reason: { kind: 'weekday', weekday: 'Friday' },
+        before_tax: true,
+      },
+    },
+    {
+      label: '2 extra guests × 3 nights, before tax',
+      amount: 9_000,
+      charge: { kind: 'extra_guests', guests: 2, nights: 3, before_tax: true },
+    },
+    { label: 'Cleaning fee, before tax', amount: 2_000, charge: { kind: 'cleaning_fee', before_tax: true } },
   ],
   subtotal: 50_000,
   taxes: [{ name: 'GST', rate: 18, amount: 9_000 }],
