@@ -22,4 +22,18 @@ describe('the decision records', () => {
     expect(records.filter((name) => !linked.includes(name))).toEqual([]);
     expect(linked.filter((name) => !records.includes(name!))).toEqual([]);
   });
+
+  // A page: 55 lines of 110 characters; a longer line (a table's row) takes as many lines as it fills.
+  // Figures belong in bench/results/, where the benchmark that measures them writes them.
+  it('are one page each', () => {
+    const pageLines = (text: string) =>
+      text
+        .trimEnd()
+        .split('\n')
+        .reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / 110)), 0);
+    const long = records
+      .map((name) => ({ name, lines: pageLines(readFileSync(join(folder, name), 'utf8')) }))
+      .filter((record) => record.lines > 55);
+    expect(long).toEqual([]);
+  });
 });
