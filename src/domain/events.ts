@@ -1,8 +1,17 @@
+import type { BookingChange, BookingStatus } from './booking';
+import type { Money } from './money';
+
 /**
  * What happened, as an operation writes it in its own transaction; the subscribers (the guest's messages)
  * act on it after the commit, at least once, so a crash between the two loses nothing.
  */
-export const DOMAIN_EVENT_KINDS = ['payment_recorded', 'invoice_issued', 'payment_link_made'] as const;
+export const DOMAIN_EVENT_KINDS = [
+  'payment_recorded',
+  'invoice_issued',
+  'payment_link_made',
+  'booking_status_changed',
+  'booking_changed',
+] as const;
 export type DomainEventKind = (typeof DOMAIN_EVENT_KINDS)[number];
 
 export type DomainEvent =
@@ -30,4 +39,19 @@ export type DomainEvent =
       kind: 'payment_link_made';
       booking_id: string;
       payload: { link_id: string; due_date: string };
+    }
+  | {
+      /** The operator confirmed, cancelled or completed a stay, with their words to the guest, if any. */
+      kind: 'booking_status_changed';
+      booking_id: string;
+      payload: { from: BookingStatus; to: BookingStatus; host_message: string | null };
+    }
+  | {
+      /**
+       * The operator changed a stay's dates, guests or total as its guest is told: what changed, whether a
+       * new quote was taken (its breakdown is the booking's now), and the total before, when it changed.
+       */
+      kind: 'booking_changed';
+      booking_id: string;
+      payload: { changes: BookingChange[]; quote_taken: boolean; previous_total: Money | null };
     };

@@ -26,9 +26,9 @@ import { listChannelClosures, type ChannelClosure } from '../store/calendar';
 import { HttpError, notFound } from '../http/http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../store/request-links';
 import { addRequestStates } from '../store/request-links';
-import { recordBookingChanged, recordBookingStatusChanged } from '../messages/record-messages';
 import type { BookingChange } from '../../domain/booking';
 import type { MessageSettings } from '../env';
+import { appendEvent } from '../store/events';
 import { quoteStay } from '../pricing/quote-stay';
 import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
 import type { StayQuote } from '../../domain/pricing';
@@ -323,33 +323,15 @@ export async function registerBookingRoutes(
           to,
         });
         if (!updated) throw new HttpError(409, 'The booking was changed meanwhile; reload and try again');
-        // The guest's message is written with the change, so neither exists without the other.
-        if (options.messages) {
-          const property = await requireProperty(tx, updated.property_id);
-          await recordBookingStatusChanged(tx, options.messages, {
-            from: booking.status,
-            to,
-            now: at,
-            facts: {
-              bookingId: updated.id,
-              propertyId: property.id,
-              propertyName: property.name,
-              guestName: updated.guest_name,
-              guestEmail: updated.guest_email,
-              checkIn: updated.check_in,
-              checkOut: updated.check_out,
-              guests: updated.guests_count,
-              total: moneyFromMajor(updated.total_amount, updated.currency),
-              currency: updated.currency,
-              quote: await findBookingQuote(tx, updated.id),
-              hostMessage: request.body.message,
-              language: updated.guest_language,
-            },
-          });
-        }
+        // The guest's message follows from the event, written with the change.
+        await appendEvent(tx, {
+          kind: 'booking_status_changed',
+          booking_id: updated.id,
+          payload: { from: booking.status, to, host_message: request.body.message ?? null },
+        });
         return (await addRequestStates(tx, [updated]))[0]!;
       });
-      options.onMessagesWritten?.();
+      await options.onEventsWritten?.();
       return result;
     },
   );
@@ -537,25 +519,15 @@ export async function registerBookingRoutes(
             await deleteRequestTokens(tx, booking.id);
           }
           const guestChanges = describeGuestChanges(booking, updated);
-          // The guest's message is written with the change, so neither exists without the other.
-          if (guestChanges.length > 0 && !isChannelStay(updated) && options.messages) {
-            await recordBookingChanged(tx, options.messages, {
-              facts: {
-                bookingId: updated.id,
-                propertyId: property.id,
-                propertyName: property.name,
-                guestName: updated.guest_name,
-                guestEmail: updated.guest_email,
-                checkIn: updated.check_in,
-                checkOut: updated.check_out,
-                guests: updated.guests_count,
-                total: moneyFromMajor(updated.total_amount, updated.currency),
-                currency: updated.currency,
-                // A quote taken is the new breakdown; otherwise the kept lines were for the stay as it was.
-                quote: newQuote,
+          // The guest's message follows from the event, written with the change.
+          if (guestChanges.length > 0 && !isChannelStay(updated)) {
+            await appendEvent(tx, {
+              kind: 'booking_changed',
+              booking_id: updated.id,
+              payload: {
                 changes: guestChanges,
-                language: updated.guest_language,
-                previousTotal: isSamePrice(booking.total_amount, updated.total_amount)
+                quote_taken: newQuote !== null,
+                previous_total: isSamePrice(booking.total_amount, updated.total_amount)
                   ? null
                   : moneyFromMajor(booking.total_amount, booking.currency),
               },
@@ -568,7 +540,7 @@ export async function registerBookingRoutes(
               : [];
           return { ...(await addRequestStates(tx, [updated]))[0]!, invoice_disagrees };
         });
-        options.onMessagesWritten?.();
+        await options.onEventsWritten?.();
         return result;
       } catch (error) {
         if (move && isOverlapError(error)) {

@@ -151,11 +151,11 @@ export async function recordBookingStatusChanged(
   tx: Executor,
   settings: MessageSettings,
   change: { from: BookingStatus; to: BookingStatus; facts: BookingFacts; now: Date },
-): Promise<void> {
+): Promise<boolean> {
   const kind = describeStatusMessage(change.from, change.to);
-  if (!kind) return;
+  if (!kind) return false;
   const link = await findRequestLink(tx, change.facts.bookingId);
-  if (!link) return;
+  if (!link) return false;
   // A confirmation says what is due now and how to pay it.
   const facts: BookingFacts =
     kind === 'request_confirmed'
@@ -177,6 +177,7 @@ export async function recordBookingStatusChanged(
     requestToken: await insertRequestToken(tx, { bookingId: change.facts.bookingId, purpose: 'page' }),
   });
   await insertOutboxMessages(tx, [message]);
+  return true;
 }
 
 /**

@@ -3,7 +3,7 @@ import { villaToday } from '../../domain/dates';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { makeMoney, moneyFromMajor } from '../../domain/money';
-import { findBooking } from '../store/bookings';
+import { findBooking, findBookingQuote } from '../store/bookings';
 import { findInvoiceRow } from '../store/invoices';
 import { findPaymentLink } from '../store/payment-links';
 import { listLedgerEntries } from '../store/payments';
@@ -17,6 +17,8 @@ import {
 } from '../store/events';
 import { describeBookingFacts } from './booking-facts';
 import {
+  recordBookingChanged,
+  recordBookingStatusChanged,
   recordInvoiceIssued,
   recordPaymentLinkMade,
   recordPaymentReceipt,
@@ -33,8 +35,9 @@ async function writeMessagesOf(
   tx: Tx,
   settings: MessageSettings,
   event: StoredEvent,
-  today: string,
+  now: Date,
 ): Promise<boolean> {
+  const today = villaToday(now);
   switch (event.kind) {
     case 'payment_recorded': {
       const entry = (await listLedgerEntries(tx, event.booking_id)).find(
@@ -64,6 +67,36 @@ async function writeMessagesOf(
         }
       }
       return recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today });
+    }
+    case 'booking_status_changed': {
+      const booking = await findBooking(tx, event.booking_id);
+      const property = booking && (await findProperty(tx, booking.property_id));
+      if (!booking || !property) return false;
+      return recordBookingStatusChanged(tx, settings, {
+        from: event.payload.from,
+        to: event.payload.to,
+        now,
+        facts: {
+          ...describeBookingFacts(booking, property.name),
+          quote: await findBookingQuote(tx, booking.id),
+          hostMessage: event.payload.host_message,
+        },
+      });
+    }
+    case 'booking_changed': {
+      const booking = await findBooking(tx, event.booking_id);
+      const property = booking && (await findProperty(tx, booking.property_id));
+      if (!booking || !property) return false;
+      const { changes, quote_taken, previous_total } = event.payload;
+      return recordBookingChanged(tx, settings, {
+        facts: {
+          ...describeBookingFacts(booking, property.name),
+          // A quote taken is the new breakdown; otherwise the kept lines were for the stay as it was.
+          quote: quote_taken ? await findBookingQuote(tx, booking.id) : null,
+          changes,
+          previousTotal: previous_total,
+        },
+      });
     }
     case 'payment_link_made': {
       const booking = await findBooking(tx, event.booking_id);
@@ -110,7 +143,7 @@ export async function handlePendingEvents(
               db,
               ownerId,
               async (tx) => {
-                const result = await writeMessagesOf(tx, settings, event, villaToday(options.now?.()));
+                const result = await writeMessagesOf(tx, settings, event, options.now?.() ?? new Date());
                 await markEventHandled(tx, event.id);
                 return result;
               },
