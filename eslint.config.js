@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The server's folders but for the messages (and the channels, whose notices still call into them).
+const FOLLOWED_BY_MESSAGES = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['messages', 'channels', 'test'].includes(entry.name))
+  .map((entry) => `./src/server/${entry.name}`);
+
 const FEATURES = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -57,6 +62,14 @@ const architectureZones = [
   })),
 ];
 
+// Tests of a flow may look at its messages; the code of a flow does not call them.
+const messagesFollowEvents = {
+  target: FOLLOWED_BY_MESSAGES,
+  from: './src/server/messages',
+  message:
+    'The messages follow events: append one (src/server/store/events.ts) for the subscriber, do not call into messages.',
+};
+
 // Names of amounts in major units (JSON numbers, floats): `base_price`, `night.price`, `tax.amount`, `basePrice`.
 const MONEY_NAME =
   '/^(?:\\w+_)?(?:price|amount|subtotal|fee|revenue)s?$|^[a-z]\\w*(?:Price|Amount|Subtotal|Fee|Revenue)s?$/';
@@ -98,6 +111,13 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: architectureZones }],
+    },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/server/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...architectureZones, messagesFollowEvents] }],
     },
   },
   {

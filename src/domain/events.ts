@@ -11,6 +11,7 @@ export const DOMAIN_EVENT_KINDS = [
   'payment_link_made',
   'booking_status_changed',
   'booking_changed',
+  'booking_requested',
 ] as const;
 export type DomainEventKind = (typeof DOMAIN_EVENT_KINDS)[number];
 
@@ -54,4 +55,10 @@ export type DomainEvent =
       kind: 'booking_changed';
       booking_id: string;
       payload: { changes: BookingChange[]; quote_taken: boolean; previous_total: Money | null };
+    }
+  | {
+      /** A guest asked for a stay from the public form: it holds its nights, awaiting their confirmation. */
+      kind: 'booking_requested';
+      booking_id: string;
+      payload: Record<string, never>;
     };

@@ -348,7 +348,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     backups: deps.backups ?? createDatabaseBackups(database, readBackupSettings(config)),
     databaseKind: database.kind,
   });
-  await registerBookingRequestRoutes(app, { db, config, now, messages: config, onMessagesWritten });
+  await registerBookingRequestRoutes(app, { db, config, now, messages: config, onEventsWritten });
   await registerMessageRoutes(app, { db, config, now, onMessagesWritten });
   await registerCheckInRoutes(app, {
     db,

@@ -10,7 +10,7 @@ import {
   isSamePrice,
   pickStay,
 } from '../../domain/booking';
-import { formatMajorAmount, makeMoney, toMajor, toMinorUnits } from '../../domain/money';
+import { formatMajorAmount, toMajor, toMinorUnits } from '../../domain/money';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
 import { QuoteResultSchema } from '../../domain/availability';
@@ -23,8 +23,8 @@ import { findPricingRules } from '../store/pricing-rules';
 import { quoteStay } from '../pricing/quote-stay';
 import { isOverlapError } from '../db/errors';
 import { HttpError } from '../http/http-error';
-import { releaseUnconfirmedRequests } from '../store/request-links';
-import { recordBookingRequested } from '../messages/record-messages';
+import { insertRequestLink, insertRequestToken, releaseUnconfirmedRequests } from '../store/request-links';
+import { appendEvent } from '../store/events';
 import type { Config } from '../env';
 import type { MessageSettings } from '../env';
 import { describeRequestNetwork } from '../request-network';
@@ -46,9 +46,10 @@ export type BookingRequestRouteOptions = {
   /** The requests' limits and site property, and how long a new request waits for its guest's confirmation. */
   config: Pick<Config, 'requests' | 'messages'>;
   now?: () => Date;
-  /** Messages to the guest and the operator, written with the booking. */
+  /** How long a new request holds its nights and waits for its guest's confirmation. */
   messages: MessageSettings;
-  onMessagesWritten?: () => void;
+  /** Hands what the request wrote (booking_requested) to its subscribers, after the commit. */
+  onEventsWritten?: () => Promise<void>;
 };
 
 export type PendingRequestLimits = Config['requests']['pending'];
@@ -334,30 +335,16 @@ export async function registerBookingRequestRoutes(
             quote,
           });
           if (created) {
-            let link: { requestPath: string | null; confirmBy: Date | null } = {
-              requestPath: null,
-              confirmBy: null,
-            };
-            if (options.messages) {
-              const recorded = await recordBookingRequested(tx, options.messages, {
-                bookingId: created.id,
-                propertyId: property.id,
-                propertyName: property.name,
-                guestName: input.guest_name,
-                guestEmail: input.guest_email,
-                guestPhone: input.guest_phone,
-                specialRequests: input.special_requests,
-                checkIn: created.check_in,
-                checkOut: created.check_out,
-                guests: created.guests_count,
-                total: makeMoney(created.total_amount, created.currency),
-                currency: created.currency,
-                quote,
-                language: input.language,
-              });
-              link = { requestPath: `/request/${recorded.pageToken}`, confirmBy: recorded.confirmBy };
-            }
-            return { replayed: false, booking: created, ...link };
+            const { confirmBy } = await insertRequestLink(tx, {
+              bookingId: created.id,
+              holdHours: options.messages.messages.holdHours,
+              verifyMinutes: options.messages.messages.verifyMinutes,
+            });
+            // The answer's link to the request's page (it does not confirm); the guest's e-mail, whose link
+            // confirms, follows from the event.
+            const pageToken = await insertRequestToken(tx, { bookingId: created.id, purpose: 'page' });
+            await appendEvent(tx, { kind: 'booking_requested', booking_id: created.id, payload: {} });
+            return { replayed: false, booking: created, requestPath: `/request/${pageToken}`, confirmBy };
           }
           // The same key was inserted by a concurrent twin of this request: answer with that booking.
           const twin = requestKey ? await findBookingByRequestKey(tx, requestKey) : undefined;
@@ -385,7 +372,7 @@ export async function registerBookingRequestRoutes(
         return { replayed: true, booking: twin.booking, requestPath: null, confirmBy: twin.confirmBy };
       });
       const { booking } = outcome;
-      if (!outcome.replayed) options.onMessagesWritten?.();
+      if (!outcome.replayed) await options.onEventsWritten?.();
       // Requests from before fingerprints were kept are compared on what the guest role can read.
       const differs =
         booking.request_fingerprint !== null

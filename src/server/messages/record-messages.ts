@@ -10,7 +10,7 @@ import {
   REQUEST_TOKEN_PLACEHOLDER,
   type NewOutboxMessage,
 } from '../store/outbox';
-import { findRequestLink, insertRequestLink, insertRequestToken } from '../store/request-links';
+import { findRequestLink, insertRequestToken } from '../store/request-links';
 import {
   renderBookingMessage,
   renderChannelMessage,
@@ -83,33 +83,21 @@ async function resolveOperatorAddress(tx: Executor, settings: MessageSettings, p
 }
 
 /**
- * A guest's request from the public form: its hold, and the guest's acknowledgement, whose link confirms
- * the request (until the guest opens it, the request holds its nights only until `confirmBy`). The operator
- * hears of it once it is confirmed (recordRequestConfirmed). Returns a link to the request's page for the
- * answer to the form (it does not confirm), and the times.
+ * A guest's request from the public form: the guest's acknowledgement, whose link confirms the request
+ * (until the guest opens it, the request holds its nights only until `confirmBy`). The operator hears of
+ * it once it is confirmed (recordRequestConfirmed).
  */
 export async function recordBookingRequested(
   tx: Executor,
   settings: MessageSettings,
-  facts: Omit<BookingFacts, 'holdUntil' | 'confirmBy'>,
-): Promise<{ pageToken: string; holdUntil: Date; confirmBy: Date }> {
-  const { holdUntil, confirmBy } = await insertRequestLink(tx, {
-    bookingId: facts.bookingId,
-    holdHours: settings.messages.holdHours,
-    verifyMinutes: settings.messages.verifyMinutes,
-  });
+  facts: BookingFacts,
+): Promise<boolean> {
   const confirmToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'confirm' });
-  const pageToken = await insertRequestToken(tx, { bookingId: facts.bookingId, purpose: 'page' });
-  const message = await composeMessage(
-    tx,
-    settings,
-    'request_received',
-    facts.guestEmail,
-    { ...facts, holdUntil, confirmBy },
-    { requestToken: confirmToken },
-  );
+  const message = await composeMessage(tx, settings, 'request_received', facts.guestEmail, facts, {
+    requestToken: confirmToken,
+  });
   await insertOutboxMessages(tx, [message]);
-  return { pageToken, holdUntil, confirmBy };
+  return true;
 }
 
 /** The guest confirmed their request from the e-mail: now the operator is told of it. */

@@ -16,7 +16,9 @@ import {
   type StoredEvent,
 } from '../store/events';
 import { describeBookingFacts } from './booking-facts';
+import { findRequestLink } from '../store/request-links';
 import {
+  recordBookingRequested,
   recordBookingChanged,
   recordBookingStatusChanged,
   recordInvoiceIssued,
@@ -67,6 +69,20 @@ async function writeMessagesOf(
         }
       }
       return recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today });
+    }
+    case 'booking_requested': {
+      const booking = await findBooking(tx, event.booking_id);
+      const property = booking && (await findProperty(tx, booking.property_id));
+      const link = await findRequestLink(tx, event.booking_id);
+      if (!booking || !property || !link) return false;
+      return recordBookingRequested(tx, settings, {
+        ...describeBookingFacts(booking, property.name),
+        guestPhone: booking.guest_phone,
+        specialRequests: booking.special_requests,
+        quote: await findBookingQuote(tx, booking.id),
+        holdUntil: link.hold_until,
+        confirmBy: link.confirm_by,
+      });
     }
     case 'booking_status_changed': {
       const booking = await findBooking(tx, event.booking_id);

@@ -135,7 +135,7 @@ CREATE POLICY gateway_refunds_owner ON gateway_refunds TO villa_app
     WHERE b.id = gateway_refunds.booking_id AND p.owner_id = app_current_operator_id()
   ));
 
--- What the operator's operations did to their bookings: written (inserted) in the operation's transaction;
+-- What the operations did to the bookings: written (inserted) in the operation's transaction;
 -- a subscriber acting for the operator marks one handled. Only the handling's columns change.
 ALTER TABLE domain_events ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE (handled_at, locked_until, attempts, last_error) ON domain_events TO villa_app;
@@ -148,6 +148,13 @@ CREATE POLICY domain_events_owner ON domain_events TO villa_app
     SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
     WHERE b.id = domain_events.booking_id AND p.owner_id = app_current_operator_id()
   ));
+-- A guest's request from the public form says so; the public role writes nothing else and reads none back.
+GRANT INSERT ON domain_events TO villa_guest;
+CREATE POLICY domain_events_guest_write ON domain_events FOR INSERT TO villa_guest
+  WITH CHECK (
+    kind = 'booking_requested'
+    AND EXISTS (SELECT 1 FROM request_links l WHERE l.booking_id = domain_events.booking_id)
+  );
 
 -- Razorpay payment links the operator made for their bookings; a payment through one marks it paid.
 ALTER TABLE payment_links ENABLE ROW LEVEL SECURITY;
