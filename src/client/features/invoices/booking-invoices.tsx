@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { LoadingSkeletons } from '@/client/components/query-state';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
 import type { Booking } from '@/domain/booking';
@@ -57,10 +57,12 @@ export function BookingInvoices({ booking }: { booking: Booking }) {
         )}
       </div>
       {invoices.isPending ? (
-        <div role="status" aria-live="polite" className="grid gap-2">
-          <span className="sr-only">Loading invoices...</span>
-          <Skeleton className="h-14 w-full" />
-        </div>
+        <LoadingSkeletons
+          label="Loading invoices..."
+          rows={['h-14 w-full']}
+          className="gap-2"
+          aria-live="polite"
+        />
       ) : invoices.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">
           <p className="text-destructive">

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import {
   Dialog,
@@ -17,7 +17,6 @@ import {
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { businessProfileQuery } from '@/client/features/account';
 import { propertiesQuery } from '@/client/features/properties';
@@ -78,20 +77,11 @@ export function IssueInvoiceDialog({
     return (
       <NotReadyDialog booking={booking} open={open} onOpenChange={onOpenChange}>
         {failed ? (
-          <LoadError
-            what={failed === profile ? 'business profile' : 'properties'}
-            error={failed.error}
-            onRetry={() => void failed.refetch()}
-            retrying={failed.isFetching}
-          />
+          <QueryLoadError what={failed === profile ? 'business profile' : 'properties'} query={failed} />
         ) : ready ? (
           <p className="text-sm">This booking's property is not among your active properties.</p>
         ) : (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading the business profile...</span>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
+          <LoadingSkeletons label="Loading the business profile..." rows={['h-10 w-full', 'h-24 w-full']} />
         )}
       </NotReadyDialog>
     );

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatVillaTime } from '@/domain/dates';
 import { MESSAGE_TEMPLATE_LABELS, type ScheduledMessage } from '@/domain/message-template';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -61,15 +61,7 @@ function ScheduleList({ bookingId }: { bookingId: string }) {
         Loading the schedule...
       </p>
     );
-  if (schedule.isError)
-    return (
-      <LoadError
-        what="the schedule"
-        error={schedule.error}
-        onRetry={() => void schedule.refetch()}
-        retrying={schedule.isFetching}
-      />
-    );
+  if (schedule.isError) return <QueryLoadError what="the schedule" query={schedule} />;
   return (
     <div className="grid gap-2">
       <ul className="grid gap-2" aria-label="Scheduled messages">

@@ -18,7 +18,7 @@ import {
   type MessageTemplateUpdateInput,
 } from '@/domain/message-template';
 import type { Property } from '@/domain/property';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { FormAlert, FormField } from '@/client/components/ui/form';
@@ -96,18 +96,9 @@ export function MessageTemplatesCard({
           onChange={(value) => value && setKind(value)}
         />
         {templates.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading templates...</span>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
+          <LoadingSkeletons label="Loading templates..." rows={['h-10 w-full', 'h-40 w-full']} />
         ) : templates.isError ? (
-          <LoadError
-            what="templates"
-            error={templates.error}
-            onRetry={() => void templates.refetch()}
-            retrying={templates.isFetching}
-          />
+          <QueryLoadError what="templates" query={templates} />
         ) : (
           <TemplateEditor
             // Keyed by what was saved, so a save or another tab's change starts the form afresh.
@@ -359,12 +350,7 @@ function TemplateEditor({
           </FormField>
         </div>
         {preview.isError ? (
-          <LoadError
-            what="the preview"
-            error={preview.error}
-            onRetry={() => void preview.refetch()}
-            retrying={preview.isFetching}
-          />
+          <QueryLoadError what="the preview" query={preview} />
         ) : preview.data ? (
           <div className="grid gap-2 rounded-lg border bg-background p-4" aria-live="polite" data-preview="">
             <p className="text-sm">

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { LoadingSkeletons } from '@/client/components/query-state';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDate, formatDayMonthYear } from '@/client/lib/format';
 import { BookingInvoices, CreditNoteOffer } from '@/client/features/invoices';
@@ -90,11 +90,12 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
 
   if (ledger.isPending) {
     return (
-      <div role="status" aria-live="polite" className="grid gap-2">
-        <span className="sr-only">Loading payments...</span>
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
+      <LoadingSkeletons
+        label="Loading payments..."
+        rows={['h-16 w-full', 'h-24 w-full']}
+        className="gap-2"
+        aria-live="polite"
+      />
     );
   }
   if (ledger.isError) {

@@ -20,6 +20,7 @@ import {
   type PropertyPricing,
 } from '@/domain/pricing';
 import { formatMajorAmount } from '@/domain/money';
+import { SaveActions } from '@/client/components/save-actions';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { FormAlert, FormField } from '@/client/components/ui/form';
@@ -275,19 +276,13 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
         {update.isError ? (
           <FormAlert>{getErrorMessage(update.error, 'The prices could not be saved')}</FormAlert>
         ) : null}
-        <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background/95 py-3">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!formState.isDirty || update.isPending}
-            onClick={() => form.reset(pricing.rules)}
-          >
-            Undo changes
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save prices'}
-          </Button>
-        </div>
+        <SaveActions
+          className="sticky bottom-0 flex-nowrap border-t bg-background/95 py-3"
+          dirty={formState.isDirty}
+          pending={update.isPending}
+          onUndo={() => form.reset(pricing.rules)}
+          saveLabel="Save prices"
+        />
       </form>
     </FormProvider>
   );

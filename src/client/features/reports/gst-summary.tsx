@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GstSummary } from '@/domain/invoice-register';
 import { formatMoney, moneyFromMajor } from '@/domain/money';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
@@ -27,12 +27,7 @@ export function GstSummaryCard(props: { from: string; to: string; propertyId: st
         {summary.isPending ? (
           <Skeleton className="h-32 w-full" role="status" aria-label="Loading GST by month" />
         ) : summary.isError ? (
-          <LoadError
-            what="GST by month"
-            error={summary.error}
-            onRetry={() => void summary.refetch()}
-            retrying={summary.isFetching}
-          />
+          <QueryLoadError what="GST by month" query={summary} />
         ) : (
           <GstSummaryTable data={summary.data} />
         )}

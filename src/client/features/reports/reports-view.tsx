@@ -8,7 +8,7 @@ import type { Property } from '@/domain/property';
 import { formatMajorAmount } from '@/domain/money';
 import type { Report, ReportFigures } from '@/domain/report';
 import { DateFilter } from '@/client/components/date-filter';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { PropertyScopeToggle } from '@/client/components/property-scope-toggle';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
@@ -139,12 +139,7 @@ export function ReportsView({ selected }: { selected: Property | null }) {
           <Skeleton className="h-64 w-full" />
         </div>
       ) : report.isError ? (
-        <LoadError
-          what="report"
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          retrying={report.isFetching}
-        />
+        <QueryLoadError what="report" query={report} />
       ) : report.data.currencies.length === 0 ? (
         <Card className="py-10 text-center text-muted-foreground">No active properties to report on.</Card>
       ) : (
