@@ -7,7 +7,7 @@ import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
@@ -148,11 +148,7 @@ export function AddBookingDialog({
         <FormField label="Source" error={errors.booking_source}>
           {(props) => (
             <Select {...props} {...register('booking_source')}>
-              {BOOKING_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {BOOKING_SOURCE_LABELS[source]}
-                </option>
-              ))}
+              <SelectOptions values={BOOKING_SOURCES} labels={BOOKING_SOURCE_LABELS} />
             </Select>
           )}
         </FormField>

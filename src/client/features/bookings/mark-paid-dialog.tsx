@@ -14,7 +14,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { getErrorMessage, readErrorCode } from '@/client/lib/api-client';
 import { invalidateOperatorData } from '@/client/lib/query';
 import {
@@ -178,11 +178,7 @@ export function MarkPaidDialog({
                   <option value="" disabled>
                     Choose how it was paid
                   </option>
-                  {METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {PAYMENT_METHOD_LABELS[method]}
-                    </option>
-                  ))}
+                  <SelectOptions values={METHODS} labels={PAYMENT_METHOD_LABELS} />
                 </Select>
               )}
             </FormField>

@@ -13,7 +13,7 @@ import {
 import { FormDialog } from '@/client/components/form-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { IMPORT_URL_HELP, labelConnection } from './channel-health';
 import { useCreateChannel, useUpdateChannel } from './channels-api';
@@ -108,11 +108,7 @@ export function ConnectionFormDialog({
             <Input {...props} readOnly value={CHANNEL_LABELS[connection.channel]} />
           ) : (
             <Select {...props} {...register('channel')}>
-              {CHANNEL_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {CHANNEL_LABELS[kind]}
-                </option>
-              ))}
+              <SelectOptions values={CHANNEL_KINDS} labels={CHANNEL_LABELS} />
             </Select>
           )
         }

@@ -25,7 +25,7 @@ import { readRefusalAnswer, type FieldRefusal } from '@/domain/field-refusals';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
@@ -244,11 +244,7 @@ function GuestFields({
             {(props) => (
               <Select {...props} {...register(name('purpose_of_visit'))}>
                 <option value="">{text.choose}</option>
-                {VISIT_PURPOSES.map((purpose) => (
-                  <option key={purpose} value={purpose}>
-                    {text.purposes[purpose]}
-                  </option>
-                ))}
+                <SelectOptions values={VISIT_PURPOSES} labels={text.purposes} />
               </Select>
             )}
           </FormField>

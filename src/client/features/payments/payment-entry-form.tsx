@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError, readErrorCode } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
@@ -178,11 +178,7 @@ export function PaymentEntryForm({
           <FormField label="Kind" error={errors.kind} className="sm:col-span-2">
             {(props) => (
               <Select {...props} {...register('kind')}>
-                {kinds.map((value) => (
-                  <option key={value} value={value}>
-                    {PAYMENT_KIND_LABELS[value]}
-                  </option>
-                ))}
+                <SelectOptions values={kinds} labels={PAYMENT_KIND_LABELS} />
               </Select>
             )}
           </FormField>
@@ -200,11 +196,7 @@ export function PaymentEntryForm({
         <FormField label="Method" error={errors.method} required>
           {(props) => (
             <Select {...props} {...register('method')}>
-              {PAYMENT_METHODS.map((value) => (
-                <option key={value} value={value}>
-                  {PAYMENT_METHOD_LABELS[value]}
-                </option>
-              ))}
+              <SelectOptions values={PAYMENT_METHODS} labels={PAYMENT_METHOD_LABELS} />
             </Select>
           )}
         </FormField>

@@ -21,7 +21,7 @@ import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { useCreateProperty, useUpdateProperty } from './properties-api';
@@ -293,11 +293,7 @@ export function PropertyFormDialog({
         <FormField label="Property Type" error={errors.property_type}>
           {(props) => (
             <Select {...props} {...register('property_type')}>
-              {PROPERTY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROPERTY_TYPE_LABELS[type]}
-                </option>
-              ))}
+              <SelectOptions values={PROPERTY_TYPES} labels={PROPERTY_TYPE_LABELS} />
             </Select>
           )}
         </FormField>
