@@ -14,13 +14,7 @@ import {
 import { formatVillaTime } from '@/domain/dates';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { TitledDialog } from '@/client/components/titled-dialog';
 import { FormAlert, FormField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -108,18 +102,21 @@ export function FormCSheetDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-print-sheet="">
-        <DialogHeader>
-          <DialogTitle>Form C · {stay.reference}</DialogTitle>
-          <DialogDescription>
-            {stay.property_name} · {date(stay.check_in)} to {date(stay.check_out)}. Report each foreign guest
-            to the FRRO within 24 hours of arrival.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <SheetBody stay={stay} /> : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Form C · ${stay.reference}`}
+      description={
+        <>
+          {stay.property_name} · {date(stay.check_in)} to {date(stay.check_out)}. Report each foreign guest to
+          the FRRO within 24 hours of arrival.
+        </>
+      }
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+      data-print-sheet=""
+    >
+      {open ? <SheetBody stay={stay} /> : null}
+    </TitledDialog>
   );
 }
 

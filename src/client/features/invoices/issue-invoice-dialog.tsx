@@ -7,13 +7,7 @@ import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
 import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { TitledDialog } from '@/client/components/titled-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
@@ -151,18 +145,19 @@ function NotReadyDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Issue invoice · {booking.guest_name}</DialogTitle>
-          <DialogDescription>
-            {formatBookingReference(booking.id)}: an invoice names the business that issues it and where the
-            stay is.
-          </DialogDescription>
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Issue invoice · ${booking.guest_name}`}
+      description={
+        <>
+          {formatBookingReference(booking.id)}: an invoice names the business that issues it and where the
+          stay is.
+        </>
+      }
+    >
+      {children}
+    </TitledDialog>
   );
 }
 

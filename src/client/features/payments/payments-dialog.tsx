@@ -3,13 +3,7 @@ import { RotateCwIcon } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { TitledDialog } from '@/client/components/titled-dialog';
 import { LoadingSkeletons } from '@/client/components/query-state';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatDate, formatDayMonthYear } from '@/client/lib/format';
@@ -45,19 +39,21 @@ export function PaymentsDialog({
   startOn?: Mode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Payments · {booking.guest_name}</DialogTitle>
-          <DialogDescription>
-            {formatBookingReference(booking.id)} · {formatDate(booking.check_in)} –{' '}
-            {formatDate(booking.check_out)}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Rendered only while open: the ledger is fetched then, not for every card of the list. */}
-        <LedgerPanel booking={booking} startOn={startOn} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Payments · ${booking.guest_name}`}
+      description={
+        <>
+          {formatBookingReference(booking.id)} · {formatDate(booking.check_in)} –{' '}
+          {formatDate(booking.check_out)}
+        </>
+      }
+      className="max-w-2xl"
+    >
+      {/* Rendered only while open: the ledger is fetched then, not for every card of the list. */}
+      <LedgerPanel booking={booking} startOn={startOn} />
+    </TitledDialog>
   );
 }
 
