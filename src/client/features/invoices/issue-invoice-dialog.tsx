@@ -10,6 +10,7 @@ import { buttonVariants } from '@/client/components/ui/button-variants';
 import { TitledDialog } from '@/client/components/titled-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
+import { GstStateOptions } from '@/client/components/gst-state-options';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { businessProfileQuery } from '@/client/features/account';
@@ -18,7 +19,7 @@ import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
 import { BOOKING_SOURCE_LABELS, formatBookingReference, type Booking } from '@/domain/booking';
 import type { BusinessProfile } from '@/domain/business-profile';
-import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
+import { GST_STATES } from '@/domain/gstin';
 import {
   chooseInvoiceKind,
   findInvoiceProblem,
@@ -263,12 +264,7 @@ function IssueInvoiceForm({
       >
         {(props) => (
           <Select {...props} {...register('recipient.state_code')}>
-            <option value="">Not given</option>
-            {GST_STATE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code} · {GST_STATES[code]}
-              </option>
-            ))}
+            <GstStateOptions none="Not given" />
           </Select>
         )}
       </FormField>

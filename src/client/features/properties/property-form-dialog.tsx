@@ -15,12 +15,12 @@ import {
   type Property,
   type PropertyInput,
 } from '@/domain/property';
-import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
 import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
+import { GstStateOptions } from '@/client/components/gst-state-options';
 import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
@@ -279,12 +279,7 @@ export function PropertyFormDialog({
         >
           {(props) => (
             <Select {...props} {...register('state_code')}>
-              <option value="">Not set</option>
-              {GST_STATE_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {code} · {GST_STATES[code]}
-                </option>
-              ))}
+              <GstStateOptions none="Not set" />
             </Select>
           )}
         </FormField>
