@@ -1,7 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ComponentProps, type ReactNode } from 'react';
+import { RotateCwIcon } from 'lucide-react';
 import { LoadError } from '@/client/components/load-error';
+import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { getErrorMessage } from '@/client/lib/api-client';
 import { cn } from '@/client/lib/utils';
 
 type RetryableQuery = Pick<UseQueryResult, 'error' | 'refetch' | 'isFetching'>;
@@ -15,6 +18,19 @@ export function QueryLoadError({ what, query }: { what: string; query: Retryable
       onRetry={() => void query.refetch()}
       retrying={query.isFetching}
     />
+  );
+}
+
+/** A failed query said in a line, with a small retry: for a panel inside a dialog, where a LoadError is too big. */
+export function InlineLoadError({ query, fallback }: { query: RetryableQuery; fallback: string }) {
+  return (
+    <div role="alert" className="grid justify-items-start gap-2 text-sm">
+      <p className="text-destructive">{getErrorMessage(query.error, fallback)}</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <RotateCwIcon aria-hidden="true" className={query.isFetching ? 'animate-spin' : undefined} />
+        Try again
+      </Button>
+    </div>
   );
 }
 

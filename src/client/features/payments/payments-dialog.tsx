@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCwIcon } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { TitledDialog } from '@/client/components/titled-dialog';
-import { LoadingSkeletons } from '@/client/components/query-state';
-import { getErrorMessage } from '@/client/lib/api-client';
+import { InlineLoadError, LoadingSkeletons } from '@/client/components/query-state';
 import { formatDate, formatDayMonthYear } from '@/client/lib/format';
 import { BookingInvoices, CreditNoteOffer } from '@/client/features/invoices';
 import { formatBookingReference, type Booking } from '@/domain/booking';
@@ -95,22 +93,7 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
     );
   }
   if (ledger.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p className="text-destructive">
-          {getErrorMessage(ledger.error, 'The payments could not be loaded.')}
-        </p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void ledger.refetch()}
-          disabled={ledger.isFetching}
-        >
-          <RotateCwIcon aria-hidden="true" className={ledger.isFetching ? 'animate-spin' : undefined} />
-          Try again
-        </Button>
-      </div>
-    );
+    return <InlineLoadError query={ledger} fallback="The payments could not be loaded." />;
   }
   const { entries, summary } = ledger.data;
   const offerSecurityDeposit = summary.security_deposit_requested > 0 || summary.security_deposit_held > 0;
