@@ -12,8 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Select, SelectOptions } from '@/client/components/ui/select';
 import { getErrorMessage, readErrorCode } from '@/client/lib/api-client';
 import { invalidateOperatorData } from '@/client/lib/query';
@@ -182,9 +181,12 @@ export function MarkPaidDialog({
                 </Select>
               )}
             </FormField>
-            <FormField label="UTR / reference" error={formState.errors.reference}>
-              {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
-            </FormField>
+            <InputField
+              label="UTR / reference"
+              error={formState.errors.reference}
+              autoComplete="off"
+              {...register('reference')}
+            />
           </div>
           {formState.errors.root?.message ? <FormAlert>{formState.errors.root.message}</FormAlert> : null}
           {shownDuplicate ? (

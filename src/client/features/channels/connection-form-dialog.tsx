@@ -11,7 +11,7 @@ import {
   type NewChannel,
 } from '@/domain/channel';
 import { FormDialog } from '@/client/components/form-dialog';
-import { FormField } from '@/client/components/ui/form';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { Select, SelectOptions } from '@/client/components/ui/select';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -128,9 +128,13 @@ export function ConnectionFormDialog({
         )}
       </FormField>
       <p className="-mt-2 text-xs text-muted-foreground">{IMPORT_URL_HELP[channel]}</p>
-      <FormField label="Name" hint="optional, e.g. Airbnb – whole villa" error={errors.name}>
-        {(props) => <Input {...props} autoComplete="off" {...register('name')} />}
-      </FormField>
+      <InputField
+        label="Name"
+        hint="optional, e.g. Airbnb – whole villa"
+        error={errors.name}
+        autoComplete="off"
+        {...register('name')}
+      />
     </FormDialog>
   );
 }

@@ -15,8 +15,7 @@ import { formatVillaTime } from '@/domain/dates';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { TitledDialog } from '@/client/components/titled-dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, InputField } from '@/client/components/ui/form';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
@@ -68,13 +67,13 @@ function FiledForm({ guest }: { guest: RegisterGuest }) {
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-end print:hidden"
     >
-      <FormField
+      <InputField
         label={`FRRO reference for ${guest.full_name}`}
         error={form.formState.errors.frro_reference}
         className="flex-1"
-      >
-        {(props) => <Input {...props} maxLength={FRRO_REFERENCE_MAX} {...form.register('frro_reference')} />}
-      </FormField>
+        maxLength={FRRO_REFERENCE_MAX}
+        {...form.register('frro_reference')}
+      />
       <Button type="submit" disabled={mark.isPending}>
         {mark.isPending
           ? 'Recording…'

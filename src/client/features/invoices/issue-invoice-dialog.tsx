@@ -8,7 +8,7 @@ import { FormDialog } from '@/client/components/form-dialog';
 import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { TitledDialog } from '@/client/components/titled-dialog';
-import { FormField } from '@/client/components/ui/form';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { GstStateOptions } from '@/client/components/gst-state-options';
 import { Select } from '@/client/components/ui/select';
@@ -251,9 +251,13 @@ function IssueInvoiceForm({
           )}
         </FormField>
       ) : null}
-      <FormField label="Recipient name" error={errors.recipient?.name} required={business}>
-        {(props) => <Input {...props} autoComplete="off" {...register('recipient.name')} />}
-      </FormField>
+      <InputField
+        label="Recipient name"
+        error={errors.recipient?.name}
+        required={business}
+        autoComplete="off"
+        {...register('recipient.name')}
+      />
       <FormField label="Address" error={errors.recipient?.address} required={business}>
         {(props) => <Textarea {...props} rows={2} {...register('recipient.address')} />}
       </FormField>

@@ -21,8 +21,7 @@ import type { Property } from '@/domain/property';
 import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -255,24 +254,23 @@ function TemplateEditor({
             <input type="checkbox" className="size-4 accent-primary" {...register('enabled')} />
             Send this message
           </label>
-          <FormField label={MESSAGE_TEMPLATE_DAYS_LABELS[kind]} error={errors.days} className="w-44">
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={0}
-                max={MESSAGE_TEMPLATE_LIMITS.days}
-                step={1}
-                {...register('days', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
+          <InputField
+            label={MESSAGE_TEMPLATE_DAYS_LABELS[kind]}
+            error={errors.days}
+            className="w-44"
+            type="number"
+            min={0}
+            max={MESSAGE_TEMPLATE_LIMITS.days}
+            step={1}
+            {...register('days', { valueAsNumber: true })}
+          />
         </div>
-        <FormField label="Subject" error={errors.subject}>
-          {(props) => (
-            <Input {...props} maxLength={MESSAGE_TEMPLATE_LIMITS.subject} {...register('subject')} />
-          )}
-        </FormField>
+        <InputField
+          label="Subject"
+          error={errors.subject}
+          maxLength={MESSAGE_TEMPLATE_LIMITS.subject}
+          {...register('subject')}
+        />
         <FormField label="Message" error={errors.body}>
           {(props) => (
             <Textarea
@@ -308,17 +306,15 @@ function TemplateEditor({
           </ul>
         </div>
         {kind === 'after_stay' ? (
-          <FormField label="Review link" hint="Google, TripAdvisor, Airbnb…" error={errors.review_url}>
-            {(props) => (
-              <Input
-                {...props}
-                type="url"
-                inputMode="url"
-                placeholder="https://g.page/r/…/review"
-                {...register('review_url')}
-              />
-            )}
-          </FormField>
+          <InputField
+            label="Review link"
+            hint="Google, TripAdvisor, Airbnb…"
+            error={errors.review_url}
+            type="url"
+            inputMode="url"
+            placeholder="https://g.page/r/…/review"
+            {...register('review_url')}
+          />
         ) : null}
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <div className="flex flex-wrap gap-2">

@@ -3,8 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
 import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError, readErrorCode } from '@/client/lib/api-client';
@@ -200,13 +200,14 @@ export function PaymentEntryForm({
             </Select>
           )}
         </FormField>
-        <FormField
+        <InputField
           label={direction === 'in' ? 'Received on' : 'Paid back on'}
           error={errors.received_on}
           required
-        >
-          {(props) => <Input {...props} type="date" max={villaToday()} {...register('received_on')} />}
-        </FormField>
+          type="date"
+          max={villaToday()}
+          {...register('received_on')}
+        />
         {throughRazorpay ? (
           <FormField
             label="Razorpay payment"
@@ -230,9 +231,12 @@ export function PaymentEntryForm({
             )}
           </FormField>
         ) : (
-          <FormField label="UTR / reference" error={errors.reference}>
-            {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
-          </FormField>
+          <InputField
+            label="UTR / reference"
+            error={errors.reference}
+            autoComplete="off"
+            {...register('reference')}
+          />
         )}
         <FormField label="Note" error={errors.note} className="sm:col-span-2">
           {(props) => <Textarea {...props} rows={2} {...register('note')} />}

@@ -18,7 +18,7 @@ import {
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
-import { FormField } from '@/client/components/ui/form';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { GstStateOptions } from '@/client/components/gst-state-options';
 import { Select, SelectOptions } from '@/client/components/ui/select';
@@ -341,16 +341,26 @@ export function PropertyFormDialog({
           />
         )}
       </FormField>
-      <FormField label="Amenities" error={errors.amenities} hint="separate with commas, e.g. Pool, Wi-Fi">
-        {(props) => <Input {...props} autoComplete="off" {...register('amenities')} />}
-      </FormField>
+      <InputField
+        label="Amenities"
+        error={errors.amenities}
+        hint="separate with commas, e.g. Pool, Wi-Fi"
+        autoComplete="off"
+        {...register('amenities')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Airbnb Listing ID" error={errors.airbnb_listing_id}>
-          {(props) => <Input {...props} autoComplete="off" {...register('airbnb_listing_id')} />}
-        </FormField>
-        <FormField label="Booking.com ID" error={errors.booking_com_id}>
-          {(props) => <Input {...props} autoComplete="off" {...register('booking_com_id')} />}
-        </FormField>
+        <InputField
+          label="Airbnb Listing ID"
+          error={errors.airbnb_listing_id}
+          autoComplete="off"
+          {...register('airbnb_listing_id')}
+        />
+        <InputField
+          label="Booking.com ID"
+          error={errors.booking_com_id}
+          autoComplete="off"
+          {...register('booking_com_id')}
+        />
       </div>
       {property ? (
         <div className="rounded-lg border border-destructive/30 p-4">
