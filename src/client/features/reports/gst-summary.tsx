@@ -5,6 +5,7 @@ import { QueryLoadError } from '@/client/components/query-state';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
+import { MonthHeaderCells } from './month-header-cells';
 import { formatMonthShort } from './report-format';
 import { gstSummaryQuery } from './reports-api';
 
@@ -64,14 +65,7 @@ export function GstSummaryTable({ data }: { data: GstSummary }) {
         </caption>
         <thead>
           <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Month
-            </th>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-3 text-right font-medium">
-                {column}
-              </th>
-            ))}
+            <MonthHeaderCells columns={COLUMNS} />
           </tr>
         </thead>
         <tbody>{data.months.map((month) => row(formatMonthShort(month.month), month))}</tbody>

@@ -18,6 +18,7 @@ import { ViewSection } from '@/client/components/view-section';
 import { formatDate } from '@/client/lib/format';
 import { useUrlSearch } from '@/client/lib/use-url-search';
 import { cn } from '@/client/lib/utils';
+import { MonthHeaderCells } from './month-header-cells';
 import { formatMonthShort, formatPercent } from './report-format';
 import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report-period';
 import { OutstandingBalancesCard } from './outstanding-balances';
@@ -215,14 +216,7 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
             </caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Month
-                </th>
-                {FIGURE_COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-3 text-right font-medium">
-                    {column}
-                  </th>
-                ))}
+                <MonthHeaderCells columns={FIGURE_COLUMNS} />
                 {sources.map((source) => (
                   <th key={source} scope="col" className="py-2 pr-3 text-right font-medium">
                     {BOOKING_SOURCE_LABELS[source]}
