@@ -1,13 +1,7 @@
 import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { TitledDialog } from '@/client/components/titled-dialog';
+import { DialogFooter, type DialogContent } from '@/client/components/ui/dialog';
 import { FormAlert } from '@/client/components/ui/form';
 
 /**
@@ -56,31 +50,32 @@ export function FormDialog({
 }) {
   const locked = Boolean(lockWhilePending && pending);
   return (
-    <Dialog open={open} onOpenChange={(next) => (locked ? undefined : onOpenChange(next))}>
-      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className={formClassName ?? 'grid gap-4'}
-          aria-busy={lockWhilePending ? pending : undefined}
-        >
-          {children}
-          {error ? <FormAlert className={alertClassName}>{error}</FormAlert> : null}
-          <DialogFooter className={footerClassName}>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={locked}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? pendingLabel : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-        {after}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(next) => (locked ? undefined : onOpenChange(next))}
+      title={title}
+      description={description}
+      className={className}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className={formClassName ?? 'grid gap-4'}
+        aria-busy={lockWhilePending ? pending : undefined}
+      >
+        {children}
+        {error ? <FormAlert className={alertClassName}>{error}</FormAlert> : null}
+        <DialogFooter className={footerClassName}>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={locked}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? pendingLabel : submitLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+      {after}
+    </TitledDialog>
   );
 }

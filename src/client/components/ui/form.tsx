@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { cn } from '@/client/lib/utils';
 
@@ -47,6 +48,27 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A FormField whose control is an Input: the rest of the props are the input's, a `register(...)` among them. */
+export function InputField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  ...input
+}: Omit<ComponentProps<'input'>, 'className'> & {
+  label: string;
+  error?: { message?: string };
+  hint?: string;
+  className?: string;
+}) {
+  return (
+    <FormField label={label} error={error} hint={hint} required={required} className={className}>
+      {(props) => <Input {...props} {...input} />}
+    </FormField>
   );
 }
 

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import { LoadError } from '@/client/components/load-error';
+import { QueryForm } from '@/client/components/query-state';
+import { SaveActions } from '@/client/components/save-actions';
 import { Button } from '@/client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Select } from '@/client/components/ui/select';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { useSettingsSave } from '@/client/lib/use-settings-save';
 import {
   BUSINESS_PROFILE_LIMITS,
   BusinessProfileUpdateSchema,
@@ -20,6 +17,7 @@ import {
   type BusinessProfileUpdateInput,
 } from '@/domain/business-profile';
 import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
+import { AccountCard } from './account-card';
 import { businessProfileQuery, useUpdateBusinessProfile } from './account-api';
 
 type Values = BusinessProfileUpdateInput;
@@ -28,38 +26,15 @@ type Values = BusinessProfileUpdateInput;
 export function BusinessProfileCard() {
   const profile = useQuery(businessProfileQuery());
   return (
-    <section aria-labelledby="business-profile-title">
-      <Card>
-        <CardHeader>
-          <h2 id="business-profile-title" className="font-display text-xl font-semibold">
-            Business
-          </h2>
-          <CardDescription>
-            The business named on your invoices. Registered for GST: tax invoices with your GSTIN of the
-            property's state; not registered: bills of supply, with no tax charged.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {profile.isPending ? (
-            <div role="status" className="grid gap-3">
-              <span className="sr-only">Loading the business profile...</span>
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-20 w-full" />
-            </div>
-          ) : profile.isError ? (
-            <LoadError
-              what="the business profile"
-              error={profile.error}
-              onRetry={() => void profile.refetch()}
-              retrying={profile.isFetching}
-            />
-          ) : (
-            // Keyed by what was saved, so a save or another tab's change starts the form afresh.
-            <BusinessProfileForm key={JSON.stringify(profile.data)} profile={profile.data} />
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <AccountCard
+      id="business-profile-title"
+      title="Business"
+      description="The business named on your invoices. Registered for GST: tax invoices with your GSTIN of the property's state; not registered: bills of supply, with no tax charged."
+    >
+      <QueryForm query={profile} what="the business profile" loadingLabel="Loading the business profile...">
+        {(saved) => <BusinessProfileForm profile={saved} />}
+      </QueryForm>
+    </AccountCard>
   );
 }
 
@@ -116,47 +91,44 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
     resolver: zodResolver(BusinessProfileUpdateSchema),
     defaultValues: toValues(profile),
   });
-  const { register, handleSubmit, formState, setError, reset, control } = form;
+  const { register, formState, reset, control } = form;
   const errors = formState.errors;
   const gstins = useFieldArray({ control, name: 'gstins' });
-  const [formError, setFormError] = useState<string | null>(null);
   const gstinsError = errors.gstins?.root?.message ?? errors.gstins?.message;
-
-  const save = handleSubmit((values) => {
-    setFormError(null);
-    return update.mutateAsync(values).then(
-      (saved) =>
-        toast.success('Business profile saved', {
-          description: saved.registered
-            ? 'Your invoices will be tax invoices under these GSTINs.'
-            : 'Your invoices will be bills of supply, with no tax charged.',
-        }),
-      (error: unknown) => {
-        const message = getErrorMessage(error, 'The business profile could not be saved');
-        const field = isApiError(error) ? formFieldOf(error.field) : undefined;
-        if (field) setError(field, { message }, { shouldFocus: true });
-        else setFormError(message);
-      },
-    );
+  const { submit, formError } = useSettingsSave({
+    form,
+    save: update.mutateAsync,
+    onSaved: (saved) =>
+      toast.success('Business profile saved', {
+        description: saved.registered
+          ? 'Your invoices will be tax invoices under these GSTINs.'
+          : 'Your invoices will be bills of supply, with no tax charged.',
+      }),
+    fieldOf: formFieldOf,
+    failure: 'The business profile could not be saved',
   });
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-4" aria-label="Business profile">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Business profile">
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('registered')} />
         Registered for GST
       </label>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <FormField label="Legal name" error={errors.legal_name} required>
-          {(props) => (
-            <Input {...props} maxLength={BUSINESS_PROFILE_LIMITS.legalNameMax} {...register('legal_name')} />
-          )}
-        </FormField>
-        <FormField label="Trade name" hint="if different" error={errors.trade_name}>
-          {(props) => (
-            <Input {...props} maxLength={BUSINESS_PROFILE_LIMITS.tradeNameMax} {...register('trade_name')} />
-          )}
-        </FormField>
+        <InputField
+          label="Legal name"
+          error={errors.legal_name}
+          required
+          maxLength={BUSINESS_PROFILE_LIMITS.legalNameMax}
+          {...register('legal_name')}
+        />
+        <InputField
+          label="Trade name"
+          hint="if different"
+          error={errors.trade_name}
+          maxLength={BUSINESS_PROFILE_LIMITS.tradeNameMax}
+          {...register('trade_name')}
+        />
       </div>
       <FormField label="Address" error={errors.address} required>
         {(props) => (
@@ -176,32 +148,24 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
             </Select>
           )}
         </FormField>
-        <FormField label="PAN" hint="required when registered" error={errors.pan}>
-          {(props) => (
-            <Input
-              {...props}
-              maxLength={10}
-              autoCapitalize="characters"
-              placeholder="AAPFU0939F"
-              {...register('pan')}
-            />
-          )}
-        </FormField>
-        <FormField
+        <InputField
+          label="PAN"
+          hint="required when registered"
+          error={errors.pan}
+          maxLength={10}
+          autoCapitalize="characters"
+          placeholder="AAPFU0939F"
+          {...register('pan')}
+        />
+        <InputField
           label="Invoice prefix"
           hint="up to 6: A-Z, 0-9, / or -"
           error={errors.invoice_prefix}
           required
-        >
-          {(props) => (
-            <Input
-              {...props}
-              maxLength={BUSINESS_PROFILE_LIMITS.invoicePrefixMax}
-              autoCapitalize="characters"
-              {...register('invoice_prefix')}
-            />
-          )}
-        </FormField>
+          maxLength={BUSINESS_PROFILE_LIMITS.invoicePrefixMax}
+          autoCapitalize="characters"
+          {...register('invoice_prefix')}
+        />
       </div>
       <fieldset className="grid gap-3 rounded-lg border p-3">
         <legend className="px-1 text-sm font-semibold">GSTINs (one per state)</legend>
@@ -217,17 +181,14 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
                   </Select>
                 )}
               </FormField>
-              <FormField label={`GSTIN ${index + 1}`} error={error?.gstin}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    maxLength={15}
-                    autoCapitalize="characters"
-                    placeholder="27AAPFU0939F1ZV"
-                    {...register(`gstins.${index}.gstin`)}
-                  />
-                )}
-              </FormField>
+              <InputField
+                label={`GSTIN ${index + 1}`}
+                error={error?.gstin}
+                maxLength={15}
+                autoCapitalize="characters"
+                placeholder="27AAPFU0939F1ZV"
+                {...register(`gstins.${index}.gstin`)}
+              />
               <Button
                 type="button"
                 variant="outline"
@@ -255,29 +216,19 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
           </Button>
         </div>
       </fieldset>
-      <FormField label="Authorised signatory" error={errors.signatory_name}>
-        {(props) => (
-          <Input
-            {...props}
-            maxLength={BUSINESS_PROFILE_LIMITS.signatoryMax}
-            {...register('signatory_name')}
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Authorised signatory"
+        error={errors.signatory_name}
+        maxLength={BUSINESS_PROFILE_LIMITS.signatoryMax}
+        {...register('signatory_name')}
+      />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!formState.isDirty || update.isPending}
-          onClick={() => reset(toValues(profile))}
-        >
-          Undo changes
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save business profile'}
-        </Button>
-      </div>
+      <SaveActions
+        dirty={formState.isDirty}
+        pending={update.isPending}
+        onUndo={() => reset(toValues(profile))}
+        saveLabel="Save business profile"
+      />
     </form>
   );
 }

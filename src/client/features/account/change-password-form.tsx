@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { ChangePasswordFormSchema, MIN_PASSWORD_LENGTH, type ChangePasswordForm } from '@/domain/auth';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, InputField } from '@/client/components/ui/form';
 import { ApiError, getErrorMessage } from '@/client/lib/api-client';
 import { useChangePassword } from './account-api';
 
@@ -60,31 +59,30 @@ export function ChangePasswordForm() {
           {change.isError && !fieldError ? (
             <FormAlert>{getErrorMessage(change.error, 'The password could not be changed')}</FormAlert>
           ) : null}
-          <FormField label="Current password" error={formState.errors.currentPassword} required>
-            {(props) => (
-              <Input
-                {...props}
-                type="password"
-                autoComplete="current-password"
-                {...register('currentPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label="New password" error={formState.errors.newPassword} required>
-            {(props) => (
-              <Input {...props} type="password" autoComplete="new-password" {...register('newPassword')} />
-            )}
-          </FormField>
-          <FormField label="Repeat new password" error={formState.errors.confirmPassword} required>
-            {(props) => (
-              <Input
-                {...props}
-                type="password"
-                autoComplete="new-password"
-                {...register('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <InputField
+            label="Current password"
+            error={formState.errors.currentPassword}
+            required
+            type="password"
+            autoComplete="current-password"
+            {...register('currentPassword')}
+          />
+          <InputField
+            label="New password"
+            error={formState.errors.newPassword}
+            required
+            type="password"
+            autoComplete="new-password"
+            {...register('newPassword')}
+          />
+          <InputField
+            label="Repeat new password"
+            error={formState.errors.confirmPassword}
+            required
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
           <div>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Changing...' : 'Change password'}

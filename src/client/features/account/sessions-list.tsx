@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LaptopIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
@@ -45,12 +45,7 @@ export function SessionsList() {
             <Skeleton className="h-16" />
           </div>
         ) : sessions.isError ? (
-          <LoadError
-            what="sessions"
-            error={sessions.error}
-            onRetry={() => void sessions.refetch()}
-            retrying={sessions.isFetching}
-          />
+          <QueryLoadError what="sessions" query={sessions} />
         ) : sessions.data.sessions.length === 0 ? (
           <p className="text-sm text-muted-foreground">No sessions are signed in.</p>
         ) : (

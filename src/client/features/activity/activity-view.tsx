@@ -9,7 +9,7 @@ import {
 } from '@/domain/audit';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { ViewSection } from '@/client/components/view-section';
 import { ActivityList } from './activity-list';
 
@@ -42,22 +42,14 @@ export function ActivityView() {
           <Label htmlFor="activity-entity">What</Label>
           <Select id="activity-entity" value={filters.entity_type} onChange={set('entity_type')}>
             <option value="">Everything</option>
-            {AUDIT_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {AUDIT_ENTITY_LABELS[type]}
-              </option>
-            ))}
+            <SelectOptions values={AUDIT_ENTITY_TYPES} labels={AUDIT_ENTITY_LABELS} />
           </Select>
         </div>
         <div className="grid gap-1">
           <Label htmlFor="activity-actor">Who</Label>
           <Select id="activity-actor" value={filters.actor} onChange={set('actor')}>
             <option value="">Anyone</option>
-            {AUDIT_ACTORS.map((actor) => (
-              <option key={actor} value={actor}>
-                {AUDIT_ACTOR_LABELS[actor]}
-              </option>
-            ))}
+            <SelectOptions values={AUDIT_ACTORS} labels={AUDIT_ACTOR_LABELS} />
           </Select>
         </div>
         <div className="grid gap-1">

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { formatBytes, type Backup, type BackupList } from '@/domain/backup';
 import { backupRoutes, buildEndpointPath } from '@/domain/contracts/routes';
 import { formatVillaClock, formatVillaTime } from '@/domain/dates';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
@@ -104,12 +104,7 @@ export function BackupsView() {
               <Skeleton className="h-14" />
             </div>
           ) : backups.isError ? (
-            <LoadError
-              what="backups"
-              error={backups.error}
-              onRetry={() => void backups.refetch()}
-              retrying={backups.isFetching}
-            />
+            <QueryLoadError what="backups" query={backups} />
           ) : backups.data.backups.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No backups yet. The first daily one is made within an hour of the server starting, or make one

@@ -3,8 +3,7 @@ import { CalendarCheckIcon, LoaderCircleIcon, MailIcon, PhoneIcon } from 'lucide
 import { useEffect, useRef, useState } from 'react';
 import { formatTelHref, getSiteContact } from '@/content/site-contact';
 import { Button } from '@/client/components/ui/button';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Textarea } from '@/client/components/ui/textarea';
 import { createQueryClient } from '@/client/lib/query';
 import { BookingConfirmation } from './booking-confirmation';
@@ -83,37 +82,39 @@ function BookingRequestFields() {
         <StayCalendar state={state} />
 
         <div className="flex flex-col gap-4">
-          <FormField
+          <InputField
             label={fields.guests}
             error={fieldError('guests_count', formState.errors.guests_count)}
             hint={maxGuests ? fillText(fields.guestsHint, { n: maxGuests }) : undefined}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                {...register('guests_count', { valueAsNumber: true })}
-                type="number"
-                min={1}
-                max={maxGuests}
-                step={1}
-                inputMode="numeric"
-              />
-            )}
-          </FormField>
-          <FormField label={fields.name} error={fieldError('guest_name', formState.errors.guest_name)}>
-            {(props) => <Input {...props} {...register('guest_name')} autoComplete="name" />}
-          </FormField>
+            {...register('guests_count', { valueAsNumber: true })}
+            type="number"
+            min={1}
+            max={maxGuests}
+            step={1}
+            inputMode="numeric"
+          />
+          <InputField
+            label={fields.name}
+            error={fieldError('guest_name', formState.errors.guest_name)}
+            {...register('guest_name')}
+            autoComplete="name"
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={fields.email} error={fieldError('guest_email', formState.errors.guest_email)}>
-              {(props) => <Input {...props} {...register('guest_email')} type="email" autoComplete="email" />}
-            </FormField>
-            <FormField
+            <InputField
+              label={fields.email}
+              error={fieldError('guest_email', formState.errors.guest_email)}
+              {...register('guest_email')}
+              type="email"
+              autoComplete="email"
+            />
+            <InputField
               label={fields.phone}
               error={fieldError('guest_phone', formState.errors.guest_phone)}
               hint={fields.optional}
-            >
-              {(props) => <Input {...props} {...register('guest_phone')} type="tel" autoComplete="tel" />}
-            </FormField>
+              {...register('guest_phone')}
+              type="tel"
+              autoComplete="tel"
+            />
           </div>
           <FormField
             label={fields.specialRequests}

@@ -5,8 +5,7 @@ import { DayPicker, type DateRange, type DayPickerProps } from 'react-day-picker
 import 'react-day-picker/style.css';
 import { isRealDate } from '@/domain/dates';
 import { Button } from '@/client/components/ui/button';
-import { FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { InputField } from '@/client/components/ui/form';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import type { BookingRequestFormState } from './use-booking-request-form';
 import './booking-request-form.css';
@@ -155,28 +154,22 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
         )}
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <FormField label={texts.fields.checkIn} error={fieldError('check_in', formState.errors.check_in)}>
-          {(props) => (
-            <Input
-              {...props}
-              {...register('check_in')}
-              placeholder="yyyy-mm-dd"
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          )}
-        </FormField>
-        <FormField label={texts.fields.checkOut} error={fieldError('check_out', formState.errors.check_out)}>
-          {(props) => (
-            <Input
-              {...props}
-              {...register('check_out')}
-              placeholder="yyyy-mm-dd"
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          )}
-        </FormField>
+        <InputField
+          label={texts.fields.checkIn}
+          error={fieldError('check_in', formState.errors.check_in)}
+          {...register('check_in')}
+          placeholder="yyyy-mm-dd"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <InputField
+          label={texts.fields.checkOut}
+          error={fieldError('check_out', formState.errors.check_out)}
+          {...register('check_out')}
+          placeholder="yyyy-mm-dd"
+          inputMode="numeric"
+          autoComplete="off"
+        />
       </div>
     </div>
   );

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
-import { FormField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { FormField, InputField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
@@ -118,47 +118,47 @@ export function AddBookingDialog({
         pendingLabel="Adding..."
         pending={create.isPending}
       >
-        <FormField label="Check-in" required error={errors.check_in}>
-          {(props) => <Input {...props} type="date" {...register('check_in')} />}
-        </FormField>
-        <FormField label="Check-out" required error={errors.check_out}>
-          {(props) => <Input {...props} type="date" {...register('check_out')} />}
-        </FormField>
-        <FormField label="Guest name" required error={errors.guest_name}>
-          {(props) => <Input {...props} {...register('guest_name')} />}
-        </FormField>
-        <FormField label="Guest email" required error={errors.guest_email}>
-          {(props) => <Input {...props} type="email" {...register('guest_email')} />}
-        </FormField>
-        <FormField label="Guest phone" error={errors.guest_phone}>
-          {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
-        </FormField>
+        <InputField label="Check-in" required error={errors.check_in} type="date" {...register('check_in')} />
+        <InputField
+          label="Check-out"
+          required
+          error={errors.check_out}
+          type="date"
+          {...register('check_out')}
+        />
+        <InputField label="Guest name" required error={errors.guest_name} {...register('guest_name')} />
+        <InputField
+          label="Guest email"
+          required
+          error={errors.guest_email}
+          type="email"
+          {...register('guest_email')}
+        />
+        <InputField label="Guest phone" error={errors.guest_phone} type="tel" {...register('guest_phone')} />
         <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
-        <FormField label="Guests" required error={errors.guests_count} hint={`max ${property.max_guests}`}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              min={1}
-              max={property.max_guests}
-              {...register('guests_count', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Guests"
+          required
+          error={errors.guests_count}
+          hint={`max ${property.max_guests}`}
+          type="number"
+          min={1}
+          max={property.max_guests}
+          {...register('guests_count', { valueAsNumber: true })}
+        />
         <FormField label="Source" error={errors.booking_source}>
           {(props) => (
             <Select {...props} {...register('booking_source')}>
-              {BOOKING_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {BOOKING_SOURCE_LABELS[source]}
-                </option>
-              ))}
+              <SelectOptions values={BOOKING_SOURCES} labels={BOOKING_SOURCE_LABELS} />
             </Select>
           )}
         </FormField>
-        <FormField label="External booking id" error={errors.external_booking_id} hint="optional">
-          {(props) => <Input {...props} {...register('external_booking_id')} />}
-        </FormField>
+        <InputField
+          label="External booking id"
+          error={errors.external_booking_id}
+          hint="optional"
+          {...register('external_booking_id')}
+        />
         <FormField label="Status" error={errors.status}>
           {(props) => (
             <Select {...props} {...register('status')}>

@@ -3,14 +3,8 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/confirm-dialog';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
+import { TitledDialog } from '@/client/components/titled-dialog';
+import { DialogFooter } from '@/client/components/ui/dialog';
 import { FormField } from '@/client/components/ui/form';
 import { Textarea } from '@/client/components/ui/textarea';
 import {
@@ -213,34 +207,30 @@ export function BookingActions({
       >
         {emailsGuest ? <GuestNoteField value={note} onChange={setNote} /> : null}
       </ConfirmDialog>
-      <Dialog open={noteOpen} onOpenChange={setNoteOpen}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            keepFocus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Confirm {booking.guest_name}’s request?</DialogTitle>
-            <DialogDescription>
-              The guest is told by e-mail, with how to pay. Your note goes into that e-mail.
-            </DialogDescription>
-          </DialogHeader>
-          <GuestNoteField value={note} onChange={setNote} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setNoteOpen(false)}>
-              Not now
-            </Button>
-            <Button
-              type="button"
-              disabled={statusChange.isPending}
-              onClick={() => changeStatus('confirmed', 'Booking confirmed', note)}
-            >
-              {statusChange.isPending ? 'Confirming...' : 'Confirm request'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <TitledDialog
+        open={noteOpen}
+        onOpenChange={setNoteOpen}
+        title={`Confirm ${booking.guest_name}’s request?`}
+        description="The guest is told by e-mail, with how to pay. Your note goes into that e-mail."
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          keepFocus();
+        }}
+      >
+        <GuestNoteField value={note} onChange={setNote} />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => setNoteOpen(false)}>
+            Not now
+          </Button>
+          <Button
+            type="button"
+            disabled={statusChange.isPending}
+            onClick={() => changeStatus('confirmed', 'Booking confirmed', note)}
+          >
+            {statusChange.isPending ? 'Confirming...' : 'Confirm request'}
+          </Button>
+        </DialogFooter>
+      </TitledDialog>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { BOOKING_PAGE_SIZE, type BookingListFilterKey } from '@/domain/booking-l
 import { bookingRoutes, buildEndpointPath } from '@/domain/contracts/routes';
 import type { Property } from '@/domain/property';
 import { DateFilter } from '@/client/components/date-filter';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Card } from '@/client/components/ui/card';
@@ -187,16 +187,9 @@ export function BookingsView({
       </div>
 
       {bookings.isPending ? (
-        <p className="py-12 text-center text-muted-foreground" role="status">
-          Loading bookings...
-        </p>
+        <LoadingLine>Loading bookings...</LoadingLine>
       ) : bookings.isError && !bookings.data ? (
-        <LoadError
-          what="bookings"
-          error={bookings.error}
-          onRetry={() => void bookings.refetch()}
-          retrying={bookings.isFetching}
-        />
+        <QueryLoadError what="bookings" query={bookings} />
       ) : (
         <div className={cn('grid gap-3 transition-opacity', bookings.isPlaceholderData && 'opacity-60')}>
           <p className="text-sm text-muted-foreground" role="status" aria-live="polite">

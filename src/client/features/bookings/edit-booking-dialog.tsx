@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/client/components/form-dialog';
-import { FormField } from '@/client/components/ui/form';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import {
@@ -328,15 +328,15 @@ export function EditBookingDialog({
           />
         )}
       </FormField>
-      <FormField label="Guest name" required error={errors.guest_name}>
-        {(props) => <Input {...props} {...register('guest_name')} />}
-      </FormField>
-      <FormField label="Guest email" required error={errors.guest_email}>
-        {(props) => <Input {...props} type="email" {...register('guest_email')} />}
-      </FormField>
-      <FormField label="Guest phone" error={errors.guest_phone}>
-        {(props) => <Input {...props} type="tel" {...register('guest_phone')} />}
-      </FormField>
+      <InputField label="Guest name" required error={errors.guest_name} {...register('guest_name')} />
+      <InputField
+        label="Guest email"
+        required
+        error={errors.guest_email}
+        type="email"
+        {...register('guest_email')}
+      />
+      <InputField label="Guest phone" error={errors.guest_phone} type="tel" {...register('guest_phone')} />
       <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
       <FormField
         label="Guests"

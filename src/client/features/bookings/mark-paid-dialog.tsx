@@ -12,9 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { getErrorMessage, readErrorCode } from '@/client/lib/api-client';
 import { invalidateOperatorData } from '@/client/lib/query';
 import {
@@ -178,17 +177,16 @@ export function MarkPaidDialog({
                   <option value="" disabled>
                     Choose how it was paid
                   </option>
-                  {METHODS.map((method) => (
-                    <option key={method} value={method}>
-                      {PAYMENT_METHOD_LABELS[method]}
-                    </option>
-                  ))}
+                  <SelectOptions values={METHODS} labels={PAYMENT_METHOD_LABELS} />
                 </Select>
               )}
             </FormField>
-            <FormField label="UTR / reference" error={formState.errors.reference}>
-              {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
-            </FormField>
+            <InputField
+              label="UTR / reference"
+              error={formState.errors.reference}
+              autoComplete="off"
+              {...register('reference')}
+            />
           </div>
           {formState.errors.root?.message ? <FormAlert>{formState.errors.root.message}</FormAlert> : null}
           {shownDuplicate ? (

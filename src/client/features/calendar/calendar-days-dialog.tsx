@@ -10,8 +10,8 @@ import {
 import type { Property } from '@/domain/property';
 import { formatMajorAmount } from '@/domain/money';
 import { FormDialog } from '@/client/components/form-dialog';
-import { FormField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
+import { FormField, InputField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { useUpdateCalendarDays } from './calendar-api';
 
@@ -74,12 +74,8 @@ export function CalendarDaysDialog({
       pending={update.isPending}
     >
       <div className="grid grid-cols-2 gap-3">
-        <FormField label="From" error={errors.start}>
-          {(props) => <Input {...props} type="date" {...register('start')} />}
-        </FormField>
-        <FormField label="To (included)" error={errors.end}>
-          {(props) => <Input {...props} type="date" {...register('end')} />}
-        </FormField>
+        <InputField label="From" error={errors.start} type="date" {...register('start')} />
+        <InputField label="To (included)" error={errors.end} type="date" {...register('end')} />
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Change</legend>

@@ -5,7 +5,7 @@ import type { CalendarBooking } from '@/domain/booking';
 import { computeMonthDays, type DayStatus } from '@/domain/calendar';
 import { shiftMonth, villaToday } from '@/domain/dates';
 import type { Property } from '@/domain/property';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { ScrollArea } from '@/client/components/ui/scroll-area';
@@ -97,16 +97,9 @@ export function CalendarView({ property, month, onMonthChange, onOpenStay }: Cal
           </CardHeader>
           <CardContent className="px-2 sm:px-5">
             {calendar.isPending ? (
-              <p className="py-16 text-center text-muted-foreground" role="status">
-                Loading calendar...
-              </p>
+              <LoadingLine className="py-16">Loading calendar...</LoadingLine>
             ) : calendar.isError ? (
-              <LoadError
-                what="calendar"
-                error={calendar.error}
-                onRetry={() => void calendar.refetch()}
-                retrying={calendar.isFetching}
-              />
+              <QueryLoadError what="calendar" query={calendar} />
             ) : (
               <>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">

@@ -3,7 +3,7 @@ import { PlusIcon, RadioTowerIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChannelConnection, SyncConflict } from '@/domain/channel';
 import type { Property } from '@/domain/property';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
 import { ViewSection } from '@/client/components/view-section';
@@ -68,16 +68,9 @@ export function ChannelsView({ property }: { property: Property }) {
       }
     >
       {channels.isError && !list ? (
-        <LoadError
-          what="channels"
-          error={channels.error}
-          onRetry={() => void channels.refetch()}
-          retrying={channels.isFetching}
-        />
+        <QueryLoadError what="channels" query={channels} />
       ) : !list ? (
-        <p className="py-12 text-center text-muted-foreground" role="status">
-          Loading channels...
-        </p>
+        <LoadingLine>Loading channels...</LoadingLine>
       ) : (
         <>
           <Card>

@@ -11,9 +11,9 @@ import {
   type NewChannel,
 } from '@/domain/channel';
 import { FormDialog } from '@/client/components/form-dialog';
-import { FormField } from '@/client/components/ui/form';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { IMPORT_URL_HELP, labelConnection } from './channel-health';
 import { useCreateChannel, useUpdateChannel } from './channels-api';
@@ -108,11 +108,7 @@ export function ConnectionFormDialog({
             <Input {...props} readOnly value={CHANNEL_LABELS[connection.channel]} />
           ) : (
             <Select {...props} {...register('channel')}>
-              {CHANNEL_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {CHANNEL_LABELS[kind]}
-                </option>
-              ))}
+              <SelectOptions values={CHANNEL_KINDS} labels={CHANNEL_LABELS} />
             </Select>
           )
         }
@@ -132,9 +128,13 @@ export function ConnectionFormDialog({
         )}
       </FormField>
       <p className="-mt-2 text-xs text-muted-foreground">{IMPORT_URL_HELP[channel]}</p>
-      <FormField label="Name" hint="optional, e.g. Airbnb – whole villa" error={errors.name}>
-        {(props) => <Input {...props} autoComplete="off" {...register('name')} />}
-      </FormField>
+      <InputField
+        label="Name"
+        hint="optional, e.g. Airbnb – whole villa"
+        error={errors.name}
+        autoComplete="off"
+        {...register('name')}
+      />
     </FormDialog>
   );
 }

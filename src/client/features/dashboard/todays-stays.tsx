@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { DashboardStay } from '@/domain/dashboard';
 import type { Property } from '@/domain/property';
 import { formatMajorAmount } from '@/domain/money';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { PropertyScopeToggle, type PropertyScope } from '@/client/components/property-scope-toggle';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
@@ -63,12 +63,7 @@ export function TodaysStays({
       <Card>
         <CardHeader>{header}</CardHeader>
         <CardContent>
-          <LoadError
-            what="day's stays"
-            error={day.error}
-            onRetry={() => void day.refetch()}
-            retrying={day.isFetching}
-          />
+          <QueryLoadError what="day's stays" query={day} />
         </CardContent>
       </Card>
     );

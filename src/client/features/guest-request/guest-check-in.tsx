@@ -23,9 +23,8 @@ import {
 import { INDIA, listCountries, nameCountry } from '@/domain/countries';
 import { readRefusalAnswer, type FieldRefusal } from '@/domain/field-refusals';
 import { Button } from '@/client/components/ui/button';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
@@ -127,11 +126,13 @@ function GuestFields({
         {fillText(text.guest, { n: index + 1 })}
       </legend>
       <Note>{text.notice.register}</Note>
-      <FormField label={text.fullName} required error={error('full_name')}>
-        {(props) => (
-          <Input {...props} autoComplete={index === 0 ? 'name' : 'off'} {...register(name('full_name'))} />
-        )}
-      </FormField>
+      <InputField
+        label={text.fullName}
+        required
+        error={error('full_name')}
+        autoComplete={index === 0 ? 'name' : 'off'}
+        {...register(name('full_name'))}
+      />
       <FormField label={text.nationality} required error={error('nationality')}>
         {(props) => (
           <Select {...props} {...register(name('nationality'))}>
@@ -159,55 +160,59 @@ function GuestFields({
           </Select>
         )}
       </FormField>
-      <FormField
+      <InputField
         label={foreign ? text.passportNumber : text.idNumber}
         required
         error={error('id_number')}
         hint={foreign ? undefined : text.aadhaarHint}
-      >
-        {(props) => (
-          <Input {...props} autoComplete="off" spellCheck={false} {...register(name('id_number'))} />
-        )}
-      </FormField>
-      <FormField
+        autoComplete="off"
+        spellCheck={false}
+        {...register(name('id_number'))}
+      />
+      <InputField
         label={text.arrivalTime}
         required
         error={error('expected_arrival_time')}
         hint={text.villaTime}
-      >
-        {(props) => <Input {...props} type="time" {...register(name('expected_arrival_time'))} />}
-      </FormField>
+        type="time"
+        {...register(name('expected_arrival_time'))}
+      />
       <Note>{text.notice.arrival}</Note>
       {foreign ? (
         <div className="grid gap-4 border-t border-border pt-4 sm:col-span-2 sm:grid-cols-2">
           <h4 className="font-semibold sm:col-span-2">{text.formC}</h4>
           <Note>{text.notice.formC}</Note>
-          <FormField label={text.passportPlace} required error={error('passport_place_of_issue')}>
-            {(props) => <Input {...props} {...register(name('passport_place_of_issue'))} />}
-          </FormField>
-          <FormField label={text.passportIssued} required error={error('passport_issued_on')}>
-            {(props) => <Input {...props} type="date" {...register(name('passport_issued_on'))} />}
-          </FormField>
-          <FormField label={text.passportExpires} required error={error('passport_expires_on')}>
-            {(props) => <Input {...props} type="date" {...register(name('passport_expires_on'))} />}
-          </FormField>
+          <InputField
+            label={text.passportPlace}
+            required
+            error={error('passport_place_of_issue')}
+            {...register(name('passport_place_of_issue'))}
+          />
+          <InputField
+            label={text.passportIssued}
+            required
+            error={error('passport_issued_on')}
+            type="date"
+            {...register(name('passport_issued_on'))}
+          />
+          <InputField
+            label={text.passportExpires}
+            required
+            error={error('passport_expires_on')}
+            type="date"
+            {...register(name('passport_expires_on'))}
+          />
           {visa ? (
             <>
-              <FormField
+              <InputField
                 label={text.visaNumber}
                 required
                 error={error('visa_number')}
                 hint={text.visaNumberHint}
-              >
-                {(props) => (
-                  <Input
-                    {...props}
-                    autoComplete="off"
-                    spellCheck={false}
-                    {...register(name('visa_number'))}
-                  />
-                )}
-              </FormField>
+                autoComplete="off"
+                spellCheck={false}
+                {...register(name('visa_number'))}
+              />
               <FormField label={text.visaType} required error={error('visa_type')}>
                 {(props) => (
                   <Select {...props} {...register(name('visa_type'))}>
@@ -220,46 +225,47 @@ function GuestFields({
                   </Select>
                 )}
               </FormField>
-              <FormField label={text.visaExpires} required error={error('visa_expires_on')}>
-                {(props) => <Input {...props} type="date" {...register(name('visa_expires_on'))} />}
-              </FormField>
+              <InputField
+                label={text.visaExpires}
+                required
+                error={error('visa_expires_on')}
+                type="date"
+                {...register(name('visa_expires_on'))}
+              />
             </>
           ) : (
             <Note>{fillText(text.noVisa, { country: nameCountry(nationality, locale) })}</Note>
           )}
-          <FormField label={text.arrivedInIndia} required error={error('arrived_in_india_on')}>
-            {(props) => (
-              <Input {...props} type="date" max={stay.check_in} {...register(name('arrived_in_india_on'))} />
-            )}
-          </FormField>
-          <FormField
+          <InputField
+            label={text.arrivedInIndia}
+            required
+            error={error('arrived_in_india_on')}
+            type="date"
+            max={stay.check_in}
+            {...register(name('arrived_in_india_on'))}
+          />
+          <InputField
             label={text.arrivingFrom}
             required
             error={error('arriving_from')}
             hint={text.arrivingFromHint}
-          >
-            {(props) => <Input {...props} {...register(name('arriving_from'))} />}
-          </FormField>
+            {...register(name('arriving_from'))}
+          />
           <FormField label={text.purpose} required error={error('purpose_of_visit')}>
             {(props) => (
               <Select {...props} {...register(name('purpose_of_visit'))}>
                 <option value="">{text.choose}</option>
-                {VISIT_PURPOSES.map((purpose) => (
-                  <option key={purpose} value={purpose}>
-                    {text.purposes[purpose]}
-                  </option>
-                ))}
+                <SelectOptions values={VISIT_PURPOSES} labels={text.purposes} />
               </Select>
             )}
           </FormField>
-          <FormField
+          <InputField
             label={text.nextDestination}
             required
             error={error('next_destination')}
             hint={text.nextDestinationHint}
-          >
-            {(props) => <Input {...props} {...register(name('next_destination'))} />}
-          </FormField>
+            {...register(name('next_destination'))}
+          />
         </div>
       ) : null}
     </fieldset>

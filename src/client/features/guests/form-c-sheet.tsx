@@ -14,15 +14,8 @@ import {
 import { formatVillaTime } from '@/domain/dates';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { TitledDialog } from '@/client/components/titled-dialog';
+import { FormAlert, InputField } from '@/client/components/ui/form';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { formatLongDate } from '@/client/lib/format';
@@ -74,13 +67,13 @@ function FiledForm({ guest }: { guest: RegisterGuest }) {
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-end print:hidden"
     >
-      <FormField
+      <InputField
         label={`FRRO reference for ${guest.full_name}`}
         error={form.formState.errors.frro_reference}
         className="flex-1"
-      >
-        {(props) => <Input {...props} maxLength={FRRO_REFERENCE_MAX} {...form.register('frro_reference')} />}
-      </FormField>
+        maxLength={FRRO_REFERENCE_MAX}
+        {...form.register('frro_reference')}
+      />
       <Button type="submit" disabled={mark.isPending}>
         {mark.isPending
           ? 'Recording…'
@@ -108,18 +101,21 @@ export function FormCSheetDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-print-sheet="">
-        <DialogHeader>
-          <DialogTitle>Form C · {stay.reference}</DialogTitle>
-          <DialogDescription>
-            {stay.property_name} · {date(stay.check_in)} to {date(stay.check_out)}. Report each foreign guest
-            to the FRRO within 24 hours of arrival.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <SheetBody stay={stay} /> : null}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Form C · ${stay.reference}`}
+      description={
+        <>
+          {stay.property_name} · {date(stay.check_in)} to {date(stay.check_out)}. Report each foreign guest to
+          the FRRO within 24 hours of arrival.
+        </>
+      }
+      className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl"
+      data-print-sheet=""
+    >
+      {open ? <SheetBody stay={stay} /> : null}
+    </TitledDialog>
   );
 }
 

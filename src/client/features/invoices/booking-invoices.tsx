@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileDownIcon, FilePlusIcon, RotateCwIcon } from 'lucide-react';
+import { FileDownIcon, FilePlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import { Skeleton } from '@/client/components/ui/skeleton';
-import { getErrorMessage } from '@/client/lib/api-client';
+import { InlineLoadError, LoadingSkeletons } from '@/client/components/query-state';
 import { formatDayMonthYear } from '@/client/lib/format';
 import type { Booking } from '@/domain/booking';
 import { findRefundToCredit, type InvoiceSummary } from '@/domain/invoice';
@@ -57,25 +56,14 @@ export function BookingInvoices({ booking }: { booking: Booking }) {
         )}
       </div>
       {invoices.isPending ? (
-        <div role="status" aria-live="polite" className="grid gap-2">
-          <span className="sr-only">Loading invoices...</span>
-          <Skeleton className="h-14 w-full" />
-        </div>
+        <LoadingSkeletons
+          label="Loading invoices..."
+          rows={['h-14 w-full']}
+          className="gap-2"
+          aria-live="polite"
+        />
       ) : invoices.isError ? (
-        <div role="alert" className="grid justify-items-start gap-2 text-sm">
-          <p className="text-destructive">
-            {getErrorMessage(invoices.error, 'The invoices could not be loaded.')}
-          </p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void invoices.refetch()}
-            disabled={invoices.isFetching}
-          >
-            <RotateCwIcon aria-hidden="true" className={invoices.isFetching ? 'animate-spin' : undefined} />
-            Try again
-          </Button>
-        </div>
+        <InlineLoadError query={invoices} fallback="The invoices could not be loaded." />
       ) : invoices.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No invoices yet.{whyNot ? ` ${whyNot}` : ''}</p>
       ) : (

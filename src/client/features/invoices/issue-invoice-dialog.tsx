@@ -5,19 +5,13 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { buttonVariants } from '@/client/components/ui/button-variants';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { FormField } from '@/client/components/ui/form';
+import { TitledDialog } from '@/client/components/titled-dialog';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
+import { GstStateOptions } from '@/client/components/gst-state-options';
 import { Select } from '@/client/components/ui/select';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
 import { businessProfileQuery } from '@/client/features/account';
 import { propertiesQuery } from '@/client/features/properties';
@@ -25,7 +19,7 @@ import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
 import { BOOKING_SOURCE_LABELS, formatBookingReference, type Booking } from '@/domain/booking';
 import type { BusinessProfile } from '@/domain/business-profile';
-import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
+import { GST_STATES } from '@/domain/gstin';
 import {
   chooseInvoiceKind,
   findInvoiceProblem,
@@ -78,20 +72,11 @@ export function IssueInvoiceDialog({
     return (
       <NotReadyDialog booking={booking} open={open} onOpenChange={onOpenChange}>
         {failed ? (
-          <LoadError
-            what={failed === profile ? 'business profile' : 'properties'}
-            error={failed.error}
-            onRetry={() => void failed.refetch()}
-            retrying={failed.isFetching}
-          />
+          <QueryLoadError what={failed === profile ? 'business profile' : 'properties'} query={failed} />
         ) : ready ? (
           <p className="text-sm">This booking's property is not among your active properties.</p>
         ) : (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading the business profile...</span>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
+          <LoadingSkeletons label="Loading the business profile..." rows={['h-10 w-full', 'h-24 w-full']} />
         )}
       </NotReadyDialog>
     );
@@ -161,18 +146,19 @@ function NotReadyDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Issue invoice · {booking.guest_name}</DialogTitle>
-          <DialogDescription>
-            {formatBookingReference(booking.id)}: an invoice names the business that issues it and where the
-            stay is.
-          </DialogDescription>
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Issue invoice · ${booking.guest_name}`}
+      description={
+        <>
+          {formatBookingReference(booking.id)}: an invoice names the business that issues it and where the
+          stay is.
+        </>
+      }
+    >
+      {children}
+    </TitledDialog>
   );
 }
 
@@ -265,9 +251,13 @@ function IssueInvoiceForm({
           )}
         </FormField>
       ) : null}
-      <FormField label="Recipient name" error={errors.recipient?.name} required={business}>
-        {(props) => <Input {...props} autoComplete="off" {...register('recipient.name')} />}
-      </FormField>
+      <InputField
+        label="Recipient name"
+        error={errors.recipient?.name}
+        required={business}
+        autoComplete="off"
+        {...register('recipient.name')}
+      />
       <FormField label="Address" error={errors.recipient?.address} required={business}>
         {(props) => <Textarea {...props} rows={2} {...register('recipient.address')} />}
       </FormField>
@@ -278,12 +268,7 @@ function IssueInvoiceForm({
       >
         {(props) => (
           <Select {...props} {...register('recipient.state_code')}>
-            <option value="">Not given</option>
-            {GST_STATE_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code} · {GST_STATES[code]}
-              </option>
-            ))}
+            <GstStateOptions none="Not given" />
           </Select>
         )}
       </FormField>

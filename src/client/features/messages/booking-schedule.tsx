@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDownIcon, MessageCircleIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { MessageCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatVillaTime } from '@/domain/dates';
 import { MESSAGE_TEMPLATE_LABELS, type ScheduledMessage } from '@/domain/message-template';
-import { LoadError } from '@/client/components/load-error';
+import { Disclosure } from '@/client/components/disclosure';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -28,27 +28,10 @@ const STATE_BADGES: Record<
  * Skip and Restore; and 'Message on WhatsApp' with the before-arrival text. Loaded when opened.
  */
 export function BookingSchedule({ bookingId }: { bookingId: string }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
-    <div className="grid gap-2">
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 justify-self-start text-xs font-medium text-muted-foreground underline-offset-2 hover:underline"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <ChevronDownIcon
-          className={cn('size-3.5 transition-transform', open && 'rotate-180')}
-          aria-hidden="true"
-        />
-        Guest messages
-      </button>
-      <div id={panelId} hidden={!open}>
-        {open ? <ScheduleList bookingId={bookingId} /> : null}
-      </div>
-    </div>
+    <Disclosure label="Guest messages">
+      <ScheduleList bookingId={bookingId} />
+    </Disclosure>
   );
 }
 
@@ -61,15 +44,7 @@ function ScheduleList({ bookingId }: { bookingId: string }) {
         Loading the schedule...
       </p>
     );
-  if (schedule.isError)
-    return (
-      <LoadError
-        what="the schedule"
-        error={schedule.error}
-        onRetry={() => void schedule.refetch()}
-        retrying={schedule.isFetching}
-      />
-    );
+  if (schedule.isError) return <QueryLoadError what="the schedule" query={schedule} />;
   return (
     <div className="grid gap-2">
       <ul className="grid gap-2" aria-label="Scheduled messages">

@@ -18,11 +18,10 @@ import {
   type MessageTemplateUpdateInput,
 } from '@/domain/message-template';
 import type { Property } from '@/domain/property';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Select } from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -96,18 +95,9 @@ export function MessageTemplatesCard({
           onChange={(value) => value && setKind(value)}
         />
         {templates.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading templates...</span>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
+          <LoadingSkeletons label="Loading templates..." rows={['h-10 w-full', 'h-40 w-full']} />
         ) : templates.isError ? (
-          <LoadError
-            what="templates"
-            error={templates.error}
-            onRetry={() => void templates.refetch()}
-            retrying={templates.isFetching}
-          />
+          <QueryLoadError what="templates" query={templates} />
         ) : (
           <TemplateEditor
             // Keyed by what was saved, so a save or another tab's change starts the form afresh.
@@ -264,24 +254,23 @@ function TemplateEditor({
             <input type="checkbox" className="size-4 accent-primary" {...register('enabled')} />
             Send this message
           </label>
-          <FormField label={MESSAGE_TEMPLATE_DAYS_LABELS[kind]} error={errors.days} className="w-44">
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={0}
-                max={MESSAGE_TEMPLATE_LIMITS.days}
-                step={1}
-                {...register('days', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
+          <InputField
+            label={MESSAGE_TEMPLATE_DAYS_LABELS[kind]}
+            error={errors.days}
+            className="w-44"
+            type="number"
+            min={0}
+            max={MESSAGE_TEMPLATE_LIMITS.days}
+            step={1}
+            {...register('days', { valueAsNumber: true })}
+          />
         </div>
-        <FormField label="Subject" error={errors.subject}>
-          {(props) => (
-            <Input {...props} maxLength={MESSAGE_TEMPLATE_LIMITS.subject} {...register('subject')} />
-          )}
-        </FormField>
+        <InputField
+          label="Subject"
+          error={errors.subject}
+          maxLength={MESSAGE_TEMPLATE_LIMITS.subject}
+          {...register('subject')}
+        />
         <FormField label="Message" error={errors.body}>
           {(props) => (
             <Textarea
@@ -317,17 +306,15 @@ function TemplateEditor({
           </ul>
         </div>
         {kind === 'after_stay' ? (
-          <FormField label="Review link" hint="Google, TripAdvisor, Airbnb…" error={errors.review_url}>
-            {(props) => (
-              <Input
-                {...props}
-                type="url"
-                inputMode="url"
-                placeholder="https://g.page/r/…/review"
-                {...register('review_url')}
-              />
-            )}
-          </FormField>
+          <InputField
+            label="Review link"
+            hint="Google, TripAdvisor, Airbnb…"
+            error={errors.review_url}
+            type="url"
+            inputMode="url"
+            placeholder="https://g.page/r/…/review"
+            {...register('review_url')}
+          />
         ) : null}
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <div className="flex flex-wrap gap-2">
@@ -359,12 +346,7 @@ function TemplateEditor({
           </FormField>
         </div>
         {preview.isError ? (
-          <LoadError
-            what="the preview"
-            error={preview.error}
-            onRetry={() => void preview.refetch()}
-            retrying={preview.isFetching}
-          />
+          <QueryLoadError what="the preview" query={preview} />
         ) : preview.data ? (
           <div className="grid gap-2 rounded-lg border bg-background p-4" aria-live="polite" data-preview="">
             <p className="text-sm">

@@ -8,7 +8,7 @@ import {
   type MessageStatus,
   type MessageSummary,
 } from '@/domain/message';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -110,12 +110,7 @@ export function MessagesView({
           ))}
         </div>
       ) : messages.isError ? (
-        <LoadError
-          what="messages"
-          error={messages.error}
-          onRetry={() => void messages.refetch()}
-          retrying={messages.isFetching}
-        />
+        <QueryLoadError what="messages" query={messages} />
       ) : messages.data.items.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">
           <MailIcon aria-hidden="true" className="size-8 text-muted-foreground" />

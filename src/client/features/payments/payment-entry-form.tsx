@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError, readErrorCode } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
@@ -178,11 +178,7 @@ export function PaymentEntryForm({
           <FormField label="Kind" error={errors.kind} className="sm:col-span-2">
             {(props) => (
               <Select {...props} {...register('kind')}>
-                {kinds.map((value) => (
-                  <option key={value} value={value}>
-                    {PAYMENT_KIND_LABELS[value]}
-                  </option>
-                ))}
+                <SelectOptions values={kinds} labels={PAYMENT_KIND_LABELS} />
               </Select>
             )}
           </FormField>
@@ -200,21 +196,18 @@ export function PaymentEntryForm({
         <FormField label="Method" error={errors.method} required>
           {(props) => (
             <Select {...props} {...register('method')}>
-              {PAYMENT_METHODS.map((value) => (
-                <option key={value} value={value}>
-                  {PAYMENT_METHOD_LABELS[value]}
-                </option>
-              ))}
+              <SelectOptions values={PAYMENT_METHODS} labels={PAYMENT_METHOD_LABELS} />
             </Select>
           )}
         </FormField>
-        <FormField
+        <InputField
           label={direction === 'in' ? 'Received on' : 'Paid back on'}
           error={errors.received_on}
           required
-        >
-          {(props) => <Input {...props} type="date" max={villaToday()} {...register('received_on')} />}
-        </FormField>
+          type="date"
+          max={villaToday()}
+          {...register('received_on')}
+        />
         {throughRazorpay ? (
           <FormField
             label="Razorpay payment"
@@ -238,9 +231,12 @@ export function PaymentEntryForm({
             )}
           </FormField>
         ) : (
-          <FormField label="UTR / reference" error={errors.reference}>
-            {(props) => <Input {...props} autoComplete="off" {...register('reference')} />}
-          </FormField>
+          <InputField
+            label="UTR / reference"
+            error={errors.reference}
+            autoComplete="off"
+            {...register('reference')}
+          />
         )}
         <FormField label="Note" error={errors.note} className="sm:col-span-2">
           {(props) => <Textarea {...props} rows={2} {...register('note')} />}

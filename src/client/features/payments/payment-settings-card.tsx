@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { LoadError } from '@/client/components/load-error';
-import { Button } from '@/client/components/ui/button';
+import { QueryForm } from '@/client/components/query-state';
+import { SaveActions } from '@/client/components/save-actions';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
+import { useSettingsSave } from '@/client/lib/use-settings-save';
 import {
   PAYMENT_LIMITS,
   PaymentSettingsUpdateSchema,
@@ -40,23 +38,9 @@ export function PaymentSettingsCard({ propertyId }: { propertyId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {settings.isPending ? (
-          <div role="status" className="grid gap-3">
-            <span className="sr-only">Loading payment settings...</span>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
-        ) : settings.isError ? (
-          <LoadError
-            what="payment settings"
-            error={settings.error}
-            onRetry={() => void settings.refetch()}
-            retrying={settings.isFetching}
-          />
-        ) : (
-          // Keyed by what was saved, so a save or another tab's change starts the form afresh.
-          <PaymentSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
-        )}
+        <QueryForm query={settings} what="payment settings" loadingLabel="Loading payment settings...">
+          {(saved) => <PaymentSettingsForm settings={saved} />}
+        </QueryForm>
       </CardContent>
     </Card>
   );
@@ -77,51 +61,39 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
     resolver: zodResolver(PaymentSettingsUpdateSchema),
     defaultValues: toValues(settings),
   });
-  const { register, handleSubmit, formState, setError, reset } = form;
+  const { register, formState, reset } = form;
   const errors = formState.errors;
-  const [formError, setFormError] = useState<string | null>(null);
   const number = { valueAsNumber: true } as const;
-
-  const save = handleSubmit((values) => {
-    setFormError(null);
-    return update.mutateAsync(values).then(
-      () => toast.success('Payment settings saved', { description: 'New schedules follow them.' }),
-      (error: unknown) => {
-        const message = getErrorMessage(error, 'The payment settings could not be saved');
-        if (isApiError(error) && isField(error.field)) {
-          setError(error.field, { message }, { shouldFocus: true });
-        } else setFormError(message);
-      },
-    );
+  const { submit, formError } = useSettingsSave({
+    form,
+    save: update.mutateAsync,
+    onSaved: () => toast.success('Payment settings saved', { description: 'New schedules follow them.' }),
+    fieldOf: (field) => (isField(field) ? field : undefined),
+    failure: 'The payment settings could not be saved',
   });
 
   return (
-    <form noValidate onSubmit={save} className="grid gap-4" aria-label="Payment settings">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Payment settings">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormField label="Deposit (%)" hint="0: none" error={errors.deposit_percent}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              {...register('deposit_percent', number)}
-            />
-          )}
-        </FormField>
-        <FormField label="Balance due (days before check-in)" error={errors.balance_due_days}>
-          {(props) => (
-            <Input
-              {...props}
-              type="number"
-              min={0}
-              max={365}
-              step={1}
-              {...register('balance_due_days', number)}
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Deposit (%)"
+          hint="0: none"
+          error={errors.deposit_percent}
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          {...register('deposit_percent', number)}
+        />
+        <InputField
+          label="Balance due (days before check-in)"
+          error={errors.balance_due_days}
+          type="number"
+          min={0}
+          max={365}
+          step={1}
+          {...register('balance_due_days', number)}
+        />
         <FormField
           label={`Security deposit (${settings.currency})`}
           hint="refundable; 0: none"
@@ -151,19 +123,12 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
         )}
       </FormField>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!formState.isDirty || update.isPending}
-          onClick={() => reset(toValues(settings))}
-        >
-          Undo changes
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save payment settings'}
-        </Button>
-      </div>
+      <SaveActions
+        dirty={formState.isDirty}
+        pending={update.isPending}
+        onUndo={() => reset(toValues(settings))}
+        saveLabel="Save payment settings"
+      />
     </form>
   );
 }

@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCwIcon } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { Skeleton } from '@/client/components/ui/skeleton';
-import { getErrorMessage } from '@/client/lib/api-client';
+import { TitledDialog } from '@/client/components/titled-dialog';
+import { InlineLoadError, LoadingSkeletons } from '@/client/components/query-state';
 import { formatDate, formatDayMonthYear } from '@/client/lib/format';
 import { BookingInvoices, CreditNoteOffer } from '@/client/features/invoices';
 import { formatBookingReference, type Booking } from '@/domain/booking';
@@ -45,19 +37,21 @@ export function PaymentsDialog({
   startOn?: Mode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Payments · {booking.guest_name}</DialogTitle>
-          <DialogDescription>
-            {formatBookingReference(booking.id)} · {formatDate(booking.check_in)} –{' '}
-            {formatDate(booking.check_out)}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Rendered only while open: the ledger is fetched then, not for every card of the list. */}
-        <LedgerPanel booking={booking} startOn={startOn} />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Payments · ${booking.guest_name}`}
+      description={
+        <>
+          {formatBookingReference(booking.id)} · {formatDate(booking.check_in)} –{' '}
+          {formatDate(booking.check_out)}
+        </>
+      }
+      className="max-w-2xl"
+    >
+      {/* Rendered only while open: the ledger is fetched then, not for every card of the list. */}
+      <LedgerPanel booking={booking} startOn={startOn} />
+    </TitledDialog>
   );
 }
 
@@ -90,30 +84,16 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
 
   if (ledger.isPending) {
     return (
-      <div role="status" aria-live="polite" className="grid gap-2">
-        <span className="sr-only">Loading payments...</span>
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
+      <LoadingSkeletons
+        label="Loading payments..."
+        rows={['h-16 w-full', 'h-24 w-full']}
+        className="gap-2"
+        aria-live="polite"
+      />
     );
   }
   if (ledger.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p className="text-destructive">
-          {getErrorMessage(ledger.error, 'The payments could not be loaded.')}
-        </p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void ledger.refetch()}
-          disabled={ledger.isFetching}
-        >
-          <RotateCwIcon aria-hidden="true" className={ledger.isFetching ? 'animate-spin' : undefined} />
-          Try again
-        </Button>
-      </div>
-    );
+    return <InlineLoadError query={ledger} fallback="The payments could not be loaded." />;
   }
   const { entries, summary } = ledger.data;
   const offerSecurityDeposit = summary.security_deposit_requested > 0 || summary.security_deposit_held > 0;

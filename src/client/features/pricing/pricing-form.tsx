@@ -20,10 +20,11 @@ import {
   type PropertyPricing,
 } from '@/domain/pricing';
 import { formatMajorAmount } from '@/domain/money';
+import { SaveActions } from '@/client/components/save-actions';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
+import { MoneyInput } from '@/client/components/ui/input';
 import { Select } from '@/client/components/ui/select';
 import { getErrorMessage } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
@@ -190,9 +191,11 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
             </div>
             {fees.fields.map((field, index) => (
               <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_8rem_9rem_auto] items-end gap-2">
-                <FormField label="Fee" error={errors.fees?.[index]?.name}>
-                  {(props) => <Input {...props} {...register(`fees.${index}.name`)} />}
-                </FormField>
+                <InputField
+                  label="Fee"
+                  error={errors.fees?.[index]?.name}
+                  {...register(`fees.${index}.name`)}
+                />
                 <FormField label={`Amount (${currency})`} error={errors.fees?.[index]?.amount}>
                   {(props) => <MoneyInput {...props} {...register(`fees.${index}.amount`, wholeNumber)} />}
                 </FormField>
@@ -275,19 +278,13 @@ export function PricingForm({ propertyId, pricing }: { propertyId: string; prici
         {update.isError ? (
           <FormAlert>{getErrorMessage(update.error, 'The prices could not be saved')}</FormAlert>
         ) : null}
-        <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-background/95 py-3">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!formState.isDirty || update.isPending}
-            onClick={() => form.reset(pricing.rules)}
-          >
-            Undo changes
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save prices'}
-          </Button>
-        </div>
+        <SaveActions
+          className="sticky bottom-0 flex-nowrap border-t bg-background/95 py-3"
+          dirty={formState.isDirty}
+          pending={update.isPending}
+          onUndo={() => form.reset(pricing.rules)}
+          saveLabel="Save prices"
+        />
       </form>
     </FormProvider>
   );
@@ -304,15 +301,20 @@ function SeasonFields({ index, currency, onRemove }: SectionProps) {
     <fieldset className="grid gap-3 rounded-lg border p-3">
       <legend className="px-1 text-sm font-semibold">Season {index + 1}</legend>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_1fr_1fr_auto]">
-        <FormField label="Name" error={error?.name} className="col-span-2 lg:col-span-1">
-          {(props) => <Input {...props} placeholder="e.g. Diwali" {...register(`seasons.${index}.name`)} />}
-        </FormField>
-        <FormField label="First night" error={error?.start}>
-          {(props) => <Input {...props} type="date" {...register(`seasons.${index}.start`)} />}
-        </FormField>
-        <FormField label="Last night" error={error?.end}>
-          {(props) => <Input {...props} type="date" {...register(`seasons.${index}.end`)} />}
-        </FormField>
+        <InputField
+          label="Name"
+          error={error?.name}
+          className="col-span-2 lg:col-span-1"
+          placeholder="e.g. Diwali"
+          {...register(`seasons.${index}.name`)}
+        />
+        <InputField
+          label="First night"
+          error={error?.start}
+          type="date"
+          {...register(`seasons.${index}.start`)}
+        />
+        <InputField label="Last night" error={error?.end} type="date" {...register(`seasons.${index}.end`)} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
           <input type="checkbox" {...register(`seasons.${index}.repeats_yearly`)} />
           Every year
@@ -393,9 +395,13 @@ function TaxFields({ index, currency, onRemove }: SectionProps) {
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3">
       <legend className="px-1 text-sm font-semibold">Tax {index + 1}</legend>
-      <FormField label="Name" error={error?.name} className="max-w-xs">
-        {(props) => <Input {...props} placeholder="e.g. GST" {...register(`taxes.${index}.name`)} />}
-      </FormField>
+      <InputField
+        label="Name"
+        error={error?.name}
+        className="max-w-xs"
+        placeholder="e.g. GST"
+        {...register(`taxes.${index}.name`)}
+      />
       {error?.bands?.message || error?.bands?.root?.message ? (
         <p role="alert" className="text-sm text-destructive">
           {error.bands.message ?? error.bands.root?.message}
@@ -449,11 +455,7 @@ type NumberFieldProps = {
 
 /** A labelled number input; its registration says how the value is read (a number, or blank as none). */
 function NumberField({ label, hint, error, registration, ...bounds }: NumberFieldProps) {
-  return (
-    <FormField label={label} hint={hint} error={error}>
-      {(props) => <Input {...props} type="number" {...bounds} {...registration} />}
-    </FormField>
-  );
+  return <InputField label={label} hint={hint} error={error} type="number" {...bounds} {...registration} />;
 }
 
 /** Removes one row of a list (a fee, a tax band): an icon only, named for screen readers. */

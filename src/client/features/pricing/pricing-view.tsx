@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@/domain/property';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { ViewSection } from '@/client/components/view-section';
 import { PaymentSettingsCard } from '@/client/features/payments';
 import { pricingQuery } from './pricing-api';
@@ -12,16 +12,9 @@ export function PricingView({ property }: { property: Property }) {
   return (
     <ViewSection id="pricing-title" title="Pricing" description={property.name}>
       {pricing.isPending ? (
-        <p className="py-12 text-center text-muted-foreground" role="status">
-          Loading prices...
-        </p>
+        <LoadingLine>Loading prices...</LoadingLine>
       ) : pricing.isError ? (
-        <LoadError
-          what="prices"
-          error={pricing.error}
-          onRetry={() => void pricing.refetch()}
-          retrying={pricing.isFetching}
-        />
+        <QueryLoadError what="prices" query={pricing} />
       ) : (
         // Keyed by what was saved, so a save or another tab's change starts the form afresh.
         <PricingForm

@@ -15,13 +15,13 @@ import {
   type Property,
   type PropertyInput,
 } from '@/domain/property';
-import { GST_STATE_CODES, GST_STATES } from '@/domain/gstin';
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
-import { FormField } from '@/client/components/ui/form';
+import { FormField, InputField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
-import { Select } from '@/client/components/ui/select';
+import { GstStateOptions } from '@/client/components/gst-state-options';
+import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { useCreateProperty, useUpdateProperty } from './properties-api';
@@ -279,12 +279,7 @@ export function PropertyFormDialog({
         >
           {(props) => (
             <Select {...props} {...register('state_code')}>
-              <option value="">Not set</option>
-              {GST_STATE_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {code} · {GST_STATES[code]}
-                </option>
-              ))}
+              <GstStateOptions none="Not set" />
             </Select>
           )}
         </FormField>
@@ -293,11 +288,7 @@ export function PropertyFormDialog({
         <FormField label="Property Type" error={errors.property_type}>
           {(props) => (
             <Select {...props} {...register('property_type')}>
-              {PROPERTY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {PROPERTY_TYPE_LABELS[type]}
-                </option>
-              ))}
+              <SelectOptions values={PROPERTY_TYPES} labels={PROPERTY_TYPE_LABELS} />
             </Select>
           )}
         </FormField>
@@ -350,16 +341,26 @@ export function PropertyFormDialog({
           />
         )}
       </FormField>
-      <FormField label="Amenities" error={errors.amenities} hint="separate with commas, e.g. Pool, Wi-Fi">
-        {(props) => <Input {...props} autoComplete="off" {...register('amenities')} />}
-      </FormField>
+      <InputField
+        label="Amenities"
+        error={errors.amenities}
+        hint="separate with commas, e.g. Pool, Wi-Fi"
+        autoComplete="off"
+        {...register('amenities')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Airbnb Listing ID" error={errors.airbnb_listing_id}>
-          {(props) => <Input {...props} autoComplete="off" {...register('airbnb_listing_id')} />}
-        </FormField>
-        <FormField label="Booking.com ID" error={errors.booking_com_id}>
-          {(props) => <Input {...props} autoComplete="off" {...register('booking_com_id')} />}
-        </FormField>
+        <InputField
+          label="Airbnb Listing ID"
+          error={errors.airbnb_listing_id}
+          autoComplete="off"
+          {...register('airbnb_listing_id')}
+        />
+        <InputField
+          label="Booking.com ID"
+          error={errors.booking_com_id}
+          autoComplete="off"
+          {...register('booking_com_id')}
+        />
       </div>
       {property ? (
         <div className="rounded-lg border border-destructive/30 p-4">

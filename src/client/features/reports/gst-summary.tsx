@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GstSummary } from '@/domain/invoice-register';
 import { formatMoney, moneyFromMajor } from '@/domain/money';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
+import { MonthHeaderCells } from './month-header-cells';
 import { formatMonthShort } from './report-format';
 import { gstSummaryQuery } from './reports-api';
 
@@ -27,12 +28,7 @@ export function GstSummaryCard(props: { from: string; to: string; propertyId: st
         {summary.isPending ? (
           <Skeleton className="h-32 w-full" role="status" aria-label="Loading GST by month" />
         ) : summary.isError ? (
-          <LoadError
-            what="GST by month"
-            error={summary.error}
-            onRetry={() => void summary.refetch()}
-            retrying={summary.isFetching}
-          />
+          <QueryLoadError what="GST by month" query={summary} />
         ) : (
           <GstSummaryTable data={summary.data} />
         )}
@@ -69,14 +65,7 @@ export function GstSummaryTable({ data }: { data: GstSummary }) {
         </caption>
         <thead>
           <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Month
-            </th>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-3 text-right font-medium">
-                {column}
-              </th>
-            ))}
+            <MonthHeaderCells columns={COLUMNS} />
           </tr>
         </thead>
         <tbody>{data.months.map((month) => row(formatMonthShort(month.month), month))}</tbody>

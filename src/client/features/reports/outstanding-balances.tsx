@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMajorAmount } from '@/domain/money';
 import type { OutstandingBalances } from '@/domain/report';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -25,12 +25,7 @@ export function OutstandingBalancesCard({ propertyId }: { propertyId: string | n
         {balances.isPending ? (
           <Skeleton className="h-32 w-full" role="status" aria-label="Loading the outstanding balances" />
         ) : balances.isError ? (
-          <LoadError
-            what="outstanding balances"
-            error={balances.error}
-            onRetry={() => void balances.refetch()}
-            retrying={balances.isFetching}
-          />
+          <QueryLoadError what="outstanding balances" query={balances} />
         ) : (
           <OutstandingBalancesTable data={balances.data} />
         )}

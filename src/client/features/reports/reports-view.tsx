@@ -8,7 +8,7 @@ import type { Property } from '@/domain/property';
 import { formatMajorAmount } from '@/domain/money';
 import type { Report, ReportFigures } from '@/domain/report';
 import { DateFilter } from '@/client/components/date-filter';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { PropertyScopeToggle } from '@/client/components/property-scope-toggle';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
@@ -18,6 +18,7 @@ import { ViewSection } from '@/client/components/view-section';
 import { formatDate } from '@/client/lib/format';
 import { useUrlSearch } from '@/client/lib/use-url-search';
 import { cn } from '@/client/lib/utils';
+import { MonthHeaderCells } from './month-header-cells';
 import { formatMonthShort, formatPercent } from './report-format';
 import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report-period';
 import { OutstandingBalancesCard } from './outstanding-balances';
@@ -139,12 +140,7 @@ export function ReportsView({ selected }: { selected: Property | null }) {
           <Skeleton className="h-64 w-full" />
         </div>
       ) : report.isError ? (
-        <LoadError
-          what="report"
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          retrying={report.isFetching}
-        />
+        <QueryLoadError what="report" query={report} />
       ) : report.data.currencies.length === 0 ? (
         <Card className="py-10 text-center text-muted-foreground">No active properties to report on.</Card>
       ) : (
@@ -220,14 +216,7 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
             </caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Month
-                </th>
-                {FIGURE_COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-3 text-right font-medium">
-                    {column}
-                  </th>
-                ))}
+                <MonthHeaderCells columns={FIGURE_COLUMNS} />
                 {sources.map((source) => (
                   <th key={source} scope="col" className="py-2 pr-3 text-right font-medium">
                     {BOOKING_SOURCE_LABELS[source]}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { SIGN_IN_FAILED_MESSAGE, SignInSchema, type SignIn, type SignInInput } from '@/domain/auth';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
-import { FormAlert, FormField } from '@/client/components/ui/form';
+import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { useSignIn } from './session-api';
@@ -48,18 +48,15 @@ export function LoginGate() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={submit} noValidate aria-labelledby={titleId}>
-            <FormField label="Username" error={formState.errors.email}>
-              {(props) => (
-                <Input
-                  {...props}
-                  {...register('email')}
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  placeholder="name@company.com"
-                />
-              )}
-            </FormField>
+            <InputField
+              label="Username"
+              error={formState.errors.email}
+              {...register('email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="name@company.com"
+            />
             <FormField label="Password" error={formState.errors.password}>
               {(props) => (
                 <div className="relative">

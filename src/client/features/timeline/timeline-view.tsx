@@ -5,7 +5,7 @@ import { BOOKING_SOURCE_LABELS, BOOKING_SOURCES } from '@/domain/booking';
 import { addDaysToDate, villaToday } from '@/domain/dates';
 import type { Property } from '@/domain/property';
 import type { TimelineStay } from '@/domain/timeline';
-import { LoadError } from '@/client/components/load-error';
+import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { ToggleGroup } from '@/client/components/ui/toggle-group';
@@ -126,16 +126,9 @@ export function TimelineView({
           </Button>
         </Card>
       ) : timeline.isPending ? (
-        <p className="py-16 text-center text-muted-foreground" role="status">
-          Loading timeline...
-        </p>
+        <LoadingLine className="py-16">Loading timeline...</LoadingLine>
       ) : timeline.isError ? (
-        <LoadError
-          what="timeline"
-          error={timeline.error}
-          onRetry={() => void timeline.refetch()}
-          retrying={timeline.isFetching}
-        />
+        <QueryLoadError what="timeline" query={timeline} />
       ) : rows.length === 0 ? (
         <Card className="px-6 py-10 text-center text-muted-foreground">No active properties.</Card>
       ) : wide ? (

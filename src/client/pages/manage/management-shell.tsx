@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Operator } from '@/domain/auth';
 import { villaMonth } from '@/domain/dates';
 import type { Property } from '@/domain/property';
-import { LoadError } from '@/client/components/load-error';
+import { QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
 import { useSignOut } from '@/client/features/session';
@@ -140,12 +140,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
           ) : null}
         </div>
         {properties.isError && !properties.data ? (
-          <LoadError
-            what="properties"
-            error={properties.error}
-            onRetry={() => void properties.refetch()}
-            retrying={properties.isFetching}
-          />
+          <QueryLoadError what="properties" query={properties} />
         ) : (
           renderManagementView(view, {
             operator,
