@@ -12,6 +12,7 @@ export const DOMAIN_EVENT_KINDS = [
   'booking_status_changed',
   'booking_changed',
   'booking_requested',
+  'channel_notice',
 ] as const;
 export type DomainEventKind = (typeof DOMAIN_EVENT_KINDS)[number];
 
@@ -61,4 +62,29 @@ export type DomainEvent =
       kind: 'booking_requested';
       booking_id: string;
       payload: Record<string, never>;
+    }
+  | {
+      /**
+       * What a channel sync tells the operator of a property (conflicts it found, a calendar gone stale or
+       * back): of no one booking, so it names the property.
+       */
+      kind: 'channel_notice';
+      property_id: string;
+      booking_id?: undefined;
+      payload: { notice: ChannelNoticeKind; facts: ChannelNoticeFacts };
     };
+
+export type ChannelNoticeKind =
+  'channel_conflicts_operator' | 'channel_unhealthy_operator' | 'channel_recovered_operator';
+
+/** What a channel notice is written from. */
+export type ChannelNoticeFacts = {
+  propertyName: string;
+  /** The connection as people know it: "Airbnb", or an 'other' calendar's own name. */
+  channelLabel: string;
+  /** The conflicts a sync found, each as the Channels view words it. */
+  conflicts?: { checkIn: string; checkOut: string; description: string }[];
+  lastSyncedAt?: Date | string | null;
+  lastError?: string | null;
+  staleHours?: number;
+};

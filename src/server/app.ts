@@ -361,7 +361,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     now,
     holder: deps.leaseHolder ?? createLeaseHolder(),
-    onMessagesWritten,
+    onEventsWritten,
   });
 
   const site = await registerSitePages(app, {

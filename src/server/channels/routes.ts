@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../env';
 import ipaddr from 'ipaddr.js';
 import { villaToday } from '../../domain/dates';
 import {
@@ -47,12 +48,13 @@ import { registerEndpoint } from '../http/register-endpoint';
 export type ChannelRouteOptions = {
   db: Db;
   /** The channels' settings, the site's address (for calendar addresses) and the operator's notices. */
-  config: ChannelSyncConfig;
+  /** The channels' settings, and the site's address for the export URLs. */
+  config: ChannelSyncConfig & Pick<Config, 'server'>;
   /** This process's name for leases. */
   holder: string;
   now?: () => Date;
-  /** Called after a sync, which may have written notices to the outbox (the worker's wake-up). */
-  onMessagesWritten?: () => void;
+  /** Hands what a sync wrote (the operator's notices as events) to their subscribers, after it. */
+  onEventsWritten?: () => Promise<void>;
 };
 
 const CHANNEL_NOT_FOUND = 'Channel connection not found';
@@ -264,7 +266,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         { connectionId: connection.id, operatorId, waitMs: settings.syncWaitMs },
       );
       if (!run) throw new HttpError(409, 'This calendar is being synced right now; try again in a moment');
-      options.onMessagesWritten?.();
+      await options.onEventsWritten?.();
       return withOperator(db, operatorId, async (tx) => ({
         outcome: run.outcome,
         error: run.error,

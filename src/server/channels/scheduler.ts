@@ -23,7 +23,7 @@ export function startChannelScheduler(options: {
   config: ChannelSyncConfig;
   holder: string;
   logger?: FastifyBaseLogger;
-  /** Called after a pass that synced, which may have written notices to the outbox. */
+  /** Called after a pass that synced, which may have written notices (events the message worker handles). */
   onMessagesWritten?: () => void;
   now?: () => Date;
   tickMs?: number;

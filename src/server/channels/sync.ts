@@ -14,8 +14,7 @@ import { isOverlapError } from '../db/errors';
 import { declareActor, lockPropertyNights, withOperator } from '../db/with-operator';
 import { releaseUnconfirmedRequests } from '../store/request-links';
 import { runWithLease } from '../jobs/lease';
-import { recordChannelNotice } from '../messages/record-messages';
-import type { MessageSettings } from '../env';
+import { appendEvent } from '../store/events';
 import { findProperty } from '../store/properties';
 import { describeConflict, labelConnection } from './describe-conflict';
 import { fetchFeed, FeedError } from './fetch-feed';
@@ -59,8 +58,8 @@ import { HoldingStayIndex, planReconcile } from './reconcile';
 
 export type ChannelSettings = Config['channels'];
 
-/** What a sync needs: the channels' settings, and the messages' for the operator's notices. */
-export type ChannelSyncConfig = Pick<Config, 'channels'> & MessageSettings;
+/** What a sync needs: the channels' settings (its notices to the operator are events). */
+export type ChannelSyncConfig = Pick<Config, 'channels'>;
 
 /** How far ahead recurring events are expanded. */
 const HORIZON_DAYS = 3 * 366;
@@ -96,7 +95,6 @@ export async function syncConnection(
   input: { connectionId: string; operatorId: string },
 ): Promise<SyncRun> {
   const settings = run.config.channels;
-  const messages = run.config;
   const now = run.now();
   const today = villaToday(now);
   let nextSyncAt = new Date(now.getTime() + settings.syncMinutes * 60_000);
@@ -121,15 +119,18 @@ export async function syncConnection(
       if (!(await markConnectionUnhealthyNotified(tx, { connectionId: connection.id, at: now }))) return;
       const property = await findProperty(tx, connection.property_id);
       if (!property) return;
-      await recordChannelNotice(tx, messages, {
-        kind: 'channel_unhealthy_operator',
-        propertyId: property.id,
-        facts: {
-          propertyName: property.name,
-          channelLabel: labelConnection(connection),
-          lastSyncedAt: connection.last_synced_at,
-          lastError: message,
-          staleHours: settings.staleHours,
+      await appendEvent(tx, {
+        kind: 'channel_notice',
+        property_id: property.id,
+        payload: {
+          notice: 'channel_unhealthy_operator',
+          facts: {
+            propertyName: property.name,
+            channelLabel: labelConnection(connection),
+            lastSyncedAt: connection.last_synced_at,
+            lastError: message,
+            staleHours: settings.staleHours,
+          },
         },
       });
     });
@@ -242,28 +243,34 @@ export async function syncConnection(
       // The operator hears of each conflict once, when a sync first finds it, with this sync's change.
       const channelLabel = labelConnection(connection);
       if (newConflicts.length > 0) {
-        await recordChannelNotice(tx, messages, {
-          kind: 'channel_conflicts_operator',
-          propertyId: property.id,
-          facts: {
-            propertyName: property.name,
-            channelLabel,
-            conflicts: newConflicts.map((finding) => ({
-              checkIn: finding.check_in,
-              checkOut: finding.check_out,
-              description: describeConflict(
-                { ...finding, channel: connection.channel, connection_name: connection.name },
-                finding.booking_ids.length,
-              ),
-            })),
+        await appendEvent(tx, {
+          kind: 'channel_notice',
+          property_id: property.id,
+          payload: {
+            notice: 'channel_conflicts_operator',
+            facts: {
+              propertyName: property.name,
+              channelLabel,
+              conflicts: newConflicts.map((finding) => ({
+                checkIn: finding.check_in,
+                checkOut: finding.check_out,
+                description: describeConflict(
+                  { ...finding, channel: connection.channel, connection_name: connection.name },
+                  finding.booking_ids.length,
+                ),
+              })),
+            },
           },
         });
       }
       if (connection.unhealthy_notified_at && (await markConnectionRecoveredNotified(tx, connection.id))) {
-        await recordChannelNotice(tx, messages, {
-          kind: 'channel_recovered_operator',
-          propertyId: property.id,
-          facts: { propertyName: property.name, channelLabel, lastSyncedAt: now },
+        await appendEvent(tx, {
+          kind: 'channel_notice',
+          property_id: property.id,
+          payload: {
+            notice: 'channel_recovered_operator',
+            facts: { propertyName: property.name, channelLabel, lastSyncedAt: now },
+          },
         });
       }
       return { outcome: notModified ? 'not_modified' : 'synced', error: null, counts } satisfies SyncRun;

@@ -19,8 +19,8 @@ export const RULES_FILES = ['00-roles.sql', '10-functions.sql', '20-tables.sql',
  * change without it fails). With the last migration's index it orders the rules, so that an older build
  * started on the database (a rollback, an old server during a rolling deploy) leaves newer rules in place.
  */
-export const RULES_REVISION = 23;
-export const RULES_DIGEST = 'bd4d918b270b5979f5bc6281765209ae';
+export const RULES_REVISION = 24;
+export const RULES_DIGEST = '16df135700180fa51491243ffcacfc83';
 
 const JOURNAL = fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url));
 

@@ -1151,9 +1151,9 @@ export const domainEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: DOMAIN_EVENT_KINDS }).notNull(),
-    booking_id: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    // What the event is of: a booking, or (a channel's notice) a property.
+    booking_id: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    property_id: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     handled_at: timestamp('handled_at', { withTimezone: true }),
@@ -1168,5 +1168,9 @@ export const domainEvents = pgTable(
       .where(sql`${table.handled_at} is null`),
     index('domain_events_booking_idx').on(table.booking_id),
     check('domain_events_kind_check', sql`${table.kind} in (${inList(DOMAIN_EVENT_KINDS)})`),
+    check(
+      'domain_events_subject_check',
+      sql`${table.booking_id} is not null or ${table.property_id} is not null`,
+    ),
   ],
 );

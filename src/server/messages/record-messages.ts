@@ -267,9 +267,9 @@ export async function recordChannelNotice(
   tx: Executor,
   settings: MessageSettings,
   notice: { kind: ChannelMessageKind; propertyId: string; facts: ChannelFacts },
-): Promise<void> {
+): Promise<boolean> {
   const to = await resolveOperatorAddress(tx, settings, notice.propertyId);
-  if (!to) return;
+  if (!to) return false;
   const id = randomUUID();
   const rendered = await renderChannelMessage(notice.kind, notice.facts, {
     channelsUrl: buildChannelsUrl(settings, notice.propertyId),
@@ -287,6 +287,7 @@ export async function recordChannelNotice(
       message_id: `<${id}@${settings.messages.messageIdDomain}>`,
     },
   ]);
+  return true;
 }
 
 /** A payment arrived through Razorpay: the operator is told (nothing when there is nowhere to send it). */

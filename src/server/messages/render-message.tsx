@@ -1,6 +1,7 @@
 import type { StayQuote } from '../../domain/pricing';
 import { render } from '@react-email/render';
 import { formatBookingReference, type BookingChange } from '../../domain/booking';
+import type { ChannelNoticeFacts, ChannelNoticeKind } from '../../domain/events';
 import { countDaysBetween, formatCalendarDate, formatVillaTime } from '../../domain/dates';
 import { INVOICE_TITLES } from '../../domain/invoice';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/language';
@@ -495,22 +496,9 @@ export async function renderBookingMessage(
 }
 
 /** The channel notices to the operator. */
-export type ChannelMessageKind = Extract<
-  MessageKind,
-  'channel_conflicts_operator' | 'channel_unhealthy_operator' | 'channel_recovered_operator'
->;
+export type ChannelMessageKind = ChannelNoticeKind;
 
-/** What a channel notice is written from. */
-export type ChannelFacts = {
-  propertyName: string;
-  /** The connection as people know it: "Airbnb", or an 'other' calendar's own name. */
-  channelLabel: string;
-  /** The conflicts a sync found, each as the Channels view words it. */
-  conflicts?: { checkIn: string; checkOut: string; description: string }[];
-  lastSyncedAt?: Date | null;
-  lastError?: string | null;
-  staleHours?: number;
-};
+export type ChannelFacts = ChannelNoticeFacts;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

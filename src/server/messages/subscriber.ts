@@ -18,6 +18,7 @@ import {
 import { describeBookingFacts } from './booking-facts';
 import { findRequestLink } from '../store/request-links';
 import {
+  recordChannelNotice,
   recordBookingRequested,
   recordBookingChanged,
   recordBookingStatusChanged,
@@ -70,6 +71,12 @@ async function writeMessagesOf(
       }
       return recordPaymentReceipt(tx, settings, { bookingId: event.booking_id, entry, today });
     }
+    case 'channel_notice':
+      return recordChannelNotice(tx, settings, {
+        kind: event.payload.notice,
+        propertyId: event.property_id,
+        facts: event.payload.facts,
+      });
     case 'booking_requested': {
       const booking = await findBooking(tx, event.booking_id);
       const property = booking && (await findProperty(tx, booking.property_id));
@@ -153,7 +160,7 @@ export async function handlePendingEvents(
     const events = await claimPendingEvents(db, { leaseMs: LEASE_MS, limit: BATCH });
     for (const event of events) {
       try {
-        const ownerId = await findEventOwner(db, event.booking_id);
+        const ownerId = await findEventOwner(db, event);
         const wrote = ownerId
           ? await withOperator(
               db,

@@ -3,7 +3,12 @@ import type { DomainEvent } from '../../domain/events';
 import type { Executor } from '../db/client';
 import { bookings, domainEvents, properties } from '../db/schema';
 
-export type StoredEvent = DomainEvent & { id: string; created_at: Date; attempts: number };
+export type StoredEvent = DomainEvent & {
+  id: string;
+  property_id?: string | null;
+  created_at: Date;
+  attempts: number;
+};
 
 /** Writes what happened in the caller's transaction: it is there exactly when the change is. */
 export async function appendEvent(tx: Executor, event: DomainEvent): Promise<void> {
@@ -67,13 +72,25 @@ export async function markEventFailed(
     .where(eq(domainEvents.id, input.id));
 }
 
-/** Who the event's booking belongs to, for its subscriber to act within that operator's rows. */
-export async function findEventOwner(db: Executor, bookingId: string): Promise<string | undefined> {
+/** Who the event's booking or property belongs to, for its subscriber to act within that operator's rows. */
+export async function findEventOwner(
+  db: Executor,
+  event: Pick<StoredEvent, 'booking_id' | 'property_id'>,
+): Promise<string | undefined> {
+  if (!event.booking_id) {
+    if (!event.property_id) return undefined;
+    const [row] = await db
+      .select({ owner_id: properties.owner_id })
+      .from(properties)
+      .where(eq(properties.id, event.property_id))
+      .limit(1);
+    return row?.owner_id;
+  }
   const [row] = await db
     .select({ owner_id: properties.owner_id })
     .from(bookings)
     .innerJoin(properties, eq(properties.id, bookings.property_id))
-    .where(eq(bookings.id, bookingId))
+    .where(eq(bookings.id, event.booking_id))
     .limit(1);
   return row?.owner_id;
 }

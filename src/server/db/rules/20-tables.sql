@@ -135,7 +135,7 @@ CREATE POLICY gateway_refunds_owner ON gateway_refunds TO villa_app
     WHERE b.id = gateway_refunds.booking_id AND p.owner_id = app_current_operator_id()
   ));
 
--- What the operations did to the bookings: written (inserted) in the operation's transaction;
+-- What the operations did to the bookings (and a channel's notices, to a property): written (inserted) in the operation's transaction;
 -- a subscriber acting for the operator marks one handled. Only the handling's columns change.
 ALTER TABLE domain_events ENABLE ROW LEVEL SECURITY;
 GRANT SELECT, INSERT, UPDATE (handled_at, locked_until, attempts, last_error) ON domain_events TO villa_app;
@@ -143,10 +143,16 @@ CREATE POLICY domain_events_owner ON domain_events TO villa_app
   USING (EXISTS (
     SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
     WHERE b.id = domain_events.booking_id AND p.owner_id = app_current_operator_id()
+  ) OR EXISTS (
+    SELECT 1 FROM properties p
+    WHERE p.id = domain_events.property_id AND p.owner_id = app_current_operator_id()
   ))
   WITH CHECK (EXISTS (
     SELECT 1 FROM bookings b JOIN properties p ON p.id = b.property_id
     WHERE b.id = domain_events.booking_id AND p.owner_id = app_current_operator_id()
+  ) OR EXISTS (
+    SELECT 1 FROM properties p
+    WHERE p.id = domain_events.property_id AND p.owner_id = app_current_operator_id()
   ));
 -- A guest's request from the public form says so; the public role writes nothing else and reads none back.
 GRANT INSERT ON domain_events TO villa_guest;

@@ -1,2 +1,0 @@
-ALTER TABLE "domain_events" DROP CONSTRAINT "domain_events_kind_check";--> statement-breakpoint
-ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_kind_check" CHECK ("domain_events"."kind" in ('payment_recorded', 'invoice_issued', 'payment_link_made', 'booking_status_changed', 'booking_changed'));
