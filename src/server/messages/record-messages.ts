@@ -433,20 +433,7 @@ export async function recordPaymentReceipt(
     settings,
     'payment_receipt',
     to,
-    {
-      bookingId: booking.id,
-      propertyId: booking.property_id,
-      propertyName: property.name,
-      guestName: booking.guest_name,
-      guestEmail: to,
-      checkIn: booking.check_in,
-      checkOut: booking.check_out,
-      guests: booking.guests_count,
-      total: money(booking.total_amount),
-      currency: booking.currency,
-      language: booking.guest_language,
-      receipt,
-    },
+    { ...describeBookingFacts(booking, property.name), guestEmail: to, receipt },
     { requestToken },
   );
   return insertOutboxMessageOnce(tx, { ...message, message_id: buildReceiptMessageId(settings, entry.id) });

@@ -3,7 +3,7 @@ import type { PageLoader } from '../site/pages';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, villaToday } from '../../domain/dates';
 import { isLanguage } from '../../domain/language-codes';
-import { makeMoney, moneyFromMajor, toMajor } from '../../domain/money';
+import { makeMoney, toMajor } from '../../domain/money';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import { z } from 'zod';
 import {
@@ -34,6 +34,7 @@ import { messageEndpoints } from '../../domain/contracts/messages';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { registerEndpoint } from '../http/register-endpoint';
 import { createRateLimit, REQUEST_NOT_FOUND } from '../http/guest-links';
+import { describeBookingFacts } from './booking-facts';
 import { attachPaymentLink, planGuestPayment, shapeGuestPayment } from './guest-payment';
 import { findGuestPaymentDue, type GuestPaymentDue } from '../store/payments';
 import { findGuestPaymentLink } from '../store/payment-links';
@@ -119,21 +120,11 @@ async function readGuestPaymentLink(
 /** The facts every message about a guest's request is written from. */
 function describeRequestFacts(row: GuestRequestRow) {
   return {
-    bookingId: row.booking_id,
-    propertyId: row.property_id,
-    propertyName: row.property_name,
-    guestName: row.guest_name,
-    guestEmail: row.guest_email,
-    checkIn: row.check_in,
-    checkOut: row.check_out,
-    guests: row.guests_count,
-    total: moneyFromMajor(row.total_amount, row.currency),
-    currency: row.currency,
+    ...describeBookingFacts({ ...row, id: row.booking_id }, row.property_name),
     holdUntil: row.hold_until,
     guestPhone: row.guest_phone,
     specialRequests: row.special_requests,
     quote: row.quote,
-    language: row.guest_language,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { describeBookingFacts } from './booking-facts';
 import { handlePendingEvents } from './subscriber';
 import { formatInvoiceFileName } from '../../domain/invoice';
 import { STAY_CANCELLED_NOTE } from '../../domain/message';
-import { makeMoney } from '../../domain/money';
 import type { Db } from '../db/client';
 import type { Config } from '../env';
 import { runWithLease } from '../jobs/lease';
@@ -161,20 +161,7 @@ export function startMessageWorker(options: {
             // A request its guest never confirmed lapses quietly: the address may not even be theirs.
             if (reason === 'unconfirmed') return true;
             await recordRequestLapsed(tx, options.config, {
-              facts: {
-                bookingId: row.booking.id,
-                propertyId: row.booking.property_id,
-                propertyName: row.property_name,
-                guestName: row.booking.guest_name,
-                guestEmail: row.booking.guest_email,
-                checkIn: row.booking.check_in,
-                checkOut: row.booking.check_out,
-                guests: row.booking.guests_count,
-                total: makeMoney(row.booking.total_amount, row.booking.currency),
-                currency: row.booking.currency,
-                language: row.booking.guest_language,
-                holdUntil: row.hold_until,
-              },
+              facts: { ...describeBookingFacts(row.booking, row.property_name), holdUntil: row.hold_until },
             });
             return true;
           });

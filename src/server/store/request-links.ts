@@ -4,6 +4,7 @@ import { parseMinor, toMajor } from '../../domain/money';
 import type { StayQuote } from '../../domain/pricing';
 import { DEFAULT_LANGUAGE, LanguageSchema, type Language } from '../../domain/language';
 import { rowsOf, type Executor } from '../db/client';
+import { shapeBooking } from './bookings';
 import { bookings, properties, requestLinks, requestTokens } from '../db/schema';
 
 // A guest's request page.
@@ -180,7 +181,7 @@ export async function withdrawGuestRequest(db: Executor, token: string): Promise
 
 /** Pending requests from the public form whose hold, or whose time to be confirmed, has run out. */
 export async function listLapsedRequests(db: Executor, limit: number) {
-  return db
+  const rows = await db
     .select({
       booking: bookings,
       property_name: properties.name,
@@ -193,6 +194,7 @@ export async function listLapsedRequests(db: Executor, limit: number) {
     .where(and(awaitingLapse(), lte(lapsesAt, sql`now()`)))
     .orderBy(lapsesAt)
     .limit(limit);
+  return rows.map((row) => ({ ...row, booking: shapeBooking(row.booking) }));
 }
 
 /**
