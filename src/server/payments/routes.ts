@@ -15,7 +15,7 @@ import { voidPayment } from '../operations/void-payment';
 import { readLedgerSummary } from '../operations/read-ledger-summary';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withRequestedProperty } from '../http/operator-work';
+import { withRequestedProperty, withSignedInOperator } from '../http/operator-work';
 import { findPaymentSettings, listLedgerEntries, readLedger, savePaymentSettings } from '../store/payments';
 import { findLatestOpenPaymentLink } from '../store/payment-links';
 import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from '../store/gateway-refunds';
@@ -191,8 +191,7 @@ export async function registerPaymentRoutes(
         "Nothing is edited or deleted: the void is an entry of its own (corrects_id naming the entry, void_reason the reason given, dated the day the entry was received), so every total (the summary, reports, the dashboard, the bookings list, the CSV) drops the entry, and the activity log names who voided it. 404 for an entry not in this booking's ledger; 409 (code entry_not_voidable) for a void or correction, an entry already voided, money that moved through Razorpay (a Razorpay payment is refunded instead; a refund made through Razorpay has left), or a payment whose void would leave more refunded than paid.",
     },
     async (request, reply) => {
-      const operatorId = getOperator(request).id;
-      const result = await withOperator(options.db, operatorId, (tx) =>
+      const result = await withSignedInOperator(options.db, request, (tx, operatorId) =>
         voidPayment(tx, {
           bookingId: request.params.bookingId,
           entryId: request.params.entryId,
