@@ -1,6 +1,6 @@
 import { countDaysBetween } from '../../domain/dates';
 import { formatBookingReference, type StoredBooking } from '../../domain/booking';
-import { formatCsvCell } from '../csv';
+import { formatCsvCell, formatCsvLines } from '../csv';
 
 export { formatCsvCell };
 
@@ -30,13 +30,11 @@ const COLUMNS: [header: string, value: (booking: ExportedBooking) => string | nu
   ['operator_note', (booking) => booking.operator_note],
 ];
 
-const LINES_PER_CHUNK = 500;
-
 /**
- * The bookings as CSV (CRLF line ends, as RFC 4180 has it), header first, produced a few hundred lines
- * at a time so a long export streams without being held whole as text.
+ * The bookings as CSV, header first, produced a few hundred lines at a time so a long export streams
+ * without being held whole as text.
  */
-export function* formatBookingsCsv(
+export function formatBookingsCsv(
   bookings: Iterable<ExportedBooking>,
   options: { withProperty?: boolean } = {},
 ): Generator<string> {
@@ -44,16 +42,10 @@ export function* formatBookingsCsv(
   const columns: typeof COLUMNS = options.withProperty
     ? [COLUMNS[0]!, ['property', (booking) => booking.property_name ?? null], ...COLUMNS.slice(1)]
     : COLUMNS;
-  let chunk = `${columns.map(([header]) => header).join(',')}\r\n`;
-  let lines = 1;
-  for (const booking of bookings) {
-    chunk += `${columns.map(([, value]) => formatCsvCell(value(booking))).join(',')}\r\n`;
-    lines += 1;
-    if (lines === LINES_PER_CHUNK) {
-      yield chunk;
-      chunk = '';
-      lines = 0;
-    }
-  }
-  if (chunk) yield chunk;
+  return formatCsvLines(
+    columns.map(([header]) => header),
+    (function* () {
+      for (const booking of bookings) yield columns.map(([, value]) => formatCsvCell(value(booking)));
+    })(),
+  );
 }

@@ -55,6 +55,7 @@ import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-p
 import { lockBooking } from '../store/payments';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
+import { withRequestedProperty } from '../http/operator-work';
 
 /** Why a channel's stay keeps its dates and total. */
 export const CHANNEL_TERMS_MESSAGE =
@@ -149,8 +150,7 @@ export async function registerBookingRoutes(
       description: `Newest first unless sorted by check-in; ${BOOKING_PAGE_SIZE.default} a page unless \`limit\` says otherwise (at most ${BOOKING_PAGE_SIZE.max}). The number of all matching bookings is in the X-Total-Count header.`,
     },
     async (request, reply) => {
-      const page = await withOperator(options.db, getOperator(request).id, async (tx) => {
-        const property = await requireProperty(tx, request.params.propertyId);
+      const page = await withRequestedProperty(options.db, request, async (tx, property) => {
         const found = await listBookingsPage(tx, { propertyId: property.id, query: request.query });
         return { ...found, bookings: await completeBookings(tx, found.bookings) };
       });
@@ -167,13 +167,10 @@ export async function registerBookingRoutes(
         'The same parameters as listBookings (limit and offset are ignored). One header row; ISO dates; amounts as numbers; text that a spreadsheet would read as a formula is prefixed with an apostrophe.',
     },
     async (request, reply) => {
-      const { property, bookings } = await withOperator(options.db, getOperator(request).id, async (tx) => {
-        const found = await requireProperty(tx, request.params.propertyId);
-        return {
-          property: found,
-          bookings: await listMatchingBookings(tx, { propertyId: found.id, query: request.query }),
-        };
-      });
+      const { property, bookings } = await withRequestedProperty(options.db, request, async (tx, found) => ({
+        property: found,
+        bookings: await listMatchingBookings(tx, { propertyId: found.id, query: request.query }),
+      }));
       const name = `${property.name.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '') || 'property'}-bookings-${villaToday(options.now?.())}.csv`;
       return sendCsvAttachment(reply, name, formatBookingsCsv(bookings));
     },
@@ -235,8 +232,7 @@ export async function registerBookingRoutes(
       ) {
         throw new HttpError(400, PAYMENT_STATUS_BY_HAND_MESSAGE, {}, { field: 'payment_status' });
       }
-      const booking = await withOperator(options.db, getOperator(request).id, async (tx) => {
-        const property = await requireProperty(tx, request.params.propertyId);
+      const booking = await withRequestedProperty(options.db, request, async (tx, property) => {
         if (input.guests_count > property.max_guests) {
           throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
         }

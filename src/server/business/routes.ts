@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { businessEndpoints } from '../../domain/contracts/business';
-import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
-import { withOperator } from '../db/with-operator';
 import { registerEndpoint } from '../http/register-endpoint';
+import { withSignedInOperator } from '../http/operator-work';
 import { findBusinessContact, saveBusinessContact } from './contact-queries';
 import { findBusinessProfile, saveBusinessProfile } from './queries';
 
@@ -19,10 +18,7 @@ export async function registerBusinessRoutes(
     app,
     businessEndpoints.getBusinessProfile,
     { summary: "The business behind the operator's invoices (the defaults while none is saved)" },
-    (request) => {
-      const operatorId = getOperator(request).id;
-      return withOperator(options.db, operatorId, (tx) => findBusinessProfile(tx, operatorId));
-    },
+    (request) => withSignedInOperator(options.db, request, findBusinessProfile),
   );
 
   registerEndpoint(
@@ -32,13 +28,11 @@ export async function registerBusinessRoutes(
       summary:
         'Save the business profile: names, address, state, PAN, one GSTIN per state (each checked), invoice prefix, signatory',
     },
-    (request) => {
-      const operatorId = getOperator(request).id;
-      return withOperator(options.db, operatorId, async (tx) => {
+    (request) =>
+      withSignedInOperator(options.db, request, async (tx, operatorId) => {
         await saveBusinessProfile(tx, operatorId, request.body);
         return findBusinessProfile(tx, operatorId);
-      });
-    },
+      }),
   );
 
   registerEndpoint(
@@ -48,10 +42,7 @@ export async function registerBusinessRoutes(
       summary:
         'How guests reach the business: phone, e-mail, address, social account (the defaults while none is saved)',
     },
-    (request) => {
-      const operatorId = getOperator(request).id;
-      return withOperator(options.db, operatorId, (tx) => findBusinessContact(tx, operatorId));
-    },
+    (request) => withSignedInOperator(options.db, request, findBusinessContact),
   );
 
   registerEndpoint(
@@ -62,8 +53,7 @@ export async function registerBusinessRoutes(
         'Save the contact details the public site, the e-mails, the invoices and the structured data give; the site shows them at once',
     },
     async (request) => {
-      const operatorId = getOperator(request).id;
-      const saved = await withOperator(options.db, operatorId, async (tx) => {
+      const saved = await withSignedInOperator(options.db, request, async (tx, operatorId) => {
         await saveBusinessContact(tx, operatorId, request.body);
         return findBusinessContact(tx, operatorId);
       });

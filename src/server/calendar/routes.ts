@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, getMonthRange, listDatesBetween, villaMonth } from '../../domain/dates';
-import { getOperator } from '../auth/plugin';
 import { listBookingsOverlapping } from '../store/bookings';
 import type { Db } from '../db/client';
-import { lockPropertyNights, withOperator } from '../db/with-operator';
+import { lockPropertyNights } from '../db/with-operator';
 import { findPricingRules } from '../store/pricing-rules';
-import { requireProperty } from '../store/properties';
 import { listCalendarRows, upsertCalendarDays } from '../store/calendar';
 import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { registerEndpoint } from '../http/register-endpoint';
+import { withRequestedProperty } from '../http/operator-work';
 
 export async function registerCalendarRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
@@ -20,8 +19,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
       summary: "A property's calendar rows and the bookings that share a night with the month",
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const property = await requireProperty(tx, request.params.propertyId);
+      withRequestedProperty(options.db, request, async (tx, property) => {
         const month = request.query.month ?? villaMonth(now());
         const { start, end } = getMonthRange(month);
         const range = { propertyId: property.id, start, end };
@@ -46,8 +44,7 @@ export async function registerCalendarRoutes(app: FastifyInstance, options: { db
         'Mark the days from start to end (both included) available or unavailable and/or set their nightly price',
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const property = await requireProperty(tx, request.params.propertyId);
+      withRequestedProperty(options.db, request, async (tx, property) => {
         const { start, end, is_available, price } = request.body;
         const dates = listDatesBetween(start, addDaysToDate(end, 1));
         await lockPropertyNights(tx, property.id);

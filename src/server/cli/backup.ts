@@ -13,6 +13,7 @@ import { ControlSocketError, requestBackupFromServer } from '../backups/control-
 import { BackupToolError } from '../backups/external-tools';
 import { DataDirInUseError, findDataDirHolder, openPglite } from '../db/client';
 import { EnvError, readConfigWith } from '../env';
+import { runCommand } from './run-command';
 
 async function backUpEmbedded(
   settings: ReturnType<typeof readBackupSettings>,
@@ -50,15 +51,7 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known =
-      error instanceof EnvError ||
-      error instanceof DataDirInUseError ||
-      error instanceof ControlSocketError ||
-      error instanceof BackupToolError;
-    console.error(known ? `The backup failed. ${error.message}` : error);
-    process.exit(1);
-  },
-);
+runCommand(main, {
+  errors: [EnvError, DataDirInUseError, ControlSocketError, BackupToolError],
+  lead: 'The backup failed. ',
+});

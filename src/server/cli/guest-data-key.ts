@@ -11,6 +11,7 @@ import { listStoredKeyIds } from '../check-in/queries';
 import { reencryptGuestData } from '../check-in/reencrypt-guest-data';
 import { DataDirInUseError, openDatabase } from '../db/client';
 import { EnvError, readConfigWith } from '../env';
+import { runCommand } from './run-command';
 
 const USAGE = 'Usage: npm run guest-data-key -- status | reencrypt';
 
@@ -68,12 +69,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known =
-      error instanceof EnvError || error instanceof DataDirInUseError || error instanceof GuestDataKeyError;
-    console.error(known ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, { errors: [EnvError, DataDirInUseError, GuestDataKeyError] });

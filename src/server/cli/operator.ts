@@ -12,6 +12,7 @@ import { DataDirInUseError, openDatabase } from '../db/client';
 import { operators } from '../db/schema';
 import { declareActor } from '../db/with-operator';
 import { EnvError, readConfig, readConfigWith } from '../env';
+import { runCommand } from './run-command';
 
 const USAGE = 'Usage: npm run operator -- set-password <email> | create <email> | list';
 
@@ -30,7 +31,7 @@ async function askPassword(): Promise<string> {
   return password;
 }
 
-async function main() {
+async function main(): Promise<number> {
   const [command, emailArgument] = process.argv.slice(2);
   if (!command || !['set-password', 'create', 'list'].includes(command)) {
     console.error(USAGE);
@@ -82,10 +83,4 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof EnvError || error instanceof DataDirInUseError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, { errors: [EnvError, DataDirInUseError] });

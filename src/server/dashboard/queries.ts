@@ -11,6 +11,11 @@ import { summarizeBookingsPayments } from '../payments/summaries';
 /** The most stays the overdue list reads: a bound on the work, far above what an operator chases at once. */
 export const OVERDUE_CANDIDATE_LIMIT = 500;
 
+/** Both lists show stays of active properties only, and of the one property chosen when there is one. */
+function onDashboardProperties(propertyId: string | undefined) {
+  return and(eq(properties.is_active, true), propertyId ? eq(bookings.property_id, propertyId) : undefined);
+}
+
 /**
  * The stays the dashboard arranges: pending or confirmed stays of active properties (row-level
  * security keeps them the operator's) that are under way, or start or end by `until`, and every
@@ -41,8 +46,7 @@ export async function listDashboardStays(
     .innerJoin(properties, eq(properties.id, bookings.property_id))
     .where(
       and(
-        eq(properties.is_active, true),
-        input.propertyId ? eq(bookings.property_id, input.propertyId) : undefined,
+        onDashboardProperties(input.propertyId),
         inArray(bookings.status, [...OPEN_STATUSES]),
         or(
           eq(bookings.status, 'pending'),
@@ -77,8 +81,7 @@ export async function listOverduePayments(
     .innerJoin(properties, eq(properties.id, bookings.property_id))
     .where(
       and(
-        eq(properties.is_active, true),
-        input.propertyId ? eq(bookings.property_id, input.propertyId) : undefined,
+        onDashboardProperties(input.propertyId),
         eq(bookings.status, 'confirmed'),
         inArray(bookings.payment_status, ['unpaid', 'partial']),
         eq(bookings.amount_known, true),

@@ -209,13 +209,27 @@ function drawLinesTable(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
       x += column.width;
     });
     flow.gap(height);
-    doc
-      .moveTo(LEFT, flow.y)
-      .lineTo(LEFT + CONTENT_WIDTH, flow.y)
-      .lineWidth(0.5)
-      .strokeColor(COLOURS.border)
-      .stroke();
+    drawRule(doc, {
+      y: flow.y,
+      from: LEFT,
+      to: LEFT + CONTENT_WIDTH,
+      lineWidth: 0.5,
+      colour: COLOURS.border,
+    });
   }
+}
+
+/** A horizontal rule at `y`, from `from` to `to`. */
+function drawRule(
+  doc: Doc,
+  rule: { y: number; from: number; to: number; lineWidth: number; colour: string },
+) {
+  doc
+    .moveTo(rule.from, rule.y)
+    .lineTo(rule.to, rule.y)
+    .lineWidth(rule.lineWidth)
+    .strokeColor(rule.colour)
+    .stroke();
 }
 
 /** A party's lines as Rule 46 lists them; GSTIN and PAN only where GST applies (never on a receipt). */
@@ -270,12 +284,7 @@ function drawHeader(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
     'right',
   );
   flow.y = Math.max(flow.y + brandHeight, right) + 8;
-  doc
-    .moveTo(LEFT, flow.y)
-    .lineTo(LEFT + CONTENT_WIDTH, flow.y)
-    .lineWidth(1.2)
-    .strokeColor(COLOURS.accent)
-    .stroke();
+  drawRule(doc, { y: flow.y, from: LEFT, to: LEFT + CONTENT_WIDTH, lineWidth: 1.2, colour: COLOURS.accent });
   flow.gap(14);
 }
 
@@ -373,12 +382,7 @@ function drawTotals(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
   flow.ensure(height);
   for (const [index, row] of rows.entries()) {
     if (index === rows.length - 1) {
-      doc
-        .moveTo(x, flow.y + 2)
-        .lineTo(x + width, flow.y + 2)
-        .lineWidth(0.8)
-        .strokeColor(COLOURS.primary)
-        .stroke();
+      drawRule(doc, { y: flow.y + 2, from: x, to: x + width, lineWidth: 0.8, colour: COLOURS.primary });
       flow.gap(6);
     }
     drawText(doc, row.label, row.style, x, flow.y, width / 2);
@@ -415,12 +419,7 @@ function drawSignatory(doc: Doc, flow: PageFlow, document: InvoiceDocument) {
   flow.ensure(height);
   drawTextBlock(doc, forLine, x, flow.y, width, 'right');
   flow.gap(forLine.height + space);
-  doc
-    .moveTo(x + 60, flow.y)
-    .lineTo(x + width, flow.y)
-    .lineWidth(0.5)
-    .strokeColor(COLOURS.muted)
-    .stroke();
+  drawRule(doc, { y: flow.y, from: x + 60, to: x + width, lineWidth: 0.5, colour: COLOURS.muted });
   flow.gap(4);
   for (const block of signedBy) {
     drawTextBlock(doc, block, x, flow.y, width, 'right');

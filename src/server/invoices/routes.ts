@@ -1,12 +1,13 @@
 import { sendCsvAttachment } from '../csv';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invoiceEndpoints } from '../../domain/contracts/invoices';
 import { addDaysToDate, villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
+import { withSignedInOperator } from '../http/operator-work';
 import { notFound } from '../http/http-error';
 import { INVOICE_NOT_FOUND, issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
 import { findInvoiceRow, listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from '../store/invoices';
@@ -24,6 +25,16 @@ export async function registerInvoiceRoutes(
   },
 ) {
   const today = () => villaToday(options.now?.());
+  // An invoice and a credit note are issued alike: as the signed-in operator, the guest's e-mail with the
+  // document left to the subscribers once the issue is committed.
+  const issueDocument = async <T>(
+    request: FastifyRequest,
+    issue: (tx: Tx, operatorId: string) => Promise<T>,
+  ): Promise<T> => {
+    const issued = await withSignedInOperator(options.db, request, issue);
+    await options.onEventsWritten?.();
+    return issued;
+  };
 
   registerEndpoint(
     app,
@@ -50,8 +61,7 @@ export async function registerInvoiceRoutes(
         'Numbered consecutively in the financial year (April to March), at most 16 characters. The guest is the recipient unless a name is given; a GSTIN makes it a B2B invoice (its name and address are then required). A channel stay is invoiced only with the amount the channel paid (amount, tax included). One invoice per booking at a time: issue a credit note against it to change it.',
     },
     async (request, reply) => {
-      const operatorId = getOperator(request).id;
-      const summary = await withOperator(options.db, operatorId, async (tx) => {
+      const summary = await issueDocument(request, async (tx, operatorId) => {
         const row = await issueBookingInvoice(tx, {
           bookingId: request.params.bookingId,
           operatorId,
@@ -61,7 +71,6 @@ export async function registerInvoiceRoutes(
         });
         return { ...shapeInvoices([row])[0]!, document: row.document };
       });
-      await options.onEventsWritten?.();
       return reply.status(201).send(summary);
     },
   );
@@ -75,8 +84,7 @@ export async function registerInvoiceRoutes(
         'For a refund, a cancellation or a correction after invoicing. The amount (tax included) is shared over the invoice lines by what each has left and taken back into value and tax at its rate; never more than the invoice has left. Numbered in its own series.',
     },
     async (request, reply) => {
-      const operatorId = getOperator(request).id;
-      const summary = await withOperator(options.db, operatorId, async (tx) => {
+      const summary = await issueDocument(request, async (tx, operatorId) => {
         const { row, invoice } = await issueInvoiceCreditNote(tx, {
           invoiceId: request.params.invoiceId,
           operatorId,
@@ -86,7 +94,6 @@ export async function registerInvoiceRoutes(
         });
         return { ...shapeInvoices([row], [invoice])[0]!, document: row.document };
       });
-      await options.onEventsWritten?.();
       return reply.status(201).send(summary);
     },
   );

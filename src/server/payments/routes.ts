@@ -15,6 +15,7 @@ import { voidPayment } from '../operations/void-payment';
 import { readLedgerSummary } from '../operations/read-ledger-summary';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
+import { withRequestedProperty, withSignedInOperator } from '../http/operator-work';
 import { findPaymentSettings, listLedgerEntries, readLedger, savePaymentSettings } from '../store/payments';
 import { findLatestOpenPaymentLink } from '../store/payment-links';
 import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from '../store/gateway-refunds';
@@ -39,6 +40,15 @@ export async function registerPaymentRoutes(
   const razorpay = options.payments.razorpay;
   // The client offers a link only when the server can make one; it never sees the keys.
   const onlinePayments = { upi: Boolean(options.payments.upi), razorpay: Boolean(razorpay) };
+  // Money recorded by hand (a payment, or a refund not made through Razorpay) is recorded at once; its
+  // events go to their subscribers once it is committed.
+  const recordEntry = async (input: Omit<Parameters<typeof recordPayment>[1], 'today'>) => {
+    const result = await withOperator(options.db, input.operatorId, (tx) =>
+      recordPayment(tx, { ...input, today: today() }),
+    );
+    await options.onEventsWritten?.();
+    return result;
+  };
 
   registerEndpoint(
     app,
@@ -88,18 +98,13 @@ export async function registerPaymentRoutes(
         "Entries are never changed or deleted: a mistake is voided (voidPayment) or reversed by an entry of the same kind with corrects_id naming it. Amounts are in the booking's currency. 409 when the entry does not fit the ledger (a correction of more than is left of its entry, or one that would leave more refunded than paid), with a code: payment_above_balance when it is more than is left of the stay's total and its security deposit (the message names the balance; a stay of unknown total is not bounded); duplicate_reference when its reference is already in the operator's ledger (naming the booking and entry; send confirm_duplicate_reference: true to record it again); gateway_payment_recorded when it is method razorpay with a Razorpay payment id (pay_…) as reference that is already recorded. Such a reference becomes the entry's gateway_payment_id, so Razorpay's webhook finds the payment recorded.",
     },
     async (request, reply) => {
-      const operatorId = getOperator(request).id;
       const { confirm_duplicate_reference, ...entry } = request.body;
-      const result = await withOperator(options.db, operatorId, (tx) =>
-        recordPayment(tx, {
-          bookingId: request.params.bookingId,
-          operatorId,
-          entry,
-          confirmDuplicateReference: confirm_duplicate_reference,
-          today: today(),
-        }),
-      );
-      await options.onEventsWritten?.();
+      const result = await recordEntry({
+        bookingId: request.params.bookingId,
+        operatorId: getOperator(request).id,
+        entry,
+        confirmDuplicateReference: confirm_duplicate_reference,
+      });
       return reply.code(201).send(result);
     },
   );
@@ -117,11 +122,7 @@ export async function registerPaymentRoutes(
       const operatorId = getOperator(request).id;
       const bookingId = request.params.bookingId;
       if (!isRazorpayRefund(request.body)) {
-        const result = await withOperator(options.db, operatorId, (tx) =>
-          recordPayment(tx, { bookingId, operatorId, entry: request.body, today: today() }),
-        );
-        await options.onEventsWritten?.();
-        return reply.code(201).send(result);
+        return reply.code(201).send(await recordEntry({ bookingId, operatorId, entry: request.body }));
       }
       const outcome = await requestRazorpayRefund(options.db, {
         razorpay,
@@ -190,8 +191,7 @@ export async function registerPaymentRoutes(
         "Nothing is edited or deleted: the void is an entry of its own (corrects_id naming the entry, void_reason the reason given, dated the day the entry was received), so every total (the summary, reports, the dashboard, the bookings list, the CSV) drops the entry, and the activity log names who voided it. 404 for an entry not in this booking's ledger; 409 (code entry_not_voidable) for a void or correction, an entry already voided, money that moved through Razorpay (a Razorpay payment is refunded instead; a refund made through Razorpay has left), or a payment whose void would leave more refunded than paid.",
     },
     async (request, reply) => {
-      const operatorId = getOperator(request).id;
-      const result = await withOperator(options.db, operatorId, (tx) =>
+      const result = await withSignedInOperator(options.db, request, (tx, operatorId) =>
         voidPayment(tx, {
           bookingId: request.params.bookingId,
           entryId: request.params.entryId,
@@ -210,10 +210,7 @@ export async function registerPaymentRoutes(
     {
       summary: "A property's payment schedule, security deposit and payment instructions (defaults if unset)",
     },
-    (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) =>
-        findPaymentSettings(tx, await requireProperty(tx, request.params.propertyId)),
-      ),
+    (request) => withRequestedProperty(options.db, request, findPaymentSettings),
   );
 
   registerEndpoint(
@@ -223,8 +220,7 @@ export async function registerPaymentRoutes(
       summary: "Change a property's payment settings: the fields given change, the others stay",
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const property = await requireProperty(tx, request.params.propertyId);
+      withRequestedProperty(options.db, request, async (tx, property) => {
         await savePaymentSettings(tx, { propertyId: property.id, changes: request.body });
         return findPaymentSettings(tx, property);
       }),

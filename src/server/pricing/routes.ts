@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, villaToday } from '../../domain/dates';
 import { PRICING_PREVIEW_NIGHTS } from '../../domain/pricing';
-import { getOperator } from '../auth/plugin';
 import { listOperatorCalendarRows } from '../store/calendar';
 import type { Db, Executor } from '../db/client';
-import { withOperator } from '../db/with-operator';
-import { requireProperty } from '../store/properties';
+import type { Property } from '../../domain/property';
 import { findPricingRules, savePricingRules } from '../store/pricing-rules';
 import { pricingEndpoints } from '../../domain/contracts/pricing';
 import { registerEndpoint } from '../http/register-endpoint';
+import { withRequestedProperty } from '../http/operator-work';
 
 export async function registerPricingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
-  const readPricing = async (tx: Executor, propertyId: string) => {
-    const property = await requireProperty(tx, propertyId);
+  const readPricing = async (tx: Executor, property: Property) => {
     const today = villaToday(options.now?.());
     const rows = await listOperatorCalendarRows(tx, {
       propertyId: property.id,
@@ -34,8 +32,7 @@ export async function registerPricingRoutes(app: FastifyInstance, options: { db:
     {
       summary: "A property's pricing rules (the defaults when none were saved), with what the preview needs",
     },
-    (request) =>
-      withOperator(options.db, getOperator(request).id, (tx) => readPricing(tx, request.params.propertyId)),
+    (request) => withRequestedProperty(options.db, request, readPricing),
   );
 
   registerEndpoint(
@@ -45,10 +42,9 @@ export async function registerPricingRoutes(app: FastifyInstance, options: { db:
       summary: "Replace a property's pricing rules; every later quote follows them, booked stays keep theirs",
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const property = await requireProperty(tx, request.params.propertyId);
+      withRequestedProperty(options.db, request, async (tx, property) => {
         await savePricingRules(tx, { propertyId: property.id, rules: request.body });
-        return readPricing(tx, property.id);
+        return readPricing(tx, property);
       }),
   );
 }

@@ -1,14 +1,15 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { makeMoney, parseMinor, type MinorUnits, type Money } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, paymentLinks, payments, properties } from '../db/schema';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 
-/** An open link of the booking for this amount that stays open at least until `openUntil`, if any. */
-export async function findOpenPaymentLink(
+/** The booking's newest link still open at `openUntil`, of those that also meet `also`. */
+async function findNewestOpenLink(
   db: Executor,
-  input: { bookingId: string; amount: MinorUnits; currency: string; openUntil: Date },
+  input: { bookingId: string; openUntil: Date },
+  ...also: SQL[]
 ): Promise<PaymentLinkRow | undefined> {
   const [row] = await db
     .select()
@@ -17,8 +18,7 @@ export async function findOpenPaymentLink(
       and(
         eq(paymentLinks.booking_id, input.bookingId),
         eq(paymentLinks.status, 'created'),
-        eq(paymentLinks.amount, input.amount),
-        eq(paymentLinks.currency, input.currency),
+        ...also,
         gt(paymentLinks.expires_at, input.openUntil),
       ),
     )
@@ -27,24 +27,25 @@ export async function findOpenPaymentLink(
   return row;
 }
 
+/** An open link of the booking for this amount that stays open at least until `openUntil`, if any. */
+export function findOpenPaymentLink(
+  db: Executor,
+  input: { bookingId: string; amount: MinorUnits; currency: string; openUntil: Date },
+): Promise<PaymentLinkRow | undefined> {
+  return findNewestOpenLink(
+    db,
+    input,
+    eq(paymentLinks.amount, input.amount),
+    eq(paymentLinks.currency, input.currency),
+  );
+}
+
 /** The booking's newest open link, whatever its amount (the guest's page and e-mails offer it). */
-export async function findLatestOpenPaymentLink(
+export function findLatestOpenPaymentLink(
   db: Executor,
   input: { bookingId: string; now: Date },
 ): Promise<PaymentLinkRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentLinks)
-    .where(
-      and(
-        eq(paymentLinks.booking_id, input.bookingId),
-        eq(paymentLinks.status, 'created'),
-        gt(paymentLinks.expires_at, input.now),
-      ),
-    )
-    .orderBy(desc(paymentLinks.created_at))
-    .limit(1);
-  return row;
+  return findNewestOpenLink(db, { bookingId: input.bookingId, openUntil: input.now });
 }
 
 export async function insertPaymentLink(
