@@ -55,7 +55,7 @@ import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-p
 import { lockBooking } from '../store/payments';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withRequestedProperty } from '../http/operator-work';
+import { withRequestedProperty } from '../auth/operator-work';
 
 /** Why a channel's stay keeps its dates and total. */
 export const CHANNEL_TERMS_MESSAGE =

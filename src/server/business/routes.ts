@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { businessEndpoints } from '../../domain/contracts/business';
 import type { Db } from '../db/client';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withSignedInOperator } from '../http/operator-work';
+import { withSignedInOperator } from '../auth/operator-work';
 import { findBusinessContact, saveBusinessContact } from './contact-queries';
 import { findBusinessProfile, saveBusinessProfile } from './queries';
 

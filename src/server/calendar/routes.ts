@@ -7,7 +7,7 @@ import { findPricingRules } from '../store/pricing-rules';
 import { listCalendarRows, upsertCalendarDays } from '../store/calendar';
 import { calendarEndpoints } from '../../domain/contracts/calendar';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withRequestedProperty } from '../http/operator-work';
+import { withRequestedProperty } from '../auth/operator-work';
 
 export async function registerCalendarRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const now = options.now ?? (() => new Date());

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withSignedInOperator } from '../http/operator-work';
+import { withSignedInOperator } from '../auth/operator-work';
 import { notFound } from '../http/http-error';
 import { INVOICE_NOT_FOUND, issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
 import { findInvoiceRow, listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from '../store/invoices';

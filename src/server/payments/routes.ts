@@ -15,7 +15,7 @@ import { voidPayment } from '../operations/void-payment';
 import { readLedgerSummary } from '../operations/read-ledger-summary';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withRequestedProperty, withSignedInOperator } from '../http/operator-work';
+import { withRequestedProperty, withSignedInOperator } from '../auth/operator-work';
 import { findPaymentSettings, listLedgerEntries, readLedger, savePaymentSettings } from '../store/payments';
 import { findLatestOpenPaymentLink } from '../store/payment-links';
 import { listGatewayRefunds, measureBookingPaymentRoom, shapeGatewayRefund } from '../store/gateway-refunds';

@@ -7,7 +7,7 @@ import type { Property } from '../../domain/property';
 import { findPricingRules, savePricingRules } from '../store/pricing-rules';
 import { pricingEndpoints } from '../../domain/contracts/pricing';
 import { registerEndpoint } from '../http/register-endpoint';
-import { withRequestedProperty } from '../http/operator-work';
+import { withRequestedProperty } from '../auth/operator-work';
 
 export async function registerPricingRoutes(app: FastifyInstance, options: { db: Db; now?: () => Date }) {
   const readPricing = async (tx: Executor, property: Property) => {

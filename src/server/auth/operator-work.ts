@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Property } from '../../domain/property';
-import { getOperator } from '../auth/plugin';
+import { getOperator } from './plugin';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../store/properties';
