@@ -33,6 +33,13 @@ const BATCH = 50;
 /** How long a pass holds the events it claimed, and how long a failed one waits for the next. */
 const LEASE_MS = 60_000;
 
+/** The stored booking an event is of, and the facts its messages start from; none once it is gone. */
+async function readStay(tx: Tx, bookingId: string) {
+  const booking = await findBooking(tx, bookingId);
+  const property = booking && (await findProperty(tx, booking.property_id));
+  return booking && property ? { booking, facts: describeBookingFacts(booking, property.name) } : undefined;
+}
+
 /** The messages an event calls for, written in the subscriber's transaction; true when one was. */
 async function writeMessagesOf(
   tx: Tx,
@@ -50,16 +57,16 @@ async function writeMessagesOf(
       // The operator hears first of a payment the gateway reported; the guest's receipt follows.
       const { gateway } = event.payload;
       if (gateway && entry.gateway_payment_id) {
-        const booking = await findBooking(tx, event.booking_id);
-        const property = booking && (await findProperty(tx, booking.property_id));
-        if (booking && property) {
+        const stay = await readStay(tx, event.booking_id);
+        if (stay) {
+          const { booking } = stay;
           const toReturn = gateway.to_return && {
             amount: makeMoney(gateway.to_return.minor, booking.currency),
             why: gateway.to_return.why,
           };
           await recordPaymentReceived(tx, settings, {
             facts: {
-              ...describeBookingFacts(booking, property.name),
+              ...stay.facts,
               received: {
                 amount: moneyFromMajor(entry.amount, booking.currency),
                 reference: entry.gateway_payment_id,
@@ -78,12 +85,12 @@ async function writeMessagesOf(
         facts: event.payload.facts,
       });
     case 'booking_requested': {
-      const booking = await findBooking(tx, event.booking_id);
-      const property = booking && (await findProperty(tx, booking.property_id));
+      const stay = await readStay(tx, event.booking_id);
       const link = await findRequestLink(tx, event.booking_id);
-      if (!booking || !property || !link) return false;
+      if (!stay || !link) return false;
+      const { booking } = stay;
       return recordBookingRequested(tx, settings, {
-        ...describeBookingFacts(booking, property.name),
+        ...stay.facts,
         guestPhone: booking.guest_phone,
         specialRequests: booking.special_requests,
         quote: await findBookingQuote(tx, booking.id),
@@ -92,42 +99,39 @@ async function writeMessagesOf(
       });
     }
     case 'booking_status_changed': {
-      const booking = await findBooking(tx, event.booking_id);
-      const property = booking && (await findProperty(tx, booking.property_id));
-      if (!booking || !property) return false;
+      const stay = await readStay(tx, event.booking_id);
+      if (!stay) return false;
       return recordBookingStatusChanged(tx, settings, {
         from: event.payload.from,
         to: event.payload.to,
         now,
         facts: {
-          ...describeBookingFacts(booking, property.name),
-          quote: await findBookingQuote(tx, booking.id),
+          ...stay.facts,
+          quote: await findBookingQuote(tx, event.booking_id),
           hostMessage: event.payload.host_message,
         },
       });
     }
     case 'booking_changed': {
-      const booking = await findBooking(tx, event.booking_id);
-      const property = booking && (await findProperty(tx, booking.property_id));
-      if (!booking || !property) return false;
+      const stay = await readStay(tx, event.booking_id);
+      if (!stay) return false;
       const { changes, quote_taken, previous_total } = event.payload;
       return recordBookingChanged(tx, settings, {
         facts: {
-          ...describeBookingFacts(booking, property.name),
+          ...stay.facts,
           // A quote taken is the new breakdown; otherwise the kept lines were for the stay as it was.
-          quote: quote_taken ? await findBookingQuote(tx, booking.id) : null,
+          quote: quote_taken ? await findBookingQuote(tx, event.booking_id) : null,
           changes,
           previousTotal: previous_total,
         },
       });
     }
     case 'payment_link_made': {
-      const booking = await findBooking(tx, event.booking_id);
+      const stay = await readStay(tx, event.booking_id);
       const link = await findPaymentLink(tx, event.payload.link_id);
-      const property = booking && (await findProperty(tx, booking.property_id));
-      if (!booking || !link || !property) return false;
+      if (!stay || !link) return false;
       return recordPaymentLinkMade(tx, settings, {
-        facts: describeBookingFacts(booking, property.name),
+        facts: stay.facts,
         plan: {
           due: { amount: makeMoney(link.amount, link.currency), due_date: event.payload.due_date },
           upi: null,
