@@ -1,4 +1,5 @@
 import { PAYMENT_ERROR_CODES } from './payment';
+import { STAY_RULE_CODES } from './pricing';
 
 /**
  * A refusal of the domain: a code that a client words in its own language, the parameters it needs to, and
@@ -25,12 +26,31 @@ export function isDomainError(error: unknown): error is DomainError {
  * - booking_not_found, property_not_found: no such booking or property, or another operator's;
  * - entry_does_not_fit_ledger: a ledger entry that its ledger refuses (a refund above what was paid, a
  *   correction above what is left of its entry), in the message's words;
- * - the payment codes of PAYMENT_ERROR_CODES.
+ * - the payment codes of PAYMENT_ERROR_CODES;
+ * - bookings_closed: the public site takes no requests (its property is inactive or missing);
+ * - too_many_guests: more guests than the property sleeps (`max_guests`);
+ * - the stay rules' codes of STAY_RULE_CODES: a stay its season's rules refuse, as the message says;
+ * - total_too_large: a stay priced above a booking's cap (`total`, `max_total`, `currency`);
+ * - nights_unavailable: a night of the stay is taken, closed or held by another request;
+ * - price_changed: the price differs from the one the guest was quoted (`quote`, the price now);
+ * - pending_limit_network, pending_limit_email: that many requests (`max`) from the guest's network or
+ *   e-mail already wait for the operator; pending_limit_nights: open requests hold all the nights they may;
+ * - request_key_reused: an Idempotency-Key sent before with a different request.
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
   'property_not_found',
   'entry_does_not_fit_ledger',
   ...PAYMENT_ERROR_CODES,
+  'bookings_closed',
+  'too_many_guests',
+  ...STAY_RULE_CODES,
+  'total_too_large',
+  'nights_unavailable',
+  'price_changed',
+  'pending_limit_network',
+  'pending_limit_email',
+  'pending_limit_nights',
+  'request_key_reused',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -12,7 +12,7 @@ import {
   UNLIMITED_REQUESTS,
 } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { BOOKINGS_CLOSED_MESSAGE } from './routes';
+import { BOOKINGS_CLOSED_MESSAGE } from '../../domain/booking-request';
 
 const request = (values: Record<string, unknown> = {}) => ({
   check_in: '2026-12-10',

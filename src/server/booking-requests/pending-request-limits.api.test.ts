@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages } from '../db/schema';
 import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { PENDING_LIMIT_MESSAGES } from './routes';
+import { PENDING_LIMIT_MESSAGES } from '../../domain/booking-request';
 
 // 06:00 UTC is 11:30 in India: "today" for the villa is 2026-11-22.
 const NOW = new Date('2026-11-22T06:00:00Z');

@@ -4,7 +4,7 @@ import { properties } from '../db/schema';
 import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
-import { BOOKINGS_CLOSED_MESSAGE } from './routes';
+import { BOOKINGS_CLOSED_MESSAGE } from '../../domain/booking-request';
 
 const NOW = new Date('2026-11-22T06:00:00Z');
 const stay = {

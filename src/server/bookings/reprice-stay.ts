@@ -4,7 +4,7 @@ import { findStayRuleRefusal, StayQuoteSchema, type StayQuote } from '../../doma
 import type { Executor } from '../db/client';
 import { HttpError } from '../http/http-error';
 import { findPricingRules } from '../store/pricing-rules';
-import { quoteStay } from '../pricing/quote-stay';
+import { quoteStay } from '../operations/quote-stay';
 
 /** A stay that came from a channel (by its feed or entered by hand as one): its channel owns its terms. */
 export function isChannelStay(booking: Pick<StoredBooking, 'booking_source' | 'channel_connection_id'>) {

@@ -29,7 +29,7 @@ import { addRequestStates } from '../store/request-links';
 import type { BookingChange } from '../../domain/booking';
 import type { MessageSettings } from '../env';
 import { appendEvent } from '../store/events';
-import { quoteStay } from '../pricing/quote-stay';
+import { quoteStay } from '../operations/quote-stay';
 import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
 import type { StayQuote } from '../../domain/pricing';
 import { findCurrentBreakdown, isChannelStay, quoteChangedStay, shapeStayQuote } from './reprice-stay';

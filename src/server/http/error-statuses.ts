@@ -22,6 +22,20 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   refund_above_payment: 409,
   refund_refused: 409,
   refund_not_found: 404,
+  bookings_closed: 404,
+  too_many_guests: 400,
+  min_nights: 400,
+  max_nights: 400,
+  check_in_day: 400,
+  min_advance: 400,
+  max_advance: 400,
+  total_too_large: 400,
+  nights_unavailable: 409,
+  price_changed: 409,
+  pending_limit_network: 429,
+  pending_limit_email: 429,
+  pending_limit_nights: 429,
+  request_key_reused: 422,
 };
 
 /**

@@ -2,16 +2,16 @@ import { BOOKING_MESSAGES, MAX_BOOKING_TOTAL } from '../../domain/booking';
 import { moneyFromMajor } from '../../domain/money';
 import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
 import { listOperatorCalendarRows } from '../store/calendar';
+import { DomainError } from '../../domain/domain-error';
 import type { Executor } from '../db/client';
-import { HttpError } from '../http/http-error';
 import { findPricingRules } from '../store/pricing-rules';
 
 /**
  * The price of a stay at a property under its rules, with the prices the operator set on single days
  * (they win over the rules). The one place the server prices a stay: quotes, guest requests and manual
  * bookings all come here, so they agree to the paisa with each other and with the browser's preview.
- * A total above the cap on a typed one is a 400 naming it, before anything is written (beyond the cap
- * it would also overflow the database's amounts).
+ * A total above the cap on a typed one is refused (total_too_large) before anything is written: beyond
+ * the cap it would also overflow the database's amounts.
  */
 export async function quoteStay(
   db: Executor,
@@ -38,7 +38,11 @@ export async function quoteStay(
     dayPrices: new Map(rows.map((row) => [row.date, row.price])),
   });
   if (quote.total > MAX_BOOKING_TOTAL) {
-    throw new HttpError(400, BOOKING_MESSAGES.totalTooLarge(moneyFromMajor(quote.total, quote.currency)));
+    throw new DomainError(
+      'total_too_large',
+      BOOKING_MESSAGES.totalTooLarge(moneyFromMajor(quote.total, quote.currency)),
+      { total: quote.total, max_total: MAX_BOOKING_TOTAL, currency: quote.currency },
+    );
   }
   return quote;
 }

@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
+import { BOOKINGS_CLOSED_MESSAGE } from '../../domain/booking-request';
+import { DomainError } from '../../domain/domain-error';
 import { toMajor } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties, requestLinks } from '../db/schema';
@@ -42,6 +44,13 @@ export async function findSiteProperty(
     .from(properties)
     .where(and(eq(properties.id, found.out_id), eq(properties.is_active, true)));
   return row && { ...row, base_price: toMajor(row.base_price) };
+}
+
+/** The site's property, or bookings_closed: the site then publishes no calendar and takes no request. */
+export async function requireSiteProperty(db: Executor, siteProperty?: string): Promise<BookableProperty> {
+  const property = await findSiteProperty(db, siteProperty);
+  if (!property) throw new DomainError('bookings_closed', BOOKINGS_CLOSED_MESSAGE);
+  return property;
 }
 
 export type PendingRequestCounts = { fromNetwork: number; fromEmail: number; nightsHeld: number };
