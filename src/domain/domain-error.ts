@@ -35,7 +35,10 @@ export function isDomainError(error: unknown): error is DomainError {
  * - price_changed: the price differs from the one the guest was quoted (`quote`, the price now);
  * - pending_limit_network, pending_limit_email: that many requests (`max`) from the guest's network or
  *   e-mail already wait for the operator; pending_limit_nights: open requests hold all the nights they may;
- * - request_key_reused: an Idempotency-Key sent before with a different request.
+ * - request_key_reused: an Idempotency-Key sent before with a different request;
+ * - status_change_not_allowed: a status the booking's cannot become (`from`, `to`);
+ * - stay_not_ended: a stay marked completed before its check-out day (`check_out`);
+ * - booking_changed_meanwhile: the booking's status changed between reading and writing it.
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
@@ -52,5 +55,8 @@ export const DOMAIN_ERROR_CODES = [
   'pending_limit_email',
   'pending_limit_nights',
   'request_key_reused',
+  'status_change_not_allowed',
+  'stay_not_ended',
+  'booking_changed_meanwhile',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

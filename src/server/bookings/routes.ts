@@ -3,9 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   BOOKING_MESSAGES,
   BOOKING_NOT_FOUND,
-  canChangeStatus,
-  canCompleteStay,
-  completeTooEarlyMessage,
   checkStayDates,
   createManualBookingSchema,
   isSamePrice,
@@ -21,7 +18,7 @@ import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { isOverlapError } from '../db/errors';
-import { declareClock, withOperator } from '../db/with-operator';
+import { withOperator } from '../db/with-operator';
 import { listChannelClosures, type ChannelClosure } from '../store/calendar';
 import { HttpError, notFound } from '../http/http-error';
 import { deleteRequestTokens, releaseUnconfirmedRequests } from '../store/request-links';
@@ -44,7 +41,6 @@ import {
   listMatchingBookings,
   searchBookingsPage,
   updateBookingFields,
-  updateBookingStatusFrom,
 } from '../store/bookings';
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
@@ -52,6 +48,7 @@ import { findInvoiceDisagreements } from '../../domain/invoice';
 import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
 import { listBookingInvoiceRows, shapeInvoices } from '../store/invoices';
 import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-paid';
+import { changeBookingStatus } from '../operations/change-booking-status';
 import { lockBooking } from '../store/payments';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
@@ -299,34 +296,14 @@ export async function registerBookingRoutes(
         'Confirm, cancel or complete a booking: pending → confirmed/cancelled, confirmed → completed/cancelled',
     },
     async (request) => {
-      const at = options.now?.() ?? new Date();
-      const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
-        // The change's audit entry dates the confirmation, the day its deposit falls due: on this clock.
-        await declareClock(tx, at);
-        const booking = await findBooking(tx, request.params.bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
-        const to = request.body.status;
-        if (booking.status === to) return (await addRequestStates(tx, [booking]))[0]!;
-        if (!canChangeStatus(booking.status, to)) {
-          throw new HttpError(409, `A ${booking.status} booking cannot become ${to}`);
-        }
-        if (to === 'completed' && !canCompleteStay(booking, villaToday(at))) {
-          throw new HttpError(409, completeTooEarlyMessage(formatCalendarDate(booking.check_out)));
-        }
-        const updated = await updateBookingStatusFrom(tx, {
-          bookingId: booking.id,
-          from: booking.status,
-          to,
-        });
-        if (!updated) throw new HttpError(409, 'The booking was changed meanwhile; reload and try again');
-        // The guest's message follows from the event, written with the change.
-        await appendEvent(tx, {
-          kind: 'booking_status_changed',
-          booking_id: updated.id,
-          payload: { from: booking.status, to, host_message: request.body.message ?? null },
-        });
-        return (await addRequestStates(tx, [updated]))[0]!;
-      });
+      const result = await withOperator(options.db, getOperator(request).id, (tx) =>
+        changeBookingStatus(tx, {
+          bookingId: request.params.bookingId,
+          to: request.body.status,
+          hostMessage: request.body.message ?? null,
+          at: options.now?.() ?? new Date(),
+        }),
+      );
       await options.onEventsWritten?.();
       return result;
     },

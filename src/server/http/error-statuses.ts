@@ -36,6 +36,9 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   pending_limit_email: 429,
   pending_limit_nights: 429,
   request_key_reused: 422,
+  status_change_not_allowed: 409,
+  stay_not_ended: 409,
+  booking_changed_meanwhile: 409,
 };
 
 /**
