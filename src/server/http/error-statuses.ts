@@ -22,6 +22,12 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   refund_above_payment: 409,
   refund_refused: 409,
   refund_not_found: 404,
+  request_not_found: 404,
+  check_in_not_open: 409,
+  check_in_stay_cancelled: 409,
+  check_in_stay_over: 409,
+  checked_in_already: 409,
+  check_in_guests_miscounted: 400,
 };
 
 /**
