@@ -28,6 +28,20 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   check_in_stay_over: 409,
   checked_in_already: 409,
   check_in_guests_miscounted: 400,
+  invoice_not_found: 404,
+  sample_not_invoiced: 409,
+  stay_not_invoiceable: 409,
+  invoice_details_missing: 409,
+  invoice_already_issued: 409,
+  invoice_amount_required: 400,
+  invoice_amount_not_taken: 400,
+  nothing_to_invoice: 409,
+  recipient_address_required: 400,
+  invoice_numbers_used_up: 409,
+  text_not_printable: 400,
+  credit_note_of_credit_note: 409,
+  credit_note_above_invoice: 409,
+  credit_note_before_invoice: 409,
 };
 
 /**
