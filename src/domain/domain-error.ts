@@ -38,7 +38,27 @@ export function isDomainError(error: unknown): error is DomainError {
  * - request_key_reused: an Idempotency-Key sent before with a different request;
  * - status_change_not_allowed: a status the booking's cannot become (`from`, `to`);
  * - stay_not_ended: a stay marked completed before its check-out day (`check_out`);
- * - booking_changed_meanwhile: the booking's status changed between reading and writing it.
+ * - booking_changed_meanwhile: the booking's status changed between reading and writing it;
+ * - request_not_found: no request has this page's token (the same words for every token);
+ * - check_in_not_open: a check-in of a stay not confirmed yet;
+ * - check_in_stay_cancelled, check_in_stay_over: a check-in of a stay cancelled, or over (completed, or
+ *   past its check-out day);
+ * - checked_in_already: a second check-in of a stay (one is taken, then kept as sent);
+ * - check_in_guests_miscounted: not one form per guest of the booking;
+ * - invoice_not_found: no such invoice, or another operator's;
+ * - sample_not_invoiced: an invoice for a sample booking (made up to show the product);
+ * - stay_not_invoiceable: an invoice for a stay neither confirmed nor completed (its booking_status given);
+ * - invoice_details_missing: an invoice whose business profile or property lacks what it must name;
+ * - invoice_already_issued: a second invoice while the booking's first has something left to credit;
+ * - invoice_amount_required, invoice_amount_not_taken: a channel stay's invoice without the amount the
+ *   channel paid, or a direct booking's with one (it is invoiced for its total);
+ * - nothing_to_invoice: an invoice of a booking whose total is nothing;
+ * - recipient_address_required: a tax invoice of ₹50,000 or more, to a guest without a GSTIN, naming no address;
+ * - invoice_numbers_used_up: the financial year's numbers of the invoice prefix are all taken;
+ * - text_not_printable: a text of a document that its PDF cannot print (the character and field given);
+ * - credit_note_of_credit_note: a credit note against a credit note;
+ * - credit_note_above_invoice: a credit note for more than its invoice has left to credit (or nothing left);
+ * - credit_note_before_invoice: a credit note dated before the invoice it corrects.
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
@@ -58,5 +78,25 @@ export const DOMAIN_ERROR_CODES = [
   'status_change_not_allowed',
   'stay_not_ended',
   'booking_changed_meanwhile',
+  'request_not_found',
+  'check_in_not_open',
+  'check_in_stay_cancelled',
+  'check_in_stay_over',
+  'checked_in_already',
+  'check_in_guests_miscounted',
+  'invoice_not_found',
+  'sample_not_invoiced',
+  'stay_not_invoiceable',
+  'invoice_details_missing',
+  'invoice_already_issued',
+  'invoice_amount_required',
+  'invoice_amount_not_taken',
+  'nothing_to_invoice',
+  'recipient_address_required',
+  'invoice_numbers_used_up',
+  'text_not_printable',
+  'credit_note_of_credit_note',
+  'credit_note_above_invoice',
+  'credit_note_before_invoice',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -23,6 +23,9 @@ import { INDIAN_GST, toBasisPoints, type StayQuote, type Tax } from './pricing';
  * correct an invoice. Pure functions: the server supplies the booking, the profile and the number.
  */
 
+/** The refusal for an invoice that does not exist or is another operator's (the same words for both). */
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
 /** Each series is numbered on its own: invoices (and bills of supply), credit notes, receipts. */
 export const INVOICE_SERIES = ['invoice', 'credit_note', 'receipt'] as const;
 export type InvoiceSeries = (typeof INVOICE_SERIES)[number];

@@ -185,6 +185,10 @@ export type GuestRequestPageData = {
 export const WITHDRAW_NOTICES = ['confirm', 'done', 'refused'] as const;
 export type WithdrawNotice = (typeof WITHDRAW_NOTICES)[number];
 
+// The same answer for every token that does not name a request: it reveals nothing about others.
+export const REQUEST_NOT_FOUND =
+  'This request link is not valid. Check the link in your e-mail, or contact us.';
+
 export const RequestTokenParamsSchema = z.object({
   // Tokens are 32 URL-safe characters; anything else cannot be one, and is answered like an unknown one.
   token: z.string().max(100),

@@ -1,35 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import type { BusinessContact, BusinessContactUpdate } from '../../domain/business-contact';
+import { sql } from 'drizzle-orm';
+import type { BusinessContact } from '../../domain/business-contact';
 import { defaultContact } from '../../content/site';
 import type { Executor } from '../db/client';
-import { businessContacts } from '../db/schema';
 
-/** The operator's contact details, or the defaults while they saved none. */
-export async function findBusinessContact(db: Executor, operatorId: string): Promise<BusinessContact> {
-  const [row] = await db
-    .select()
-    .from(businessContacts)
-    .where(eq(businessContacts.operator_id, operatorId))
-    .limit(1);
-  if (!row) return defaultContact;
-  const { operator_id: _operator, updated_at: _updated, ...contact } = row;
-  return { saved: true, ...contact };
-}
-
-/** Replaces the operator's contact details with the ones given (a PUT: every field is stated). */
-export async function saveBusinessContact(
-  db: Executor,
-  operatorId: string,
-  contact: BusinessContactUpdate,
-): Promise<void> {
-  await db
-    .insert(businessContacts)
-    .values({ operator_id: operatorId, ...contact })
-    .onConflictDoUpdate({
-      target: businessContacts.operator_id,
-      set: { ...contact, updated_at: sql`now()` },
-    });
-}
+// The contact as guests and the public site read it; the operator's own is read and saved in store/business.ts.
 
 type ContactRow = {
   out_phone: string;

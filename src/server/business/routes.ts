@@ -3,8 +3,12 @@ import { businessEndpoints } from '../../domain/contracts/business';
 import type { Db } from '../db/client';
 import { registerEndpoint } from '../http/register-endpoint';
 import { withSignedInOperator } from '../auth/operator-work';
-import { findBusinessContact, saveBusinessContact } from './contact-queries';
-import { findBusinessProfile, saveBusinessProfile } from './queries';
+import {
+  findBusinessContact,
+  findBusinessProfile,
+  saveBusinessContact,
+  saveBusinessProfile,
+} from '../store/business';
 
 export async function registerBusinessRoutes(
   app: FastifyInstance,

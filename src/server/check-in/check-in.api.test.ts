@@ -144,7 +144,10 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     expect(before.json<GuestCheckIn>()).toMatchObject({ state: 'not_open', guests_count: 2, guests: [] });
     const refused = await submit(pending.token, [indian, german]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('Online check-in opens once your stay is confirmed.');
+    expect(refused.json().error).toMatchObject({
+      message: 'Online check-in opens once your stay is confirmed.',
+      code: 'check_in_not_open',
+    });
     // Cancelled, it never opens: said so, not "once confirmed".
     const cancelled = await requestStay();
     expect(
@@ -153,7 +156,10 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
     ).toBe(200);
     const closed = await submit(cancelled.token, [indian, german]);
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().error.message).toBe('This stay is cancelled: online check-in is closed.');
+    expect(closed.json().error).toMatchObject({
+      message: 'This stay is cancelled: online check-in is closed.',
+      code: 'check_in_stay_cancelled',
+    });
 
     const unknown = await context.app.inject({ method: 'GET', url: '/api/requests/not-a-token/check-in' });
     expect(unknown.statusCode).toBe(404);

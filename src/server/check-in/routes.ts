@@ -17,13 +17,17 @@ import {
 } from '../../domain/check-in';
 import { checkInEndpoints } from '../../domain/contracts/check-in';
 import { villaToday } from '../../domain/dates';
+import { DomainError } from '../../domain/domain-error';
+import { REQUEST_NOT_FOUND } from '../../domain/message';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import type { Config } from '../env';
 import { HttpError, notFound, toIssueDetails } from '../http/http-error';
-import { createRateLimit, REQUEST_NOT_FOUND } from '../http/guest-links';
+import { createRateLimit } from '../http/guest-links';
 import { findGuestRequest } from '../store/request-links';
+import { findGuestCheckIn, type GuestCheckInRow } from '../store/check-in';
+import { submitCheckIn } from '../operations/submit-check-in';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { sendCsvAttachment } from '../csv';
@@ -31,25 +35,15 @@ import { describeRequestNetwork } from '../request-network';
 import { decryptGuestData, encryptGuestData, type GuestDataKey, type GuestDataKeys } from './guest-data-key';
 import {
   findCheckInGuest,
-  findGuestCheckIn,
   listRegisterRows,
   markFormCFiled,
   recordCheckInEvent,
   REGISTER_MAX_GUESTS,
-  submitGuestCheckIn,
   type RegisterRow,
 } from './queries';
 import { formatGuestRegisterCsv } from './register-csv';
 
 export const GUEST_NOT_FOUND = 'Guest not found';
-
-const SUBMIT_REFUSALS = {
-  not_confirmed: [409, 'Online check-in opens once your stay is confirmed.'],
-  cancelled: [409, 'This stay is cancelled: online check-in is closed.'],
-  over: [409, 'This stay is over: online check-in is closed.'],
-  already: [409, 'You have checked in already. Write to us if something needs correcting.'],
-  count: [400, 'Check in each guest of the booking: one form per guest.'],
-} as const;
 
 const UNREADABLE_ALTERED = 'unreadable (altered or damaged)';
 
@@ -187,7 +181,7 @@ export async function registerCheckInRoutes(
   /** What the guest's page shows: whether check-in is open, and what they sent (ID numbers masked). */
   function shapeGuestCheckIn(
     request: { status: string; check_in: string; check_out: string; guests_count: number },
-    rows: Awaited<ReturnType<typeof findGuestCheckIn>>,
+    rows: GuestCheckInRow[],
   ): GuestCheckIn {
     return {
       state: findCheckInState(request, rows.length > 0, villaToday(now())),
@@ -223,7 +217,7 @@ export async function registerCheckInRoutes(
         const stay = await findGuestRequest(tx, request.params.token);
         return stay && { stay, rows: await findGuestCheckIn(tx, request.params.token) };
       });
-      if (!found) throw notFound(REQUEST_NOT_FOUND);
+      if (!found) throw new DomainError('request_not_found', REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return shapeGuestCheckIn(found.stay, found.rows);
     },
@@ -244,37 +238,24 @@ export async function registerCheckInRoutes(
     async (request, reply) => {
       const token = request.params.token;
       const stay = await withGuest(options.db, (tx) => findGuestRequest(tx, token));
-      if (!stay) throw notFound(REQUEST_NOT_FOUND);
+      if (!stay) throw new DomainError('request_not_found', REQUEST_NOT_FOUND);
+      // The forms are checked against the stay (how many guests, its dates), each wrong field named.
       const parsed = createCheckInSchema(stay).safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const details = toIssueDetails((issue as { params?: unknown }).params);
         throw new HttpError(400, issue.message, {}, { field: issue.path.join('.'), ...details });
       }
-      const guests = parsed.data.guests.map(({ id_number, form_c, ...guest }) => ({
-        ...guest,
-        id_number_encrypted: encryptGuestData(options.keys.current, id_number),
-        form_c: form_c && {
-          ...form_c,
-          visa_number: undefined,
-          visa_number_encrypted: form_c.visa_number
-            ? encryptGuestData(options.keys.current, form_c.visa_number)
-            : null,
-        },
-      }));
-      const network = describeRequestNetwork(request.ip);
       const result = await withGuest(
         options.db,
-        async (tx) => {
-          const outcome = await submitGuestCheckIn(tx, { token, guests, today: villaToday(now()) });
-          if (outcome === 'not_found') throw notFound(REQUEST_NOT_FOUND);
-          if (outcome !== 'done') {
-            const [status, message] = SUBMIT_REFUSALS[outcome];
-            throw new HttpError(status, message);
-          }
-          return { stay: (await findGuestRequest(tx, token))!, rows: await findGuestCheckIn(tx, token) };
-        },
-        network,
+        (tx) =>
+          submitCheckIn(tx, {
+            token,
+            guests: parsed.data.guests,
+            encrypt: (plain) => encryptGuestData(options.keys.current, plain),
+            today: villaToday(now()),
+          }),
+        describeRequestNetwork(request.ip),
       );
       reply.code(201).header('cache-control', 'no-store');
       return shapeGuestCheckIn(result.stay, result.rows);

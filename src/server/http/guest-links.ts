@@ -1,8 +1,6 @@
 // What every endpoint a guest reaches by a link (their request page, their check-in) answers alike.
 
-// The same answer for every token that does not name a request: it reveals nothing about others.
-export const REQUEST_NOT_FOUND =
-  'This request link is not valid. Check the link in your e-mail, or contact us.';
+export { REQUEST_NOT_FOUND } from '../../domain/message';
 
 /** A limit per network on the lookups of a guest's link: a token cannot be guessed by trying many. */
 export function createRateLimit(perMinute: number) {

@@ -99,7 +99,7 @@ describe.each(listTestDatabaseKinds())("a guest's script on their invoice [%s]",
     for (const [payload, field, message] of refusals) {
       const refused = await send('POST', `/api/bookings/${stay.id}/invoices`, payload);
       expect(refused.statusCode, refused.body).toBe(400);
-      expect(refused.json().error).toEqual({ field, message });
+      expect(refused.json().error).toMatchObject({ field, message, code: 'text_not_printable' });
     }
     expect(await listNumbers()).toEqual(before);
 
@@ -116,9 +116,11 @@ describe.each(listTestDatabaseKinds())("a guest's script on their invoice [%s]",
       reason: '환불',
     });
     expect(note.statusCode, note.body).toBe(400);
-    expect(note.json().error).toEqual({
+    expect(note.json().error).toMatchObject({
       field: 'reason',
       message: 'The reason contains a character that cannot be printed on an invoice: 환 (U+D658)',
+      code: 'text_not_printable',
+      params: { field: 'reason', character: '환' },
     });
     expect(await listNumbers()).toEqual([invoice.number, ...before]);
   });

@@ -224,20 +224,30 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     for (const status of ['pending', 'cancelled'] as const) {
       const response = await issue((await addStay({ status })).id);
       expect(response.statusCode).toBe(409);
-      expect(response.json().error.message).toContain(status);
+      expect(response.json().error).toMatchObject({
+        message: expect.stringContaining(status),
+        code: 'stay_not_invoiceable',
+        booking_status: status,
+      });
     }
-    expect((await issue((await addStay({ is_sample: true })).id)).statusCode).toBe(409);
+    const sample = await issue((await addStay({ is_sample: true })).id);
+    expect(sample.statusCode).toBe(409);
+    expect(sample.json().error.code).toBe('sample_not_invoiced');
 
     const stay = await addStay();
     const first = await issued(stay.id);
     const again = await issue(stay.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toContain(first.number);
+    expect(again.json().error).toMatchObject({
+      message: expect.stringContaining(first.number),
+      code: 'invoice_already_issued',
+      params: { invoice_id: first.id, invoice_number: first.number },
+    });
 
     const airbnb = await addStay({ booking_source: 'airbnb', amount_known: false, total_amount: 0 });
     const missing = await issue(airbnb.id);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ field: 'amount' });
+    expect(missing.json().error).toMatchObject({ field: 'amount', code: 'invoice_amount_required' });
     for (const amount of [1e300, -5, 0, 10.005, 'lots'])
       expect((await issue(airbnb.id, { amount })).statusCode, String(amount)).toBe(400);
     const paid = await issued(airbnb.id, { amount: 23_600 });
@@ -305,7 +315,11 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
 
     const tooMuch = await credit(invoice.id, { amount: 8000, reason: 'Cancelled' });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json().error.message).toContain('₹7,900 left to credit');
+    expect(tooMuch.json().error).toMatchObject({
+      message: expect.stringContaining('₹7,900 left to credit'),
+      field: 'amount',
+      code: 'credit_note_above_invoice',
+    });
     expect((await credit(invoice.id, { reason: '' })).statusCode).toBe(400);
     expect((await credit(invoice.id, { reason: 'x', amount: 1e300 })).statusCode).toBe(400);
 
@@ -366,7 +380,7 @@ describe.each(listTestDatabaseKinds())('invoices [%s]', (kind) => {
     const other = await current.context.createSignedInOperator();
     const theirs = await send('GET', `/api/invoices/${invoice.id}/pdf`, undefined, other.cookie);
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.json().error.message).toBe('Invoice not found');
+    expect(theirs.json().error).toMatchObject({ message: 'Invoice not found', code: 'invoice_not_found' });
     const unknown = await send('GET', '/api/invoices/00000000-0000-4000-8000-000000000000/pdf');
     expect(unknown.statusCode).toBe(404);
     const malformed = await send('GET', '/api/invoices/not-an-id/pdf');

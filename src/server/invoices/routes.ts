@@ -8,12 +8,25 @@ import { withOperator } from '../db/with-operator';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { withSignedInOperator } from '../auth/operator-work';
-import { notFound } from '../http/http-error';
-import { INVOICE_NOT_FOUND, issueBookingInvoice, issueInvoiceCreditNote } from './issue-invoice';
-import { findInvoiceRow, listInvoiceRows, listRelatedInvoiceRows, shapeInvoices } from '../store/invoices';
+import { DomainError } from '../../domain/domain-error';
+import { INVOICE_NOT_FOUND } from '../../domain/invoice';
+import type { FindUnprintableCharacters } from '../../domain/printable-text';
+import { issueCreditNote } from '../operations/issue-credit-note';
+import { issueInvoice } from '../operations/issue-invoice';
+import {
+  findInvoiceRow,
+  listInvoiceRows,
+  listRelatedInvoiceRows,
+  shapeInvoices,
+  type InvoiceRow,
+} from '../store/invoices';
 import { formatInvoiceRegisterCsv, INVOICE_REGISTER_COLUMNS } from './register-csv';
 import { listInvoiceRegisterRows } from './register-queries';
+import { findUnprintableCharacters } from './pdf-text';
 import { sendInvoicePdf } from './send-invoice-pdf';
+
+/** What every issue of a document is given by the route. */
+type Issuer = { operatorId: string; issuedOn: string; findUnprintable: FindUnprintableCharacters };
 
 export async function registerInvoiceRoutes(
   app: FastifyInstance,
@@ -25,15 +38,18 @@ export async function registerInvoiceRoutes(
   },
 ) {
   const today = () => villaToday(options.now?.());
-  // An invoice and a credit note are issued alike: as the signed-in operator, the guest's e-mail with the
-  // document left to the subscribers once the issue is committed.
-  const issueDocument = async <T>(
+  // An invoice and a credit note are issued alike: as the signed-in operator, dated today, refused when the
+  // PDF could not print them; the guest's e-mail with the document is left to the subscribers once the
+  // issue is committed. Answered as listed, with the document.
+  const issueDocument = async (
     request: FastifyRequest,
-    issue: (tx: Tx, operatorId: string) => Promise<T>,
-  ): Promise<T> => {
-    const issued = await withSignedInOperator(options.db, request, issue);
+    issue: (tx: Tx, issuer: Issuer) => Promise<{ row: InvoiceRow; invoice?: InvoiceRow }>,
+  ) => {
+    const { row, invoice } = await withSignedInOperator(options.db, request, (tx, operatorId) =>
+      issue(tx, { operatorId, issuedOn: today(), findUnprintable: findUnprintableCharacters }),
+    );
     await options.onEventsWritten?.();
-    return issued;
+    return { ...shapeInvoices([row], invoice && [invoice])[0]!, document: row.document };
   };
 
   registerEndpoint(
@@ -61,16 +77,9 @@ export async function registerInvoiceRoutes(
         'Numbered consecutively in the financial year (April to March), at most 16 characters. The guest is the recipient unless a name is given; a GSTIN makes it a B2B invoice (its name and address are then required). A channel stay is invoiced only with the amount the channel paid (amount, tax included). One invoice per booking at a time: issue a credit note against it to change it.',
     },
     async (request, reply) => {
-      const summary = await issueDocument(request, async (tx, operatorId) => {
-        const row = await issueBookingInvoice(tx, {
-          bookingId: request.params.bookingId,
-          operatorId,
-          issuedOn: today(),
-          recipient: request.body.recipient,
-          amount: request.body.amount,
-        });
-        return { ...shapeInvoices([row])[0]!, document: row.document };
-      });
+      const summary = await issueDocument(request, async (tx, issuer) => ({
+        row: await issueInvoice(tx, { ...issuer, bookingId: request.params.bookingId, ...request.body }),
+      }));
       return reply.status(201).send(summary);
     },
   );
@@ -84,16 +93,9 @@ export async function registerInvoiceRoutes(
         'For a refund, a cancellation or a correction after invoicing. The amount (tax included) is shared over the invoice lines by what each has left and taken back into value and tax at its rate; never more than the invoice has left. Numbered in its own series.',
     },
     async (request, reply) => {
-      const summary = await issueDocument(request, async (tx, operatorId) => {
-        const { row, invoice } = await issueInvoiceCreditNote(tx, {
-          invoiceId: request.params.invoiceId,
-          operatorId,
-          issuedOn: today(),
-          amount: request.body.amount,
-          reason: request.body.reason,
-        });
-        return { ...shapeInvoices([row], [invoice])[0]!, document: row.document };
-      });
+      const summary = await issueDocument(request, (tx, issuer) =>
+        issueCreditNote(tx, { ...issuer, invoiceId: request.params.invoiceId, ...request.body }),
+      );
       return reply.status(201).send(summary);
     },
   );
@@ -134,7 +136,7 @@ export async function registerInvoiceRoutes(
       const row = await withOperator(options.db, getOperator(request).id, (tx) =>
         findInvoiceRow(tx, request.params.invoiceId),
       );
-      if (!row) throw notFound(INVOICE_NOT_FOUND);
+      if (!row) throw new DomainError('invoice_not_found', INVOICE_NOT_FOUND);
       return sendInvoicePdf(reply, row.document);
     },
   );

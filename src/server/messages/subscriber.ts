@@ -3,14 +3,12 @@ import { villaToday } from '../../domain/dates';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
 import { makeMoney, moneyFromMajor } from '../../domain/money';
-import { findBooking, findBookingQuote } from '../store/bookings';
+import { findBookingForMessages } from '../store/bookings';
 import { findInvoiceRow } from '../store/invoices';
 import { findPaymentLink } from '../store/payment-links';
 import { listLedgerEntries } from '../store/payments';
-import { findProperty } from '../store/properties';
 import {
   claimPendingEvents,
-  findEventOwner,
   markEventFailed,
   markEventHandled,
   type StoredEvent,
@@ -35,9 +33,8 @@ const LEASE_MS = 60_000;
 
 /** The stored booking an event is of, and the facts its messages start from; none once it is gone. */
 async function readStay(tx: Tx, bookingId: string) {
-  const booking = await findBooking(tx, bookingId);
-  const property = booking && (await findProperty(tx, booking.property_id));
-  return booking && property ? { booking, facts: describeBookingFacts(booking, property.name) } : undefined;
+  const found = await findBookingForMessages(tx, bookingId);
+  return found && { ...found, facts: describeBookingFacts(found.booking, found.propertyName) };
 }
 
 /** The messages an event calls for, written in the subscriber's transaction; true when one was. */
@@ -93,7 +90,7 @@ async function writeMessagesOf(
         ...stay.facts,
         guestPhone: booking.guest_phone,
         specialRequests: booking.special_requests,
-        quote: await findBookingQuote(tx, booking.id),
+        quote: stay.quote,
         holdUntil: link.hold_until,
         confirmBy: link.confirm_by,
       });
@@ -107,7 +104,7 @@ async function writeMessagesOf(
         now,
         facts: {
           ...stay.facts,
-          quote: await findBookingQuote(tx, event.booking_id),
+          quote: stay.quote,
           hostMessage: event.payload.host_message,
         },
       });
@@ -120,7 +117,7 @@ async function writeMessagesOf(
         facts: {
           ...stay.facts,
           // A quote taken is the new breakdown; otherwise the kept lines were for the stay as it was.
-          quote: quote_taken ? await findBookingQuote(tx, event.booking_id) : null,
+          quote: quote_taken ? stay.quote : null,
           changes,
           previousTotal: previous_total,
         },
@@ -141,9 +138,9 @@ async function writeMessagesOf(
       });
     }
     case 'invoice_issued': {
-      const booking = await findBooking(tx, event.booking_id);
+      const stay = await findBookingForMessages(tx, event.booking_id);
       const invoice = await findInvoiceRow(tx, event.payload.invoice_id);
-      return booking && invoice ? recordInvoiceIssued(tx, settings, { booking, invoice }) : false;
+      return stay && invoice ? recordInvoiceIssued(tx, settings, { booking: stay.booking, invoice }) : false;
     }
   }
 }
@@ -164,7 +161,7 @@ export async function handlePendingEvents(
     const events = await claimPendingEvents(db, { leaseMs: LEASE_MS, limit: BATCH });
     for (const event of events) {
       try {
-        const ownerId = await findEventOwner(db, event);
+        const ownerId = event.owner_id;
         const wrote = ownerId
           ? await withOperator(
               db,

@@ -227,6 +227,17 @@ export async function findBooking(db: Executor, bookingId: string): Promise<Stor
   return row ? shapeBooking(row) : undefined;
 }
 
+/** A booking with its property's name and its quote, in one read: what its messages start from. */
+export async function findBookingForMessages(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({ booking: bookings, property_name: properties.name })
+    .from(bookings)
+    .innerJoin(properties, eq(properties.id, bookings.property_id))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row && { booking: shapeBooking(row.booking), propertyName: row.property_name, quote: row.booking.quote };
+}
+
 /** The breakdown a booking was quoted, for its messages (null when it kept none). */
 export async function findBookingQuote(db: Executor, bookingId: string) {
   const [row] = await db

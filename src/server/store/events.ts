@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DomainEvent } from '../../domain/events';
 import type { Executor } from '../db/client';
-import { bookings, domainEvents, properties } from '../db/schema';
+import { domainEvents } from '../db/schema';
 
 export type StoredEvent = DomainEvent & {
   id: string;
@@ -10,6 +10,9 @@ export type StoredEvent = DomainEvent & {
   attempts: number;
 };
 
+/** A claimed event with who its booking or property belongs to (none once they are gone). */
+export type ClaimedEvent = StoredEvent & { owner_id: string | null };
+
 /** Writes what happened in the caller's transaction: it is there exactly when the change is. */
 export async function appendEvent(tx: Executor, event: DomainEvent): Promise<void> {
   await tx.insert(domainEvents).values(event);
@@ -17,12 +20,13 @@ export async function appendEvent(tx: Executor, event: DomainEvent): Promise<voi
 
 /**
  * The oldest events not yet handled, each held by this pass for `leaseMs` (another process skips them);
- * an event whose pass crashed is claimed again once its hold runs out.
+ * an event whose pass crashed is claimed again once its hold runs out. Each comes with who its booking or
+ * property belongs to, read in the same statement, for its subscriber to act within that operator's rows.
  */
 export async function claimPendingEvents(
   db: Executor,
   input: { leaseMs: number; limit: number },
-): Promise<StoredEvent[]> {
+): Promise<ClaimedEvent[]> {
   const due = db
     .select({ id: domainEvents.id })
     .from(domainEvents)
@@ -42,11 +46,18 @@ export async function claimPendingEvents(
       attempts: sql`${domainEvents.attempts} + 1`,
     })
     .where(inArray(domainEvents.id, due))
-    .returning();
+    .returning({
+      ...getTableColumns(domainEvents),
+      // Written out: in RETURNING, drizzle names columns without their table, which is ambiguous here.
+      owner_id: sql<string | null>`coalesce(
+        (select p.owner_id from bookings b join properties p on p.id = b.property_id
+          where b.id = "domain_events"."booking_id"),
+        (select p.owner_id from properties p where p.id = "domain_events"."property_id"))`,
+    });
   return (
     rows
       // The payload is what appendEvent wrote for its kind.
-      .map((row) => row as unknown as StoredEvent)
+      .map((row) => row as unknown as ClaimedEvent)
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id))
   );
 }
@@ -70,27 +81,4 @@ export async function markEventFailed(
       locked_until: sql`now() + ${input.retryInMs} * interval '1 millisecond'`,
     })
     .where(eq(domainEvents.id, input.id));
-}
-
-/** Who the event's booking or property belongs to, for its subscriber to act within that operator's rows. */
-export async function findEventOwner(
-  db: Executor,
-  event: Pick<StoredEvent, 'booking_id' | 'property_id'>,
-): Promise<string | undefined> {
-  if (!event.booking_id) {
-    if (!event.property_id) return undefined;
-    const [row] = await db
-      .select({ owner_id: properties.owner_id })
-      .from(properties)
-      .where(eq(properties.id, event.property_id))
-      .limit(1);
-    return row?.owner_id;
-  }
-  const [row] = await db
-    .select({ owner_id: properties.owner_id })
-    .from(bookings)
-    .innerJoin(properties, eq(properties.id, bookings.property_id))
-    .where(eq(bookings.id, event.booking_id))
-    .limit(1);
-  return row?.owner_id;
 }

@@ -11,7 +11,7 @@ import type { StayInvoicing } from '../../domain/payment';
 import type { Executor } from '../db/client';
 import { invoices, invoiceSeries } from '../db/schema';
 
-type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
  * The next number of a series in a financial year. The series' row stays locked until the transaction

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import type { BusinessContact, BusinessContactUpdate } from '../../domain/business-contact';
 import {
   BUSINESS_PROFILE_DEFAULTS,
   type BusinessProfile,
   type BusinessProfileUpdate,
 } from '../../domain/business-profile';
+import { defaultContact } from '../../content/site';
 import type { Executor } from '../db/client';
-import { businessProfiles } from '../db/schema';
+import { businessContacts, businessProfiles } from '../db/schema';
 
 /** The operator's business profile, or the defaults while they saved none. */
 export async function findBusinessProfile(db: Executor, operatorId: string): Promise<BusinessProfile> {
@@ -46,5 +48,32 @@ export async function saveBusinessProfile(
     .onConflictDoUpdate({
       target: businessProfiles.operator_id,
       set: { ...values, updated_at: sql`now()` },
+    });
+}
+
+/** The operator's contact details, or the defaults while they saved none. */
+export async function findBusinessContact(db: Executor, operatorId: string): Promise<BusinessContact> {
+  const [row] = await db
+    .select()
+    .from(businessContacts)
+    .where(eq(businessContacts.operator_id, operatorId))
+    .limit(1);
+  if (!row) return defaultContact;
+  const { operator_id: _operator, updated_at: _updated, ...contact } = row;
+  return { saved: true, ...contact };
+}
+
+/** Replaces the operator's contact details with the ones given (a PUT: every field is stated). */
+export async function saveBusinessContact(
+  db: Executor,
+  operatorId: string,
+  contact: BusinessContactUpdate,
+): Promise<void> {
+  await db
+    .insert(businessContacts)
+    .values({ operator_id: operatorId, ...contact })
+    .onConflictDoUpdate({
+      target: businessContacts.operator_id,
+      set: { ...contact, updated_at: sql`now()` },
     });
 }

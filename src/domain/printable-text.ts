@@ -1,13 +1,20 @@
-import { describeCharacter } from '../../domain/fields';
-import type { InvoiceDocument } from '../../domain/invoice-document';
-import { HttpError } from '../http/http-error';
-import { findUnprintableCharacters } from './pdf-text';
+import { describeCharacter } from './fields';
+import type { InvoiceDocument } from './invoice-document';
 
 /**
  * An issued document is a tax record that must print as it was typed: a character no invoice font draws
  * (Hangul, Hebrew, a private-use character) or one that steers the direction of text is refused at issue,
  * naming the character and where it comes from, never printed as a box.
  */
+
+/**
+ * The characters of a text that the invoice's PDF cannot draw, or must not print, each once: the fonts
+ * decide, so the server gives this (its PDF's own check) to the rules.
+ */
+export type FindUnprintableCharacters = (text: string) => string[];
+
+/** A text refused for a character it cannot print: the words, and the field and character for a client. */
+export type UnprintableText = { message: string; params: { field?: string; character: string } };
 
 type PrintedText = { text: string | null; label: string; field?: string };
 
@@ -43,29 +50,37 @@ function listPrintedTexts(document: InvoiceDocument, recipientGiven: boolean): P
   return [...named, ...rest];
 }
 
-function refuseUnprintable(texts: PrintedText[]) {
+function findUnprintable(
+  texts: PrintedText[],
+  findCharacters: FindUnprintableCharacters,
+): UnprintableText | undefined {
   for (const { text, label, field } of texts) {
     if (!text) continue;
-    const [character] = findUnprintableCharacters(text);
+    const [character] = findCharacters(text);
     if (character === undefined) continue;
-    throw new HttpError(
-      400,
-      `${label} contains a character that cannot be printed on an invoice: ${describeCharacter(character)}`,
-      {},
-      field ? { field } : undefined,
-    );
+    return {
+      message: `${label} contains a character that cannot be printed on an invoice: ${describeCharacter(character)}`,
+      params: field ? { field, character } : { character },
+    };
   }
+  return undefined;
 }
 
-/** Refuses an invoice (bill of supply, receipt) that would print a character it cannot. */
-export function refuseUnprintableDocument(document: InvoiceDocument, options: { recipientGiven: boolean }) {
-  refuseUnprintable(listPrintedTexts(document, options.recipientGiven));
+/** The first text of an invoice (bill of supply, receipt) that would print a character it cannot. */
+export function findUnprintableDocumentText(
+  document: InvoiceDocument,
+  options: { recipientGiven: boolean; findCharacters: FindUnprintableCharacters },
+): UnprintableText | undefined {
+  return findUnprintable(listPrintedTexts(document, options.recipientGiven), options.findCharacters);
 }
 
 /**
- * Refuses a credit note whose reason would print a character it cannot. The rest it copies from its
- * invoice, which is not checked again: an invoice issued before this check is still corrected.
+ * A credit note's reason when it would print a character it cannot. The rest it copies from its invoice,
+ * which is not checked again: an invoice issued before this check is still corrected.
  */
-export function refuseUnprintableReason(reason: string) {
-  refuseUnprintable([{ text: reason, label: 'The reason', field: 'reason' }]);
+export function findUnprintableReason(
+  reason: string,
+  findCharacters: FindUnprintableCharacters,
+): UnprintableText | undefined {
+  return findUnprintable([{ text: reason, label: 'The reason', field: 'reason' }], findCharacters);
 }
