@@ -7,12 +7,7 @@ import { findBookingForMessages } from '../store/bookings';
 import { findInvoiceRow } from '../store/invoices';
 import { findPaymentLink } from '../store/payment-links';
 import { listLedgerEntries } from '../store/payments';
-import {
-  claimPendingEvents,
-  markEventFailed,
-  markEventHandled,
-  type StoredEvent,
-} from '../store/events';
+import { claimPendingEvents, markEventFailed, markEventHandled, type StoredEvent } from '../store/events';
 import { describeBookingFacts } from './booking-facts';
 import { findRequestLink } from '../store/request-links';
 import {

@@ -235,7 +235,9 @@ export async function findBookingForMessages(db: Executor, bookingId: string) {
     .innerJoin(properties, eq(properties.id, bookings.property_id))
     .where(eq(bookings.id, bookingId))
     .limit(1);
-  return row && { booking: shapeBooking(row.booking), propertyName: row.property_name, quote: row.booking.quote };
+  return (
+    row && { booking: shapeBooking(row.booking), propertyName: row.property_name, quote: row.booking.quote }
+  );
 }
 
 /** The breakdown a booking was quoted, for its messages (null when it kept none). */
