@@ -24,7 +24,7 @@ import { isChannelCollected } from '@/domain/payment';
 import type { Property } from '@/domain/property';
 import { DEFAULT_LANGUAGE } from '@/content/languages';
 import { useCreateBooking } from './bookings-api';
-import { GuestLanguageField } from './guest-language-field';
+import { GuestContactFields } from './guest-contact-fields';
 
 const EMPTY: ManualBookingInput = {
   ...EMPTY_STAY_REQUEST,
@@ -126,16 +126,7 @@ export function AddBookingDialog({
           type="date"
           {...register('check_out')}
         />
-        <InputField label="Guest name" required error={errors.guest_name} {...register('guest_name')} />
-        <InputField
-          label="Guest email"
-          required
-          error={errors.guest_email}
-          type="email"
-          {...register('guest_email')}
-        />
-        <InputField label="Guest phone" error={errors.guest_phone} type="tel" {...register('guest_phone')} />
-        <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
+        <GuestContactFields register={register} errors={errors} />
         <InputField
           label="Guests"
           required

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/client/components/form-dialog';
-import { FormField, InputField } from '@/client/components/ui/form';
+import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import {
@@ -29,7 +29,7 @@ import { isRealDate } from '@/domain/dates';
 import type { InvoiceDisagreement } from '@/domain/invoice';
 import { bookingChangeQuoteQuery, useUpdateBooking } from './bookings-api';
 import { PriceChange, type PriceKeep } from './price-change';
-import { GuestLanguageField } from './guest-language-field';
+import { GuestContactFields } from './guest-contact-fields';
 
 type FieldInput = Omit<BookingUpdateInput, 'pricing'>;
 type EditValues = Omit<
@@ -104,6 +104,11 @@ function findStayToPrice(
   return changed ? { valid, stay: { ...stay, guests_count: stay.guests_count ?? 0 } } : null;
 }
 
+/** A field that cannot change is read-only and looks it, not only behaves it. */
+function lockInput(locked: boolean) {
+  return { readOnly: locked, className: locked ? 'bg-muted text-muted-foreground' : undefined };
+}
+
 /** A channel's stay: its dates and total come from the channel. */
 function isFromChannel(booking: Booking) {
   return booking.booking_source !== 'direct' || booking.channel_connection_id !== null;
@@ -138,8 +143,6 @@ export function EditBookingDialog({
   // A settled stay keeps its terms: the server refuses them, so they are not offered.
   const settled = booking.status === 'cancelled' || booking.status === 'completed';
   const termsLocked = fromChannel || settled;
-  // A field that cannot change looks it, not only behaves it.
-  const lockedLook = (locked: boolean) => (locked ? 'bg-muted text-muted-foreground' : undefined);
   // An invoice stays as issued: a change to what it charged is corrected by a credit note and a new one.
   const invoices = useQuery({
     ...bookingInvoicesQuery(booking.id),
@@ -307,37 +310,12 @@ export function EditBookingDialog({
         </p>
       ) : null}
       <FormField label="Check-in" required error={errors.check_in}>
-        {(props) => (
-          <Input
-            {...props}
-            type="date"
-            readOnly={termsLocked}
-            className={lockedLook(termsLocked)}
-            {...register('check_in')}
-          />
-        )}
+        {(props) => <Input {...props} type="date" {...lockInput(termsLocked)} {...register('check_in')} />}
       </FormField>
       <FormField label="Check-out" required error={errors.check_out}>
-        {(props) => (
-          <Input
-            {...props}
-            type="date"
-            readOnly={termsLocked}
-            className={lockedLook(termsLocked)}
-            {...register('check_out')}
-          />
-        )}
+        {(props) => <Input {...props} type="date" {...lockInput(termsLocked)} {...register('check_out')} />}
       </FormField>
-      <InputField label="Guest name" required error={errors.guest_name} {...register('guest_name')} />
-      <InputField
-        label="Guest email"
-        required
-        error={errors.guest_email}
-        type="email"
-        {...register('guest_email')}
-      />
-      <InputField label="Guest phone" error={errors.guest_phone} type="tel" {...register('guest_phone')} />
-      <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
+      <GuestContactFields register={register} errors={errors} />
       <FormField
         label="Guests"
         required={booking.guests_count !== null}
@@ -349,8 +327,7 @@ export function EditBookingDialog({
             {...props}
             type="number"
             min={1}
-            readOnly={settled}
-            className={lockedLook(settled)}
+            {...lockInput(settled)}
             {...register('guests_count', {
               // Blank is "still not known" on a stay that had no count, never 0 or NaN.
               setValueAs: (value: unknown) =>
@@ -364,8 +341,7 @@ export function EditBookingDialog({
           {(props) => (
             <MoneyInput
               {...props}
-              readOnly={termsLocked}
-              className={lockedLook(termsLocked)}
+              {...lockInput(termsLocked)}
               {...register('total_amount', { valueAsNumber: true })}
             />
           )}
