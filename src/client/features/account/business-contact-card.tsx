@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { QueryForm } from '@/client/components/query-state';
 import { SaveActions } from '@/client/components/save-actions';
 import { FormAlert, InputField } from '@/client/components/ui/form';
-import { useSettingsSave } from '@/client/lib/use-settings-save';
+import { useFormSave } from '@/client/lib/use-form-save';
 import {
   BUSINESS_CONTACT_LIMITS,
   BusinessContactUpdateSchema,
@@ -59,7 +59,7 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
   });
   const { register, formState, reset } = form;
   const errors = formState.errors;
-  const { submit, formError } = useSettingsSave({
+  const { submit, formError } = useFormSave({
     form,
     save: update.mutateAsync,
     onSaved: () =>
