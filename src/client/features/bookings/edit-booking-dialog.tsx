@@ -29,7 +29,7 @@ import { isRealDate } from '@/domain/dates';
 import type { InvoiceDisagreement } from '@/domain/invoice';
 import { bookingChangeQuoteQuery, useUpdateBooking } from './bookings-api';
 import { PriceChange, type PriceKeep } from './price-change';
-import { GuestContactFields } from './guest-contact-fields';
+import { GuestContactFields, lockInput, StayDateFields } from './booking-form-fields';
 
 type FieldInput = Omit<BookingUpdateInput, 'pricing'>;
 type EditValues = Omit<
@@ -102,11 +102,6 @@ function findStayToPrice(
     Number.isInteger(stay.guests_count) &&
     (stay.guests_count ?? 0) >= 1;
   return changed ? { valid, stay: { ...stay, guests_count: stay.guests_count ?? 0 } } : null;
-}
-
-/** A field that cannot change is read-only and looks it, not only behaves it. */
-function lockInput(locked: boolean) {
-  return { readOnly: locked, className: locked ? 'bg-muted text-muted-foreground' : undefined };
 }
 
 /** A channel's stay: its dates and total come from the channel. */
@@ -280,10 +275,8 @@ export function EditBookingDialog({
       }
       className="max-w-2xl"
       onSubmit={onSubmit}
-      formClassName="grid gap-4 sm:grid-cols-2"
+      twoColumns
       error={formError}
-      alertClassName="sm:col-span-2"
-      footerClassName="sm:col-span-2"
       submitLabel="Save changes"
       pendingLabel="Saving..."
       pending={update.isPending}
@@ -309,12 +302,7 @@ export function EditBookingDialog({
           {`${invoice.title} ${invoice.number} was issued for this stay as it was, and stays so. If its dates, guests or total change, issue a credit note and a new invoice under Payments.`}
         </p>
       ) : null}
-      <FormField label="Check-in" required error={errors.check_in}>
-        {(props) => <Input {...props} type="date" {...lockInput(termsLocked)} {...register('check_in')} />}
-      </FormField>
-      <FormField label="Check-out" required error={errors.check_out}>
-        {(props) => <Input {...props} type="date" {...lockInput(termsLocked)} {...register('check_out')} />}
-      </FormField>
+      <StayDateFields register={register} errors={errors} locked={termsLocked} />
       <GuestContactFields register={register} errors={errors} />
       <FormField
         label="Guests"

@@ -11,13 +11,11 @@ type IssuedDocument = { id: string; title: string; number: string };
  * a toast naming it with its PDF at hand, or the refusal at its field or in the dialog.
  */
 export function useIssueDocument<Values extends FieldValues, Parsed, Issued extends IssuedDocument>({
-  form,
   issue,
   pending,
   describe,
   onIssued,
-  fieldOf,
-  failure,
+  ...save
 }: {
   form: UseFormReturn<Values, unknown, Parsed>;
   issue: (values: Parsed) => Promise<Issued>;
@@ -29,7 +27,7 @@ export function useIssueDocument<Values extends FieldValues, Parsed, Issued exte
   failure: string;
 }) {
   const { submit, formError } = useFormSave({
-    form,
+    ...save,
     save: issue,
     onSaved: (issued) => {
       toast.success(`${issued.title} ${issued.number} issued`, {
@@ -41,8 +39,6 @@ export function useIssueDocument<Values extends FieldValues, Parsed, Issued exte
       });
       onIssued();
     },
-    fieldOf,
-    failure,
   });
   return { onSubmit: submit, error: formError, pending, pendingLabel: 'Issuing...', lockWhilePending: true };
 }
