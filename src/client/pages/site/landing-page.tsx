@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SECTION_IDS, type SectionId } from '@/content/navigation';
+import { SECTION_IDS } from '@/content/navigation';
 import type { LandingText } from '@/content/landing';
 import type { SiteText } from '@/content/site-text';
 import { FeaturesSection } from '@/client/features/site/features-section';
@@ -39,7 +39,7 @@ const LAZY_SECTIONS = [
     loadingClassName: 'min-h-[60rem] lg:min-h-[40rem]',
     className: 'bg-card py-24 lg:py-32',
   },
-] as const satisfies readonly { id: SectionId }[];
+] as const;
 
 /** The landing page in the language of `texts`; each language's page module gives its own. */
 export function LandingPage({ texts, landing }: { texts: SiteText; landing: LandingText }) {
