@@ -75,7 +75,7 @@ const lengthAtMost =
   };
 
 /** A line of the postal address, as long as its limit; refused with the address's code. */
-const addressLine = (label: string, max: number, { optional = false } = {}) =>
+const defineAddressLine = (label: string, max: number, { optional = false } = {}) =>
   contactText(label, 'contact_address_invalid', lengthAtMost(label, max, !optional));
 
 /** A phone number guests can dial: digits with spaces, dashes or brackets, a leading + for the country. */
@@ -97,13 +97,13 @@ export const BusinessContactUpdateSchema = z.object({
       return 'The e-mail address must look like name@example.com';
     return undefined;
   }),
-  street: addressLine('The street', BUSINESS_CONTACT_LIMITS.lineMax),
-  city: addressLine('The city', BUSINESS_CONTACT_LIMITS.lineMax),
-  region: addressLine('The state or region', BUSINESS_CONTACT_LIMITS.lineMax),
-  postal_code: addressLine('The PIN or postal code', BUSINESS_CONTACT_LIMITS.postalCodeMax, {
+  street: defineAddressLine('The street', BUSINESS_CONTACT_LIMITS.lineMax),
+  city: defineAddressLine('The city', BUSINESS_CONTACT_LIMITS.lineMax),
+  region: defineAddressLine('The state or region', BUSINESS_CONTACT_LIMITS.lineMax),
+  postal_code: defineAddressLine('The PIN or postal code', BUSINESS_CONTACT_LIMITS.postalCodeMax, {
     optional: true,
   }),
-  country: addressLine('The country', BUSINESS_CONTACT_LIMITS.lineMax),
+  country: defineAddressLine('The country', BUSINESS_CONTACT_LIMITS.lineMax),
   social_handle: contactText('The social handle', 'contact_social_invalid', (value) => {
     if (value.length > BUSINESS_CONTACT_LIMITS.socialHandleMax)
       return `The social handle must be at most ${BUSINESS_CONTACT_LIMITS.socialHandleMax} characters`;

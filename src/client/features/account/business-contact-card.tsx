@@ -71,7 +71,7 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
   });
 
   // The address's lines but the PIN code: each required, as long as the server allows.
-  const addressLine = (name: (typeof FIELDS)[number], label: string, autoComplete: string) => (
+  const renderAddressLine = (name: (typeof FIELDS)[number], label: string, autoComplete: string) => (
     <InputField
       label={label}
       error={errors[name]}
@@ -111,9 +111,9 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
           {...register('email')}
         />
       </div>
-      {addressLine('street', 'Street', 'address-line1')}
+      {renderAddressLine('street', 'Street', 'address-line1')}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {addressLine('city', 'City', 'address-level2')}
+        {renderAddressLine('city', 'City', 'address-level2')}
         <InputField
           label="PIN code"
           hint="or postal code"
@@ -122,8 +122,8 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
           maxLength={BUSINESS_CONTACT_LIMITS.postalCodeMax}
           {...register('postal_code')}
         />
-        {addressLine('region', 'State or region', 'address-level1')}
-        {addressLine('country', 'Country', 'country-name')}
+        {renderAddressLine('region', 'State or region', 'address-level1')}
+        {renderAddressLine('country', 'Country', 'country-name')}
         <InputField
           label="Social handle"
           hint="optional"
