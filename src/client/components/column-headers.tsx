@@ -1,6 +1,6 @@
 import { cn } from '@/client/lib/utils';
 
-export type Column = { label: string; numeric?: boolean };
+type Column = { label: string; numeric?: boolean };
 
 /** A table's header cells, one a column; a column of figures is right-aligned, as its cells are. */
 export function ColumnHeaders({ columns, className }: { columns: readonly Column[]; className: string }) {

@@ -3,7 +3,7 @@ import { FormField, InputField } from '@/client/components/ui/form';
 import { Input } from '@/client/components/ui/input';
 import { GuestLanguageField } from './guest-language-field';
 
-/** The fields adding a booking and editing one both ask, and how the edit shows the ones it cannot change. */
+// The fields adding a booking and editing one both ask, and how the edit shows the ones it cannot change.
 
 type Errors<Field extends string> = Partial<Record<Field, { message?: string }>>;
 /** The booking form's `register`, for the fields a component renders. */
