@@ -74,6 +74,10 @@ const lengthAtMost =
     return undefined;
   };
 
+/** A line of the postal address, as long as its limit; refused with the address's code. */
+const defineAddressLine = (label: string, max: number, { optional = false } = {}) =>
+  contactText(label, 'contact_address_invalid', lengthAtMost(label, max, !optional));
+
 /** A phone number guests can dial: digits with spaces, dashes or brackets, a leading + for the country. */
 export function describePhoneProblem(value: string): string | undefined {
   if (value === '') return 'The phone number is required';
@@ -93,31 +97,13 @@ export const BusinessContactUpdateSchema = z.object({
       return 'The e-mail address must look like name@example.com';
     return undefined;
   }),
-  street: contactText(
-    'The street',
-    'contact_address_invalid',
-    lengthAtMost('The street', BUSINESS_CONTACT_LIMITS.lineMax, true),
-  ),
-  city: contactText(
-    'The city',
-    'contact_address_invalid',
-    lengthAtMost('The city', BUSINESS_CONTACT_LIMITS.lineMax, true),
-  ),
-  region: contactText(
-    'The state or region',
-    'contact_address_invalid',
-    lengthAtMost('The state or region', BUSINESS_CONTACT_LIMITS.lineMax, true),
-  ),
-  postal_code: contactText(
-    'The PIN or postal code',
-    'contact_address_invalid',
-    lengthAtMost('The PIN or postal code', BUSINESS_CONTACT_LIMITS.postalCodeMax, false),
-  ),
-  country: contactText(
-    'The country',
-    'contact_address_invalid',
-    lengthAtMost('The country', BUSINESS_CONTACT_LIMITS.lineMax, true),
-  ),
+  street: defineAddressLine('The street', BUSINESS_CONTACT_LIMITS.lineMax),
+  city: defineAddressLine('The city', BUSINESS_CONTACT_LIMITS.lineMax),
+  region: defineAddressLine('The state or region', BUSINESS_CONTACT_LIMITS.lineMax),
+  postal_code: defineAddressLine('The PIN or postal code', BUSINESS_CONTACT_LIMITS.postalCodeMax, {
+    optional: true,
+  }),
+  country: defineAddressLine('The country', BUSINESS_CONTACT_LIMITS.lineMax),
   social_handle: contactText('The social handle', 'contact_social_invalid', (value) => {
     if (value.length > BUSINESS_CONTACT_LIMITS.socialHandleMax)
       return `The social handle must be at most ${BUSINESS_CONTACT_LIMITS.socialHandleMax} characters`;

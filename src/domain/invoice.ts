@@ -138,29 +138,26 @@ export const InvoiceRecipientSchema = z
 export type InvoiceRecipientInput = z.input<typeof InvoiceRecipientSchema>;
 export type InvoiceRecipient = z.output<typeof InvoiceRecipientSchema>;
 
+/** The amount an invoice or a credit note is issued for, tax included; null when it is left out. */
+const DocumentAmountSchema = z
+  .number({ error: 'Amount must be a number' })
+  .positive('Amount must be more than 0')
+  .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
+  .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' })
+  .nullish()
+  .transform((value) => value ?? null);
+
 export const IssueInvoiceSchema = z.object({
   recipient: InvoiceRecipientSchema.default({ name: null, address: null, state_code: null, gstin: null }),
-  amount: z
-    .number({ error: 'Amount must be a number' })
-    .positive('Amount must be more than 0')
-    .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
-    .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' })
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe("A channel stay only: what the channel paid, tax included (a direct stay's is its total)"),
+  amount: DocumentAmountSchema.describe(
+    "A channel stay only: what the channel paid, tax included (a direct stay's is its total)",
+  ),
 });
 export type IssueInvoiceInput = z.input<typeof IssueInvoiceSchema>;
 
 export const CREDIT_NOTE_REASON_MAX = 200;
 export const IssueCreditNoteSchema = z.object({
-  amount: z
-    .number({ error: 'Amount must be a number' })
-    .positive('Amount must be more than 0')
-    .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
-    .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' })
-    .nullish()
-    .transform((value) => value ?? null)
-    .describe('Tax included; leave out to credit all that is left of the invoice'),
+  amount: DocumentAmountSchema.describe('Tax included; leave out to credit all that is left of the invoice'),
   // Printed on the note, in the guest's e-mail and in the register: typed text, line breaks but no controls.
   reason: requiredText('Reason', {
     max: CREDIT_NOTE_REASON_MAX,

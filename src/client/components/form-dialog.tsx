@@ -3,6 +3,7 @@ import { Button } from '@/client/components/ui/button';
 import { TitledDialog } from '@/client/components/titled-dialog';
 import { DialogFooter, type DialogContent } from '@/client/components/ui/dialog';
 import { FormAlert } from '@/client/components/ui/form';
+import { cn } from '@/client/lib/utils';
 
 /**
  * A form in a dialog: its title and what it does, the fields, a refused save said inside the dialog
@@ -17,9 +18,8 @@ export function FormDialog({
   className,
   onCloseAutoFocus,
   onSubmit,
-  formClassName,
+  twoColumns,
   error,
-  alertClassName,
   footerClassName,
   submitLabel,
   pendingLabel,
@@ -35,10 +35,10 @@ export function FormDialog({
   className?: string;
   onCloseAutoFocus?: ComponentProps<typeof DialogContent>['onCloseAutoFocus'];
   onSubmit: FormEventHandler<HTMLFormElement>;
-  formClassName?: string;
+  /** The fields side by side from `sm` up, the refused save and the buttons across both columns. */
+  twoColumns?: boolean;
   /** The refused save, if any. */
   error?: ReactNode;
-  alertClassName?: string;
   footerClassName?: string;
   submitLabel: string;
   pendingLabel: string;
@@ -61,12 +61,12 @@ export function FormDialog({
       <form
         noValidate
         onSubmit={onSubmit}
-        className={formClassName ?? 'grid gap-4'}
+        className={twoColumns ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4'}
         aria-busy={lockWhilePending ? pending : undefined}
       >
         {children}
-        {error ? <FormAlert className={alertClassName}>{error}</FormAlert> : null}
-        <DialogFooter className={footerClassName}>
+        {error ? <FormAlert className={twoColumns ? 'sm:col-span-2' : undefined}>{error}</FormAlert> : null}
+        <DialogFooter className={cn(twoColumns && 'sm:col-span-2', footerClassName)}>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={locked}>
             Cancel
           </Button>

@@ -18,6 +18,8 @@ export const buttonVariants = cva(
         accent: 'bg-accent text-accent-foreground hover:bg-accent/90',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         outline: 'border border-input bg-card text-foreground hover:bg-muted',
+        // A quiet first step towards removing something (the confirmation asks with `destructive`).
+        'destructive-outline': 'border border-input bg-card text-destructive hover:bg-muted',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-muted',
         link: 'text-primary underline-offset-4 hover:underline',

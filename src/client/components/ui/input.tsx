@@ -18,3 +18,8 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
 export function MoneyInput(props: ComponentProps<'input'>) {
   return <Input type="number" min={0} step="0.01" {...props} />;
 }
+
+/** A count of things (rooms, guests): a whole number from 1, with the phone's number pad. */
+export function CountInput(props: ComponentProps<'input'>) {
+  return <Input type="number" inputMode="numeric" min={1} step={1} {...props} />;
+}

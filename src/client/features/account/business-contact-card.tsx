@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { QueryForm } from '@/client/components/query-state';
 import { SaveActions } from '@/client/components/save-actions';
 import { FormAlert, InputField } from '@/client/components/ui/form';
-import { useSettingsSave } from '@/client/lib/use-settings-save';
+import { useFormSave } from '@/client/lib/use-form-save';
 import {
   BUSINESS_CONTACT_LIMITS,
   BusinessContactUpdateSchema,
@@ -59,7 +59,7 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
   });
   const { register, formState, reset } = form;
   const errors = formState.errors;
-  const { submit, formError } = useSettingsSave({
+  const { submit, formError } = useFormSave({
     form,
     save: update.mutateAsync,
     onSaved: () =>
@@ -69,6 +69,18 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
     fieldOf: (field) => FIELDS.find((name) => name === field),
     failure: 'The contact details could not be saved',
   });
+
+  // The address's lines but the PIN code: each required, as long as the server allows.
+  const renderAddressLine = (name: (typeof FIELDS)[number], label: string, autoComplete: string) => (
+    <InputField
+      label={label}
+      error={errors[name]}
+      required
+      autoComplete={autoComplete}
+      maxLength={BUSINESS_CONTACT_LIMITS.lineMax}
+      {...register(name)}
+    />
+  );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Contact details">
@@ -99,23 +111,9 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
           {...register('email')}
         />
       </div>
-      <InputField
-        label="Street"
-        error={errors.street}
-        required
-        autoComplete="address-line1"
-        maxLength={BUSINESS_CONTACT_LIMITS.lineMax}
-        {...register('street')}
-      />
+      {renderAddressLine('street', 'Street', 'address-line1')}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <InputField
-          label="City"
-          error={errors.city}
-          required
-          autoComplete="address-level2"
-          maxLength={BUSINESS_CONTACT_LIMITS.lineMax}
-          {...register('city')}
-        />
+        {renderAddressLine('city', 'City', 'address-level2')}
         <InputField
           label="PIN code"
           hint="or postal code"
@@ -124,22 +122,8 @@ export function BusinessContactForm({ contact }: { contact: BusinessContact }) {
           maxLength={BUSINESS_CONTACT_LIMITS.postalCodeMax}
           {...register('postal_code')}
         />
-        <InputField
-          label="State or region"
-          error={errors.region}
-          required
-          autoComplete="address-level1"
-          maxLength={BUSINESS_CONTACT_LIMITS.lineMax}
-          {...register('region')}
-        />
-        <InputField
-          label="Country"
-          error={errors.country}
-          required
-          autoComplete="country-name"
-          maxLength={BUSINESS_CONTACT_LIMITS.lineMax}
-          {...register('country')}
-        />
+        {renderAddressLine('region', 'State or region', 'address-level1')}
+        {renderAddressLine('country', 'Country', 'country-name')}
         <InputField
           label="Social handle"
           hint="optional"

@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
-import { useSettingsSave } from '@/client/lib/use-settings-save';
+import { useFormSave } from '@/client/lib/use-form-save';
 import {
   BUSINESS_PROFILE_LIMITS,
   BusinessProfileUpdateSchema,
@@ -95,7 +95,7 @@ export function BusinessProfileForm({ profile }: { profile: BusinessProfile }) {
   const errors = formState.errors;
   const gstins = useFieldArray({ control, name: 'gstins' });
   const gstinsError = errors.gstins?.root?.message ?? errors.gstins?.message;
-  const { submit, formError } = useSettingsSave({
+  const { submit, formError } = useFormSave({
     form,
     save: update.mutateAsync,
     onSaved: (saved) =>

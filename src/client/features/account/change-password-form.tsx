@@ -10,6 +10,13 @@ import { useChangePassword } from './account-api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+// The browser's password manager offers the saved password for the first, a new one for the others.
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Repeat new password', autoComplete: 'new-password' },
+] as const;
+
 /** Changing the password: the current one is asked for again, and every other session ends. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
@@ -59,30 +66,17 @@ export function ChangePasswordForm() {
           {change.isError && !fieldError ? (
             <FormAlert>{getErrorMessage(change.error, 'The password could not be changed')}</FormAlert>
           ) : null}
-          <InputField
-            label="Current password"
-            error={formState.errors.currentPassword}
-            required
-            type="password"
-            autoComplete="current-password"
-            {...register('currentPassword')}
-          />
-          <InputField
-            label="New password"
-            error={formState.errors.newPassword}
-            required
-            type="password"
-            autoComplete="new-password"
-            {...register('newPassword')}
-          />
-          <InputField
-            label="Repeat new password"
-            error={formState.errors.confirmPassword}
-            required
-            type="password"
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-          />
+          {PASSWORD_FIELDS.map(({ name, label, autoComplete }) => (
+            <InputField
+              key={name}
+              label={label}
+              error={formState.errors[name]}
+              required
+              type="password"
+              autoComplete={autoComplete}
+              {...register(name)}
+            />
+          ))}
           <div>
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Changing...' : 'Change password'}

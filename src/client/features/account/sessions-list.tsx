@@ -5,6 +5,7 @@ import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { RowList, RowListItem } from '@/client/components/ui/row-list';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { sessionKeys } from '@/client/features/session';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -49,12 +50,9 @@ export function SessionsList() {
         ) : sessions.data.sessions.length === 0 ? (
           <p className="text-sm text-muted-foreground">No sessions are signed in.</p>
         ) : (
-          <ul className="grid gap-2" aria-label="Sessions">
+          <RowList aria-label="Sessions">
             {sessions.data.sessions.map((session) => (
-              <li
-                key={session.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
-              >
+              <RowListItem key={session.id}>
                 <div className="flex min-w-0 items-start gap-3">
                   <LaptopIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
                   <div className="min-w-0">
@@ -77,9 +75,9 @@ export function SessionsList() {
                 >
                   Sign out
                 </Button>
-              </li>
+              </RowListItem>
             ))}
-          </ul>
+          </RowList>
         )}
       </CardContent>
     </Card>

@@ -9,6 +9,7 @@ import { QueryLoadError } from '@/client/components/query-state';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
+import { RowList, RowListItem } from '@/client/components/ui/row-list';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { ViewSection } from '@/client/components/view-section';
 import { getErrorMessage, readErrorCode } from '@/client/lib/api-client';
@@ -111,12 +112,9 @@ export function BackupsView() {
               now.
             </p>
           ) : (
-            <ul className="grid gap-2" aria-label="Backups">
+            <RowList aria-label="Backups">
               {backups.data.backups.map((backup) => (
-                <li
-                  key={backup.name}
-                  className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
-                >
+                <RowListItem key={backup.name}>
                   <div className="min-w-0">
                     <p className="font-medium">
                       {formatVillaTime(backup.created_at)}{' '}
@@ -138,9 +136,9 @@ export function BackupsView() {
                       Download
                     </a>
                   </Button>
-                </li>
+                </RowListItem>
               ))}
-            </ul>
+            </RowList>
           )}
         </CardContent>
       </Card>

@@ -14,6 +14,12 @@ import { fillText } from '@/content/fill-text';
 import { INTL_LOCALES, type Language } from '@/content/languages';
 import { useBookingFormText } from './booking-form-text';
 
+/** The stay's dates as text fields, beside the calendar, for those who prefer typing. */
+const TYPED_DATES = [
+  { name: 'check_in', label: 'checkIn' },
+  { name: 'check_out', label: 'checkOut' },
+] as const;
+
 const toDate = (value: string) => (isRealDate(value) ? parseISO(value) : undefined);
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 
@@ -154,22 +160,17 @@ export function StayCalendar({ state }: { state: BookingRequestFormState }) {
         )}
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3">
-        <InputField
-          label={texts.fields.checkIn}
-          error={fieldError('check_in', formState.errors.check_in)}
-          {...register('check_in')}
-          placeholder="yyyy-mm-dd"
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <InputField
-          label={texts.fields.checkOut}
-          error={fieldError('check_out', formState.errors.check_out)}
-          {...register('check_out')}
-          placeholder="yyyy-mm-dd"
-          inputMode="numeric"
-          autoComplete="off"
-        />
+        {TYPED_DATES.map(({ name, label }) => (
+          <InputField
+            key={name}
+            label={texts.fields[label]}
+            error={fieldError(name, formState.errors[name])}
+            {...register(name)}
+            placeholder="yyyy-mm-dd"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        ))}
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ import { isChannelCollected } from '@/domain/payment';
 import type { Property } from '@/domain/property';
 import { DEFAULT_LANGUAGE } from '@/content/languages';
 import { useCreateBooking } from './bookings-api';
-import { GuestLanguageField } from './guest-language-field';
+import { GuestContactFields, StayDateFields } from './booking-form-fields';
 
 const EMPTY: ManualBookingInput = {
   ...EMPTY_STAY_REQUEST,
@@ -110,32 +110,14 @@ export function AddBookingDialog({
         description={`A booking taken by phone, in person, or on Airbnb or Booking.com, for ${property.name}. Overlapping stays are refused.`}
         className="max-w-2xl"
         onSubmit={onSubmit}
-        formClassName="grid gap-4 sm:grid-cols-2"
+        twoColumns
         error={formError}
-        alertClassName="sm:col-span-2"
-        footerClassName="sm:col-span-2"
         submitLabel="Add Booking"
         pendingLabel="Adding..."
         pending={create.isPending}
       >
-        <InputField label="Check-in" required error={errors.check_in} type="date" {...register('check_in')} />
-        <InputField
-          label="Check-out"
-          required
-          error={errors.check_out}
-          type="date"
-          {...register('check_out')}
-        />
-        <InputField label="Guest name" required error={errors.guest_name} {...register('guest_name')} />
-        <InputField
-          label="Guest email"
-          required
-          error={errors.guest_email}
-          type="email"
-          {...register('guest_email')}
-        />
-        <InputField label="Guest phone" error={errors.guest_phone} type="tel" {...register('guest_phone')} />
-        <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
+        <StayDateFields register={register} errors={errors} />
+        <GuestContactFields register={register} errors={errors} />
         <InputField
           label="Guests"
           required

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/client/components/form-dialog';
-import { FormField, InputField } from '@/client/components/ui/form';
+import { FormField } from '@/client/components/ui/form';
 import { Input, MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import {
@@ -29,7 +29,7 @@ import { isRealDate } from '@/domain/dates';
 import type { InvoiceDisagreement } from '@/domain/invoice';
 import { bookingChangeQuoteQuery, useUpdateBooking } from './bookings-api';
 import { PriceChange, type PriceKeep } from './price-change';
-import { GuestLanguageField } from './guest-language-field';
+import { GuestContactFields, lockInput, StayDateFields } from './booking-form-fields';
 
 type FieldInput = Omit<BookingUpdateInput, 'pricing'>;
 type EditValues = Omit<
@@ -138,8 +138,6 @@ export function EditBookingDialog({
   // A settled stay keeps its terms: the server refuses them, so they are not offered.
   const settled = booking.status === 'cancelled' || booking.status === 'completed';
   const termsLocked = fromChannel || settled;
-  // A field that cannot change looks it, not only behaves it.
-  const lockedLook = (locked: boolean) => (locked ? 'bg-muted text-muted-foreground' : undefined);
   // An invoice stays as issued: a change to what it charged is corrected by a credit note and a new one.
   const invoices = useQuery({
     ...bookingInvoicesQuery(booking.id),
@@ -277,10 +275,8 @@ export function EditBookingDialog({
       }
       className="max-w-2xl"
       onSubmit={onSubmit}
-      formClassName="grid gap-4 sm:grid-cols-2"
+      twoColumns
       error={formError}
-      alertClassName="sm:col-span-2"
-      footerClassName="sm:col-span-2"
       submitLabel="Save changes"
       pendingLabel="Saving..."
       pending={update.isPending}
@@ -306,38 +302,8 @@ export function EditBookingDialog({
           {`${invoice.title} ${invoice.number} was issued for this stay as it was, and stays so. If its dates, guests or total change, issue a credit note and a new invoice under Payments.`}
         </p>
       ) : null}
-      <FormField label="Check-in" required error={errors.check_in}>
-        {(props) => (
-          <Input
-            {...props}
-            type="date"
-            readOnly={termsLocked}
-            className={lockedLook(termsLocked)}
-            {...register('check_in')}
-          />
-        )}
-      </FormField>
-      <FormField label="Check-out" required error={errors.check_out}>
-        {(props) => (
-          <Input
-            {...props}
-            type="date"
-            readOnly={termsLocked}
-            className={lockedLook(termsLocked)}
-            {...register('check_out')}
-          />
-        )}
-      </FormField>
-      <InputField label="Guest name" required error={errors.guest_name} {...register('guest_name')} />
-      <InputField
-        label="Guest email"
-        required
-        error={errors.guest_email}
-        type="email"
-        {...register('guest_email')}
-      />
-      <InputField label="Guest phone" error={errors.guest_phone} type="tel" {...register('guest_phone')} />
-      <GuestLanguageField error={errors.guest_language} registration={register('guest_language')} />
+      <StayDateFields register={register} errors={errors} locked={termsLocked} />
+      <GuestContactFields register={register} errors={errors} />
       <FormField
         label="Guests"
         required={booking.guests_count !== null}
@@ -349,8 +315,7 @@ export function EditBookingDialog({
             {...props}
             type="number"
             min={1}
-            readOnly={settled}
-            className={lockedLook(settled)}
+            {...lockInput(settled)}
             {...register('guests_count', {
               // Blank is "still not known" on a stay that had no count, never 0 or NaN.
               setValueAs: (value: unknown) =>
@@ -364,8 +329,7 @@ export function EditBookingDialog({
           {(props) => (
             <MoneyInput
               {...props}
-              readOnly={termsLocked}
-              className={lockedLook(termsLocked)}
+              {...lockInput(termsLocked)}
               {...register('total_amount', { valueAsNumber: true })}
             />
           )}

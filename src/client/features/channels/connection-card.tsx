@@ -144,8 +144,7 @@ export function ConnectionCard({
           <Button
             type="button"
             size="sm"
-            variant="outline"
-            className="text-destructive"
+            variant="destructive-outline"
             onClick={() => setConfirmingRemove(true)}
             disabled={confirmingRemove}
             aria-label={`Remove ${label}`}

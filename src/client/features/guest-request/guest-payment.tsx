@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon, CreditCardIcon, SmartphoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { GuestPayment as GuestPaymentData } from '@/domain/message';
 import { formatMajorAmount } from '@/domain/money';
 import { fillText } from '@/content/fill-text';
@@ -93,31 +93,23 @@ export function GuestPayment({
         {fillText(text.dueLine, { date: formatLongDateIn(payment.due_date, language) })}
       </p>
       {isPaymentPageUrl(payment.link) ? (
-        <a
+        <PayLink
           href={payment.link}
           rel="noopener noreferrer"
-          className={cn(
-            buttonVariants({ variant: upi ? 'outline' : 'default', size: 'lg', shape: 'pill' }),
-            'mt-5 w-full px-6 sm:w-auto',
-          )}
+          variant={upi ? 'outline' : 'default'}
+          className="mt-5"
         >
           <CreditCardIcon aria-hidden="true" />
           {text.onlineButton}
-        </a>
+        </PayLink>
       ) : null}
       {upi ? (
         <div className="mt-5 grid gap-6 sm:grid-cols-[1fr_auto] sm:items-start">
           <div className="space-y-4">
-            <a
-              href={upi.uri}
-              className={cn(
-                buttonVariants({ variant: 'default', size: 'lg', shape: 'pill' }),
-                'w-full px-6 sm:w-auto',
-              )}
-            >
+            <PayLink href={upi.uri} variant="default">
               <SmartphoneIcon aria-hidden="true" />
               {text.upiButton}
-            </a>
+            </PayLink>
             <dl className="space-y-3 text-sm">
               <div>
                 <dt className="text-xs font-semibold tracking-widest text-muted-foreground uppercase">
@@ -155,5 +147,19 @@ export function GuestPayment({
       ) : null}
       {upi ? <p className="mt-4 text-sm leading-relaxed text-muted-foreground">{text.keepUtr}</p> : null}
     </section>
+  );
+}
+
+/** A large pill link to pay (the payment page, a UPI app): the whole width on a phone, its own from `sm` up. */
+function PayLink({ variant, className, ...props }: ComponentProps<'a'> & { variant: 'default' | 'outline' }) {
+  return (
+    <a
+      {...props}
+      className={cn(
+        buttonVariants({ variant, size: 'lg', shape: 'pill' }),
+        className,
+        'w-full px-6 sm:w-auto',
+      )}
+    />
   );
 }

@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
 import {
   CREDIT_NOTE_REASON_MAX,
@@ -16,7 +13,8 @@ import {
   type IssueCreditNoteInput,
 } from '@/domain/invoice';
 import { formatInvoiceAmount } from './invoice-labels';
-import { buildInvoicePdfUrl, useIssueCreditNote } from './invoices-api';
+import { useIssueCreditNote } from './invoices-api';
+import { useIssueDocument } from './use-issue-document';
 
 const FIELDS = ['amount', 'reason'] as const;
 const isField = (name: string | undefined): name is (typeof FIELDS)[number] =>
@@ -48,33 +46,21 @@ export function CreditNoteDialog({
     resolver: zodResolver(IssueCreditNoteSchema),
     defaultValues: { amount: Math.min(amount ?? left, left), reason },
   });
-  const { register, handleSubmit, formState, setError } = form;
+  const { register, formState } = form;
   const errors = formState.errors;
   const issue = useIssueCreditNote(invoice.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const money = (value: number) => formatInvoiceAmount(invoice, value);
-
-  const submit = handleSubmit((values) => {
-    setFormError(null);
-    return issue.mutateAsync(values).then(
-      (note) => {
-        toast.success(`${note.title} ${note.number} issued`, {
-          description: `${money(note.total)} against ${invoice.number} · ${note.recipient_name}`,
-          action: {
-            label: 'Download PDF',
-            onClick: () => window.open(buildInvoicePdfUrl(note.id), '_blank', 'noopener'),
-          },
-        });
-        onOpenChange(false);
-        onIssued?.();
-      },
-      (error: unknown) => {
-        const message = getErrorMessage(error, 'The credit note could not be issued');
-        if (isApiError(error) && isField(error.field))
-          setError(error.field, { message }, { shouldFocus: true });
-        else setFormError(message);
-      },
-    );
+  const issuing = useIssueDocument({
+    form,
+    issue: issue.mutateAsync,
+    pending: issue.isPending,
+    describe: (note) => `${money(note.total)} against ${invoice.number} · ${note.recipient_name}`,
+    onIssued: () => {
+      onOpenChange(false);
+      onIssued?.();
+    },
+    fieldOf: (field) => (isField(field) ? field : undefined),
+    failure: 'The credit note could not be issued',
   });
 
   return (
@@ -88,12 +74,8 @@ export function CreditNoteDialog({
           tax included. An issued credit note cannot be changed.
         </>
       }
-      onSubmit={submit}
-      error={formError}
       submitLabel="Issue credit note"
-      pendingLabel="Issuing..."
-      pending={issue.isPending}
-      lockWhilePending
+      {...issuing}
     >
       <FormField
         label={`Amount (${invoice.currency})`}

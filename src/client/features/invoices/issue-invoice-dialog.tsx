@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
 import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
@@ -15,7 +14,6 @@ import { Select } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { businessProfileQuery } from '@/client/features/account';
 import { propertiesQuery } from '@/client/features/properties';
-import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 import { nullableNumber } from '@/client/lib/form-values';
 import { BOOKING_SOURCE_LABELS, formatBookingReference, type Booking } from '@/domain/booking';
 import type { BusinessProfile } from '@/domain/business-profile';
@@ -28,7 +26,8 @@ import {
 } from '@/domain/invoice';
 import type { Property } from '@/domain/property';
 import { formatInvoiceAmount } from './invoice-labels';
-import { buildInvoicePdfUrl, useIssueInvoice } from './invoices-api';
+import { useIssueInvoice } from './invoices-api';
+import { useIssueDocument } from './use-issue-document';
 
 const FIELDS = [
   'recipient.name',
@@ -45,6 +44,9 @@ function formFieldOf(field: string | undefined): Field | undefined {
   return (FIELDS as readonly string[]).includes(path ?? '') ? (path as Field) : undefined;
 }
 
+/** What each of the dialogs below is opened with: whichever one shows, it is the same dialog to its caller. */
+type DialogProps = { booking: Booking; open: boolean; onOpenChange: (open: boolean) => void };
+
 const ACCOUNT_BUSINESS_URL = '/villa-management?view=account#business-profile-title';
 
 /**
@@ -53,15 +55,7 @@ const ACCOUNT_BUSINESS_URL = '/villa-management?view=account#business-profile-ti
  * until the profile (or the villa's state) allows an invoice, the dialog says what to fill in instead of
  * offering to issue one. Render it while open: it starts from the booking as it is then.
  */
-export function IssueInvoiceDialog({
-  booking,
-  open,
-  onOpenChange,
-}: {
-  booking: Booking;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function IssueInvoiceDialog({ booking, open, onOpenChange }: DialogProps) {
   const profile = useQuery(businessProfileQuery());
   const properties = useQuery(propertiesQuery());
   const property = properties.data?.find((entry) => entry.id === booking.property_id);
@@ -134,17 +128,7 @@ function describeDocument(
     : `A tax invoice will be issued from GSTIN ${profile.gstins[0]?.gstin ?? ''}: GST as IGST, as you have no GSTIN in ${state}, the place of supply.`;
 }
 
-function NotReadyDialog({
-  booking,
-  open,
-  onOpenChange,
-  children,
-}: {
-  booking: Booking;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
-}) {
+function NotReadyDialog({ booking, open, onOpenChange, children }: DialogProps & { children: ReactNode }) {
   return (
     <TitledDialog
       open={open}
@@ -167,12 +151,7 @@ function IssueInvoiceForm({
   open,
   onOpenChange,
   explanation,
-}: {
-  booking: Booking;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  explanation: string;
-}) {
+}: DialogProps & { explanation: string }) {
   const fromChannel = booking.booking_source !== 'direct';
   const form = useForm<IssueInvoiceInput, unknown, z.output<typeof IssueInvoiceSchema>>({
     // The server's schema: a GSTIN's typo, or a company without its name and address, is said at once.
@@ -182,36 +161,19 @@ function IssueInvoiceForm({
       amount: null,
     },
   });
-  const { register, handleSubmit, formState, setError, watch } = form;
+  const { register, formState, watch } = form;
   const errors = formState.errors;
   const issue = useIssueInvoice(booking.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const business = Boolean(watch('recipient.gstin')?.trim());
-
-  const submit = handleSubmit((values) => {
-    setFormError(null);
-    const body: IssueInvoiceInput = {
-      recipient: values.recipient,
-      amount: fromChannel ? values.amount : null,
-    };
-    return issue.mutateAsync(body).then(
-      (invoice) => {
-        toast.success(`${invoice.title} ${invoice.number} issued`, {
-          description: `${formatInvoiceAmount(invoice, invoice.total)} · ${invoice.recipient_name}`,
-          action: {
-            label: 'Download PDF',
-            onClick: () => window.open(buildInvoicePdfUrl(invoice.id), '_blank', 'noopener'),
-          },
-        });
-        onOpenChange(false);
-      },
-      (error: unknown) => {
-        const message = getErrorMessage(error, 'The invoice could not be issued');
-        const field = isApiError(error) ? formFieldOf(error.field) : undefined;
-        if (field) setError(field, { message }, { shouldFocus: true });
-        else setFormError(message);
-      },
-    );
+  const issuing = useIssueDocument({
+    form,
+    issue: (values) =>
+      issue.mutateAsync({ recipient: values.recipient, amount: fromChannel ? values.amount : null }),
+    pending: issue.isPending,
+    describe: (invoice) => `${formatInvoiceAmount(invoice, invoice.total)} · ${invoice.recipient_name}`,
+    onIssued: () => onOpenChange(false),
+    fieldOf: formFieldOf,
+    failure: 'The invoice could not be issued',
   });
 
   return (
@@ -227,12 +189,8 @@ function IssueInvoiceForm({
           </span>
         </>
       }
-      onSubmit={submit}
-      error={formError}
       submitLabel="Issue invoice"
-      pendingLabel="Issuing..."
-      pending={issue.isPending}
-      lockWhilePending
+      {...issuing}
     >
       {fromChannel ? (
         <FormField

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/client/compone
 import { FormAlert, FormField, InputField } from '@/client/components/ui/form';
 import { MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
-import { useSettingsSave } from '@/client/lib/use-settings-save';
+import { useFormSave } from '@/client/lib/use-form-save';
 import {
   PAYMENT_LIMITS,
   PaymentSettingsUpdateSchema,
@@ -64,7 +64,7 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
   const { register, formState, reset } = form;
   const errors = formState.errors;
   const number = { valueAsNumber: true } as const;
-  const { submit, formError } = useSettingsSave({
+  const { submit, formError } = useFormSave({
     form,
     save: update.mutateAsync,
     onSaved: () => toast.success('Payment settings saved', { description: 'New schedules follow them.' }),

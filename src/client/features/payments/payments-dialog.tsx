@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { ColumnHeaders } from '@/client/components/column-headers';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { TitledDialog } from '@/client/components/titled-dialog';
@@ -253,6 +254,8 @@ export function NextDue({ summary }: { summary: PaymentSummary }) {
   );
 }
 
+const LEDGER_COLUMNS = [{ label: 'Date' }, { label: 'Entry' }, { label: 'Amount', numeric: true }];
+
 /**
  * Entries oldest first; money going back (a refund, a deposit returned, a correction) shown negative. A
  * voided entry is struck through with its reason; its void, an entry of its own, is said there.
@@ -271,15 +274,7 @@ function LedgerTable({
       <table className="w-full text-sm">
         <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Entry
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Amount
-            </th>
+            <ColumnHeaders className="px-3 py-2" columns={LEDGER_COLUMNS} />
           </tr>
         </thead>
         <tbody>

@@ -19,7 +19,7 @@ import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
 import { FormField, InputField } from '@/client/components/ui/form';
-import { Input, MoneyInput } from '@/client/components/ui/input';
+import { CountInput, Input, MoneyInput } from '@/client/components/ui/input';
 import { GstStateOptions } from '@/client/components/gst-state-options';
 import { Select, SelectOptions } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
@@ -218,17 +218,7 @@ export function PropertyFormDialog({
   );
   const count = (name: 'bedrooms' | 'bathrooms' | 'max_guests', label: string) => (
     <FormField label={label} required error={errors[name]}>
-      {(props) => (
-        <Input
-          {...props}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          aria-required="true"
-          {...register(name, { valueAsNumber: true })}
-        />
-      )}
+      {(props) => <CountInput {...props} aria-required="true" {...register(name, { valueAsNumber: true })} />}
     </FormField>
   );
 
@@ -329,12 +319,8 @@ export function PropertyFormDialog({
         error={errors.event_capacity}
       >
         {(props) => (
-          <Input
+          <CountInput
             {...props}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
             {...register('event_capacity', {
               setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
             })}
@@ -380,8 +366,7 @@ export function PropertyFormDialog({
             <Button
               type="button"
               size="sm"
-              variant="outline"
-              className="text-destructive"
+              variant="destructive-outline"
               onClick={() => setConfirmDeactivate(true)}
             >
               Deactivate property

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GstSummary } from '@/domain/invoice-register';
 import { formatMoney, moneyFromMajor } from '@/domain/money';
-import { QueryLoadError } from '@/client/components/query-state';
-import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/utils';
 import { MonthHeaderCells } from './month-header-cells';
+import { ReportCard } from './report-card';
 import { formatMonthShort } from './report-format';
 import { gstSummaryQuery } from './reports-api';
 
@@ -15,25 +13,16 @@ const COLUMNS = ['Taxable value', 'CGST', 'SGST', 'IGST', 'Invoices', 'Credit no
 export function GstSummaryCard(props: { from: string; to: string; propertyId: string | null }) {
   const summary = useQuery(gstSummaryQuery({ from: props.from, to: props.to, property: props.propertyId }));
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <h3 id="gst-title" className="text-lg font-semibold">
-          GST
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Tax invoices and bills of supply by month of issue, less credit notes.
-        </p>
-      </CardHeader>
-      <CardContent>
-        {summary.isPending ? (
-          <Skeleton className="h-32 w-full" role="status" aria-label="Loading GST by month" />
-        ) : summary.isError ? (
-          <QueryLoadError what="GST by month" query={summary} />
-        ) : (
-          <GstSummaryTable data={summary.data} />
-        )}
-      </CardContent>
-    </Card>
+    <ReportCard
+      id="gst-title"
+      title="GST"
+      description="Tax invoices and bills of supply by month of issue, less credit notes."
+      query={summary}
+      what="GST by month"
+      loadingLabel="Loading GST by month"
+    >
+      {(data) => <GstSummaryTable data={data} />}
+    </ReportCard>
   );
 }
 

@@ -1,36 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMajorAmount } from '@/domain/money';
 import type { OutstandingBalances } from '@/domain/report';
-import { QueryLoadError } from '@/client/components/query-state';
+import { ColumnHeaders } from '@/client/components/column-headers';
 import { Badge } from '@/client/components/ui/badge';
-import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { formatDate } from '@/client/lib/format';
+import { ReportCard } from './report-card';
 import { outstandingBalancesQuery } from './reports-api';
+
+const COLUMNS = [
+  { label: 'Guest' },
+  { label: 'Stay' },
+  { label: 'Total', numeric: true },
+  { label: 'Paid', numeric: true },
+  { label: 'Balance', numeric: true },
+  { label: 'Next due' },
+];
 
 /** What guests still owe today, for the property chosen or all of them (not bound to the report's period). */
 export function OutstandingBalancesCard({ propertyId }: { propertyId: string | null }) {
   const balances = useQuery(outstandingBalancesQuery(propertyId));
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <h3 id="outstanding-title" className="text-lg font-semibold">
-          Outstanding balances
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Confirmed and completed stays whose guest still owes money, the soonest due first.
-        </p>
-      </CardHeader>
-      <CardContent>
-        {balances.isPending ? (
-          <Skeleton className="h-32 w-full" role="status" aria-label="Loading the outstanding balances" />
-        ) : balances.isError ? (
-          <QueryLoadError what="outstanding balances" query={balances} />
-        ) : (
-          <OutstandingBalancesTable data={balances.data} />
-        )}
-      </CardContent>
-    </Card>
+    <ReportCard
+      id="outstanding-title"
+      title="Outstanding balances"
+      description="Confirmed and completed stays whose guest still owes money, the soonest due first."
+      query={balances}
+      what="outstanding balances"
+      loadingLabel="Loading the outstanding balances"
+    >
+      {(data) => <OutstandingBalancesTable data={data} />}
+    </ReportCard>
   );
 }
 
@@ -61,24 +60,7 @@ export function OutstandingBalancesTable({ data }: { data: OutstandingBalances }
           </caption>
           <thead>
             <tr className="border-b text-left text-muted-foreground">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Guest
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Stay
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Total
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Paid
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium">
-                Balance
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Next due
-              </th>
+              <ColumnHeaders className="py-2 pr-3" columns={COLUMNS} />
             </tr>
           </thead>
           <tbody>

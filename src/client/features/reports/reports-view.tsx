@@ -216,12 +216,9 @@ function CurrencyReport({ entry, several }: { entry: Report['currencies'][number
             </caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <MonthHeaderCells columns={FIGURE_COLUMNS} />
-                {sources.map((source) => (
-                  <th key={source} scope="col" className="py-2 pr-3 text-right font-medium">
-                    {BOOKING_SOURCE_LABELS[source]}
-                  </th>
-                ))}
+                <MonthHeaderCells
+                  columns={[...FIGURE_COLUMNS, ...sources.map((source) => BOOKING_SOURCE_LABELS[source])]}
+                />
               </tr>
             </thead>
             <tbody>

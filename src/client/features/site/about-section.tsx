@@ -8,7 +8,7 @@ export default function AboutSection() {
   return (
     <div className="mx-auto grid max-w-7xl items-center gap-14 px-5 sm:px-8 lg:grid-cols-2 lg:gap-20">
       <div>
-        <SectionHeading id="about-title" eyebrow={about.eyebrow} title={about.title} align="left" />
+        <SectionHeading id="about-title" text={about} align="left" />
         {about.paragraphs.map((paragraph) => (
           <p
             key={paragraph.slice(0, 24)}

@@ -12,13 +12,7 @@ export default function BookingSection() {
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
       <div className="rounded-[2rem] bg-primary px-3 py-16 text-primary-foreground sm:px-12 lg:py-20">
-        <SectionHeading
-          id="booking-title"
-          eyebrow={booking.eyebrow}
-          title={booking.title}
-          intro={booking.intro}
-          tone="dark"
-        />
+        <SectionHeading id="booking-title" text={booking} tone="dark" />
         <div className="mt-10 text-left">
           <BookingRequestForm />
         </div>

@@ -31,12 +31,7 @@ export default function ContactSection() {
   const address = getSiteContact();
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
-      <SectionHeading
-        id="contact-title"
-        eyebrow={contact.eyebrow}
-        title={contact.title}
-        intro={contact.intro}
-      />
+      <SectionHeading id="contact-title" text={contact} />
       <ul className="mt-14 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
         <ContactItem icon={<PhoneIcon aria-hidden="true" />} label={text.phone}>
           <a className={linkClass} href={formatTelHref(getSiteContact().phone)}>

@@ -1,8 +1,6 @@
 import {
   CarIcon,
   ChefHatIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
   ClapperboardIcon,
   SofaIcon,
   SunriseIcon,
@@ -17,6 +15,7 @@ import { buttonVariants } from '@/client/components/ui/button-variants';
 import { SectionHeading } from './section-heading';
 import { prefersReducedMotion } from './section-scroll';
 import { SectionLink, useLandingText, useSiteText } from './site-context';
+import { StepButtons } from './step-buttons';
 
 const ICONS: Record<AmenityIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   trees: TreesIcon,
@@ -57,12 +56,7 @@ export function FeaturesSection() {
       className="scroll-mt-16 bg-background py-24 lg:scroll-mt-20 lg:py-32"
     >
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
-        <SectionHeading
-          id="highlights-title"
-          eyebrow={features.eyebrow}
-          title={features.title}
-          intro={features.intro}
-        />
+        <SectionHeading id="highlights-title" text={features} />
         <div className="mt-14">
           <div
             ref={stripRef}
@@ -96,24 +90,12 @@ export function FeaturesSection() {
               })}
             </ul>
           </div>
-          <div className="mt-8 flex justify-center gap-3 lg:hidden">
-            <button
-              type="button"
-              aria-label={text.previous}
-              onClick={() => scrollCarousel(stripRef.current, -1)}
-              className="inline-flex size-11 items-center justify-center rounded-full border border-input bg-card text-foreground transition-colors hover:bg-muted"
-            >
-              <ChevronLeftIcon className="size-5" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              aria-label={text.next}
-              onClick={() => scrollCarousel(stripRef.current, 1)}
-              className="inline-flex size-11 items-center justify-center rounded-full border border-input bg-card text-foreground transition-colors hover:bg-muted"
-            >
-              <ChevronRightIcon className="size-5" aria-hidden="true" />
-            </button>
-          </div>
+          <StepButtons
+            labels={text}
+            onStep={(step) => scrollCarousel(stripRef.current, step)}
+            tone="light"
+            className="mt-8 flex justify-center gap-3 lg:hidden"
+          />
         </div>
         <div className="mt-14 flex justify-center">
           <SectionLink section="booking" className={buttonVariants({ shape: 'pill', size: 'lg' })}>

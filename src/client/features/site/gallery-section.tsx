@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from 'lucide-react';
+import { ExpandIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { images } from '@/content/images';
 import { fillText } from '@/content/fill-text';
@@ -6,6 +6,7 @@ import { useLandingText, useSiteText } from './site-context';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { SiteImage } from './site-image';
 import { SectionHeading } from './section-heading';
+import { StepButtons } from './step-buttons';
 
 /** The gallery: a captioned grid; each image opens in a lightbox (arrow keys move, Escape closes). */
 export default function GallerySection() {
@@ -30,12 +31,7 @@ export default function GallerySection() {
 
   return (
     <div className="mx-auto max-w-7xl px-5 sm:px-8">
-      <SectionHeading
-        id="gallery-title"
-        eyebrow={gallery.eyebrow}
-        title={gallery.title}
-        intro={gallery.intro}
-      />
+      <SectionHeading id="gallery-title" text={gallery} />
       <ul className="mt-14 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 sm:gap-y-10 lg:grid-cols-4">
         {gallery.items.map((item, index) => (
           <li key={item.image}>
@@ -93,24 +89,7 @@ export default function GallerySection() {
                   {fillText(text.position, { index: openIndex + 1, count })}
                 </DialogDescription>
               </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  aria-label={text.previous}
-                  onClick={() => move(-1)}
-                  className="inline-flex size-11 items-center justify-center rounded-full border border-white/30 hover:bg-white/10"
-                >
-                  <ChevronLeftIcon className="size-5" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={text.next}
-                  onClick={() => move(1)}
-                  className="inline-flex size-11 items-center justify-center rounded-full border border-white/30 hover:bg-white/10"
-                >
-                  <ChevronRightIcon className="size-5" aria-hidden="true" />
-                </button>
-              </div>
+              <StepButtons labels={text} onStep={move} tone="dark" className="flex gap-2" />
             </div>
           </DialogContent>
         ) : null}

@@ -1,18 +1,17 @@
 import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 
-/** A section's eyebrow, title and intro, in the site's type scale. */
+/**
+ * A section's eyebrow, title and intro, in the site's type scale; `text` is the section's content (the
+ * landing page's sections have theirs under those names).
+ */
 export function SectionHeading({
-  eyebrow,
-  title,
-  intro,
+  text: { eyebrow, title, intro },
   align = 'center',
   tone = 'light',
   id,
 }: {
-  eyebrow: string;
-  title: string;
-  intro?: ReactNode;
+  text: { eyebrow: string; title: string; intro?: ReactNode };
   align?: 'center' | 'left';
   tone?: 'light' | 'dark';
   id?: string;

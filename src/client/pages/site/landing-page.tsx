@@ -10,10 +10,36 @@ import { SitePageProvider } from '@/client/features/site/site-context';
 import { SiteFooter } from '@/client/features/site/site-footer';
 import { SiteHeader } from '@/client/features/site/site-header';
 
-const loadGallery = () => import('@/client/features/site/gallery-section');
-const loadAbout = () => import('@/client/features/site/about-section');
-const loadBooking = () => import('@/client/features/site/booking-section');
-const loadContact = () => import('@/client/features/site/contact-section');
+/**
+ * The sections below the features, in page order, each loaded as the visitor nears it and named by its
+ * navigation label meanwhile; `loadingClassName` keeps the skeleton near the content's height.
+ */
+const LAZY_SECTIONS = [
+  {
+    id: 'gallery',
+    load: () => import('@/client/features/site/gallery-section'),
+    loadingClassName: 'min-h-[80rem] lg:min-h-[60rem]',
+    className: 'bg-card py-24 lg:py-32',
+  },
+  {
+    id: 'about',
+    load: () => import('@/client/features/site/about-section'),
+    loadingClassName: 'min-h-[70rem] lg:min-h-[48rem]',
+    className: 'bg-background py-24 lg:py-32',
+  },
+  {
+    id: 'booking',
+    load: () => import('@/client/features/site/booking-section'),
+    loadingClassName: 'min-h-[32rem]',
+    className: 'bg-background pb-24 lg:pb-32',
+  },
+  {
+    id: 'contact',
+    load: () => import('@/client/features/site/contact-section'),
+    loadingClassName: 'min-h-[60rem] lg:min-h-[40rem]',
+    className: 'bg-card py-24 lg:py-32',
+  },
+] as const;
 
 /** The landing page in the language of `texts`; each language's page module gives its own. */
 export function LandingPage({ texts, landing }: { texts: SiteText; landing: LandingText }) {
@@ -30,34 +56,9 @@ export function LandingPage({ texts, landing }: { texts: SiteText; landing: Land
       <main>
         <HeroSection />
         <FeaturesSection />
-        <LazySection
-          id="gallery"
-          label={texts.navigation.gallery}
-          load={loadGallery}
-          loadingClassName="min-h-[80rem] lg:min-h-[60rem]"
-          className="bg-card py-24 lg:py-32"
-        />
-        <LazySection
-          id="about"
-          label={texts.navigation.about}
-          load={loadAbout}
-          loadingClassName="min-h-[70rem] lg:min-h-[48rem]"
-          className="bg-background py-24 lg:py-32"
-        />
-        <LazySection
-          id="booking"
-          label={texts.navigation.booking}
-          load={loadBooking}
-          loadingClassName="min-h-[32rem]"
-          className="bg-background pb-24 lg:pb-32"
-        />
-        <LazySection
-          id="contact"
-          label={texts.navigation.contact}
-          load={loadContact}
-          loadingClassName="min-h-[60rem] lg:min-h-[40rem]"
-          className="bg-card py-24 lg:py-32"
-        />
+        {LAZY_SECTIONS.map(({ id, ...section }) => (
+          <LazySection key={id} id={id} label={texts.navigation[id]} {...section} />
+        ))}
       </main>
       <SiteFooter currentPath="/" />
     </SitePageProvider>

@@ -50,7 +50,7 @@ function HeadedSection({
   return (
     <section aria-labelledby={id} className={clsx('py-20 lg:py-28', className)}>
       <div className={clsx('mx-auto px-5 sm:px-8', width)}>
-        <SectionHeading id={id} eyebrow={eyebrow} title={heading.title} intro={heading.intro} tone={tone} />
+        <SectionHeading id={id} text={{ eyebrow, title: heading.title, intro: heading.intro }} tone={tone} />
         {children}
       </div>
     </section>

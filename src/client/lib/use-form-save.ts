@@ -3,10 +3,11 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { getErrorMessage, isApiError } from '@/client/lib/api-client';
 
 /**
- * The submit of a form that saves settings: `save` the values, then `onSaved`; a refusal naming one of the
- * form's fields (`fieldOf`) is said at that field and focuses it, any other refusal under the form.
+ * The submit of a form the server may refuse (settings saved, a document issued): `save` the values, then
+ * `onSaved`; a refusal naming one of the form's fields (`fieldOf`) is said at that field and focuses it,
+ * any other refusal under the form.
  */
-export function useSettingsSave<Values extends FieldValues, Saved, Result>({
+export function useFormSave<Values extends FieldValues, Saved, Result>({
   form,
   save,
   onSaved,
