@@ -129,6 +129,13 @@ function isMalformedPath(url: string): boolean {
 }
 const MALFORMED_URL_PATH = '/api/__malformed-url';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once the events written so far have been handled (their messages are in the outbox). */
+    eventsHandled: () => Promise<void>;
+  }
+}
+
 /** Builds the server without listening: tests drive it through `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const { database } = deps;
@@ -309,15 +316,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const throttle =
     deps.throttle ?? createSignInThrottle(db, config.sessions.signInLimits, deps.now ?? (() => new Date()));
   const { now, onMessagesWritten } = deps;
-  // The messages follow what the operations wrote: handled right after the commit, so an answer means its
-  // messages are queued; what a crash leaves is handled by the message worker's next pass.
-  const onEventsWritten = async () => {
+  // The messages follow what the operations wrote: handled after the answer, so a guest is not kept
+  // waiting while e-mails are written; one pass at a time, and a call during a pass asks for one more.
+  // What a crash leaves is handled by the message worker's next pass.
+  let eventPass: Promise<void> | undefined;
+  let anotherPass = false;
+  const passOverEvents = async (): Promise<void> => {
+    anotherPass = false;
     try {
       if ((await handlePendingEvents(db, config, { now, logger: app.log })) > 0) onMessagesWritten?.();
     } catch (error) {
-      app.log.error({ err: error }, 'events not handled after the commit; the worker handles them');
+      app.log.error({ err: error }, 'events not handled after the answer; the worker handles them');
     }
   };
+  const onEventsWritten = (): void => {
+    if (eventPass) {
+      anotherPass = true;
+      return;
+    }
+    eventPass = passOverEvents().finally(() => {
+      eventPass = undefined;
+      if (anotherPass) onEventsWritten();
+    });
+  };
+  app.decorate('eventsHandled', async () => {
+    while (eventPass) await eventPass;
+  });
+  // Closing waits for the pass under way, so the database is not closed under it.
+  app.addHook('onClose', () => app.eventsHandled());
 
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerHealthRoutes(app, { database });

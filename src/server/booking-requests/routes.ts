@@ -32,7 +32,7 @@ export type BookingRequestRouteOptions = {
   /** How long a new request holds its nights and waits for its guest's confirmation. */
   messages: MessageSettings;
   /** Hands what the request wrote (booking_requested) to its subscribers, after the commit. */
-  onEventsWritten?: () => Promise<void>;
+  onEventsWritten?: () => void;
 };
 
 // Enough for the whole booking horizon: the last check-in plus the longest stay.
@@ -198,7 +198,7 @@ export async function registerBookingRequestRoutes(
         if (!replay) throw error;
         return replay;
       });
-      if (!outcome.replayed) await options.onEventsWritten?.();
+      if (!outcome.replayed) options.onEventsWritten?.();
       return reply
         .code(outcome.replayed ? 200 : 201)
         .send(shapeRequested(outcome.booking, outcome, options.config.messages.holdHours));

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { properties } from '../db/schema';
-import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import {
+  createTestContext,
+  insertTestBooking,
+  insertTestProperty,
+  settleAfterEachRequest,
+  type TestContext,
+} from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { BOOKINGS_CLOSED_MESSAGE } from '../../domain/booking-request';
@@ -85,7 +91,7 @@ describe.each(listTestDatabaseKinds())("the public form books only the site's ow
     await deactivate(otherRentalId);
     await expectClosed(app);
     await app.close();
-    context.app = await buildApp(context.config, { database: context.database });
+    context.app = settleAfterEachRequest(await buildApp(context.config, { database: context.database }));
     expect(strangersId).toBeTruthy();
   });
 });

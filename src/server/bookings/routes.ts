@@ -127,7 +127,7 @@ export async function registerBookingRoutes(
     messages: MessageSettings;
     onMessagesWritten?: () => void;
     /** Hands what the operations wrote to their subscribers, after the commit. */
-    onEventsWritten?: () => Promise<void>;
+    onEventsWritten?: () => void;
   },
 ) {
   const today = () => villaToday(options.now?.());
@@ -304,7 +304,7 @@ export async function registerBookingRoutes(
           at: options.now?.() ?? new Date(),
         }),
       );
-      await options.onEventsWritten?.();
+      options.onEventsWritten?.();
       return result;
     },
   );
@@ -513,7 +513,7 @@ export async function registerBookingRoutes(
               : [];
           return { ...(await addRequestStates(tx, [updated]))[0]!, invoice_disagrees };
         });
-        await options.onEventsWritten?.();
+        options.onEventsWritten?.();
         return result;
       } catch (error) {
         if (move && isOverlapError(error)) {
@@ -558,7 +558,7 @@ export async function registerBookingRoutes(
         const updated = await findBooking(tx, request.params.bookingId);
         return (await addRequestStates(tx, [updated!]))[0]!;
       });
-      await options.onEventsWritten?.();
+      options.onEventsWritten?.();
       return result;
     },
   );

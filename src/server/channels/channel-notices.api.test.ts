@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKind } from '../../domain/message';
 import { buildApp } from '../app';
 import { outboxMessages } from '../db/schema';
-import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
+import {
+  createTestContext,
+  insertTestBooking,
+  insertTestProperty,
+  settleAfterEachRequest,
+  type TestContext,
+} from '../test/test-app';
 import { createTestConfig } from '../test/test-config';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { startFeedServer, type FeedServer } from './test/feed-server';
@@ -123,9 +129,11 @@ describe.each(listTestDatabaseKinds())("the operator's e-mails about channel cal
   });
 
   it('sends the notices to OPERATOR_NOTIFY_EMAIL when it is set', async () => {
-    const desk = await buildApp(
-      createTestConfig(CONFIG, { messages: { operatorNotifyEmail: 'desk@villa.test' } }),
-      { database: context.database, now: () => clock },
+    const desk = settleAfterEachRequest(
+      await buildApp(createTestConfig(CONFIG, { messages: { operatorNotifyEmail: 'desk@villa.test' } }), {
+        database: context.database,
+        now: () => clock,
+      }),
     );
     try {
       const property = await insertTestProperty(context.database, operator.id, { name: 'River House' });

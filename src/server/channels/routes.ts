@@ -54,7 +54,7 @@ export type ChannelRouteOptions = {
   holder: string;
   now?: () => Date;
   /** Hands what a sync wrote (the operator's notices as events) to their subscribers, after it. */
-  onEventsWritten?: () => Promise<void>;
+  onEventsWritten?: () => void;
 };
 
 const CHANNEL_NOT_FOUND = 'Channel connection not found';
@@ -266,7 +266,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         { connectionId: connection.id, operatorId, waitMs: settings.syncWaitMs },
       );
       if (!run) throw new HttpError(409, 'This calendar is being synced right now; try again in a moment');
-      await options.onEventsWritten?.();
+      options.onEventsWritten?.();
       return withOperator(db, operatorId, async (tx) => ({
         outcome: run.outcome,
         error: run.error,

@@ -34,7 +34,7 @@ export async function registerInvoiceRoutes(
     db: Db;
     now?: () => Date;
     /** Hands what an issue wrote to its subscribers (the guest's e-mail with the document), after the commit. */
-    onEventsWritten?: () => Promise<void>;
+    onEventsWritten?: () => void;
   },
 ) {
   const today = () => villaToday(options.now?.());
@@ -48,7 +48,7 @@ export async function registerInvoiceRoutes(
     const { row, invoice } = await withSignedInOperator(options.db, request, (tx, operatorId) =>
       issue(tx, { operatorId, issuedOn: today(), findUnprintable: findUnprintableCharacters }),
     );
-    await options.onEventsWritten?.();
+    options.onEventsWritten?.();
     return { ...shapeInvoices([row], invoice && [invoice])[0]!, document: row.document };
   };
 

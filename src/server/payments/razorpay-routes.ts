@@ -122,7 +122,7 @@ export async function registerRazorpayRoutes(
     now?: () => Date;
     onMessagesWritten?: () => void;
     /** Hands what the operations wrote to their subscribers, after the commit. */
-    onEventsWritten?: () => Promise<void>;
+    onEventsWritten?: () => void;
   },
 ) {
   const { db } = options;
@@ -227,7 +227,7 @@ export async function registerRazorpayRoutes(
           return { row, reused: false };
         });
       }
-      if (eventsWritten) await options.onEventsWritten?.();
+      if (eventsWritten) options.onEventsWritten?.();
       return reply.code(result.reused ? 200 : 201).send({
         url: result.row.short_url,
         amount: toMajor(result.row.amount),
@@ -319,7 +319,7 @@ export async function registerRazorpayRoutes(
     });
     if (written) {
       options.onMessagesWritten?.();
-      await options.onEventsWritten?.();
+      options.onEventsWritten?.();
     }
     return outcome;
   }

@@ -33,7 +33,7 @@ export async function registerPaymentRoutes(
     now?: () => Date;
     payments: Pick<Config['payments'], 'upi' | 'razorpay'>;
     /** Hands what the operations wrote to their subscribers (the guest's receipt), after the commit. */
-    onEventsWritten?: () => Promise<void>;
+    onEventsWritten?: () => void;
   },
 ) {
   const today = () => villaToday(options.now?.());
@@ -46,7 +46,7 @@ export async function registerPaymentRoutes(
     const result = await withOperator(options.db, input.operatorId, (tx) =>
       recordPayment(tx, { ...input, today: today() }),
     );
-    await options.onEventsWritten?.();
+    options.onEventsWritten?.();
     return result;
   };
 

@@ -56,6 +56,21 @@ export function splitTestOverrides(overrides: TestAppOverrides): {
   return { config, deps: { now, logger, throttle, leaseHolder, onMessagesWritten } };
 }
 
+/**
+ * The app answers before the messages its events call for are written; a test reads the outbox (or sends
+ * it) right after a request, so its requests wait for that too, as a person looking a moment later finds it.
+ */
+export function settleAfterEachRequest(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: unknown) => Promise<LightMyRequestResponse>;
+  const settled = async (options: unknown) => {
+    const response = await inject(options);
+    await app.eventsHandled();
+    return response;
+  };
+  app.inject = settled as unknown as FastifyInstance['inject'];
+  return app;
+}
+
 /** A fresh database of `kind` and an app on it, configured as createTestConfig(overrides) says. */
 export async function createTestContext(
   kind: DatabaseKind,
@@ -64,7 +79,7 @@ export async function createTestContext(
   const database = await createTestDatabase(kind);
   const { config: configOverrides, deps } = splitTestOverrides(overrides);
   const config = createTestConfig(configOverrides);
-  const app = await buildApp(config, { database, checkResponses: true, ...deps });
+  const app = settleAfterEachRequest(await buildApp(config, { database, checkResponses: true, ...deps }));
   await app.ready();
   return {
     kind,
