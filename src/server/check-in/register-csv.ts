@@ -1,4 +1,4 @@
-import { ID_TYPE_LABELS, type RegisterStay } from '../../domain/check-in';
+import { FORM_C_FIELDS, ID_TYPE_LABELS, type RegisterStay } from '../../domain/check-in';
 import { formatVillaTime } from '../../domain/dates';
 import { formatCsvCell, formatCsvLines } from '../csv';
 
@@ -17,16 +17,7 @@ export const GUEST_REGISTER_COLUMNS = [
   'id_number',
   'expected_arrival',
   'passport_number',
-  'passport_place_of_issue',
-  'passport_issued_on',
-  'passport_expires_on',
-  'visa_number',
-  'visa_type',
-  'visa_expires_on',
-  'arrived_in_india_on',
-  'arriving_from',
-  'purpose_of_visit',
-  'next_destination',
+  ...FORM_C_FIELDS,
   'form_c_due',
   'frro_reference',
   'form_c_filed_at',
@@ -52,16 +43,7 @@ export function* formatGuestRegisterCsv(stays: readonly RegisterStay[]): Generat
           guest.id_number,
           guest.expected_arrival_time,
           c?.passport_number ?? null,
-          c?.passport_place_of_issue ?? null,
-          c?.passport_issued_on ?? null,
-          c?.passport_expires_on ?? null,
-          c?.visa_number ?? null,
-          c?.visa_type ?? null,
-          c?.visa_expires_on ?? null,
-          c?.arrived_in_india_on ?? null,
-          c?.arriving_from ?? null,
-          c?.purpose_of_visit ?? null,
-          c?.next_destination ?? null,
+          ...FORM_C_FIELDS.map((field) => c?.[field] ?? null),
           c ? formatVillaTime(c.deadline) : null,
           c?.frro_reference ?? null,
           c?.filed_at ? formatVillaTime(c.filed_at) : null,
