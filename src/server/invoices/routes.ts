@@ -78,7 +78,7 @@ export async function registerInvoiceRoutes(
     },
     async (request, reply) => {
       const summary = await issueDocument(request, async (tx, issuer) => ({
-        row: await issueInvoice(tx, { ...issuer, bookingId: request.params.bookingId, ...request.body }),
+        row: await issueInvoice(tx, { ...request.body, ...issuer, bookingId: request.params.bookingId }),
       }));
       return reply.status(201).send(summary);
     },
@@ -94,7 +94,7 @@ export async function registerInvoiceRoutes(
     },
     async (request, reply) => {
       const summary = await issueDocument(request, (tx, issuer) =>
-        issueCreditNote(tx, { ...issuer, invoiceId: request.params.invoiceId, ...request.body }),
+        issueCreditNote(tx, { ...request.body, ...issuer, invoiceId: request.params.invoiceId }),
       );
       return reply.status(201).send(summary);
     },

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBookingReference } from '../../domain/booking';
 import { addDaysToDate } from '../../domain/dates';
-import { domainEvents, outboxMessages } from '../db/schema';
+import { bookings, domainEvents, outboxMessages } from '../db/schema';
 import { withOperator } from '../db/with-operator';
-import { handlePendingEvents } from './subscriber';
+import { handleEvent, handlePendingEvents } from './subscriber';
+import { appendEvent, claimPendingEvents } from '../store/events';
 import {
   createSignedInContext,
   insertTestBooking,
@@ -155,5 +156,43 @@ describe.each(listTestDatabaseKinds())('recording a payment and what follows fro
     const ofFirst = receipts.find((receipt) => receipt.message_id.includes(first.entry.id))!;
     expect(ofFirst.text_body).toContain('20,000');
     expect(ofFirst.text_body).not.toContain('50,000');
+  });
+  it("writes an event's messages once when its hold ran out under a slow pass and another pass took it", async () => {
+    const db = context.database.db;
+    const requested = await context.app.inject({
+      method: 'POST',
+      url: '/api/booking-requests',
+      payload: {
+        check_in: '2027-02-20',
+        check_out: '2027-02-22',
+        guests_count: 2,
+        guest_name: 'Asha Rao',
+        guest_email: 'slow-pass@example.com',
+      },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const [stay] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.guest_email, 'slow-pass@example.com'));
+    const messagesOf = () => db.select().from(outboxMessages).where(eq(outboxMessages.booking_id, stay!.id));
+    const before = (await messagesOf()).length;
+    // A confirmation's e-mail has a Message-ID of its own each time it is written: only the event guards it.
+    await withOperator(db, operatorId, (tx) =>
+      appendEvent(tx, {
+        kind: 'booking_status_changed',
+        booking_id: stay!.id,
+        payload: { from: 'pending', to: 'confirmed', host_message: null },
+      }),
+    );
+    // The slow pass claims it with a hold that has already run out; the next pass claims it again.
+    const [slow] = (await claimPendingEvents(db, { leaseMs: 0, limit: 50 })).filter(
+      (event) => event.booking_id === stay!.id,
+    );
+    expect(slow).toBeDefined();
+    expect(await handlePendingEvents(db, context.config, { now: () => TEST_NOW })).toBe(1);
+    expect(await handleEvent(db, context.config, slow!, { now: () => TEST_NOW })).toBe(false);
+    const written = (await messagesOf()).slice(before);
+    expect(written.map((message) => message.kind)).toEqual(['request_confirmed']);
   });
 });

@@ -7,7 +7,13 @@ import { findBookingForMessages } from '../store/bookings';
 import { findInvoiceRow } from '../store/invoices';
 import { findPaymentLink } from '../store/payment-links';
 import { listLedgerEntries } from '../store/payments';
-import { claimPendingEvents, markEventFailed, markEventHandled, type StoredEvent } from '../store/events';
+import {
+  claimPendingEvents,
+  markEventFailed,
+  markEventHandled,
+  type ClaimedEvent,
+  type StoredEvent,
+} from '../store/events';
 import { describeBookingFacts } from './booking-facts';
 import { findRequestLink } from '../store/request-links';
 import {
@@ -140,36 +146,51 @@ async function writeMessagesOf(
   }
 }
 
+type PassOptions = { now?: () => Date; logger?: FastifyBaseLogger };
+
 /**
- * The messages' subscriber to what operations did: claims the events not yet handled, writes the messages
- * each calls for and marks it handled in one transaction, as the booking's operator (row-level security
- * applies). Each message has its own Message-ID, written once, so an event handled twice (a pass that
- * crashed after writing) sends nothing twice. Returns how many events wrote a message.
+ * Handles one claimed event: marks it handled and writes the messages it calls for in one transaction, as
+ * the booking's operator (row-level security applies). Marking comes first and takes only an event no other
+ * pass has handled, so an event whose hold ran out under a slow pass is still written once; a crash writes
+ * neither. True when it wrote a message.
+ */
+export async function handleEvent(
+  db: Db,
+  settings: MessageSettings,
+  event: ClaimedEvent,
+  options: PassOptions = {},
+): Promise<boolean> {
+  if (!event.owner_id) {
+    // Its booking or property is gone: nothing is left to tell anyone.
+    options.logger?.warn({ event: event.id, kind: event.kind }, 'an event of nothing that exists; dropped');
+    await markEventHandled(db, event.id);
+    return false;
+  }
+  return withOperator(
+    db,
+    event.owner_id,
+    async (tx) =>
+      (await markEventHandled(tx, event.id)) &&
+      writeMessagesOf(tx, settings, event, options.now?.() ?? new Date()),
+    'system',
+  );
+}
+
+/**
+ * The messages' subscriber to what operations did: claims the events not yet handled, a batch at a time,
+ * and handles each; one that fails waits for a later pass. Returns how many events wrote a message.
  */
 export async function handlePendingEvents(
   db: Db,
   settings: MessageSettings,
-  options: { now?: () => Date; logger?: FastifyBaseLogger } = {},
+  options: PassOptions = {},
 ): Promise<number> {
   let written = 0;
   for (;;) {
     const events = await claimPendingEvents(db, { leaseMs: LEASE_MS, limit: BATCH });
     for (const event of events) {
       try {
-        const ownerId = event.owner_id;
-        const wrote = ownerId
-          ? await withOperator(
-              db,
-              ownerId,
-              async (tx) => {
-                const result = await writeMessagesOf(tx, settings, event, options.now?.() ?? new Date());
-                await markEventHandled(tx, event.id);
-                return result;
-              },
-              'system',
-            )
-          : (await markEventHandled(db, event.id), false);
-        if (wrote) written += 1;
+        if (await handleEvent(db, settings, event, options)) written += 1;
       } catch (error) {
         options.logger?.error({ err: error, event: event.id }, 'an event was not handled; retrying later');
         await markEventFailed(db, {

@@ -186,7 +186,7 @@ export function startMessageWorker(options: {
         lastLapse = Date.now();
         await lapseExpiredRequests();
       }
-      // Events a crash left unhandled after their commit (the request handles its own at once).
+      // Events not handled yet: a pass after an answer that a crash or a failure cut short.
       await handlePendingEvents(db, options.config, { logger: options.logger });
       await deliverDue();
     } catch (error) {

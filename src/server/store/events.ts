@@ -62,11 +62,18 @@ export async function claimPendingEvents(
   );
 }
 
-export async function markEventHandled(db: Executor, id: string): Promise<void> {
-  await db
+/**
+ * Marks an event handled, first thing in its subscriber's transaction, if no other pass has: false when one
+ * has (its hold ran out and another pass took it). A second pass waits on the row until the first commits,
+ * so the messages an event calls for are written once.
+ */
+export async function markEventHandled(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
     .update(domainEvents)
     .set({ handled_at: sql`now()`, locked_until: null, last_error: null })
-    .where(eq(domainEvents.id, id));
+    .where(and(eq(domainEvents.id, id), isNull(domainEvents.handled_at)))
+    .returning({ id: domainEvents.id });
+  return rows.length > 0;
 }
 
 /** Leaves the event to a later pass (after a short wait), with why this one failed. */
