@@ -58,7 +58,10 @@ export function isDomainError(error: unknown): error is DomainError {
  * - text_not_printable: a text of a document that its PDF cannot print (the character and field given);
  * - credit_note_of_credit_note: a credit note against a credit note;
  * - credit_note_above_invoice: a credit note for more than its invoice has left to credit (or nothing left);
- * - credit_note_before_invoice: a credit note dated before the invoice it corrects.
+ * - credit_note_before_invoice: a credit note dated before the invoice it corrects;
+ * - payment_status_not_entered: a stay entered by hand as partly paid or refunded (the ledger says those,
+ *   with their amounts), or as collected by a channel that collects nothing;
+ * - channel_holds_nights: a stay onto nights a channel holds (its reservation there, or nights closed there).
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
@@ -98,5 +101,7 @@ export const DOMAIN_ERROR_CODES = [
   'credit_note_of_credit_note',
   'credit_note_above_invoice',
   'credit_note_before_invoice',
+  'payment_status_not_entered',
+  'channel_holds_nights',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

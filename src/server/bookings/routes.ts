@@ -6,13 +6,11 @@ import {
   checkStayDates,
   createManualBookingSchema,
   isSamePrice,
-  pickStay,
   type BookingUpdate,
   type StoredBooking,
 } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
-import { CHANNEL_BOOKING_SOURCES, CHANNEL_LABELS } from '../../domain/channel';
 import { formatCalendarDate, villaToday } from '../../domain/dates';
 import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
 import { getOperator } from '../auth/plugin';
@@ -26,7 +24,6 @@ import { addRequestStates } from '../store/request-links';
 import type { BookingChange } from '../../domain/booking';
 import type { MessageSettings } from '../env';
 import { appendEvent } from '../store/events';
-import { quoteStay } from '../operations/quote-stay';
 import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
 import type { StayQuote } from '../../domain/pricing';
 import { findCurrentBreakdown, isChannelStay, quoteChangedStay, shapeStayQuote } from './reprice-stay';
@@ -36,7 +33,6 @@ import {
   findBooking,
   findClashingStay,
   findBookingQuote,
-  insertBooking,
   listBookingsPage,
   listMatchingBookings,
   searchBookingsPage,
@@ -45,10 +41,10 @@ import {
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
 import { findInvoiceDisagreements } from '../../domain/invoice';
-import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
 import { listBookingInvoiceRows, shapeInvoices } from '../store/invoices';
-import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-paid';
+import { markBookingPaid } from '../operations/mark-booking-paid';
 import { changeBookingStatus } from '../operations/change-booking-status';
+import { addBooking, channelHoldsNights } from '../operations/add-booking';
 import { lockBooking } from '../store/payments';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
@@ -84,16 +80,6 @@ function findNewlyHeldClosure(closures: readonly ChannelClosure[], before: StayN
     const end = closure.end_date < after.check_out ? closure.end_date : after.check_out;
     return start < end && !(before.check_in <= start && end <= before.check_out);
   });
-}
-
-/** The 409 for nights a channel holds, at the check-in field so the form shows it there. */
-function channelHoldsNights(held: ChannelClosure) {
-  return new HttpError(
-    409,
-    `${CHANNEL_LABELS[held.channel]} holds ${formatCalendarDate(held.start_date)} – ${formatCalendarDate(held.end_date)} (a reservation there, or nights closed there): free them there first`,
-    {},
-    { field: 'check_in' },
-  );
 }
 
 /** What the guest is told changed: dates, guests and total, each before → after (worded in their language). */
@@ -219,71 +205,15 @@ export async function registerBookingRoutes(
       summary: 'Add a booking by hand (phone, walk-in, or one from Airbnb/Booking.com); overlaps are refused',
     },
     async (request, reply) => {
-      const input = request.body;
-      // The status follows the ledger: 'paid' records the total as paid, 'channel' only says what the
-      // source says already; an amount partly paid or refunded is recorded with its amount.
-      if (
-        input.payment_status === 'partial' ||
-        input.payment_status === 'refunded' ||
-        (input.payment_status === 'channel' && !isChannelCollected(input.booking_source))
-      ) {
-        throw new HttpError(400, PAYMENT_STATUS_BY_HAND_MESSAGE, {}, { field: 'payment_status' });
-      }
-      const booking = await withRequestedProperty(options.db, request, async (tx, property) => {
-        if (input.guests_count > property.max_guests) {
-          throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
-        }
-        // The no-overlap rule knows only stays here: nights another channel holds are sold there. A stay
-        // copied from the channel that holds the nights is that channel's own reservation, so it may.
-        const held = (
-          await listChannelClosures(tx, {
-            propertyId: property.id,
-            start: input.check_in,
-            end: input.check_out,
-          })
-        ).find((closure) => CHANNEL_BOOKING_SOURCES[closure.channel] !== input.booking_source);
-        if (held) throw channelHoldsNights(held);
-        // A guest request never confirmed in time does not stand in the operator's way.
-        await releaseUnconfirmedRequests(tx, property.id);
-        // Priced by the rules unless the operator gave the total (an amount agreed by phone, say).
-        const quote =
-          input.total_amount === null || input.total_amount === undefined
-            ? await quoteStay(tx, {
-                property,
-                checkIn: input.check_in,
-                checkOut: input.check_out,
-                guests: input.guests_count,
-              })
-            : null;
-        const inserted = await insertBooking(tx, {
-          property_id: property.id,
-          ...pickStay(input),
-          total_amount: toMinorUnits(quote?.total ?? input.total_amount ?? 0),
-          quote,
-          currency: property.currency,
-          status: input.status,
-          booking_source: input.booking_source,
-          external_booking_id: input.external_booking_id,
-          guest_language: input.guest_language,
-        });
-        // A stay with nothing to pay (a total of 0) has nothing to record, nor one the channel collects (its
-        // guest paid the channel: that is what 'channel' says).
-        if (
-          input.payment_status === 'paid' &&
-          inserted.amount_known &&
-          inserted.total_amount > 0 &&
-          !isChannelCollected(inserted.booking_source)
-        ) {
-          await recordBalancePaid(tx, inserted, {
-            operatorId: getOperator(request).id,
-            note: 'Marked paid when the booking was added',
-            today: today(),
-          });
-        }
-        // Entered by hand, so it never lapses; said the same way as for every booking.
-        const [shaped] = await addRequestStates(tx, [(await findBooking(tx, inserted.id))!]);
-        return shaped!;
-      });
+      const operatorId = getOperator(request).id;
+      const booking = await withOperator(options.db, operatorId, (tx) =>
+        addBooking(tx, {
+          propertyId: request.params.propertyId,
+          booking: request.body,
+          operatorId,
+          today: today(),
+        }),
+      );
       return reply.code(201).send(booking);
     },
   );

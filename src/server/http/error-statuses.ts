@@ -59,6 +59,8 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   credit_note_of_credit_note: 409,
   credit_note_above_invoice: 409,
   credit_note_before_invoice: 409,
+  payment_status_not_entered: 400,
+  channel_holds_nights: 409,
 };
 
 /**
