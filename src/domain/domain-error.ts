@@ -61,7 +61,12 @@ export function isDomainError(error: unknown): error is DomainError {
  * - credit_note_before_invoice: a credit note dated before the invoice it corrects;
  * - payment_status_not_entered: a stay entered by hand as partly paid or refunded (the ledger says those,
  *   with their amounts), or as collected by a channel that collects nothing;
- * - channel_holds_nights: a stay onto nights a channel holds (its reservation there, or nights closed there).
+ * - channel_holds_nights: a stay onto nights a channel holds (its reservation there, or nights closed there);
+ * - the change quote's codes of REPRICE_ERROR_CODES (booking-reprice.ts) beside too_many_guests:
+ *   invalid_stay, channel_price, settled_stay, quote_changed (`quote`), reason_required, pricing_with_total,
+ *   nothing_to_reprice;
+ * - channel_terms: a change of a channel's stay's dates or total (its channel gives them);
+ * - confirmed_stay_in_past: a confirmed stay moved to end before today.
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
@@ -103,5 +108,14 @@ export const DOMAIN_ERROR_CODES = [
   'credit_note_before_invoice',
   'payment_status_not_entered',
   'channel_holds_nights',
+  'invalid_stay',
+  'channel_price',
+  'settled_stay',
+  'quote_changed',
+  'reason_required',
+  'pricing_with_total',
+  'nothing_to_reprice',
+  'channel_terms',
+  'confirmed_stay_in_past',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
