@@ -10,12 +10,11 @@ import { withOperator } from '../db/with-operator';
 import { HttpError, notFound } from '../http/http-error';
 import { addRequestStates } from '../store/request-links';
 import type { MessageSettings } from '../env';
-import { findCurrentBreakdown, quoteChangedStay, shapeStayQuote } from '../operations/reprice-stay';
+import { quoteBookingChange } from '../operations/quote-booking-change';
 import { requireProperty } from '../store/properties';
 import {
   declinePendingBookings,
   findBooking,
-  findBookingQuote,
   listBookingsPage,
   listMatchingBookings,
   searchBookingsPage,
@@ -173,28 +172,9 @@ export async function registerBookingRoutes(
         "Priced as the booking form prices a stay (rates, prices set for single days, minimum and maximum stay, check-in days, extra guests, fees, taxes); the advance notice and horizon are not applied to a stay already booked. A stay the rules refuse is a 400 whose `code` names the rule (min_nights, max_nights, check_in_day) and whose message says it; too_many_guests and invalid_stay likewise. A channel's stay keeps its channel's price (409 channel_price), a cancelled or completed one its terms (409 settled_stay). Nothing is saved: updateBooking's `pricing` takes the quote or keeps the total.",
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const booking = await findBooking(tx, request.params.bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
-        const property = await requireProperty(tx, booking.property_id);
-        const quote = await quoteChangedStay(tx, {
-          booking,
-          property,
-          stay: request.query,
-          today: today(),
-        });
-        return {
-          current: {
-            check_in: booking.check_in,
-            check_out: booking.check_out,
-            guests_count: booking.guests_count,
-            total: booking.total_amount,
-            quote: findCurrentBreakdown(booking, await findBookingQuote(tx, booking.id)),
-          },
-          quote: shapeStayQuote(quote),
-          currency: booking.currency,
-        };
-      }),
+      withOperator(options.db, getOperator(request).id, (tx) =>
+        quoteBookingChange(tx, { bookingId: request.params.bookingId, stay: request.query, today: today() }),
+      ),
   );
 
   registerEndpoint(
