@@ -58,7 +58,15 @@ export function isDomainError(error: unknown): error is DomainError {
  * - text_not_printable: a text of a document that its PDF cannot print (the character and field given);
  * - credit_note_of_credit_note: a credit note against a credit note;
  * - credit_note_above_invoice: a credit note for more than its invoice has left to credit (or nothing left);
- * - credit_note_before_invoice: a credit note dated before the invoice it corrects.
+ * - credit_note_before_invoice: a credit note dated before the invoice it corrects;
+ * - payment_status_not_entered: a stay entered by hand as partly paid or refunded (the ledger says those,
+ *   with their amounts), or as collected by a channel that collects nothing;
+ * - channel_holds_nights: a stay onto nights a channel holds (its reservation there, or nights closed there);
+ * - the change quote's codes of REPRICE_ERROR_CODES (booking-reprice.ts) beside too_many_guests:
+ *   invalid_stay, channel_price, settled_stay, quote_changed (`quote`), reason_required, pricing_with_total,
+ *   nothing_to_reprice;
+ * - channel_terms: a change of a channel's stay's dates or total (its channel gives them);
+ * - confirmed_stay_in_past: a confirmed stay moved to end before today.
  */
 export const DOMAIN_ERROR_CODES = [
   'booking_not_found',
@@ -98,5 +106,16 @@ export const DOMAIN_ERROR_CODES = [
   'credit_note_of_credit_note',
   'credit_note_above_invoice',
   'credit_note_before_invoice',
+  'payment_status_not_entered',
+  'channel_holds_nights',
+  'invalid_stay',
+  'channel_price',
+  'settled_stay',
+  'quote_changed',
+  'reason_required',
+  'pricing_with_total',
+  'nothing_to_reprice',
+  'channel_terms',
+  'confirmed_stay_in_past',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

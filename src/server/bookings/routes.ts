@@ -1,123 +1,33 @@
 import { sendCsvAttachment } from '../csv';
 import type { FastifyInstance } from 'fastify';
-import {
-  BOOKING_MESSAGES,
-  BOOKING_NOT_FOUND,
-  checkStayDates,
-  createManualBookingSchema,
-  isSamePrice,
-  pickStay,
-  type BookingUpdate,
-  type StoredBooking,
-} from '../../domain/booking';
+import { BOOKING_NOT_FOUND, createManualBookingSchema, type StoredBooking } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
-import { CHANNEL_BOOKING_SOURCES, CHANNEL_LABELS } from '../../domain/channel';
-import { formatCalendarDate, villaToday } from '../../domain/dates';
-import { formatMoney, moneyFromMajor, toMinorUnits } from '../../domain/money';
+import { villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
-import { isOverlapError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
-import { listChannelClosures, type ChannelClosure } from '../store/calendar';
 import { HttpError, notFound } from '../http/http-error';
-import { deleteRequestTokens, releaseUnconfirmedRequests } from '../store/request-links';
 import { addRequestStates } from '../store/request-links';
-import type { BookingChange } from '../../domain/booking';
 import type { MessageSettings } from '../env';
-import { appendEvent } from '../store/events';
-import { quoteStay } from '../operations/quote-stay';
-import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
-import type { StayQuote } from '../../domain/pricing';
-import { findCurrentBreakdown, isChannelStay, quoteChangedStay, shapeStayQuote } from './reprice-stay';
+import { quoteBookingChange } from '../operations/quote-booking-change';
 import { requireProperty } from '../store/properties';
 import {
   declinePendingBookings,
   findBooking,
-  findClashingStay,
-  findBookingQuote,
-  insertBooking,
   listBookingsPage,
   listMatchingBookings,
   searchBookingsPage,
-  updateBookingFields,
 } from '../store/bookings';
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
-import { findInvoiceDisagreements } from '../../domain/invoice';
-import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain/payment';
-import { listBookingInvoiceRows, shapeInvoices } from '../store/invoices';
-import { markBookingPaid, recordBalancePaid } from '../operations/mark-booking-paid';
+import { markBookingPaid } from '../operations/mark-booking-paid';
 import { changeBookingStatus } from '../operations/change-booking-status';
-import { lockBooking } from '../store/payments';
+import { addBooking } from '../operations/add-booking';
+import { changeBooking } from '../operations/change-booking';
 import { summarizeBookingsPayments } from '../payments/summaries';
 import { registerEndpoint } from '../http/register-endpoint';
 import { withRequestedProperty } from '../auth/operator-work';
-
-/** Why a channel's stay keeps its dates and total. */
-export const CHANNEL_TERMS_MESSAGE =
-  "This stay's dates and total come from its channel: change them there; its guest details, guests and private note can change here";
-
-type BookingFieldChange = Omit<BookingUpdate, 'pricing'>;
-
-/** The fields of a change that differ from the booking as it is (the pricing choice is no field). */
-function findChangedFields(booking: StoredBooking, change: BookingUpdate): Partial<BookingFieldChange> {
-  const changed: Partial<Record<keyof BookingFieldChange, unknown>> = {};
-  for (const [key, value] of Object.entries(change) as [keyof BookingUpdate, unknown][]) {
-    if (value === undefined || key === 'pricing') continue;
-    const current = booking[key];
-    const same = key === 'total_amount' ? isSamePrice(value as number, current as number) : value === current;
-    if (!same) changed[key] = value;
-  }
-  return changed as Partial<BookingFieldChange>;
-}
-
-type StayNights = Pick<StoredBooking, 'check_in' | 'check_out'>;
-
-/**
- * A channel's hold (its block, or its stay in conflict not settled yet) on a night the stay would take that
- * it does not hold now. Nights the stay shares already (a channel closed them after it was booked) stay its.
- */
-function findNewlyHeldClosure(closures: readonly ChannelClosure[], before: StayNights, after: StayNights) {
-  return closures.find((closure) => {
-    const start = closure.start_date > after.check_in ? closure.start_date : after.check_in;
-    const end = closure.end_date < after.check_out ? closure.end_date : after.check_out;
-    return start < end && !(before.check_in <= start && end <= before.check_out);
-  });
-}
-
-/** The 409 for nights a channel holds, at the check-in field so the form shows it there. */
-function channelHoldsNights(held: ChannelClosure) {
-  return new HttpError(
-    409,
-    `${CHANNEL_LABELS[held.channel]} holds ${formatCalendarDate(held.start_date)} – ${formatCalendarDate(held.end_date)} (a reservation there, or nights closed there): free them there first`,
-    {},
-    { field: 'check_in' },
-  );
-}
-
-/** What the guest is told changed: dates, guests and total, each before → after (worded in their language). */
-function describeGuestChanges(before: StoredBooking, after: StoredBooking): BookingChange[] {
-  const changes: BookingChange[] = [];
-  if (before.check_in !== after.check_in)
-    changes.push({ field: 'checkIn', before: before.check_in, after: after.check_in });
-  if (before.check_out !== after.check_out)
-    changes.push({ field: 'checkOut', before: before.check_out, after: after.check_out });
-  // A channel's stay whose count was unknown: its guest is told the count, not a change from nothing.
-  if (
-    before.guests_count !== after.guests_count &&
-    before.guests_count !== null &&
-    after.guests_count !== null
-  )
-    changes.push({ field: 'guests', before: before.guests_count, after: after.guests_count });
-  if (!isSamePrice(before.total_amount, after.total_amount))
-    changes.push({
-      field: 'total',
-      before: moneyFromMajor(before.total_amount, before.currency),
-      after: moneyFromMajor(after.total_amount, after.currency),
-    });
-  return changes;
-}
 
 export async function registerBookingRoutes(
   app: FastifyInstance,
@@ -219,71 +129,15 @@ export async function registerBookingRoutes(
       summary: 'Add a booking by hand (phone, walk-in, or one from Airbnb/Booking.com); overlaps are refused',
     },
     async (request, reply) => {
-      const input = request.body;
-      // The status follows the ledger: 'paid' records the total as paid, 'channel' only says what the
-      // source says already; an amount partly paid or refunded is recorded with its amount.
-      if (
-        input.payment_status === 'partial' ||
-        input.payment_status === 'refunded' ||
-        (input.payment_status === 'channel' && !isChannelCollected(input.booking_source))
-      ) {
-        throw new HttpError(400, PAYMENT_STATUS_BY_HAND_MESSAGE, {}, { field: 'payment_status' });
-      }
-      const booking = await withRequestedProperty(options.db, request, async (tx, property) => {
-        if (input.guests_count > property.max_guests) {
-          throw new HttpError(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests));
-        }
-        // The no-overlap rule knows only stays here: nights another channel holds are sold there. A stay
-        // copied from the channel that holds the nights is that channel's own reservation, so it may.
-        const held = (
-          await listChannelClosures(tx, {
-            propertyId: property.id,
-            start: input.check_in,
-            end: input.check_out,
-          })
-        ).find((closure) => CHANNEL_BOOKING_SOURCES[closure.channel] !== input.booking_source);
-        if (held) throw channelHoldsNights(held);
-        // A guest request never confirmed in time does not stand in the operator's way.
-        await releaseUnconfirmedRequests(tx, property.id);
-        // Priced by the rules unless the operator gave the total (an amount agreed by phone, say).
-        const quote =
-          input.total_amount === null || input.total_amount === undefined
-            ? await quoteStay(tx, {
-                property,
-                checkIn: input.check_in,
-                checkOut: input.check_out,
-                guests: input.guests_count,
-              })
-            : null;
-        const inserted = await insertBooking(tx, {
-          property_id: property.id,
-          ...pickStay(input),
-          total_amount: toMinorUnits(quote?.total ?? input.total_amount ?? 0),
-          quote,
-          currency: property.currency,
-          status: input.status,
-          booking_source: input.booking_source,
-          external_booking_id: input.external_booking_id,
-          guest_language: input.guest_language,
-        });
-        // A stay with nothing to pay (a total of 0) has nothing to record, nor one the channel collects (its
-        // guest paid the channel: that is what 'channel' says).
-        if (
-          input.payment_status === 'paid' &&
-          inserted.amount_known &&
-          inserted.total_amount > 0 &&
-          !isChannelCollected(inserted.booking_source)
-        ) {
-          await recordBalancePaid(tx, inserted, {
-            operatorId: getOperator(request).id,
-            note: 'Marked paid when the booking was added',
-            today: today(),
-          });
-        }
-        // Entered by hand, so it never lapses; said the same way as for every booking.
-        const [shaped] = await addRequestStates(tx, [(await findBooking(tx, inserted.id))!]);
-        return shaped!;
-      });
+      const operatorId = getOperator(request).id;
+      const booking = await withOperator(options.db, operatorId, (tx) =>
+        addBooking(tx, {
+          propertyId: request.params.propertyId,
+          booking: request.body,
+          operatorId,
+          today: today(),
+        }),
+      );
       return reply.code(201).send(booking);
     },
   );
@@ -318,28 +172,9 @@ export async function registerBookingRoutes(
         "Priced as the booking form prices a stay (rates, prices set for single days, minimum and maximum stay, check-in days, extra guests, fees, taxes); the advance notice and horizon are not applied to a stay already booked. A stay the rules refuse is a 400 whose `code` names the rule (min_nights, max_nights, check_in_day) and whose message says it; too_many_guests and invalid_stay likewise. A channel's stay keeps its channel's price (409 channel_price), a cancelled or completed one its terms (409 settled_stay). Nothing is saved: updateBooking's `pricing` takes the quote or keeps the total.",
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const booking = await findBooking(tx, request.params.bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
-        const property = await requireProperty(tx, booking.property_id);
-        const quote = await quoteChangedStay(tx, {
-          booking,
-          property,
-          stay: request.query,
-          today: today(),
-        });
-        return {
-          current: {
-            check_in: booking.check_in,
-            check_out: booking.check_out,
-            guests_count: booking.guests_count,
-            total: booking.total_amount,
-            quote: findCurrentBreakdown(booking, await findBookingQuote(tx, booking.id)),
-          },
-          quote: shapeStayQuote(quote),
-          currency: booking.currency,
-        };
-      }),
+      withOperator(options.db, getOperator(request).id, (tx) =>
+        quoteBookingChange(tx, { bookingId: request.params.bookingId, stay: request.query, today: today() }),
+      ),
   );
 
   registerEndpoint(
@@ -352,186 +187,11 @@ export async function registerBookingRoutes(
         "Fields left out stay as they are; null clears an optional text. The database's no-overlap rule decides a move: onto nights another stay holds it is refused with 409 naming that stay. A move onto nights a channel holds (its block, or its stay in conflict not settled yet) that the stay did not hold before is refused with 409 naming the channel. A channel's stay (booking_source other than direct, or brought by a channel connection) keeps the dates and total its channel gives (409); its guest details, guests and note can change. A cancelled or completed stay is settled: its dates, guests and total are refused with 409, its guest details and note can still change. A confirmed stay is not moved to end before today (400). When the change touches the total or the guest's name, `invoice_disagrees` names each of the booking's invoices that now disagrees with it (an invoice stays as issued: correct it with a credit note and a new invoice). The quote the guest was given is kept when the total changes. A change of dates or guests of a direct stay may say how it is priced (`pricing`, from quoteBookingChange): `keep: 'new'` takes the new quote, its breakdown kept with the booking and put into the guest's e-mail, if its total is still `quoted_total` (else 409 quote_changed with error.quote); `keep: 'old'` keeps the total, with a reason kept in the activity log (400 reason_required without one). The guest of a booking from the booking form who confirmed it is e-mailed what changed when its dates, guests or total change. A new guest e-mail (not only its case) ends every link to the request's page sent so far. `operator_note` is the operator's alone: it is never shown on the guest's page, in an e-mail or in a calendar export. `guest_language` sets the language of the guest's e-mails from then on. Every change is in the activity log.",
     },
     async (request) => {
-      const operatorId = getOperator(request).id;
-      const bookingId = request.params.bookingId;
-      let move: { propertyId: string; checkIn: string; checkOut: string } | undefined;
-      try {
-        const result = await withOperator(options.db, operatorId, async (tx) => {
-          // Locked, so two changes of one booking never both read it as it was.
-          const booking = await lockBooking(tx, bookingId);
-          if (!booking) throw notFound(BOOKING_NOT_FOUND);
-          const changed = findChangedFields(booking, request.body);
-          const movesNights = changed.check_in !== undefined || changed.check_out !== undefined;
-          const changesTerms = movesNights || changed.total_amount !== undefined;
-          if (changesTerms && isChannelStay(booking)) {
-            throw new HttpError(409, CHANNEL_TERMS_MESSAGE);
-          }
-          if (
-            (changesTerms || changed.guests_count !== undefined) &&
-            (booking.status === 'cancelled' || booking.status === 'completed')
-          ) {
-            throw new HttpError(
-              409,
-              `This booking is ${booking.status}: its dates, guests and total can no longer change`,
-            );
-          }
-          const stay = {
-            check_in: changed.check_in ?? booking.check_in,
-            check_out: changed.check_out ?? booking.check_out,
-          };
-          if (movesNights) {
-            const refusal = checkStayDates(stay, today(), { allowPast: true });
-            if (refusal) throw new HttpError(400, refusal, {}, { field: 'check_out' });
-            // A confirmed stay moved into the past would look over without having been, and its guests'
-            // check-in details would be deleted years early (they are kept for a time after check-out).
-            if (
-              booking.status === 'confirmed' &&
-              changed.check_out !== undefined &&
-              stay.check_out < today()
-            ) {
-              throw new HttpError(
-                400,
-                BOOKING_MESSAGES.confirmedEndsInThePast(formatCalendarDate(today())),
-                {},
-                { field: 'check_out' },
-              );
-            }
-          }
-          const property = await requireProperty(tx, booking.property_id);
-          if (changed.guests_count !== undefined && changed.guests_count > property.max_guests) {
-            throw new HttpError(
-              400,
-              BOOKING_MESSAGES.tooManyGuests(property.max_guests),
-              {},
-              {
-                field: 'guests_count',
-              },
-            );
-          }
-          // A change of dates or guests is priced as the operator chose: the new quote, or the total kept.
-          const pricing = request.body.pricing;
-          let newQuote: StayQuote | null = null;
-          if (pricing) {
-            if (isChannelStay(booking)) {
-              throw new HttpError(409, REPRICE_MESSAGES.channelPrice, {}, { code: 'channel_price' });
-            }
-            if (request.body.total_amount !== undefined) {
-              throw new HttpError(
-                400,
-                REPRICE_MESSAGES.pricingWithTotal,
-                {},
-                { code: 'pricing_with_total', field: 'total_amount' },
-              );
-            }
-            if (!movesNights && changed.guests_count === undefined) {
-              throw new HttpError(400, REPRICE_MESSAGES.nothingToReprice, {}, { code: 'nothing_to_reprice' });
-            }
-            if (pricing.keep === 'old' && pricing.reason === null) {
-              throw new HttpError(
-                400,
-                REPRICE_MESSAGES.reasonRequired,
-                {},
-                { code: 'reason_required', field: 'pricing.reason' },
-              );
-            }
-            if (pricing.keep === 'new') {
-              // Only a channel's stay may have no count, and it keeps the channel's price (above).
-              const guests = changed.guests_count ?? booking.guests_count;
-              if (guests === null) {
-                throw new HttpError(409, REPRICE_MESSAGES.channelPrice, {}, { code: 'channel_price' });
-              }
-              newQuote = await quoteChangedStay(tx, {
-                booking,
-                property,
-                stay: { ...stay, guests_count: guests },
-                today: today(),
-              });
-              // The operator keeps the price they were shown, or nothing: never one they have not seen.
-              if (!isSamePrice(newQuote.total, pricing.quoted_total)) {
-                throw new HttpError(
-                  409,
-                  REPRICE_MESSAGES.quoteChanged(
-                    formatMoney(moneyFromMajor(newQuote.total, newQuote.currency)),
-                  ),
-                  {},
-                  { code: 'quote_changed', quote: shapeStayQuote(newQuote) },
-                );
-              }
-            }
-          }
-          if (Object.keys(changed).length === 0)
-            return { ...(await addRequestStates(tx, [booking]))[0]!, invoice_disagrees: [] };
-          if (movesNights) {
-            // The no-overlap rule knows only stays here; nights a channel holds are sold there.
-            const closures = await listChannelClosures(tx, {
-              propertyId: property.id,
-              start: stay.check_in,
-              end: stay.check_out,
-            });
-            const held = findNewlyHeldClosure(closures, booking, stay);
-            if (held) throw channelHoldsNights(held);
-            move = { propertyId: property.id, checkIn: stay.check_in, checkOut: stay.check_out };
-            // A guest request never confirmed in time does not stand in the operator's way.
-            await releaseUnconfirmedRequests(tx, property.id);
-          }
-          const { total_amount: typedTotal, ...rest } = changed;
-          const total = newQuote ? newQuote.total : typedTotal;
-          const updated = await updateBookingFields(tx, booking.id, {
-            ...rest,
-            ...(total === undefined ? {} : { total_amount: toMinorUnits(total) }),
-            // The quote taken is the stay's breakdown from now on; a total kept keeps its reason.
-            ...(newQuote ? { quote: newQuote, kept_price_reason: null } : {}),
-            ...(pricing?.keep === 'old' ? { kept_price_reason: pricing.reason } : {}),
-          });
-          // The links sent so far went to the old address: whoever holds them no longer sees the stay. The
-          // guest gets a link of their own with the next message to the new one.
-          if (
-            changed.guest_email !== undefined &&
-            changed.guest_email.toLowerCase() !== booking.guest_email.toLowerCase()
-          ) {
-            await deleteRequestTokens(tx, booking.id);
-          }
-          const guestChanges = describeGuestChanges(booking, updated);
-          // The guest's message follows from the event, written with the change.
-          if (guestChanges.length > 0 && !isChannelStay(updated)) {
-            await appendEvent(tx, {
-              kind: 'booking_changed',
-              booking_id: updated.id,
-              payload: {
-                changes: guestChanges,
-                quote_taken: newQuote !== null,
-                previous_total: isSamePrice(booking.total_amount, updated.total_amount)
-                  ? null
-                  : moneyFromMajor(booking.total_amount, booking.currency),
-              },
-            });
-          }
-          // An invoice stays as issued: the operator is told which one the new total or name leaves behind.
-          const invoice_disagrees =
-            !isSamePrice(booking.total_amount, updated.total_amount) || changed.guest_name !== undefined
-              ? findInvoiceDisagreements(shapeInvoices(await listBookingInvoiceRows(tx, updated.id)), updated)
-              : [];
-          return { ...(await addRequestStates(tx, [updated]))[0]!, invoice_disagrees };
-        });
-        options.onEventsWritten?.();
-        return result;
-      } catch (error) {
-        if (move && isOverlapError(error)) {
-          const nights = move;
-          const clash = await withOperator(options.db, operatorId, (tx) =>
-            findClashingStay(tx, { ...nights, bookingId }),
-          );
-          if (clash) {
-            throw new HttpError(
-              409,
-              `Those nights are taken by ${clash.guest_name}'s stay, ${formatCalendarDate(clash.check_in)} – ${formatCalendarDate(clash.check_out)}`,
-              {},
-              { field: 'check_in' },
-            );
-          }
-        }
-        throw error;
-      }
+      const result = await withOperator(options.db, getOperator(request).id, (tx) =>
+        changeBooking(tx, { bookingId: request.params.bookingId, change: request.body, today: today() }),
+      );
+      options.onEventsWritten?.();
+      return result;
     },
   );
 

@@ -59,6 +59,17 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   credit_note_of_credit_note: 409,
   credit_note_above_invoice: 409,
   credit_note_before_invoice: 409,
+  payment_status_not_entered: 400,
+  channel_holds_nights: 409,
+  invalid_stay: 400,
+  channel_price: 409,
+  settled_stay: 409,
+  quote_changed: 409,
+  reason_required: 400,
+  pricing_with_total: 400,
+  nothing_to_reprice: 400,
+  channel_terms: 409,
+  confirmed_stay_in_past: 400,
 };
 
 /**

@@ -1,18 +1,15 @@
 import { BOOKING_MESSAGES, checkStayDates, isSamePrice, type StoredBooking } from '../../domain/booking';
-import { REPRICE_MESSAGES, type RepriceErrorCode } from '../../domain/booking-reprice';
+import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
+import { DomainError } from '../../domain/domain-error';
 import { findStayRuleRefusal, StayQuoteSchema, type StayQuote } from '../../domain/pricing';
 import type { Executor } from '../db/client';
-import { HttpError } from '../http/http-error';
 import { findPricingRules } from '../store/pricing-rules';
-import { quoteStay } from '../operations/quote-stay';
+import { quoteStay } from './quote-stay';
 
 /** A stay that came from a channel (by its feed or entered by hand as one): its channel owns its terms. */
 export function isChannelStay(booking: Pick<StoredBooking, 'booking_source' | 'channel_connection_id'>) {
   return booking.booking_source !== 'direct' || booking.channel_connection_id !== null;
 }
-
-const refuse = (status: number, message: string, code: RepriceErrorCode, field?: string) =>
-  new HttpError(status, message, {}, { code, ...(field ? { field } : {}) });
 
 type ChangedStay = { check_in: string; check_out: string; guests_count: number };
 
@@ -20,7 +17,8 @@ type ChangedStay = { check_in: string; check_out: string; guests_count: number }
  * The price the rules give a booking's stay as changed: the same rates, stay rules, fees and taxes as the
  * booking form's quote. The advance notice and horizon are left out: they judge when a stay is booked, and
  * this one was booked already. A channel's stay is priced by its channel and a settled one keeps its terms,
- * so neither is quoted (409).
+ * so neither is quoted (channel_price, settled_stay); more guests than it sleeps are too_many_guests, dates
+ * that make no stay invalid_stay, a stay its rules refuse the rule's code.
  */
 export async function quoteChangedStay(
   tx: Executor,
@@ -32,18 +30,20 @@ export async function quoteChangedStay(
   },
 ): Promise<StayQuote> {
   const { booking, property, stay } = input;
-  if (isChannelStay(booking)) throw refuse(409, REPRICE_MESSAGES.channelPrice, 'channel_price');
+  if (isChannelStay(booking)) throw new DomainError('channel_price', REPRICE_MESSAGES.channelPrice);
   if (booking.status === 'cancelled' || booking.status === 'completed') {
-    throw refuse(409, REPRICE_MESSAGES.settled(booking.status), 'settled_stay');
+    throw new DomainError('settled_stay', REPRICE_MESSAGES.settled(booking.status));
   }
   if (stay.guests_count > property.max_guests) {
-    throw refuse(400, BOOKING_MESSAGES.tooManyGuests(property.max_guests), 'too_many_guests', 'guests_count');
+    throw new DomainError('too_many_guests', BOOKING_MESSAGES.tooManyGuests(property.max_guests), {
+      field: 'guests_count',
+    });
   }
   const dates = checkStayDates(stay, input.today, { allowPast: true });
-  if (dates) throw new HttpError(400, dates, {}, { code: 'invalid_stay', field: 'check_out' });
+  if (dates) throw new DomainError('invalid_stay', dates, { field: 'check_out' });
   const rules = await findPricingRules(tx, property.id);
   const refusal = findStayRuleRefusal(stay, rules, input.today, { advance: false });
-  if (refusal) throw new HttpError(400, refusal.message, {}, { code: refusal.code, field: 'check_out' });
+  if (refusal) throw new DomainError(refusal.code, refusal.message, { field: 'check_out' });
   return quoteStay(tx, {
     property,
     checkIn: stay.check_in,
