@@ -1,3 +1,4 @@
+import { REPRICE_ERROR_CODES } from './booking-reprice';
 import { PAYMENT_ERROR_CODES } from './payment';
 import { STAY_RULE_CODES } from './pricing';
 
@@ -62,9 +63,7 @@ export function isDomainError(error: unknown): error is DomainError {
  * - payment_status_not_entered: a stay entered by hand as partly paid or refunded (the ledger says those,
  *   with their amounts), or as collected by a channel that collects nothing;
  * - channel_holds_nights: a stay onto nights a channel holds (its reservation there, or nights closed there);
- * - the change quote's codes of REPRICE_ERROR_CODES (booking-reprice.ts) beside too_many_guests:
- *   invalid_stay, channel_price, settled_stay, quote_changed (`quote`), reason_required, pricing_with_total,
- *   nothing_to_reprice;
+ * - the change quote's codes of REPRICE_ERROR_CODES (booking-reprice.ts, each with its meaning);
  * - channel_terms: a change of a channel's stay's dates or total (its channel gives them);
  * - confirmed_stay_in_past: a confirmed stay moved to end before today.
  */
@@ -108,13 +107,8 @@ export const DOMAIN_ERROR_CODES = [
   'credit_note_before_invoice',
   'payment_status_not_entered',
   'channel_holds_nights',
-  'invalid_stay',
-  'channel_price',
-  'settled_stay',
-  'quote_changed',
-  'reason_required',
-  'pricing_with_total',
-  'nothing_to_reprice',
+  // Among them too_many_guests again: the list names a code, a repeat changes nothing.
+  ...REPRICE_ERROR_CODES,
   'channel_terms',
   'confirmed_stay_in_past',
 ] as const;
