@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AmountSchema } from './wire-amount';
 import { BOOKING_SOURCES, BOOKING_STATUSES, PAYMENT_STATUSES, StaySummarySchema } from './booking';
 import { addDaysToDate, countDaysBetween } from './dates';
 
@@ -53,7 +54,7 @@ export const DashboardSchema = z.object({
   overdue_payments: z
     .array(
       DashboardStaySchema.extend({
-        overdue_amount: z.number().describe('What is due and unpaid (major units)'),
+        overdue_amount: AmountSchema.describe('What is due and unpaid (major units)'),
         overdue_since: z.string().describe('The earliest unpaid due day (yyyy-MM-dd)'),
       }),
     )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { makeMoney, type Money } from './money';
+import { AmountSchema } from './wire-amount';
 
 /**
  * A refund made through a payment gateway (Razorpay) passes through two transactions with the gateway's
@@ -14,7 +15,7 @@ export const GatewayRefundSchema = z.object({
   id: z.uuid().describe("Ours; also the refund's idempotency key at Razorpay (X-Refund-Idempotency)"),
   booking_id: z.uuid(),
   gateway_payment_id: z.string().describe('The Razorpay payment refunded (pay_…)'),
-  amount: z.number().describe("Major units, in the booking's currency"),
+  amount: AmountSchema.describe("Major units, in the booking's currency"),
   currency: z.string(),
   status: z.enum(GATEWAY_REFUND_STATUSES),
   gateway_refund_id: z.string().nullable().describe("Razorpay's refund id (rfnd_…), once known"),
@@ -30,10 +31,10 @@ export const RefundablePaymentSchema = z.object({
   entry_id: z.uuid(),
   gateway_payment_id: z.string(),
   received_on: z.string(),
-  amount: z.number().describe('What the payment brought (corrections deducted)'),
-  refundable: z
-    .number()
-    .describe('What is left of it to refund: its amount less its refunds made or pending'),
+  amount: AmountSchema.describe('What the payment brought (corrections deducted)'),
+  refundable: AmountSchema.describe(
+    'What is left of it to refund: its amount less its refunds made or pending',
+  ),
 });
 export type RefundablePayment = z.infer<typeof RefundablePaymentSchema>;
 

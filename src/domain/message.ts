@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AmountSchema, type Wire } from './wire-amount';
 import { BOOKING_STATUSES, StaySummarySchema } from './booking';
 import { queryWholeNumber } from './fields';
 import { LanguageSchema } from './language';
@@ -110,7 +111,7 @@ export type RequestClosedReason = (typeof REQUEST_CLOSED_REASONS)[number];
  * when the operator takes UPI and the stay is in rupees, and always in the operator's own words otherwise.
  */
 export const GuestPaymentSchema = z.object({
-  amount_due_now: z.number().describe('In major units, in the currency of the request'),
+  amount_due_now: AmountSchema.describe('In major units, in the currency of the request'),
   due_date: z.string().describe('A calendar date (yyyy-MM-dd)'),
   upi: z
     .object({
@@ -172,7 +173,8 @@ export type GuestRequest = z.infer<typeof GuestRequestSchema>;
  */
 export type GuestRequestPageData = {
   token: string;
-  request: GuestRequest;
+  /** As the API sends it (amounts encoded), so the page reads it as the browser's fetch does. */
+  request: Wire<GuestRequest>;
   rendered_at: string;
   /** What a withdrawal sent as a plain form (before or without the page's script) has to say. */
   withdraw_notice?: WithdrawNotice;

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { toMinorUnits } from './money';
 import { findReminderDue } from './payment-reminder';
 
+// Amounts in rupees, held in paise as the summary holds them.
 const schedule = [
-  { part: 'deposit' as const, amount: 300, due_on: '2027-01-01' },
-  { part: 'balance' as const, amount: 700, due_on: '2027-02-15' },
+  { part: 'deposit' as const, amount: toMinorUnits(300), due_on: '2027-01-01' },
+  { part: 'balance' as const, amount: toMinorUnits(700), due_on: '2027-02-15' },
 ];
 const dates = (today: string) => ({ confirmedOn: '2027-01-01', today });
 
 describe('which payment a guest is reminded of', () => {
   it('reminds of the balance from the days of notice up to its day, for all that is left', () => {
-    const summary = { balance: 1000, schedule };
+    const summary = { balance: toMinorUnits(1000), schedule };
     expect(findReminderDue(summary, dates('2027-02-11'), 3)).toBeNull();
     expect(findReminderDue(summary, dates('2027-02-12'), 3)).toEqual({
       part: 'balance',
-      amount: 1000,
+      amount: toMinorUnits(1000),
       due_on: '2027-02-15',
     });
     expect(findReminderDue(summary, dates('2027-02-15'), 3)?.due_on).toBe('2027-02-15');
@@ -21,22 +23,24 @@ describe('which payment a guest is reminded of', () => {
   });
 
   it('with no notice, reminds on the due day only', () => {
-    const summary = { balance: 700, schedule };
+    const summary = { balance: toMinorUnits(700), schedule };
     expect(findReminderDue(summary, dates('2027-02-14'), 0)).toBeNull();
-    expect(findReminderDue(summary, dates('2027-02-15'), 0)?.amount).toBe(700);
+    expect(findReminderDue(summary, dates('2027-02-15'), 0)?.amount).toBe(toMinorUnits(700));
   });
 
   it('never for what the confirmation asked for, nor when nothing is owed', () => {
-    const atOnce = [{ part: 'full' as const, amount: 1000, due_on: '2027-01-01' }];
-    expect(findReminderDue({ balance: 1000, schedule: atOnce }, dates('2027-01-01'), 3)).toBeNull();
-    expect(findReminderDue({ balance: 0, schedule }, dates('2027-02-14'), 3)).toBeNull();
+    const atOnce = [{ part: 'full' as const, amount: toMinorUnits(1000), due_on: '2027-01-01' }];
     expect(
-      findReminderDue({ balance: 300, schedule: schedule.slice(0, 1) }, dates('2027-01-01'), 3),
+      findReminderDue({ balance: toMinorUnits(1000), schedule: atOnce }, dates('2027-01-01'), 3),
+    ).toBeNull();
+    expect(findReminderDue({ balance: toMinorUnits(0), schedule }, dates('2027-02-14'), 3)).toBeNull();
+    expect(
+      findReminderDue({ balance: toMinorUnits(300), schedule: schedule.slice(0, 1) }, dates('2027-01-01'), 3),
     ).toBeNull();
     // No deposit: the whole amount falls due on the balance's day, and is reminded of.
-    const noDeposit = [{ part: 'full' as const, amount: 1000, due_on: '2027-02-15' }];
-    expect(findReminderDue({ balance: 1000, schedule: noDeposit }, dates('2027-02-14'), 3)?.part).toBe(
-      'full',
-    );
+    const noDeposit = [{ part: 'full' as const, amount: toMinorUnits(1000), due_on: '2027-02-15' }];
+    expect(
+      findReminderDue({ balance: toMinorUnits(1000), schedule: noDeposit }, dates('2027-02-14'), 3)?.part,
+    ).toBe('full');
   });
 });

@@ -1,7 +1,8 @@
 import { addDaysToDate } from './dates';
 import type { PaymentSummary } from './payment';
+import type { MinorUnits } from './money';
 
-export type ReminderDue = { part: 'balance' | 'full'; amount: number; due_on: string };
+export type ReminderDue = { part: 'balance' | 'full'; amount: MinorUnits; due_on: string };
 
 /**
  * What a guest is reminded to pay today, if anything: the last part of the schedule when it falls due

@@ -3,7 +3,8 @@ import type { Booking, BookingSource, PaymentStatus } from './booking';
 import { BookingSchema, PAYMENT_STATUSES, PaymentStatusUpdateSchema } from './booking';
 import { addDaysToDate, countDaysBetween, villaToday } from './dates';
 import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
-import { formatMoney, makeMoney, moneyFromMajor, scaleMinor, toMajor } from './money';
+import { formatMoney, makeMoney, moneyFromMajor, scaleMinor, type MinorUnits, type Money } from './money';
+import { AmountSchema, wireAmount } from './wire-amount';
 
 /**
  * A booking's money: a ledger of entries that are never edited or deleted (a mistake is reversed by a
@@ -54,7 +55,7 @@ export const PaymentEntrySchema = z.object({
   id: z.uuid(),
   booking_id: z.uuid(),
   kind: z.enum(PAYMENT_KINDS),
-  amount: z.number().describe('Major units, always above 0; the kind says which way the money went'),
+  amount: AmountSchema.describe('Major units, always above 0; the kind says which way the money went'),
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   received_on: z.string().describe("The day the money moved (yyyy-MM-dd, the villa's calendar)"),
@@ -93,9 +94,11 @@ export type PaymentEntry = z.infer<typeof PaymentEntrySchema>;
 export type LedgerEntry = Pick<PaymentEntry, 'id' | 'kind' | 'amount' | 'corrects_id'> &
   Partial<Pick<PaymentEntry, 'currency' | 'method'>>;
 
-const amountField = money('Amount', { max: PAYMENT_LIMITS.maxAmount }).refine((value) => value > 0, {
-  message: 'Amount must be more than 0',
-});
+const amountField = wireAmount(
+  money('Amount', { max: PAYMENT_LIMITS.maxAmount }).refine((value) => value > 0, {
+    message: 'Amount must be more than 0',
+  }),
+);
 
 /** The day received: a real day, not after today at the villa and not years back. */
 function receivedOnField(today: () => string) {
@@ -170,7 +173,7 @@ export const MarkPaidSchema = PaymentStatusUpdateSchema.extend({
   reference: optionalText('Reference', { max: PAYMENT_LIMITS.referenceMax }).describe(
     'UTR, cheque number, gateway id',
   ),
-  amount: money('Amount', { max: PAYMENT_LIMITS.maxAmount })
+  amount: wireAmount(money('Amount', { max: PAYMENT_LIMITS.maxAmount }))
     .optional()
     .describe('What the operator was shown as left to pay: 409 balance_changed when it is no longer'),
   confirm_duplicate_reference: confirmDuplicateReferenceField,
@@ -227,6 +230,7 @@ export const DuplicateReferenceSchema = z.object({
   booking_reference: z.string(),
   guest_name: z.string(),
   entry_id: z.uuid(),
+  // As the error body gives it (major units): a refusal's amounts are encoded at the HTTP edge.
   amount: z.number(),
   currency: z.string(),
   received_on: z.string(),
@@ -249,7 +253,7 @@ export function normalizeReference(reference: string): string {
 }
 
 /** A new entry as the rules check it (either endpoint's input, parsed). */
-export type NewLedgerEntry = { kind: PaymentKind; amount: number; corrects_id: string | null };
+export type NewLedgerEntry = { kind: PaymentKind; amount: MinorUnits; corrects_id: string | null };
 
 /**
  * Why a payment status cannot be set by hand (updatePaymentStatus, createBooking): only 'paid' can, which
@@ -264,7 +268,8 @@ export const PAYMENT_STATUS_BY_HAND_MESSAGE =
 export const PAYMENT_SETTINGS_DEFAULTS = {
   deposit_percent: 30,
   balance_due_days: 14,
-  security_deposit: 0,
+  // None: zero minor units.
+  security_deposit: 0 as MinorUnits,
   payment_instructions: '',
 } as const;
 
@@ -273,7 +278,7 @@ export const PaymentSettingsSchema = z.object({
   currency: z.string().describe("The property's currency, which security_deposit is in"),
   deposit_percent: z.number().int().describe('Share of the total due when the operator confirms (0: none)'),
   balance_due_days: z.number().int().describe('The balance is due this many days before check-in'),
-  security_deposit: z.number().describe('Refundable security deposit asked of each stay (0: none)'),
+  security_deposit: AmountSchema.describe('Refundable security deposit asked of each stay (0: none)'),
   payment_instructions: z
     .string()
     .describe("The operator's own words on how to pay, for when no UPI or gateway is set up ('' for none)"),
@@ -287,7 +292,7 @@ export type PaymentScheduleSettings = Pick<
 export const PaymentSettingsUpdateSchema = z.object({
   deposit_percent: wholeNumber('Deposit percent', { min: 0, max: 100 }).optional(),
   balance_due_days: wholeNumber('Balance due days', { min: 0, max: 365 }).optional(),
-  security_deposit: money('Security deposit', { max: PAYMENT_LIMITS.maxAmount }).optional(),
+  security_deposit: wireAmount(money('Security deposit', { max: PAYMENT_LIMITS.maxAmount })).optional(),
   payment_instructions: optionalText('Payment instructions', {
     max: PAYMENT_LIMITS.instructionsMax,
     multiline: true,
@@ -304,7 +309,7 @@ export type PaymentSettingsUpdate = z.output<typeof PaymentSettingsUpdateSchema>
 /** Minor units of each kind, with correcting entries counted against the kind they reverse. */
 export type LedgerTotals = Record<PaymentKind, number>;
 
-export function totalLedger(entries: readonly LedgerEntry[], currency: string): LedgerTotals {
+export function totalLedger(entries: readonly LedgerEntry[]): LedgerTotals {
   const totals: LedgerTotals = {
     payment: 0,
     refund: 0,
@@ -312,10 +317,16 @@ export function totalLedger(entries: readonly LedgerEntry[], currency: string): 
     security_deposit_returned: 0,
   };
   for (const entry of entries) {
-    const minor = moneyFromMajor(entry.amount, entry.currency ?? currency).minor;
-    totals[entry.kind] += entry.corrects_id ? -minor : minor;
+    totals[entry.kind] += entry.corrects_id ? -entry.amount : entry.amount;
   }
   return totals;
+}
+
+/** What is left of an entry: its amount less the corrections that reverse it. */
+function findLeftOfEntry(entries: readonly LedgerEntry[], target: LedgerEntry): MinorUnits {
+  return entries
+    .filter((item) => item.corrects_id === target.id)
+    .reduce((left, { amount: minor }) => left - minor, target.amount as number) as MinorUnits;
 }
 
 /**
@@ -330,9 +341,9 @@ export function checkLedgerEntry(
   entry: NewLedgerEntry,
 ): string | undefined {
   const { currency } = booking;
-  const amount = moneyFromMajor(entry.amount, currency);
+  const amount = makeMoney(entry.amount, currency);
   if (amount.minor <= 0) return 'Amount must be more than 0';
-  const totals = totalLedger(entries, currency);
+  const totals = totalLedger(entries);
   const show = (minor: number) => formatMoney(makeMoney(minor, currency));
   if (entry.corrects_id) {
     const corrected = entries.find((item) => item.id === entry.corrects_id);
@@ -342,11 +353,7 @@ export function checkLedgerEntry(
     if (corrected.kind !== entry.kind) {
       return `A correction reverses an entry of its own kind: this one is a ${corrected.kind.replace(/_/g, ' ')}`;
     }
-    const left =
-      moneyFromMajor(corrected.amount, currency).minor -
-      entries
-        .filter((item) => item.corrects_id === corrected.id)
-        .reduce((sum, item) => sum + moneyFromMajor(item.amount, currency).minor, 0);
+    const left = findLeftOfEntry(entries, corrected);
     if (amount.minor > left)
       return `A correction can reverse at most what is left of that entry: ${show(left)}`;
     if (entry.kind === 'payment' && totals.payment - amount.minor < totals.refund) {
@@ -389,7 +396,7 @@ export function planVoid(
   booking: { currency: string },
   entries: readonly PaymentEntry[],
   entryId: string,
-): { entry: PaymentEntry; amount: number } | { refusal: string } | undefined {
+): { entry: PaymentEntry; amount: MinorUnits } | { refusal: string } | undefined {
   const target = entries.find((item) => item.id === entryId);
   if (!target) return undefined;
   if (target.corrects_id) {
@@ -403,14 +410,8 @@ export function planVoid(
           : 'A Razorpay payment cannot be voided: the money is with Razorpay. Refund it instead',
     };
   }
-  const { currency } = booking;
-  const left =
-    moneyFromMajor(target.amount, currency).minor -
-    entries
-      .filter((item) => item.corrects_id === target.id)
-      .reduce((sum, item) => sum + moneyFromMajor(item.amount, currency).minor, 0);
-  if (left <= 0) return { refusal: 'This entry is already voided' };
-  const amount = toMajor(makeMoney(left, currency));
+  const amount = findLeftOfEntry(entries, target);
+  if (amount <= 0) return { refusal: 'This entry is already voided' };
   const refusal = checkLedgerEntry(booking, entries, { kind: target.kind, amount, corrects_id: target.id });
   return refusal ? { refusal } : { entry: target, amount };
 }
@@ -430,40 +431,34 @@ export const SCHEDULE_PARTS = ['deposit', 'balance', 'full'] as const;
 export const TO_RETURN_REASONS = ['cancelled', 'channel_collects', 'overpaid'] as const;
 export type ToReturnReason = (typeof TO_RETURN_REASONS)[number];
 
-const DueSchema = z.object({ amount: z.number(), date: z.string() });
+const DueSchema = z.object({ amount: AmountSchema, date: z.string() });
 
 export const PaymentSummarySchema = z.object({
   currency: z.string(),
-  total: z.number(),
-  credited: z
-    .number()
-    .describe(
-      "Credit notes of the stay's invoices that its total does not already reflect (see findCreditedMinor): what the guest owes is total − credited",
-    ),
-  paid: z.number().describe('Payments received (corrections deducted)'),
-  refunded: z.number(),
-  net_paid: z.number().describe('paid − refunded'),
-  balance: z
-    .number()
-    .describe(
-      'What the guest still owes: total − credited − net_paid, never below 0 (see overpaid); 0 for a cancelled stay and for one the channel collects',
-    ),
-  overpaid: z.number().describe('net_paid above total − credited, if any (0 otherwise)'),
-  security_deposit_requested: z.number().describe("The property's security deposit (0: none)"),
-  security_deposit_held: z.number().describe('Security deposit held now (held − returned)'),
+  total: AmountSchema,
+  credited: AmountSchema.describe(
+    "Credit notes of the stay's invoices that its total does not already reflect (see findCreditedMinor): what the guest owes is total − credited",
+  ),
+  paid: AmountSchema.describe('Payments received (corrections deducted)'),
+  refunded: AmountSchema,
+  net_paid: AmountSchema.describe('paid − refunded'),
+  balance: AmountSchema.describe(
+    'What the guest still owes: total − credited − net_paid, never below 0 (see overpaid); 0 for a cancelled stay and for one the channel collects',
+  ),
+  overpaid: AmountSchema.describe('net_paid above total − credited, if any (0 otherwise)'),
+  security_deposit_requested: AmountSchema.describe("The property's security deposit (0: none)"),
+  security_deposit_held: AmountSchema.describe('Security deposit held now (held − returned)'),
   schedule: z
-    .array(z.object({ part: z.enum(SCHEDULE_PARTS), amount: z.number(), due_on: z.string() }))
+    .array(z.object({ part: z.enum(SCHEDULE_PARTS), amount: AmountSchema, due_on: z.string() }))
     .describe('What is due when: a deposit and the balance, or the full amount at once'),
   next_due: DueSchema.nullable().describe(
     'What to pay next and by when: everything already due (from the earliest unpaid due day), else the next part; null when nothing is owed',
   ),
   overdue: z.boolean().describe('A part of a confirmed or completed stay is unpaid past its due day'),
   payment_status: z.enum(PAYMENT_STATUSES),
-  to_return: z
-    .number()
-    .describe(
-      'Money held that nothing is owed for, for the operator to return (or keep by their terms): on a cancelled stay what was kept and the security deposit held; on a stay the channel collects what was paid here other than its payouts (method channel); else what was paid above the total',
-    ),
+  to_return: AmountSchema.describe(
+    'Money held that nothing is owed for, for the operator to return (or keep by their terms): on a cancelled stay what was kept and the security deposit held; on a stay the channel collects what was paid here other than its payouts (method channel); else what was paid above the total',
+  ),
   to_return_reason: z
     .enum(TO_RETURN_REASONS)
     .nullable()
@@ -478,7 +473,7 @@ export const PaymentLedgerSchema = z.object({
     .object({ upi: z.boolean(), razorpay: z.boolean() })
     .describe('Which ways of paying online this server offers (UPI to the operator, Razorpay links)'),
   payment_link: z
-    .object({ url: z.string(), amount: z.number(), expires_at: z.string() })
+    .object({ url: z.string(), amount: AmountSchema, expires_at: z.string() })
     .nullable()
     .describe("The booking's newest open Razorpay link (amount in the booking's currency), if any"),
 });
@@ -508,16 +503,16 @@ export function isChannelCollected(source: BookingSource): boolean {
  * 'unpaid' when nothing is.
  */
 export function derivePaymentStatus(
-  booking: Pick<PaymentBooking, 'booking_source' | 'amount_known' | 'total_amount' | 'currency'>,
+  booking: Pick<PaymentBooking, 'booking_source' | 'amount_known'>,
   totals: LedgerTotals,
+  owedMinor: number,
 ): PaymentStatus {
   // The channel collects from the guest whatever is recorded here: a payout, or money to return
   // (PaymentSummary.to_return), never a guest's part-payment.
   if (isChannelCollected(booking.booking_source)) return 'channel';
   const net = totals.payment - totals.refund;
   if (net <= 0) return totals.refund > 0 ? 'refunded' : 'unpaid';
-  const total = moneyFromMajor(booking.total_amount, booking.currency).minor;
-  if (!booking.amount_known || net >= total) return 'paid';
+  if (!booking.amount_known || net >= owedMinor) return 'paid';
   return 'partial';
 }
 
@@ -575,14 +570,14 @@ export function summarizePayments(
   invoicing: StayInvoicing = NOT_INVOICED,
 ): PaymentSummary {
   const { currency } = booking;
-  const major = (minor: number) => toMajor(makeMoney(minor, currency));
-  const totals = totalLedger(entries, currency);
+  const units = (minor: number) => minor as MinorUnits;
+  const totals = totalLedger(entries);
   const total = moneyFromMajor(booking.total_amount, currency).minor;
   // What the guest owes for the stay: its total less what credit notes took back of it.
   const credited = findCreditedMinor(total, invoicing);
   const owed = total - credited;
   const net = totals.payment - totals.refund;
-  const payment_status = derivePaymentStatus({ ...booking, total_amount: major(owed) }, totals);
+  const payment_status = derivePaymentStatus(booking, totals, owed);
   const owing = payment_status !== 'channel' && booking.status !== 'cancelled' && booking.amount_known;
   const balance = owing ? Math.max(0, owed - net) : 0;
   // A pending request is due when the operator confirms it: today at the earliest.
@@ -604,7 +599,7 @@ export function summarizePayments(
   const next = dueNow.length > 0 ? dueNow : unpaid.slice(0, 1);
   const next_due =
     next.length > 0
-      ? { amount: major(next.reduce((sum, part) => sum + part.left, 0)), date: next[0]!.due_on }
+      ? { amount: units(next.reduce((sum, part) => sum + part.left, 0)), date: next[0]!.due_on }
       : null;
   const overdue =
     (booking.status === 'confirmed' || booking.status === 'completed') &&
@@ -613,20 +608,20 @@ export function summarizePayments(
   const toReturn = findMoneyToReturn(booking, entries, totals);
   return {
     currency,
-    total: major(total),
-    credited: major(credited),
-    paid: major(totals.payment),
-    refunded: major(totals.refund),
-    net_paid: major(net),
-    balance: major(balance),
-    overpaid: major(booking.amount_known ? Math.max(0, net - owed) : 0),
+    total: units(total),
+    credited: units(credited),
+    paid: units(totals.payment),
+    refunded: units(totals.refund),
+    net_paid: units(net),
+    balance: units(balance),
+    overpaid: units(booking.amount_known ? Math.max(0, net - owed) : 0),
     security_deposit_requested: settings.security_deposit,
-    security_deposit_held: major(totals.security_deposit_held - totals.security_deposit_returned),
-    schedule: schedule.map((part) => ({ part: part.part, amount: major(part.minor), due_on: part.due_on })),
+    security_deposit_held: units(totals.security_deposit_held - totals.security_deposit_returned),
+    schedule: schedule.map((part) => ({ part: part.part, amount: units(part.minor), due_on: part.due_on })),
     next_due,
     overdue,
     payment_status,
-    to_return: major(toReturn.minor),
+    to_return: units(toReturn.minor),
     to_return_reason: toReturn.minor > 0 ? toReturn.reason : null,
   };
 }
@@ -650,8 +645,7 @@ export function findMoneyToReturn(
       if (entry.kind !== 'payment') continue;
       const method = entry.corrects_id ? methodOf.get(entry.corrects_id) : entry.method;
       if (method === 'channel') continue;
-      const minor = moneyFromMajor(entry.amount, entry.currency ?? currency).minor;
-      paidHere += entry.corrects_id ? -minor : minor;
+      paidHere += entry.corrects_id ? -entry.amount : entry.amount;
     }
     const kept = Math.max(0, paidHere - totals.refund);
     return booking.status === 'cancelled'
@@ -667,11 +661,11 @@ export function findMoneyToReturn(
 /** Why an incoming entry recorded by hand is refused as too large, with the figures to say it. */
 export type IncomingExcess = {
   /** What is left of the stay's total (its balance, or what it was before it was cancelled). */
-  balance: number;
+  balance: Money;
   /** The part of the security deposit asked and not yet held. */
-  security_deposit: number;
+  security_deposit: Money;
   /** The most that may be recorded: balance + security_deposit. */
-  max: number;
+  max: Money;
 };
 
 /**
@@ -689,24 +683,25 @@ export function findIncomingExcess(
   if (!booking.amount_known || entry.corrects_id) return undefined;
   if (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held') return undefined;
   const { currency } = booking;
-  const totals = totalLedger(entries, currency);
-  const minor = (amount: number) => moneyFromMajor(amount, currency).minor;
-  const left = Math.max(0, minor(booking.total_amount) - (totals.payment - totals.refund));
+  const totals = totalLedger(entries);
+  const total = moneyFromMajor(booking.total_amount, currency).minor;
+  const left = Math.max(0, total - (totals.payment - totals.refund));
   const depositLeft = Math.max(
     0,
-    minor(settings.security_deposit) - (totals.security_deposit_held - totals.security_deposit_returned),
+    settings.security_deposit - (totals.security_deposit_held - totals.security_deposit_returned),
   );
-  if (minor(entry.amount) <= left + depositLeft) return undefined;
-  const major = (value: number) => toMajor(makeMoney(value, currency));
-  return { balance: major(left), security_deposit: major(depositLeft), max: major(left + depositLeft) };
+  if (entry.amount <= left + depositLeft) return undefined;
+  const money = (minor: number) => makeMoney(minor, currency);
+  return { balance: money(left), security_deposit: money(depositLeft), max: money(left + depositLeft) };
 }
 
 /** The refusal of an excess in words, naming the balance (the client words it from the figures). */
-export function describeIncomingExcess(excess: IncomingExcess, currency: string): string {
-  const show = (amount: number) => formatMoney(moneyFromMajor(amount, currency));
+export function describeIncomingExcess(excess: IncomingExcess): string {
   const deposit =
-    excess.security_deposit > 0 ? ` and ${show(excess.security_deposit)} of security deposit` : '';
-  return `This is more than the balance of ${show(excess.balance)}${deposit}: at most ${show(excess.max)} can be recorded on this stay`;
+    excess.security_deposit.minor > 0
+      ? ` and ${formatMoney(excess.security_deposit)} of security deposit`
+      : '';
+  return `This is more than the balance of ${formatMoney(excess.balance)}${deposit}: at most ${formatMoney(excess.max)} can be recorded on this stay`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -721,7 +716,7 @@ export type CreatePaymentLinkInput = z.input<typeof CreatePaymentLinkSchema>;
 
 export const PaymentLinkSchema = z.object({
   url: z.string().describe("Razorpay's page where the guest pays (UPI, card, netbanking)"),
-  amount: z.number(),
+  amount: AmountSchema,
   currency: z.string(),
   expires_at: z.string(),
   reused: z.boolean().describe('An open link for the same amount was handed out again'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AmountSchema } from './wire-amount';
 import { BOOKING_SOURCES } from './booking';
 import { countDaysBetween } from './dates';
 import { isoDate } from './fields';
@@ -168,10 +169,10 @@ export const OutstandingBalanceSchema = z.object({
   check_out: z.string(),
   status: z.enum(SOLD_STATUSES),
   currency: z.string(),
-  total: z.number(),
-  paid: z.number().describe('Payments less refunds'),
-  balance: z.number(),
-  next_due: z.object({ amount: z.number(), date: z.string() }).nullable(),
+  total: AmountSchema,
+  paid: AmountSchema.describe('Payments less refunds'),
+  balance: AmountSchema,
+  next_due: z.object({ amount: AmountSchema, date: z.string() }).nullable(),
   overdue: z.boolean(),
 });
 export type OutstandingBalance = z.infer<typeof OutstandingBalanceSchema>;
@@ -181,7 +182,7 @@ export const OutstandingBalancesSchema = z.object({
     .array(OutstandingBalanceSchema)
     .describe('Confirmed or completed stays with a balance, the soonest due first'),
   totals: z
-    .array(z.object({ currency: z.string(), balance: z.number(), overdue: z.number() }))
+    .array(z.object({ currency: z.string(), balance: AmountSchema, overdue: AmountSchema }))
     .describe('What is owed, and of it overdue, per currency'),
 });
 export type OutstandingBalances = z.infer<typeof OutstandingBalancesSchema>;

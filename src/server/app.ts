@@ -56,6 +56,7 @@ import { registerCheckInRoutes } from './check-in/routes';
 import { registerTimelineRoutes } from './timeline/routes';
 import { registerSitePages } from './site/pages';
 import { answerClientError, CONTENT_SECURITY_POLICY_DIRECTIVES, SECURITY_HEADERS } from './security-headers';
+import { compileAnswerEncoder } from './http/encode-answer';
 
 /** What the server is given besides its configuration: the database, and what tests replace. */
 export type AppDeps = {
@@ -189,10 +190,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     parseJsonText(request, text, done);
   });
   app.setValidatorCompiler(compileRequestValidator);
-  // Responses are serialised as they are: checking each against its contract costs too much to do in
-  // production, so tests turn it on (check-responses.ts).
+  // Responses are serialised as they are, their amounts encoded: checking each against its contract
+  // costs too much to do in production, so tests turn it on (check-responses.ts).
   if (deps.checkResponses) checkResponsesAgainstContracts(app);
-  else app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  else {
+    app.setSerializerCompiler(({ schema }) => {
+      const encode = compileAnswerEncoder(schema);
+      return (data) => JSON.stringify(encode(data));
+    });
+  }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
+import { holdsWireAmount } from '../domain/wire-amount';
+import { compileAnswerEncoder } from './http/encode-answer';
 
 /**
  * Response checking, on in tests only: each JSON answer is read back as a client reads it and must be
@@ -51,7 +53,9 @@ export function checkResponseBody(schema: z.ZodType, json: string, where: string
     );
   }
   // A zod object drops fields it does not know: a field that leaked into the answer shows up here.
-  const difference = findDifference(sent, result.data, '');
+  // Amounts were decoded to minor units: encoded again, they must read as sent.
+  const allowed = holdsWireAmount(schema) ? z.encode(schema, result.data) : result.data;
+  const difference = findDifference(sent, allowed, '');
   if (difference)
     throw new ResponseContractError(`${where} answered a body its contract refuses: ${difference}`);
   return json;
@@ -64,8 +68,9 @@ const compileCheckedSerializer: FastifySerializerCompiler<unknown> = ({
   httpStatus,
 }) => {
   const where = `${method} ${url} (${httpStatus})`;
+  const encode = compileAnswerEncoder(schema);
   if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
-  return (data) => checkResponseBody(schema, JSON.stringify(data), where);
+  return (data) => checkResponseBody(schema, JSON.stringify(encode(data)), where);
 };
 
 /**

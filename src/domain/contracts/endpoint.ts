@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Wire } from '../wire-amount';
 import type { EndpointRoute } from './routes';
 
 /**
@@ -27,9 +28,9 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
-/** The body of the endpoint's successful answer. */
+/** The body of the endpoint's successful answer, as it travels (amounts in major units). */
 export type EndpointResult<E extends Endpoint> = {
-  [Status in keyof E['responses'] & SuccessStatus]: z.output<E['responses'][Status]>;
+  [Status in keyof E['responses'] & SuccessStatus]: Wire<z.output<E['responses'][Status]>>;
 }[keyof E['responses'] & SuccessStatus];
 
 type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;

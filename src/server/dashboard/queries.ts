@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { OPEN_STATUSES } from '../../domain/booking';
 import type { DashboardStay } from '../../domain/dashboard';
 import { countDaysBetween } from '../../domain/dates';
-import { toMajor } from '../../domain/money';
+import { toMajor, type MinorUnits } from '../../domain/money';
 import { shapeBooking } from '../store/bookings';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
@@ -73,7 +73,10 @@ export async function listOverduePayments(
   db: Executor,
   input: { today: string; propertyId?: string },
 ): Promise<
-  (Omit<DashboardStay, 'lapses_at' | 'guest_confirmed'> & { overdue_amount: number; overdue_since: string })[]
+  (Omit<DashboardStay, 'lapses_at' | 'guest_confirmed'> & {
+    overdue_amount: MinorUnits;
+    overdue_since: string;
+  })[]
 > {
   const rows = await db
     .select({ booking: bookings, property_name: properties.name })

@@ -1,5 +1,6 @@
 import type { DomainError } from '../../domain/domain-error';
 import { type DomainErrorCode } from '../../domain/domain-error';
+import { encodeAmountParams } from '../../domain/wire-amount';
 import { toErrorBody } from './http-error';
 
 /** The HTTP status of each refusal of the domain: the one place where a code becomes a status. */
@@ -77,8 +78,9 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
  * parameters, the parameters also beside the message as the API gave them before codes (published fields).
  */
 export function answerDomainError(error: DomainError) {
+  const params = encodeAmountParams(error.params) as Record<string, unknown>;
   return {
     statusCode: ERROR_STATUSES[error.code],
-    body: toErrorBody(error.message, { ...error.params, code: error.code, params: error.params }),
+    body: toErrorBody(error.message, { ...params, code: error.code, params }),
   };
 }

@@ -1,6 +1,6 @@
 import { formatBookingReference } from '../../domain/booking';
 import type { GuestPayment } from '../../domain/message';
-import { formatMoney, toMajor, type Money } from '../../domain/money';
+import { formatMoney, toColumnUnits, type Money } from '../../domain/money';
 import { buildUpiPayUri, UPI_MAX_AMOUNT_MINOR } from '../../domain/upi';
 import { paymentTexts } from '../../content/payments';
 import type { Config } from '../env';
@@ -68,7 +68,7 @@ export function planGuestPayment(
 /** The plan as the request page's API answers it: amounts as the API's other money fields, the QR drawn. */
 export function shapeGuestPayment(plan: GuestPaymentPlan): GuestPayment {
   return {
-    amount_due_now: toMajor(plan.due.amount),
+    amount_due_now: toColumnUnits(plan.due.amount),
     due_date: plan.due.due_date,
     upi: plan.upi && {
       uri: plan.upi.uri,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { VILLA_TIME_ZONE, villaToday } from '../../domain/dates';
-import { moneyFromMajor } from '../../domain/money';
+import { makeMoney } from '../../domain/money';
 import { PAYMENT_SETTINGS_DEFAULTS } from '../../domain/payment';
 import { findReminderDue } from '../../domain/payment-reminder';
 import type { Db, Executor } from '../db/client';
@@ -95,7 +95,7 @@ export async function remindBooking(
         {
           bookingId: booking.id,
           payment: {
-            due: { amount: moneyFromMajor(reminder.amount, booking.currency), due_date: reminder.due_on },
+            due: { amount: makeMoney(reminder.amount, booking.currency), due_date: reminder.due_on },
             instructions: settings.payment_instructions,
           },
         },

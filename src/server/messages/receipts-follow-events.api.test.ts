@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBookingReference } from '../../domain/booking';
 import { addDaysToDate } from '../../domain/dates';
+import { toMinorUnits } from '../../domain/money';
 import { bookings, domainEvents, outboxMessages } from '../db/schema';
 import { withOperator } from '../db/with-operator';
 import { handleEvent, handlePendingEvents } from './subscriber';
@@ -128,7 +129,7 @@ describe.each(listTestDatabaseKinds())('recording a payment and what follows fro
           today: TODAY,
           entry: {
             kind: 'payment',
-            amount,
+            amount: toMinorUnits(amount),
             method: 'upi',
             received_on: TODAY,
             reference,

@@ -30,7 +30,7 @@ import { findBooking } from '../store/bookings';
 import { requireProperty } from '../store/properties';
 import type { PaymentEntry } from '../../domain/payment';
 import { findLatestOpenPaymentLink } from '../store/payment-links';
-import { makeMoney, moneyFromMajor } from '../../domain/money';
+import { makeMoney } from '../../domain/money';
 
 // Every function here runs inside the transaction of the change that causes the messages: the change and
 // its messages are committed together or not at all, and the worker sends them afterwards.
@@ -403,7 +403,7 @@ export async function recordPaymentReceipt(
     today: input.today,
     throughEntryId: entry.id,
   });
-  const money = (major: number) => moneyFromMajor(major, booking.currency);
+  const money = (minor: number) => makeMoney(minor, booking.currency);
   const nextDue = summary.next_due && { amount: money(summary.next_due.amount), date: summary.next_due.date };
   const receipt: PaymentReceipt = {
     kind: entry.kind,

@@ -7,6 +7,7 @@ import { makeMoney, toMajor } from '../../domain/money';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import { z } from 'zod';
 import {
+  GuestRequestSchema,
   RequestTokenParamsSchema,
   WITHDRAW_NOTICES,
   type GuestInvoice,
@@ -199,10 +200,14 @@ export function createRequestPageLoader(options: {
           ...(WITHDRAW_NOTICES.includes(notice as WithdrawNotice)
             ? { withdraw_notice: notice as WithdrawNotice }
             : {}),
-          request: shapeGuestRequest(
-            row,
-            options.config,
-            await readGuestPaymentLink(options.db, { config: options.config, token, now: at }),
+          // Rendered into the page as the API would send it: amounts in major units.
+          request: z.encode(
+            GuestRequestSchema,
+            shapeGuestRequest(
+              row,
+              options.config,
+              await readGuestPaymentLink(options.db, { config: options.config, token, now: at }),
+            ),
           ),
           rendered_at: at.toISOString(),
         }

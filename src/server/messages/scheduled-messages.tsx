@@ -14,7 +14,7 @@ import {
   type MessageTemplateKind,
   type ScheduledMessage,
 } from '../../domain/message-template';
-import { formatMoney, moneyFromMajor } from '../../domain/money';
+import { formatMoney, makeMoney } from '../../domain/money';
 import { scheduledMessageTexts, stayTimes } from '../../content/scheduled-messages';
 import { messageTexts } from '../../content/messages';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/language';
@@ -96,7 +96,7 @@ export async function describeStayValues(
 ): Promise<Partial<Record<MessagePlaceholder, string>>> {
   const { booking, property } = input;
   const { summary } = await readLedger(tx, { booking, property, today: input.today });
-  const balance = moneyFromMajor(summary.balance, booking.currency);
+  const balance = makeMoney(summary.balance, booking.currency);
   // Every stay gets its guest's page (for online check-in), the ones the operator entered too: the link is
   // made when the message is written.
   const hasPage = input.link !== 'none';

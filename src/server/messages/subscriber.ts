@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { villaToday } from '../../domain/dates';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { makeMoney, moneyFromMajor } from '../../domain/money';
+import { makeMoney } from '../../domain/money';
 import { findBookingForMessages } from '../store/bookings';
 import { findInvoiceRow } from '../store/invoices';
 import { findPaymentLink } from '../store/payment-links';
@@ -66,7 +66,7 @@ async function writeMessagesOf(
             facts: {
               ...stay.facts,
               received: {
-                amount: moneyFromMajor(entry.amount, booking.currency),
+                amount: makeMoney(entry.amount, booking.currency),
                 reference: entry.gateway_payment_id,
                 toReturn,
               },

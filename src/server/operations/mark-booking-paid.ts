@@ -1,6 +1,13 @@
 import { BOOKING_NOT_FOUND, type PaymentStatus, type StoredBooking } from '../../domain/booking';
 import { DomainError } from '../../domain/domain-error';
-import { formatMoney, makeMoney, moneyFromMajor, subtractMoney, toMajor } from '../../domain/money';
+import {
+  formatMoney,
+  makeMoney,
+  moneyFromMajor,
+  subtractMoney,
+  toColumnUnits,
+  type MinorUnits,
+} from '../../domain/money';
 import {
   findCreditedMinor,
   isChannelCollected,
@@ -21,7 +28,7 @@ type PaidInFull = {
   method?: PaymentMethod;
   reference?: string | null;
   /** The balance the operator was shown: it must still be what is left. */
-  expected?: number;
+  expected?: MinorUnits;
   confirmDuplicateReference?: boolean;
 };
 
@@ -68,7 +75,7 @@ export async function recordBalancePaid(
       "The channel collects this stay's payment: record its payout in Payments, with method 'Paid out by the channel'",
     );
   const entries = await listLedgerEntries(tx, booking.id);
-  const totals = totalLedger(entries, booking.currency);
+  const totals = totalLedger(entries);
   const kept = makeMoney(totals.payment - totals.refund, booking.currency);
   // What is owed: the total less what credit notes took back of it.
   const total = moneyFromMajor(booking.total_amount, booking.currency);
@@ -76,11 +83,11 @@ export async function recordBalancePaid(
   const owed = makeMoney(total.minor - findCreditedMinor(total.minor, invoicing), booking.currency);
   const left = subtractMoney(owed, kept);
   if (left.minor <= 0) throw new DomainError('nothing_left_to_pay', 'Nothing is left to pay on this booking');
-  if (input.expected !== undefined && moneyFromMajor(input.expected, booking.currency).minor !== left.minor) {
+  if (input.expected !== undefined && input.expected !== left.minor) {
     throw new DomainError(
       'balance_changed',
-      `The balance is now ${formatMoney(left)}, not ${formatMoney(moneyFromMajor(input.expected, booking.currency))}: look at it again before marking the booking paid`,
-      { balance: toMajor(left) },
+      `The balance is now ${formatMoney(left)}, not ${formatMoney(makeMoney(input.expected, booking.currency))}: look at it again before marking the booking paid`,
+      { balance: left },
     );
   }
   return recordLedgerEntry(tx, {
@@ -91,7 +98,7 @@ export async function recordBalancePaid(
     confirmDuplicateReference: input.confirmDuplicateReference,
     entry: {
       kind: 'payment',
-      amount: toMajor(left),
+      amount: toColumnUnits(left),
       method: input.method ?? 'other',
       received_on: input.today,
       reference: input.reference ?? null,

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
 import type { PaymentRoom } from '../../domain/gateway-refund';
-import {
-  formatMoney,
-  makeMoney,
-  moneyFromMajor,
-  toColumnUnits,
-  toMajor,
-  type Money,
-} from '../../domain/money';
+import { formatMoney, makeMoney, toColumnUnits, type Money } from '../../domain/money';
 import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import type { Db, Tx } from '../db/client';
 import { withOperator } from '../db/with-operator';
@@ -95,7 +88,7 @@ function choosePayment(rooms: readonly PaymentRoom[], amount: Money, named: stri
 }
 
 function describeRoom(room: PaymentRoom) {
-  return { gateway_payment_id: room.gatewayPaymentId, refundable: toMajor(room.left) };
+  return { gateway_payment_id: room.gatewayPaymentId, refundable: room.left };
 }
 
 /** The first transaction: checks the refund against the ledger and the payment, and records the intent. */
@@ -107,7 +100,7 @@ async function recordRefundIntent(
   if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
   const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
   if (refusal) throw new DomainError('entry_does_not_fit_ledger', refusal);
-  const amount = moneyFromMajor(input.entry.amount, booking.currency);
+  const amount = makeMoney(input.entry.amount, booking.currency);
   const named = input.entry.reference?.startsWith('pay_') ? input.entry.reference : undefined;
   const payment = choosePayment(await measureBookingPaymentRoom(tx, booking), amount, named);
   return insertGatewayRefund(tx, {
@@ -159,7 +152,7 @@ export async function applyRefundResult(
       operatorId: refund.created_by,
       entry: {
         kind: 'refund',
-        amount: toMajor(refund.amount),
+        amount: refund.amount,
         method: 'razorpay',
         received_on: refund.received_on,
         reference: gatewayRefundId,
@@ -178,7 +171,7 @@ export async function applyRefundResult(
       operatorId: null,
       entry: {
         kind: 'refund',
-        amount: toMajor(refund.amount),
+        amount: refund.amount,
         method: 'razorpay',
         received_on: input.today,
         reference: refund.gateway_refund_id,

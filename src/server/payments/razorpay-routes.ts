@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { formatBookingReference } from '../../domain/booking';
 import { paymentEndpoints } from '../../domain/contracts/payments';
 import { villaToday } from '../../domain/dates';
-import { formatMoney, makeMoney, moneyFromMajor, toColumnUnits, toMajor } from '../../domain/money';
+import { formatMoney, makeMoney, toColumnUnits } from '../../domain/money';
 import type { WEBHOOK_OUTCOMES } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../store/bookings';
@@ -154,13 +154,13 @@ export async function registerRazorpayRoutes(
         if (booking.status === 'cancelled') throw new HttpError(409, 'A cancelled booking takes no payment');
         const property = await requireProperty(tx, booking.property_id);
         const { summary } = await readLedger(tx, { booking, property, today: villaToday(at) });
-        const balance = moneyFromMajor(summary.balance, booking.currency);
+        const balance = makeMoney(summary.balance, booking.currency);
         if (balance.minor <= 0) throw new HttpError(409, 'Nothing is left to pay on this booking');
         const asked = request.body?.amount;
         const amount =
           asked === undefined
-            ? summary.next_due && moneyFromMajor(summary.next_due.amount, booking.currency)
-            : moneyFromMajor(asked, booking.currency);
+            ? summary.next_due && makeMoney(summary.next_due.amount, booking.currency)
+            : makeMoney(asked, booking.currency);
         if (!amount) throw new HttpError(409, 'Nothing is due on this booking');
         if (amount.minor > balance.minor) {
           throw new HttpError(409, `A payment link can ask at most the balance: ${formatMoney(balance)}`);
@@ -230,7 +230,7 @@ export async function registerRazorpayRoutes(
       if (eventsWritten) options.onEventsWritten?.();
       return reply.code(result.reused ? 200 : 201).send({
         url: result.row.short_url,
-        amount: toMajor(result.row.amount),
+        amount: result.row.amount,
         currency: result.row.currency,
         expires_at: result.row.expires_at.toISOString(),
         reused: result.reused,
@@ -289,7 +289,7 @@ export async function registerRazorpayRoutes(
           operatorId: null,
           entry: {
             kind: 'payment',
-            amount: toMajor(amount),
+            amount: toColumnUnits(amount),
             method: 'razorpay',
             received_on: villaToday(now()),
             reference: payment.id,

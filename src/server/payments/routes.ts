@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentEndpoints } from '../../domain/contracts/payments';
 import { villaToday } from '../../domain/dates';
-import { toMajor } from '../../domain/money';
+import { toColumnUnits } from '../../domain/money';
 import { createRecordPaymentSchema, createRefundPaymentSchema } from '../../domain/payment';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../store/bookings';
@@ -77,12 +77,12 @@ export async function registerPaymentRoutes(
             entry_id: room.entryId,
             gateway_payment_id: room.gatewayPaymentId,
             received_on: room.receivedOn,
-            amount: toMajor(room.paid),
-            refundable: toMajor(room.left),
+            amount: toColumnUnits(room.paid),
+            refundable: toColumnUnits(room.left),
           })),
           online_payments: onlinePayments,
           payment_link: link
-            ? { url: link.short_url, amount: toMajor(link.amount), expires_at: link.expires_at.toISOString() }
+            ? { url: link.short_url, amount: link.amount, expires_at: link.expires_at.toISOString() }
             : null,
         };
       }),

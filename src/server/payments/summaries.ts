@@ -1,6 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { StoredBooking } from '../../domain/booking';
-import { toMajor } from '../../domain/money';
 import {
   PAYMENT_SETTINGS_DEFAULTS,
   summarizePayments,
@@ -50,7 +49,7 @@ export async function summarizeBookingsPayments(
   const entries = new Map<string, LedgerEntry[]>();
   for (const row of entryRows) {
     const list = entries.get(row.booking_id) ?? [];
-    list.push({ ...row, amount: toMajor(row.amount) });
+    list.push(row);
     entries.set(row.booking_id, list);
   }
   const settings = new Map<string, PaymentScheduleSettings>(
@@ -59,7 +58,7 @@ export async function summarizeBookingsPayments(
       {
         deposit_percent: row.deposit_percent,
         balance_due_days: row.balance_due_days,
-        security_deposit: toMajor(row.security_deposit),
+        security_deposit: row.security_deposit,
       },
     ]),
   );

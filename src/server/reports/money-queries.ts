@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, notInArray } from 'drizzle-orm';
 import { formatBookingReference } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
-import { makeMoney, moneyFromMajor, multiplyMoney, sumMoney, toMajor } from '../../domain/money';
+import { makeMoney, multiplyMoney, sumMoney, toColumnUnits } from '../../domain/money';
 import { summarizePayments, type PaymentKind } from '../../domain/payment';
 import {
   SOLD_STATUSES,
@@ -97,9 +97,9 @@ export async function listOutstandingBalances(
   const totals = currencies.map((currency) => {
     const of = balances.filter((balance) => balance.currency === currency);
     const sum = (list: OutstandingBalance[]) =>
-      toMajor(
+      toColumnUnits(
         sumMoney(
-          list.map((balance) => moneyFromMajor(balance.balance, currency)),
+          list.map((balance) => makeMoney(balance.balance, currency)),
           currency,
         ),
       );

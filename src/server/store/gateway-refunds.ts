@@ -5,7 +5,7 @@ import {
   type GatewayRefundStatus,
   type PaymentRoom,
 } from '../../domain/gateway-refund';
-import { formatMoney, makeMoney, parseMinor, toMajor, type MinorUnits } from '../../domain/money';
+import { formatMoney, makeMoney, parseMinor, type MinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { checkLedgerEntry } from '../../domain/payment';
 import { listLedgerEntries, type NewEntry } from './payments';
@@ -18,7 +18,7 @@ export function shapeGatewayRefund(row: GatewayRefundRow): GatewayRefund {
     id: row.id,
     booking_id: row.booking_id,
     gateway_payment_id: row.gateway_payment_id,
-    amount: toMajor(row.amount),
+    amount: row.amount,
     currency: row.currency,
     status: row.status,
     gateway_refund_id: row.gateway_refund_id,
@@ -245,7 +245,10 @@ export async function checkRefundAgainstLedger(
   const pending = await sumPendingGatewayRefunds(tx, booking.id);
   const counted =
     pending > 0
-      ? [...entries, { id: 'pending', kind: 'refund' as const, amount: toMajor(pending), corrects_id: null }]
+      ? [
+          ...entries,
+          { id: 'pending', kind: 'refund' as const, amount: pending as MinorUnits, corrects_id: null },
+        ]
       : entries;
   const refusal = checkLedgerEntry(booking, counted, entry);
   if (!refusal || pending === 0) return refusal;

@@ -1,16 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatBookingReference, type StoredBooking } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
-import {
-  formatMoney,
-  makeMoney,
-  moneyFromMajor,
-  parseMinor,
-  toMajor,
-  toMinorUnits,
-  type MinorUnits,
-  type Money,
-} from '../../domain/money';
+import { formatMoney, makeMoney, parseMinor, type MinorUnits, type Money } from '../../domain/money';
 import {
   checkLedgerEntry,
   NOT_INVOICED,
@@ -22,7 +13,6 @@ import {
   readGatewayPaymentId,
   summarizePayments,
   totalLedger,
-  type DuplicateReference,
   type PaymentEntry,
   type PaymentKind,
   type LedgerEntriesAndSummary,
@@ -44,7 +34,7 @@ type PaymentRow = typeof payments.$inferSelect;
 
 /** An entry as its row says it; whether it was voided is read from its void (listLedgerEntries). */
 export function shapePaymentEntry(row: PaymentRow): PaymentEntry {
-  return { ...row, amount: toMajor(row.amount), created_at: row.created_at.toISOString(), voided: null };
+  return { ...row, created_at: row.created_at.toISOString(), voided: null };
 }
 
 /** Each entry with its void, when one reverses it (a void is an entry of its own, naming it). */
@@ -118,7 +108,7 @@ function shapePaymentSettings(
     currency: property.currency,
     deposit_percent: row?.deposit_percent ?? PAYMENT_SETTINGS_DEFAULTS.deposit_percent,
     balance_due_days: row?.balance_due_days ?? PAYMENT_SETTINGS_DEFAULTS.balance_due_days,
-    security_deposit: row ? toMajor(row.security_deposit) : PAYMENT_SETTINGS_DEFAULTS.security_deposit,
+    security_deposit: row?.security_deposit ?? PAYMENT_SETTINGS_DEFAULTS.security_deposit,
     payment_instructions: row?.payment_instructions ?? PAYMENT_SETTINGS_DEFAULTS.payment_instructions,
   };
 }
@@ -129,7 +119,7 @@ export type AmountDue = { amount: Money; due_date: string };
 
 function readNextDue(summary: PaymentSummary): AmountDue | null {
   return summary.next_due && summary.next_due.amount > 0
-    ? { amount: moneyFromMajor(summary.next_due.amount, summary.currency), due_date: summary.next_due.date }
+    ? { amount: makeMoney(summary.next_due.amount, summary.currency), due_date: summary.next_due.date }
     : null;
 }
 
@@ -170,7 +160,7 @@ export async function findGuestPaymentDue(
   const currency = input.booking.currency;
   const entries = (
     row.out_entries as { id: string; kind: PaymentKind; amount: string; corrects_id: string | null }[]
-  ).map((entry) => ({ ...entry, amount: toMajor(makeMoney(parseMinor(entry.amount), currency)) }));
+  ).map((entry) => ({ ...entry, amount: parseMinor(entry.amount) as MinorUnits }));
   const settings = shapePaymentSettings(
     { id: input.booking.property_id, currency },
     row.out_deposit_percent === null
@@ -209,11 +199,9 @@ export async function savePaymentSettings(
   db: Executor,
   input: { propertyId: string; changes: PaymentSettingsUpdate },
 ): Promise<void> {
-  const { security_deposit, ...rest } = input.changes;
-  const changes = {
-    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
-    ...(security_deposit === undefined ? {} : { security_deposit: toMinorUnits(security_deposit) }),
-  };
+  const changes = Object.fromEntries(
+    Object.entries(input.changes).filter(([, value]) => value !== undefined),
+  );
   await db
     .insert(paymentSettings)
     .values({ property_id: input.propertyId, ...changes })
@@ -272,7 +260,7 @@ export async function readLedger(
 
 export type NewEntry = {
   kind: PaymentKind;
-  amount: number;
+  amount: MinorUnits;
   method: PaymentMethod;
   received_on: string;
   reference: string | null;
@@ -358,21 +346,21 @@ async function checkEntryByHand(
   if (entry.reference && !entry.corrects_id && !input.confirmDuplicateReference) {
     const found = await findEntryWithReference(db, entry.reference);
     if (found) {
-      const details: DuplicateReference = {
-        code: 'duplicate_reference',
+      const amount = makeMoney(found.entry.amount, found.entry.currency);
+      // The details of DuplicateReferenceSchema, the amount encoded at the edge.
+      const params = {
         reference: entry.reference,
         booking_id: found.entry.booking_id,
         booking_reference: formatBookingReference(found.entry.booking_id),
         guest_name: found.guest_name,
         entry_id: found.entry.id,
-        amount: toMajor(found.entry.amount),
+        amount,
         currency: found.entry.currency,
         received_on: found.entry.received_on,
       };
-      const { code, ...params } = details;
       throw new DomainError(
-        code,
-        `Reference ${entry.reference} is already in your ledger: ${PAYMENT_KIND_WORDS[found.entry.kind]} of ${formatMoney(makeMoney(found.entry.amount, found.entry.currency))} received ${found.entry.received_on}, booking ${details.booking_reference} (${found.guest_name}). Send confirm_duplicate_reference: true to record it again.`,
+        'duplicate_reference',
+        `Reference ${entry.reference} is already in your ledger: ${PAYMENT_KIND_WORDS[found.entry.kind]} of ${formatMoney(amount)} received ${found.entry.received_on}, booking ${params.booking_reference} (${found.guest_name}). Send confirm_duplicate_reference: true to record it again.`,
         params,
       );
     }
@@ -380,9 +368,7 @@ async function checkEntryByHand(
   const settings = await findPaymentSettings(db, { id: booking.property_id, currency: booking.currency });
   const excess = findIncomingExcess(booking, input.entries, settings, entry);
   if (excess) {
-    throw new DomainError('payment_above_balance', describeIncomingExcess(excess, booking.currency), {
-      ...excess,
-    });
+    throw new DomainError('payment_above_balance', describeIncomingExcess(excess), { ...excess });
   }
   return { ...entry, gateway_payment_id: gatewayPaymentId ?? entry.gateway_payment_id ?? null };
 }
@@ -440,7 +426,7 @@ export async function recordLedgerEntry(
         corrects_id,
         gateway_payment_id: entry.gateway_payment_id ?? null,
         void_reason: entry.void_reason ?? null,
-        amount: toMinorUnits(amount),
+        amount,
         currency: input.booking.currency,
         created_by: input.operatorId,
       })
@@ -479,13 +465,13 @@ export async function findGatewayMoneyToReturn(
     {
       id: 'arriving',
       kind: 'payment' as const,
-      amount: toMajor(input.amount),
+      amount: input.amount.minor as MinorUnits,
       method: 'razorpay' as const,
       corrects_id: null,
     },
   ];
-  const before = findMoneyToReturn(booking, entries, totalLedger(entries, booking.currency));
-  const after = findMoneyToReturn(booking, next, totalLedger(next, booking.currency));
+  const before = findMoneyToReturn(booking, entries, totalLedger(entries));
+  const after = findMoneyToReturn(booking, next, totalLedger(next));
   const extra = after.minor - before.minor;
   if (extra <= 0) return undefined;
   const amount = makeMoney(extra, booking.currency);

@@ -52,8 +52,18 @@ export function splitTestOverrides(overrides: TestAppOverrides): {
   config: ConfigOverrides;
   deps: Omit<Partial<AppDeps>, 'database'>;
 } {
-  const { now, logger, throttle, leaseHolder, onMessagesWritten, ...config } = overrides;
-  return { config, deps: { now, logger, throttle, leaseHolder, onMessagesWritten } };
+  const { now, logger, throttle, leaseHolder, onMessagesWritten, checkResponses, ...config } = overrides;
+  return {
+    config,
+    deps: {
+      now,
+      logger,
+      throttle,
+      leaseHolder,
+      onMessagesWritten,
+      ...(checkResponses === undefined ? {} : { checkResponses }),
+    },
+  };
 }
 
 /**

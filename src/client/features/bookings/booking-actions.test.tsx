@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,7 +41,7 @@ function makeBooking(values: Partial<Booking>): Booking {
   } as Booking;
 }
 
-function makePayment(values: Partial<PaymentSummary>): PaymentSummary {
+function makePayment(values: Partial<Wire<PaymentSummary>>): Wire<PaymentSummary> {
   return {
     currency: 'INR',
     total: 24000,

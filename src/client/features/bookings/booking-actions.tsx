@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Wire } from '@/domain/wire-amount';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
@@ -44,7 +45,7 @@ export function BookingActions({
 }: {
   booking: Booking;
   /** The list's payment summary (when it has one): what is left to pay, and what was paid. */
-  payment?: PaymentSummary;
+  payment?: Wire<PaymentSummary>;
   /** Opens the booking's payments on their refund form. */
   onRecordRefund?: () => void;
 }) {

@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +34,7 @@ const channelStay: Booking = {
   guest_language: 'en',
 };
 
-const summary = (net: number): PaymentSummary => ({
+const summary = (net: number): Wire<PaymentSummary> => ({
   currency: 'INR',
   total: 0,
   credited: 0,
@@ -52,7 +53,7 @@ const summary = (net: number): PaymentSummary => ({
   to_return_reason: null,
 });
 
-function renderCard(booking: Booking & { payment?: PaymentSummary }) {
+function renderCard(booking: Booking & { payment?: Wire<PaymentSummary> }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),

@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import {
   CalendarIcon,
   HomeIcon,
@@ -26,7 +27,7 @@ export const BookingCard = memo(function BookingCard({
   booking,
   propertyName,
 }: {
-  booking: Booking & { payment?: PaymentSummary };
+  booking: Booking & { payment?: Wire<PaymentSummary> };
   /** Named in a list of several properties' bookings. */
   propertyName?: string;
 }) {

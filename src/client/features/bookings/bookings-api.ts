@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Wire } from '@/domain/wire-amount';
 import { bookingRoutes } from '@/domain/contracts/routes';
 import type {
   Booking,
@@ -23,7 +24,7 @@ export const bookingKeys = {
 };
 
 /** A booking as a list shows it: its payments summed up, and its property's name in the list of all. */
-export type ListedBooking = Booking & { payment?: PaymentSummary; property_name?: string };
+export type ListedBooking = Booking & { payment?: Wire<PaymentSummary>; property_name?: string };
 
 /** The API's query string for a list query (blank values left out). */
 export function toBookingListSearch(query: Record<string, string | null | undefined>): string {

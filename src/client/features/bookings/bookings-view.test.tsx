@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +11,7 @@ import { BookingsView } from './bookings-view';
 const villa = { id: '00000000-0000-4000-8000-000000000101', name: 'Sea Villa' } as Property;
 const cottage = { id: '00000000-0000-4000-8000-000000000102', name: 'Hill Cottage' } as Property;
 
-const payment: PaymentSummary = {
+const payment: Wire<PaymentSummary> = {
   currency: 'INR',
   total: 24000,
   credited: 0,

@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +12,8 @@ const HOUR = 3_600_000;
 const makeStay = (id: string, values: Partial<DashboardStay>) =>
   makeDashboardStay(id, { status: 'pending', ...values });
 
-function renderWith(dashboard: Partial<Dashboard>) {
-  const body: Dashboard = {
+function renderWith(dashboard: Partial<Wire<Dashboard>>) {
+  const body: Wire<Dashboard> = {
     today: '2026-11-23',
     until: '2026-11-30',
     arrivals: [],

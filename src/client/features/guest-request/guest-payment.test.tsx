@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { guestRequestEn } from '@/content/guest-request';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +13,7 @@ const URI = 'upi://pay?pa=shantivilla@okaxis&pn=Shanti%20Villa%20Retreat&am=3000
 const QR =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29" role="img" aria-label="UPI QR code to pay ₹30,000 to Shanti Villa Retreat"><title>UPI QR code to pay ₹30,000 to Shanti Villa Retreat</title><rect width="29" height="29" fill="#fff"/><path fill="#000" d="M4 4h7v1h-7z"/></svg>';
 
-const withUpi: GuestPaymentData = {
+const withUpi: Wire<GuestPaymentData> = {
   amount_due_now: 30000,
   due_date: '2026-11-26',
   upi: { uri: URI, qr_svg: QR, vpa: 'shantivilla@okaxis', payee_name: 'Shanti Villa Retreat' },

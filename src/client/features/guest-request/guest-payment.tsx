@@ -1,4 +1,5 @@
 import { CheckIcon, CopyIcon, CreditCardIcon, SmartphoneIcon } from 'lucide-react';
+import type { Wire } from '@/domain/wire-amount';
 import { useState, type ComponentProps } from 'react';
 import type { GuestPayment as GuestPaymentData } from '@/domain/message';
 import { formatMajorAmount } from '@/domain/money';
@@ -68,7 +69,7 @@ export function GuestPayment({
   text,
   language,
 }: {
-  payment: GuestPaymentData;
+  payment: Wire<GuestPaymentData>;
   currency: string;
   text: PaymentText;
   language: Language;

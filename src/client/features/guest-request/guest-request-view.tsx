@@ -13,6 +13,7 @@ import type { GuestRequestText } from '@/content/guest-request';
 import type { Language } from '@/content/languages';
 import { formatVillaClock } from '@/domain/dates';
 import type { GuestRequest, WithdrawNotice } from '@/domain/message';
+import type { Wire } from '@/domain/wire-amount';
 import { describeTimeLeft } from '@/domain/time-left';
 import { formatMajorAmount } from '@/domain/money';
 import { getSiteContact } from '@/content/site-contact';
@@ -44,13 +45,13 @@ const STATUS_TONES: Record<GuestRequest['status'], string> = {
 };
 
 /** The status's name: a pending request the guest has not confirmed yet waits for them. */
-function nameStatus(request: GuestRequest, text: GuestRequestText): string {
+function nameStatus(request: Wire<GuestRequest>, text: GuestRequestText): string {
   return request.status === 'pending' && !request.guest_confirmed
     ? text.statuses.awaitingConfirmation
     : text.statuses[request.status];
 }
 
-function describeStatus(request: GuestRequest, now: Date, language: Language): string {
+function describeStatus(request: Wire<GuestRequest>, now: Date, language: Language): string {
   const text = GUEST_REQUEST_TEXTS[language].describe;
   const words = TIME_WORDS[language];
   if (request.status === 'pending' && !request.guest_confirmed) {
@@ -165,7 +166,7 @@ function WithdrawNoticePanel({
 }: {
   token: string;
   notice: WithdrawNotice;
-  request: GuestRequest;
+  request: Wire<GuestRequest>;
   text: GuestRequestText;
   chosen: Language | undefined;
 }) {

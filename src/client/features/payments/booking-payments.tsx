@@ -1,4 +1,5 @@
 import { WalletIcon } from 'lucide-react';
+import type { Wire } from '@/domain/wire-amount';
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { BOOKING_SOURCE_LABELS, type Booking } from '@/domain/booking';
@@ -24,7 +25,7 @@ export function BookingPayments({
   onViewChange,
 }: {
   booking: Booking;
-  summary: PaymentSummary;
+  summary: Wire<PaymentSummary>;
   /** The open dialog's view (null: closed), when the card opens it too (Record refund after cancelling). */
   view?: PaymentsDialogMode | null;
   onViewChange?: (view: PaymentsDialogMode | null) => void;

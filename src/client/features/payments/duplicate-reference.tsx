@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { readErrorCode, isApiError } from '@/client/lib/api-client';
 import { formatDayMonthYear } from '@/client/lib/format';
-import { formatMajorAmount } from '@/domain/money';
+import { formatMajorAmount, moneyFromMajor } from '@/domain/money';
 import {
   describeIncomingExcess,
   DuplicateReferenceSchema,
@@ -21,11 +21,16 @@ export function readDuplicateReference(error: unknown): DuplicateReference | und
 /** A payment_above_balance refusal in words, from its figures (undefined for any other error). */
 export function describeExcessRefusal(error: unknown, currency: string): string | undefined {
   if (!isApiError(error, 409) || readErrorCode(error) !== 'payment_above_balance') return undefined;
-  const { balance, security_deposit, max } = error.details as Partial<IncomingExcess>;
+  const { balance, security_deposit, max } = error.details as Partial<Record<keyof IncomingExcess, number>>;
   if (typeof balance !== 'number' || typeof security_deposit !== 'number' || typeof max !== 'number') {
     return undefined;
   }
-  return describeIncomingExcess({ balance, security_deposit, max }, currency);
+  const money = (amount: number) => moneyFromMajor(amount, currency);
+  return describeIncomingExcess({
+    balance: money(balance),
+    security_deposit: money(security_deposit),
+    max: money(max),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { RotateCwIcon } from 'lucide-react';
+import type { Wire } from '@/domain/wire-amount';
 import { toast } from 'sonner';
 import { Button } from '@/client/components/ui/button';
 import { getErrorMessage } from '@/client/lib/api-client';
@@ -16,7 +17,7 @@ export function GatewayRefunds({
   refunds,
 }: {
   bookingId: string;
-  refunds: readonly GatewayRefund[];
+  refunds: readonly Wire<GatewayRefund>[];
 }) {
   const reconcile = useReconcileRefunds(bookingId);
   const pending = refunds.filter((refund) => refund.status === 'pending');

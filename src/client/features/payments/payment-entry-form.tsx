@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { wireResolver } from '@/client/lib/wire-resolver';
+import type { Wire } from '@/domain/wire-amount';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -62,13 +63,13 @@ export function PaymentEntryForm({
   bookingId: string;
   guestName: string;
   direction: 'in' | 'out';
-  summary: PaymentSummary;
+  summary: Wire<PaymentSummary>;
   /** The property asks a security deposit (or one is held): its kinds are offered. */
   offerSecurityDeposit: boolean;
   /** The booking's Razorpay payments and what each has left: a refund by Razorpay is taken from one. */
-  refundablePayments?: readonly RefundablePayment[];
+  refundablePayments?: readonly Wire<RefundablePayment>[];
   /** Back to the ledger: with the entry recorded and the summary after it, or without (the operator went back). */
-  onDone: (recorded?: PaymentEntry, after?: PaymentSummary) => void;
+  onDone: (recorded?: Wire<PaymentEntry>, after?: Wire<PaymentSummary>) => void;
 }) {
   const schema = useMemo(
     () =>
@@ -80,7 +81,7 @@ export function PaymentEntryForm({
   const kinds = direction === 'in' ? INCOMING_KINDS : OUTGOING_KINDS;
   const money = (amount: number) => formatMajorAmount(amount, summary.currency);
   const form = useForm<EntryValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<EntryValues>,
+    resolver: wireResolver(schema) as unknown as Resolver<EntryValues>,
     defaultValues: {
       kind: kinds[0],
       // What is due next is what the guest most likely sent; a refund's amount is the operator's call.

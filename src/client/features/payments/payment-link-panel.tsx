@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import type { Wire } from '@/domain/wire-amount';
 import { CheckIcon, CopyIcon, LinkIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
@@ -13,7 +14,7 @@ import { useCreatePaymentLink } from './payments-api';
  * has Razorpay set up. A link for another amount than the one due is not reused by the server, so the
  * button stays offered beside it.
  */
-export function PaymentLinkPanel({ bookingId, ledger }: { bookingId: string; ledger: PaymentLedger }) {
+export function PaymentLinkPanel({ bookingId, ledger }: { bookingId: string; ledger: Wire<PaymentLedger> }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const create = useCreatePaymentLink(bookingId);

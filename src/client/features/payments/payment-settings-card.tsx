@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { wireResolver } from '@/client/lib/wire-resolver';
+import type { Wire } from '@/domain/wire-amount';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -13,7 +14,6 @@ import {
   PAYMENT_LIMITS,
   PaymentSettingsUpdateSchema,
   type PaymentSettings,
-  type PaymentSettingsUpdate,
   type PaymentSettingsUpdateInput,
 } from '@/domain/payment';
 import { paymentSettingsQuery, useUpdatePaymentSettings } from './payments-api';
@@ -46,7 +46,7 @@ export function PaymentSettingsCard({ propertyId }: { propertyId: string }) {
   );
 }
 
-function toValues(settings: PaymentSettings): PaymentSettingsUpdateInput {
+function toValues(settings: Wire<PaymentSettings>): PaymentSettingsUpdateInput {
   return {
     deposit_percent: settings.deposit_percent,
     balance_due_days: settings.balance_due_days,
@@ -55,10 +55,10 @@ function toValues(settings: PaymentSettings): PaymentSettingsUpdateInput {
   };
 }
 
-export function PaymentSettingsForm({ settings }: { settings: PaymentSettings }) {
+export function PaymentSettingsForm({ settings }: { settings: Wire<PaymentSettings> }) {
   const update = useUpdatePaymentSettings(settings.property_id);
-  const form = useForm<PaymentSettingsUpdateInput, unknown, PaymentSettingsUpdate>({
-    resolver: zodResolver(PaymentSettingsUpdateSchema),
+  const form = useForm<PaymentSettingsUpdateInput, unknown, PaymentSettingsUpdateInput>({
+    resolver: wireResolver(PaymentSettingsUpdateSchema),
     defaultValues: toValues(settings),
   });
   const { register, formState, reset } = form;

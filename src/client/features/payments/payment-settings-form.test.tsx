@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,7 @@ import { waitUntil } from '@/test/wait-until';
 import { PaymentSettingsForm } from './payment-settings-card';
 import { paymentTexts } from '@/content/payments';
 
-const SETTINGS: PaymentSettings = {
+const SETTINGS: Wire<PaymentSettings> = {
   property_id: '00000000-0000-4000-8000-000000000100',
   currency: 'INR',
   deposit_percent: 30,

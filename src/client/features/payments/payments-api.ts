@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Wire } from '@/domain/wire-amount';
 import { paymentRoutes } from '@/domain/contracts/routes';
 import type { z } from 'zod';
 import type { PendingRefundSchema } from '@/domain/contracts/payments';
 import type {
-  PaymentSettingsUpdate,
+  PaymentSettingsUpdateInput,
   RecordedEntry,
   RecordPaymentInput,
   RefundPaymentInput,
@@ -55,7 +56,7 @@ export function useRecordEntry(bookingId: string, direction: 'in' | 'out') {
   });
 }
 
-export type RecordedOrPending = RecordedEntry | z.infer<typeof PendingRefundSchema>;
+export type RecordedOrPending = Wire<RecordedEntry | z.infer<typeof PendingRefundSchema>>;
 
 /**
  * Asks Razorpay what became of the booking's pending refunds (each is asked again with its own key when
@@ -97,7 +98,7 @@ export function useCreatePaymentLink(bookingId: string) {
 export function useUpdatePaymentSettings(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: PaymentSettingsUpdate) =>
+    mutationFn: (settings: PaymentSettingsUpdateInput) =>
       callEndpoint(paymentRoutes.updatePaymentSettings, { params: { propertyId }, body: settings }),
     onSuccess: (saved) => {
       queryClient.setQueryData(paymentKeys.settings(propertyId), saved);

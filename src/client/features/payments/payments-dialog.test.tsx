@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +43,7 @@ const BOOKING = {
   guest_language: 'en',
 } satisfies Booking;
 
-function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {
+function makeSummary(values: Partial<Wire<PaymentSummary>> = {}): Wire<PaymentSummary> {
   return {
     currency: 'INR',
     total: 10_000,
@@ -67,7 +68,7 @@ function makeSummary(values: Partial<PaymentSummary> = {}): PaymentSummary {
   };
 }
 
-function makeEntry(id: number, values: Partial<PaymentEntry>): PaymentEntry {
+function makeEntry(id: number, values: Partial<Wire<PaymentEntry>>): Wire<PaymentEntry> {
   return {
     id: `00000000-0000-4000-8000-00000000100${id}`,
     booking_id: BOOKING_ID,
@@ -90,7 +91,7 @@ function makeEntry(id: number, values: Partial<PaymentEntry>): PaymentEntry {
 
 type PaymentLedger = z.infer<typeof BookingLedgerSchema>;
 
-const LEDGER: PaymentLedger = {
+const LEDGER: Wire<PaymentLedger> = {
   entries: [
     makeEntry(1, {}),
     makeEntry(2, {
@@ -128,7 +129,7 @@ type Call = { method: string; url: string; body: unknown };
 /** A stand-in for the API: the ledger, the booking's invoices, and an answer to each POST chosen by the test. */
 function stubApi(
   answerPost: (call: Call) => Response,
-  ledger: PaymentLedger = LEDGER,
+  ledger: Wire<PaymentLedger> = LEDGER,
   invoices: InvoiceSummary[] = [],
 ) {
   const calls: Call[] = [];
@@ -513,7 +514,7 @@ describe("a booking's payments", () => {
   });
 
   it('voids an entry with a reason, and shows a voided one struck through with its reason', async () => {
-    const voidedLedger: PaymentLedger = {
+    const voidedLedger: Wire<PaymentLedger> = {
       ...LEDGER,
       entries: [
         makeEntry(1, {
@@ -684,10 +685,10 @@ describe("a booking's payments", () => {
 
   /** Records a refund of `amount` in the dialog, the server answering with `after` as the new summary. */
   async function refundInDialog(input: {
-    ledger: PaymentLedger;
+    ledger: Wire<PaymentLedger>;
     invoice: InvoiceSummary;
     amount: string;
-    after: PaymentSummary;
+    after: Wire<PaymentSummary>;
   }) {
     stubApi(
       (call) =>
@@ -734,7 +735,7 @@ describe("a booking's payments", () => {
 
   it('offers no credit note for returning a payment made twice: the invoice still states what the guest pays', async () => {
     // ₹10,000 paid twice for a ₹10,000 stay invoiced in full; the second payment is refunded.
-    const paidTwice: PaymentLedger = {
+    const paidTwice: Wire<PaymentLedger> = {
       ...LEDGER,
       entries: [makeEntry(1, { amount: 10_000 }), makeEntry(2, { amount: 10_000, reference: 'UTR 401123' })],
       summary: makeSummary({

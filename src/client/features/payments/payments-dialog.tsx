@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Wire } from '@/domain/wire-amount';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { ColumnHeaders } from '@/client/components/column-headers';
 import { Badge } from '@/client/components/ui/badge';
@@ -60,7 +61,7 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
   const ledger = useQuery(ledgerQuery(booking.id));
   const [mode, setMode] = useState<Mode>(startOn);
   // The entry being voided (its form in place of the ledger), and the Void button to focus after.
-  const [voiding, setVoiding] = useState<PaymentEntry | null>(null);
+  const [voiding, setVoiding] = useState<Wire<PaymentEntry> | null>(null);
   const voidedFrom = useRef<string | null>(null);
   // A refund just recorded, and what the guest pays after it: an invoiced stay's invoice may now state more
   // than that, so a credit note is offered.
@@ -189,7 +190,7 @@ function LedgerPanel({ booking, startOn }: { booking: Booking; startOn: Mode }) 
 }
 
 /** What the guest paid and owes, and what is due next. */
-function PaymentSummaryFigures({ summary, compact }: { summary: PaymentSummary; compact?: boolean }) {
+function PaymentSummaryFigures({ summary, compact }: { summary: Wire<PaymentSummary>; compact?: boolean }) {
   const money = (amount: number) => formatMajorAmount(amount, summary.currency);
   const figures: [string, string][] = [
     ['Total', money(summary.total)],
@@ -227,7 +228,7 @@ const TO_RETURN_WORDS: Record<ToReturnReason, string> = {
 };
 
 /** Money held that nothing is owed for, and what to do with it: something to act on. */
-export function ToReturnNote({ summary }: { summary: PaymentSummary }) {
+export function ToReturnNote({ summary }: { summary: Wire<PaymentSummary> }) {
   if (summary.to_return <= 0 || !summary.to_return_reason) return null;
   return (
     <p className="font-medium text-destructive" data-to-return="">
@@ -237,7 +238,7 @@ export function ToReturnNote({ summary }: { summary: PaymentSummary }) {
 }
 
 /** "₹7,000 due 12 Dec 2026", marked overdue once its day has passed. */
-export function NextDue({ summary }: { summary: PaymentSummary }) {
+export function NextDue({ summary }: { summary: Wire<PaymentSummary> }) {
   if (!summary.next_due) {
     return summary.balance > 0 ? null : <p className="text-muted-foreground">Nothing is due.</p>;
   }
@@ -265,9 +266,9 @@ function LedgerTable({
   currency,
   onVoid,
 }: {
-  entries: PaymentEntry[];
+  entries: Wire<PaymentEntry>[];
   currency: string;
-  onVoid: (entry: PaymentEntry) => void;
+  onVoid: (entry: Wire<PaymentEntry>) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-md border">

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Wire } from '@/domain/wire-amount';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -21,7 +22,7 @@ import { useVoidEntry } from './payments-api';
  * Whether the ledger may void an entry: not a void or correction, not one voided already, and not money
  * that moved through Razorpay (a Razorpay payment is refunded instead). The server has the last word.
  */
-export function canVoidEntry(entry: PaymentEntry): boolean {
+export function canVoidEntry(entry: Wire<PaymentEntry>): boolean {
   return !entry.corrects_id && !entry.voided && !entry.gateway_payment_id && entry.method !== 'razorpay';
 }
 
@@ -32,7 +33,7 @@ export function VoidEntryForm({
   onDone,
 }: {
   bookingId: string;
-  entry: PaymentEntry;
+  entry: Wire<PaymentEntry>;
   /** Back to the ledger, voided or not. */
   onDone: (voided: boolean) => void;
 }) {

@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +23,7 @@ const figures = (values: Partial<ReportFigures>): ReportFigures => ({
   ...values,
 });
 
-const BALANCES: OutstandingBalances = {
+const BALANCES: Wire<OutstandingBalances> = {
   balances: [
     {
       booking_id: '11111111-1111-4111-8111-111111111111',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Wire } from '@/domain/wire-amount';
 import { formatMajorAmount } from '@/domain/money';
 import type { OutstandingBalances } from '@/domain/report';
 import { ColumnHeaders } from '@/client/components/column-headers';
@@ -33,7 +34,7 @@ export function OutstandingBalancesCard({ propertyId }: { propertyId: string | n
   );
 }
 
-export function OutstandingBalancesTable({ data }: { data: OutstandingBalances }) {
+export function OutstandingBalancesTable({ data }: { data: Wire<OutstandingBalances> }) {
   if (data.balances.length === 0) {
     return <p className="py-4 text-sm text-muted-foreground">No guest owes anything. All paid up.</p>;
   }
