@@ -111,5 +111,16 @@ export const DOMAIN_ERROR_CODES = [
   ...REPRICE_ERROR_CODES,
   'channel_terms',
   'confirmed_stay_in_past',
+  // The routes' own refusals, once HTTP errors, each with its meaning:
+  // - sign_in_locked_out: too many failed sign-ins; try again in `minutes` (the Retry-After header says when);
+  // - sign_in_failed: no operator with this e-mail and password (the same words for either mismatch);
+  // - password_change_locked_out: too many wrong current passwords at the password form;
+  // - wrong_current_password: the current password given is not the operator's (`field`);
+  // - session_ended: no session of the operator's by that id (signed out already, or expired).
+  'sign_in_locked_out',
+  'sign_in_failed',
+  'password_change_locked_out',
+  'wrong_current_password',
+  'session_ended',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

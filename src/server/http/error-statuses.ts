@@ -70,6 +70,12 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   nothing_to_reprice: 400,
   channel_terms: 409,
   confirmed_stay_in_past: 400,
+  // The routes' own refusals, under the statuses they had as HTTP errors.
+  sign_in_locked_out: 429,
+  sign_in_failed: 401,
+  password_change_locked_out: 429,
+  wrong_current_password: 400,
+  session_ended: 404,
 };
 
 /**
