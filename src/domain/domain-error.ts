@@ -116,11 +116,21 @@ export const DOMAIN_ERROR_CODES = [
   // - sign_in_failed: no operator with this e-mail and password (the same words for either mismatch);
   // - password_change_locked_out: too many wrong current passwords at the password form;
   // - wrong_current_password: the current password given is not the operator's (`field`);
-  // - session_ended: no session of the operator's by that id (signed out already, or expired).
+  // - session_ended: no session of the operator's by that id (signed out already, or expired);
+  // - preview_booking_not_found: a template's preview asked of a booking not of its property (or none);
+  // - unknown_placeholders: a template naming placeholders there are none of (`placeholders`);
+  // - no_operator_address: a test message with no operator's e-mail address to go to;
+  // - message_sent_already: a scheduled message skipped after it was sent;
+  // - message_not_skipped: a scheduled message restored that was not skipped.
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
   'wrong_current_password',
   'session_ended',
+  'preview_booking_not_found',
+  'unknown_placeholders',
+  'no_operator_address',
+  'message_sent_already',
+  'message_not_skipped',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -76,6 +76,11 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   password_change_locked_out: 429,
   wrong_current_password: 400,
   session_ended: 404,
+  preview_booking_not_found: 404,
+  unknown_placeholders: 400,
+  no_operator_address: 409,
+  message_sent_already: 409,
+  message_not_skipped: 409,
 };
 
 /**
