@@ -121,7 +121,14 @@ export const DOMAIN_ERROR_CODES = [
   // - unknown_placeholders: a template naming placeholders there are none of (`placeholders`);
   // - no_operator_address: a test message with no operator's e-mail address to go to;
   // - message_sent_already: a scheduled message skipped after it was sent;
-  // - message_not_skipped: a scheduled message restored that was not skipped.
+  // - message_not_skipped: a scheduled message restored that was not skipped;
+  // - channel_not_found, conflict_not_found: no such channel connection or sync conflict, or another's;
+  // - conflict_settled: a decision on a conflict already accepted or resolved (`status`);
+  // - another_booking_overlaps: a channel's stay taken while a booking not shown with it overlaps it too;
+  // - nights_held_by_another_booking: a stay restored onto nights another booking holds now;
+  // - booking_no_longer_cancelled: a stay to restore that is no longer cancelled here;
+  // - private_feed_address: a calendar address naming a private or local network's host (`host`);
+  // - sync_running: a sync asked for while the calendar is being synced.
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -132,5 +139,13 @@ export const DOMAIN_ERROR_CODES = [
   'no_operator_address',
   'message_sent_already',
   'message_not_skipped',
+  'channel_not_found',
+  'conflict_not_found',
+  'conflict_settled',
+  'another_booking_overlaps',
+  'nights_held_by_another_booking',
+  'booking_no_longer_cancelled',
+  'private_feed_address',
+  'sync_running',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -81,6 +81,14 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   no_operator_address: 409,
   message_sent_already: 409,
   message_not_skipped: 409,
+  channel_not_found: 404,
+  conflict_not_found: 404,
+  conflict_settled: 409,
+  another_booking_overlaps: 409,
+  nights_held_by_another_booking: 409,
+  booking_no_longer_cancelled: 409,
+  private_feed_address: 400,
+  sync_running: 409,
 };
 
 /**
