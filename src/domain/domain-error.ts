@@ -128,7 +128,10 @@ export const DOMAIN_ERROR_CODES = [
   // - nights_held_by_another_booking: a stay restored onto nights another booking holds now;
   // - booking_no_longer_cancelled: a stay to restore that is no longer cancelled here;
   // - private_feed_address: a calendar address naming a private or local network's host (`host`);
-  // - sync_running: a sync asked for while the calendar is being synced.
+  // - sync_running: a sync asked for while the calendar is being synced;
+  // - register_too_large: a guest register longer than one answer carries (`max_guests`);
+  // - guest_not_found: no such checked-in guest, or another operator's;
+  // - form_c_for_indian_national: a Form C recorded for a guest of Indian nationality (it is for foreigners).
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -147,5 +150,8 @@ export const DOMAIN_ERROR_CODES = [
   'booking_no_longer_cancelled',
   'private_feed_address',
   'sync_running',
+  'register_too_large',
+  'guest_not_found',
+  'form_c_for_indian_national',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -89,6 +89,9 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   booking_no_longer_cancelled: 409,
   private_feed_address: 400,
   sync_running: 409,
+  register_too_large: 400,
+  guest_not_found: 404,
+  form_c_for_indian_national: 409,
 };
 
 /**
