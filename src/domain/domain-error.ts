@@ -131,7 +131,11 @@ export const DOMAIN_ERROR_CODES = [
   // - sync_running: a sync asked for while the calendar is being synced;
   // - register_too_large: a guest register longer than one answer carries (`max_guests`);
   // - guest_not_found: no such checked-in guest, or another operator's;
-  // - form_c_for_indian_national: a Form C recorded for a guest of Indian nationality (it is for foreigners).
+  // - form_c_for_indian_national: a Form C recorded for a guest of Indian nationality (it is for foreigners);
+  // - availability_range_empty: an availability range whose end is not after its start;
+  // - availability_range_too_long: an availability range of more days than the site books ahead (`max_days`);
+  // - stay_dates_not_bookable: a quote of dates the site takes no request for (check-out not after
+  //   check-in, in the past, too long, too far ahead), in checkStayDates' words.
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -153,5 +157,8 @@ export const DOMAIN_ERROR_CODES = [
   'register_too_large',
   'guest_not_found',
   'form_c_for_indian_national',
+  'availability_range_empty',
+  'availability_range_too_long',
+  'stay_dates_not_bookable',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -92,6 +92,9 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   register_too_large: 400,
   guest_not_found: 404,
   form_c_for_indian_national: 409,
+  availability_range_empty: 400,
+  availability_range_too_long: 400,
+  stay_dates_not_bookable: 400,
 };
 
 /**
