@@ -135,7 +135,8 @@ export const DOMAIN_ERROR_CODES = [
   // - availability_range_empty: an availability range whose end is not after its start;
   // - availability_range_too_long: an availability range of more days than the site books ahead (`max_days`);
   // - stay_dates_not_bookable: a quote of dates the site takes no request for (check-out not after
-  //   check-in, in the past, too long, too far ahead), in checkStayDates' words.
+  //   check-in, in the past, too long, too far ahead), in checkStayDates' words;
+  // - no_request_network: requests declined by the network of a booking that came from no request.
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -160,5 +161,6 @@ export const DOMAIN_ERROR_CODES = [
   'availability_range_empty',
   'availability_range_too_long',
   'stay_dates_not_bookable',
+  'no_request_network',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

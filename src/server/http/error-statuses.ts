@@ -95,6 +95,7 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   availability_range_empty: 400,
   availability_range_too_long: 400,
   stay_dates_not_bookable: 400,
+  no_request_network: 400,
 };
 
 /**
