@@ -136,7 +136,10 @@ export const DOMAIN_ERROR_CODES = [
   // - availability_range_too_long: an availability range of more days than the site books ahead (`max_days`);
   // - stay_dates_not_bookable: a quote of dates the site takes no request for (check-out not after
   //   check-in, in the past, too long, too far ahead), in checkStayDates' words;
-  // - no_request_network: requests declined by the network of a booking that came from no request.
+  // - no_request_network: requests declined by the network of a booking that came from no request;
+  // - message_not_found: no such message in the outbox, or another operator's;
+  // - message_not_failed: a message sent again that has not failed (`status`, the one it has);
+  // - request_not_withdrawable: a guest's withdrawal of a request no longer pending (`status`).
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -162,5 +165,8 @@ export const DOMAIN_ERROR_CODES = [
   'availability_range_too_long',
   'stay_dates_not_bookable',
   'no_request_network',
+  'message_not_found',
+  'message_not_failed',
+  'request_not_withdrawable',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -96,6 +96,9 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   availability_range_too_long: 400,
   stay_dates_not_bookable: 400,
   no_request_network: 400,
+  message_not_found: 404,
+  message_not_failed: 409,
+  request_not_withdrawable: 409,
 };
 
 /**
