@@ -1,3 +1,4 @@
+import { BACKUP_ERROR_CODES } from './backup';
 import { REPRICE_ERROR_CODES } from './booking-reprice';
 import { PAYMENT_ERROR_CODES } from './payment';
 import { STAY_RULE_CODES } from './pricing';
@@ -139,7 +140,8 @@ export const DOMAIN_ERROR_CODES = [
   // - no_request_network: requests declined by the network of a booking that came from no request;
   // - message_not_found: no such message in the outbox, or another operator's;
   // - message_not_failed: a message sent again that has not failed (`status`, the one it has);
-  // - request_not_withdrawable: a guest's withdrawal of a request no longer pending (`status`).
+  // - request_not_withdrawable: a guest's withdrawal of a request no longer pending (`status`);
+  // - the backups' codes of BACKUP_ERROR_CODES (backup.ts, each with its meaning).
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -168,5 +170,6 @@ export const DOMAIN_ERROR_CODES = [
   'message_not_found',
   'message_not_failed',
   'request_not_withdrawable',
+  ...BACKUP_ERROR_CODES,
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

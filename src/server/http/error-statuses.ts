@@ -99,6 +99,8 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   message_not_found: 404,
   message_not_failed: 409,
   request_not_withdrawable: 409,
+  backup_running: 409,
+  backup_not_found: 404,
 };
 
 /**
