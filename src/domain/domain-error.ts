@@ -141,7 +141,8 @@ export const DOMAIN_ERROR_CODES = [
   // - message_not_found: no such message in the outbox, or another operator's;
   // - message_not_failed: a message sent again that has not failed (`status`, the one it has);
   // - request_not_withdrawable: a guest's withdrawal of a request no longer pending (`status`);
-  // - the backups' codes of BACKUP_ERROR_CODES (backup.ts, each with its meaning).
+  // - the backups' codes of BACKUP_ERROR_CODES (backup.ts, each with its meaning);
+  // - property_creation_forbidden: a property the database's row-level security refuses to create.
   'sign_in_locked_out',
   'sign_in_failed',
   'password_change_locked_out',
@@ -171,5 +172,6 @@ export const DOMAIN_ERROR_CODES = [
   'message_not_failed',
   'request_not_withdrawable',
   ...BACKUP_ERROR_CODES,
+  'property_creation_forbidden',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

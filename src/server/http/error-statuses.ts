@@ -101,6 +101,7 @@ const ERROR_STATUSES: Record<DomainErrorCode, number> = {
   request_not_withdrawable: 409,
   backup_running: 409,
   backup_not_found: 404,
+  property_creation_forbidden: 403,
 };
 
 /**
