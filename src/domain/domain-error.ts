@@ -124,7 +124,7 @@ export const DOMAIN_ERROR_CODES = [
   // - message_sent_already: a scheduled message skipped after it was sent;
   // - message_not_skipped: a scheduled message restored that was not skipped;
   // - channel_not_found, conflict_not_found: no such channel connection or sync conflict, or another's;
-  // - conflict_settled: a decision on a conflict already accepted or resolved (`status`);
+  // - conflict_settled: a decision on a conflict already accepted, or gone obsolete (`status`);
   // - another_booking_overlaps: a channel's stay taken while a booking not shown with it overlaps it too;
   // - nights_held_by_another_booking: a stay restored onto nights another booking holds now;
   // - booking_no_longer_cancelled: a stay to restore that is no longer cancelled here;
