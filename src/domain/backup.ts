@@ -51,7 +51,9 @@ export const BackupNameParamsSchema = z.object({
     .regex(BACKUP_NAME_PATTERN, { error: 'That is not the name of a backup' }),
 });
 
-export type BackupErrorCode = 'backup_running' | 'backup_not_found';
+/** A backup's refusals: backup_running (one is being written), backup_not_found (no backup by that name). */
+export const BACKUP_ERROR_CODES = ['backup_running', 'backup_not_found'] as const;
+export type BackupErrorCode = (typeof BACKUP_ERROR_CODES)[number];
 
 /** A size for people: "812 B", "4.8 MB". */
 export function formatBytes(bytes: number): string {

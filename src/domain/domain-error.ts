@@ -1,3 +1,4 @@
+import { BACKUP_ERROR_CODES } from './backup';
 import { REPRICE_ERROR_CODES } from './booking-reprice';
 import { PAYMENT_ERROR_CODES } from './payment';
 import { STAY_RULE_CODES } from './pricing';
@@ -111,5 +112,66 @@ export const DOMAIN_ERROR_CODES = [
   ...REPRICE_ERROR_CODES,
   'channel_terms',
   'confirmed_stay_in_past',
+  // The routes' own refusals, once HTTP errors, each with its meaning:
+  // - sign_in_locked_out: too many failed sign-ins; try again in `minutes` (the Retry-After header says when);
+  // - sign_in_failed: no operator with this e-mail and password (the same words for either mismatch);
+  // - password_change_locked_out: too many wrong current passwords at the password form;
+  // - wrong_current_password: the current password given is not the operator's (`field`);
+  // - session_ended: no session of the operator's by that id (signed out already, or expired);
+  // - preview_booking_not_found: a template's preview asked of a booking not of its property (or none);
+  // - unknown_placeholders: a template naming placeholders there are none of (`placeholders`);
+  // - no_operator_address: a test message with no operator's e-mail address to go to;
+  // - message_sent_already: a scheduled message skipped after it was sent;
+  // - message_not_skipped: a scheduled message restored that was not skipped;
+  // - channel_not_found, conflict_not_found: no such channel connection or sync conflict, or another's;
+  // - conflict_settled: a decision on a conflict already accepted, or gone obsolete (`status`);
+  // - another_booking_overlaps: a channel's stay taken while a booking not shown with it overlaps it too;
+  // - nights_held_by_another_booking: a stay restored onto nights another booking holds now;
+  // - booking_no_longer_cancelled: a stay to restore that is no longer cancelled here;
+  // - private_feed_address: a calendar address naming a private or local network's host (`host`);
+  // - sync_running: a sync asked for while the calendar is being synced;
+  // - register_too_large: a guest register longer than one answer carries (`max_guests`);
+  // - guest_not_found: no such checked-in guest, or another operator's;
+  // - form_c_for_indian_national: a Form C recorded for a guest of Indian nationality (it is for foreigners);
+  // - availability_range_empty: an availability range whose end is not after its start;
+  // - availability_range_too_long: an availability range of more days than the site books ahead (`max_days`);
+  // - stay_dates_not_bookable: a quote of dates the site takes no request for (check-out not after
+  //   check-in, in the past, too long, too far ahead), in checkStayDates' words;
+  // - no_request_network: requests declined by the network of a booking that came from no request;
+  // - message_not_found: no such message in the outbox, or another operator's;
+  // - message_not_failed: a message sent again that has not failed (`status`, the one it has);
+  // - request_not_withdrawable: a guest's withdrawal of a request no longer pending (`status`);
+  // - the backups' codes of BACKUP_ERROR_CODES (backup.ts, each with its meaning);
+  // - property_creation_forbidden: a property the database's row-level security refuses to create.
+  'sign_in_locked_out',
+  'sign_in_failed',
+  'password_change_locked_out',
+  'wrong_current_password',
+  'session_ended',
+  'preview_booking_not_found',
+  'unknown_placeholders',
+  'no_operator_address',
+  'message_sent_already',
+  'message_not_skipped',
+  'channel_not_found',
+  'conflict_not_found',
+  'conflict_settled',
+  'another_booking_overlaps',
+  'nights_held_by_another_booking',
+  'booking_no_longer_cancelled',
+  'private_feed_address',
+  'sync_running',
+  'register_too_large',
+  'guest_not_found',
+  'form_c_for_indian_national',
+  'availability_range_empty',
+  'availability_range_too_long',
+  'stay_dates_not_bookable',
+  'no_request_network',
+  'message_not_found',
+  'message_not_failed',
+  'request_not_withdrawable',
+  ...BACKUP_ERROR_CODES,
+  'property_creation_forbidden',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

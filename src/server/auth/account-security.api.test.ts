@@ -175,7 +175,12 @@ describe.each(listTestDatabaseKinds())('account security [%s]', (kind) => {
     const wrong = await change({ currentPassword: 'not it at all', newPassword: 'a new long password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
-      error: { message: 'The current password is not correct', field: 'currentPassword' },
+      error: {
+        message: 'The current password is not correct',
+        field: 'currentPassword',
+        code: 'wrong_current_password',
+        params: { field: 'currentPassword' },
+      },
     });
     const short = await change({ currentPassword: TEST_PASSWORD, newPassword: 'short' });
     expect(short.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_FAILED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../domain/auth';
+import { DomainError } from '../../domain/domain-error';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
 import { describeDevice } from './describe-device';
@@ -16,7 +17,7 @@ import {
   updateOperatorPassword,
 } from './queries';
 import type { Config } from '../env';
-import { getOperator, SESSION_COOKIE } from './plugin';
+import { getOperator, NOT_SIGNED_IN_MESSAGE, SESSION_COOKIE } from './plugin';
 import { describeRequestNetwork } from '../request-network';
 import { type SignInThrottle } from './sign-in-throttle';
 import { sessionEndpoints } from '../../domain/contracts/session';
@@ -82,10 +83,12 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       if (decision.retryAfterMs > 0) {
         logSecurityEvent(request, 'sign-in-locked-out', { limit: decision.limit });
         const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
-        throw new HttpError(
-          429,
+        // A refusal carries no headers: the reply keeps the one set before it is thrown.
+        reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+        throw new DomainError(
+          'sign_in_locked_out',
           `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-          { 'retry-after': String(Math.ceil(decision.retryAfterMs / 1000)) },
+          { minutes },
         );
       }
       const operator = await findOperatorByEmail(options.db, request.body.email);
@@ -105,7 +108,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       await sleep(Math.max(0, delayMs - (Date.now() - startedAt)));
       if (!operator || !session) {
         logSecurityEvent(request, 'sign-in-failed', { trustedDevice: decision.trusted });
-        throw new HttpError(401, SIGN_IN_FAILED_MESSAGE);
+        throw new DomainError('sign_in_failed', SIGN_IN_FAILED_MESSAGE);
       }
       await options.throttle.recordSuccess(attempt, decision);
       if (trustedDeviceId) {
@@ -158,7 +161,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
     {
       summary: 'Change the password (the current one is required); every other session ends',
     },
-    async (request) => {
+    async (request, reply) => {
       const operator = getOperator(request);
       const startedAt = Date.now();
       // The current password is guessable through this form too: it shares the sign-in limits. The signed-in
@@ -172,16 +175,20 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
       const decision = await options.throttle.tryAttempt(attempt);
       if (decision.retryAfterMs > 0) {
         logSecurityEvent(request, 'password-change-locked-out', { operatorId: operator.id });
-        throw new HttpError(429, 'Too many wrong passwords. Please wait and try again.', {
-          'retry-after': String(Math.ceil(decision.retryAfterMs / 1000)),
-        });
+        reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+        throw new DomainError(
+          'password_change_locked_out',
+          'Too many wrong passwords. Please wait and try again.',
+        );
       }
       const stored = await findOperatorByEmail(options.db, operator.email);
       const valid = stored ? await verifyPassword(request.body.currentPassword, stored.password_hash) : false;
       if (!valid) {
         await sleep(Math.max(0, delayMs - (Date.now() - startedAt)));
         logSecurityEvent(request, 'password-change-refused', { operatorId: operator.id });
-        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE, {}, { field: 'currentPassword' });
+        throw new DomainError('wrong_current_password', WRONG_CURRENT_PASSWORD_MESSAGE, {
+          field: 'currentPassword',
+        });
       }
       await options.throttle.recordSuccess(attempt, decision);
       const updated = await updateOperatorPassword(options.db, {
@@ -190,7 +197,8 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         keepSessionId: request.sessionId ?? undefined,
         hashCost: options.config.sessions.passwordHashCost,
       });
-      if (!updated) throw new HttpError(401, 'Please sign in to continue');
+      // The operator is gone since the session was checked: answered as any request not signed in.
+      if (!updated) throw new HttpError(401, NOT_SIGNED_IN_MESSAGE);
       logSecurityEvent(request, 'password-changed', {
         operatorId: operator.id,
         endedSessions: updated.endedSessions,
@@ -234,7 +242,7 @@ export async function registerAuthRoutes(app: FastifyInstance, options: AuthRout
         operatorId: operator.id,
         publicId: request.params.sessionId,
       });
-      if (!id) throw new HttpError(404, 'That session has already ended');
+      if (!id) throw new DomainError('session_ended', 'That session has already ended');
       const current = id === request.sessionId;
       if (current) clearSessionCookie(reply);
       logSecurityEvent(request, 'session-revoked', { operatorId: operator.id, current });

@@ -61,7 +61,9 @@ describe.each(listTestDatabaseKinds())('signing in and out [%s]', (kind) => {
     ]) {
       const response = await signIn(payload);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: { message: SIGN_IN_FAILED_MESSAGE } });
+      expect(response.json()).toEqual({
+        error: { message: SIGN_IN_FAILED_MESSAGE, code: 'sign_in_failed', params: {} },
+      });
       expect(response.cookies).toHaveLength(0);
     }
   });

@@ -1,12 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { BackupErrorCode } from '../../domain/backup';
 import { backupEndpoints } from '../../domain/contracts/backups';
+import { DomainError } from '../../domain/domain-error';
 import { getOperator } from '../auth/plugin';
 import type { Database, Db } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { HttpError } from '../http/http-error';
 import { registerEndpoint } from '../http/register-endpoint';
 import { listBackupFiles, type BackupFile } from './backup-files';
 import { BackupRunningError, type BackupService } from './backups';
@@ -111,7 +110,7 @@ export async function registerBackupRoutes(
         return { running: { started_at: startedAt.toISOString(), kind: 'manual' as const } };
       } catch (error) {
         if (error instanceof BackupRunningError) {
-          throw new HttpError(409, error.message, {}, { code: 'backup_running' satisfies BackupErrorCode });
+          throw new DomainError('backup_running', error.message);
         }
         throw error;
       }
@@ -128,12 +127,7 @@ export async function registerBackupRoutes(
       // Only a name the folder's listing gives is sent: no path a request makes up can reach another file.
       const file = listBackupFiles(backups.dir).find((each) => each.name === request.params.name);
       if (!file) {
-        throw new HttpError(
-          404,
-          BACKUP_NOT_FOUND,
-          {},
-          { code: 'backup_not_found' satisfies BackupErrorCode },
-        );
+        throw new DomainError('backup_not_found', BACKUP_NOT_FOUND);
       }
       await recordBackupEvent(db, getOperator(request).id, file.name, 'read', { bytes: file.bytes });
       return sendBackupFile(reply, file);

@@ -75,9 +75,9 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
   });
 
   it('refuses a malformed availability range', async () => {
-    for (const [query, message] of [
-      ['from=2026-12-10&to=2026-12-01', '"to" must be after "from"'],
-      ['from=2026-12-01&to=2028-12-01', 'Ask for at most 571 days at a time'],
+    for (const [query, message, code] of [
+      ['from=2026-12-10&to=2026-12-01', '"to" must be after "from"', 'availability_range_empty'],
+      ['from=2026-12-01&to=2028-12-01', 'Ask for at most 571 days at a time', 'availability_range_too_long'],
       ['from=tomorrow', 'from must be a date (yyyy-MM-dd)'],
       ['from=2026-02-30', 'from is not a real date'],
       ['to=9999-12-31', 'to must be between 2000-01-01 and 2100-12-31'],
@@ -85,6 +85,7 @@ describe.each(listTestDatabaseKinds())('guest booking requests [%s]', (kind) => 
       const response = await context.app.inject({ method: 'GET', url: `/api/availability?${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.message).toBe(message);
+      if (code) expect(response.json().error.code).toBe(code);
     }
   });
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, outboxMessages } from '../db/schema';
-import { createTestContext, insertTestProperty, type TestContext } from '../test/test-app';
+import { createTestContext, insertTestBooking, insertTestProperty, type TestContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 import { PENDING_LIMIT_MESSAGES } from '../../domain/booking-request';
 
@@ -194,6 +194,17 @@ describe.each(listTestDatabaseKinds())('pending guest request limits [%s]', (kin
     expect(after.filter((row) => row.status === 'cancelled')).toHaveLength(4);
 
     expect((await decline(fromEmail.id, 'everyone')).statusCode).toBe(400);
+    // A stay entered by hand came from no request: it has no network to decline by.
+    const byHand = await insertTestBooking(context.database, propertyId, {
+      check_in: '2027-06-01',
+      check_out: '2027-06-03',
+    });
+    const noNetwork = await decline(byHand.id, 'network');
+    expect(noNetwork.statusCode).toBe(400);
+    expect(noNetwork.json().error).toMatchObject({
+      message: 'This booking did not come from the booking form, so it has no network',
+      code: 'no_request_network',
+    });
     // Another operator cannot decline this operator's requests.
     const stranger = await context.createSignedInOperator();
     const foreign = await context.app.inject({

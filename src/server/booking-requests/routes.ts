@@ -9,12 +9,12 @@ import { toMajor, toMinorUnits } from '../../domain/money';
 import { listUnavailableNights } from '../../domain/calendar';
 import { addDaysToDate, countDaysBetween, villaToday } from '../../domain/dates';
 import { DEFAULT_CURRENCY } from '../../domain/property';
+import { DomainError } from '../../domain/domain-error';
 import { listCalendarRows } from '../store/calendar';
 import type { Db } from '../db/client';
 import { withGuest } from '../db/with-operator';
 import { findPricingRules } from '../store/pricing-rules';
 import { isOverlapError } from '../db/errors';
-import { HttpError } from '../http/http-error';
 import type { Config } from '../env';
 import type { MessageSettings } from '../env';
 import { describeRequestNetwork } from '../request-network';
@@ -79,9 +79,14 @@ export async function registerBookingRequestRoutes(
       const from = request.query.from && request.query.from > today() ? request.query.from : today();
       const to = request.query.to ?? addDaysToDate(from, MAX_AVAILABILITY_DAYS);
       const days = countDaysBetween(from, to);
-      if (days <= 0) throw new HttpError(400, '"to" must be after "from"');
-      if (days > MAX_AVAILABILITY_DAYS)
-        throw new HttpError(400, `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`);
+      if (days <= 0) throw new DomainError('availability_range_empty', '"to" must be after "from"');
+      if (days > MAX_AVAILABILITY_DAYS) {
+        throw new DomainError(
+          'availability_range_too_long',
+          `Ask for at most ${MAX_AVAILABILITY_DAYS} days at a time`,
+          { max_days: MAX_AVAILABILITY_DAYS },
+        );
+      }
       const result = await withGuest(options.db, async (tx) => {
         const property = await requireSiteProperty(tx, options.config.requests.siteProperty);
         const range = { propertyId: property.id, start: from, end: to };
@@ -117,7 +122,7 @@ export async function registerBookingRequestRoutes(
     async (request) => {
       const stay = { check_in: request.query.check_in, check_out: request.query.check_out };
       const problem = checkStayDates(stay, today());
-      if (problem) throw new HttpError(400, problem);
+      if (problem) throw new DomainError('stay_dates_not_bookable', problem);
       return withGuest(options.db, async (tx) => {
         const property = await requireSiteProperty(tx, options.config.requests.siteProperty);
         const { unavailable, quote } = await quoteGuestStay(tx, {

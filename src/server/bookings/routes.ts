@@ -1,28 +1,22 @@
 import { sendCsvAttachment } from '../csv';
 import type { FastifyInstance } from 'fastify';
-import { BOOKING_NOT_FOUND, createManualBookingSchema, type StoredBooking } from '../../domain/booking';
+import { createManualBookingSchema, type StoredBooking } from '../../domain/booking';
 import { BOOKING_PAGE_SIZE } from '../../domain/booking-list';
 import { TOTAL_COUNT_HEADER } from '../../domain/contracts/routes';
 import { villaToday } from '../../domain/dates';
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http/http-error';
 import { addRequestStates } from '../store/request-links';
 import type { MessageSettings } from '../env';
 import { quoteBookingChange } from '../operations/quote-booking-change';
 import { requireProperty } from '../store/properties';
-import {
-  declinePendingBookings,
-  findBooking,
-  listBookingsPage,
-  listMatchingBookings,
-  searchBookingsPage,
-} from '../store/bookings';
+import { findBooking, listBookingsPage, listMatchingBookings, searchBookingsPage } from '../store/bookings';
 import { formatBookingsCsv } from './bookings-csv';
 import { bookingEndpoints } from '../../domain/contracts/bookings';
 import { markBookingPaid } from '../operations/mark-booking-paid';
 import { changeBookingStatus } from '../operations/change-booking-status';
+import { declinePendingRequests } from '../operations/decline-pending-requests';
 import { addBooking } from '../operations/add-booking';
 import { changeBooking } from '../operations/change-booking';
 import { summarizeBookingsPayments } from '../payments/summaries';
@@ -233,21 +227,8 @@ export async function registerBookingRoutes(
         'For a stranger who floods the calendar with requests: `by: email` matches the guest e-mail in any case, `by: network` the IPv4 /24 or IPv6 /64 a guest request came from. No guest is e-mailed.',
     },
     (request) =>
-      withOperator(options.db, getOperator(request).id, async (tx) => {
-        const booking = await findBooking(tx, request.params.bookingId);
-        if (!booking) throw notFound(BOOKING_NOT_FOUND);
-        if (request.body.by === 'network' && !booking.request_network) {
-          throw new HttpError(400, 'This booking did not come from the booking form, so it has no network');
-        }
-        // Deliberately no "declined" messages: requests sent in bulk are most likely spam, and a reply
-        // would confirm to the sender that the address is read (the confirmation dialog says so).
-        const ids = await declinePendingBookings(
-          tx,
-          request.body.by === 'email'
-            ? { guestEmail: booking.guest_email }
-            : { network: booking.request_network ?? '' },
-        );
-        return { declined: ids.length, booking_ids: ids };
-      }),
+      withOperator(options.db, getOperator(request).id, (tx) =>
+        declinePendingRequests(tx, { bookingId: request.params.bookingId, by: request.body.by }),
+      ),
   );
 }

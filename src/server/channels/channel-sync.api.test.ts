@@ -436,6 +436,7 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
         action: 'keep_ours',
       });
       expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toMatchObject({ code: 'conflict_settled', params: { status: 'accepted' } });
     });
 
     it('cancels ours and imports theirs when the operator changes their mind', async () => {
@@ -702,6 +703,10 @@ describe.each(listTestDatabaseKinds())('syncing channel calendars [%s]', (kind) 
         });
         expect(literal.statusCode).toBe(400);
         expect(literal.json().error.message).toMatch(/private or local network address/);
+        expect(literal.json().error).toMatchObject({
+          code: 'private_feed_address',
+          params: { host: '169.254.169.254' },
+        });
       } finally {
         await guarded.close();
         await trusted.close();

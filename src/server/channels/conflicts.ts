@@ -4,10 +4,10 @@ import {
   type ConflictStatus,
   type SyncConflict,
 } from '../../domain/channel';
+import { DomainError } from '../../domain/domain-error';
 import type { Tx } from '../db/client';
 import { releaseUnconfirmedRequests } from '../store/request-links';
 import { lockPropertyNights } from '../db/with-operator';
-import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../store/properties';
 import {
   cancelHoldingBookings,
@@ -80,9 +80,11 @@ export async function resolveConflict(
   input: { conflictId: string; action: ConflictAction; note?: string | null },
 ): Promise<SyncConflict> {
   const [conflict] = await listConflicts(tx, { conflictId: input.conflictId, statuses: CONFLICT_STATUSES });
-  if (!conflict) throw notFound(CONFLICT_NOT_FOUND);
+  if (!conflict) throw new DomainError('conflict_not_found', CONFLICT_NOT_FOUND);
   if (conflict.status !== 'open' && conflict.status !== 'dismissed') {
-    throw new HttpError(409, `This conflict is already settled (${conflict.status})`);
+    throw new DomainError('conflict_settled', `This conflict is already settled (${conflict.status})`, {
+      status: conflict.status,
+    });
   }
   if (input.action === 'keep_ours') {
     if (conflict.status === 'open') {
@@ -99,7 +101,7 @@ export async function resolveConflict(
   switch (conflict.kind) {
     case 'stay_overlaps': {
       const connection = await findConnection(tx, conflict.connection_id);
-      if (!connection) throw notFound(CONFLICT_NOT_FOUND);
+      if (!connection) throw new DomainError('conflict_not_found', CONFLICT_NOT_FOUND);
       const existing = await findConnectionStayByUid(tx, { connectionId: connection.id, uid: conflict.uid });
       // Only the bookings the operator was shown are cancelled; one that overlaps since then stops it.
       await cancelHoldingBookings(tx, conflict.booking_ids);
@@ -107,8 +109,8 @@ export async function resolveConflict(
         await listHoldingStays(tx, { propertyId: property.id, start: stay.check_in, end: stay.check_out })
       ).filter((booking) => booking.id !== existing?.id);
       if (others.length > 0) {
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'another_booking_overlaps',
           'Another booking here overlaps their stay too; sync again to see it, then decide',
         );
       }
@@ -137,10 +139,16 @@ export async function resolveConflict(
         await listHoldingStays(tx, { propertyId: property.id, start: stay.check_in, end: stay.check_out })
       ).filter((booking) => booking.id !== bookingId);
       if (others.length > 0) {
-        throw new HttpError(409, 'Those nights are held by another booking now; settle that booking first');
+        throw new DomainError(
+          'nights_held_by_another_booking',
+          'Those nights are held by another booking now; settle that booking first',
+        );
       }
       if (!bookingId || !(await restoreCancelledBooking(tx, { bookingId, ...stay }))) {
-        throw new HttpError(409, 'That booking is no longer cancelled here; reload the conflicts');
+        throw new DomainError(
+          'booking_no_longer_cancelled',
+          'That booking is no longer cancelled here; reload the conflicts',
+        );
       }
       break;
     }
@@ -151,7 +159,7 @@ export async function resolveConflict(
 
 async function reload(tx: Tx, conflictId: string): Promise<SyncConflict> {
   const [row] = await listConflicts(tx, { conflictId, statuses: CONFLICT_STATUSES });
-  if (!row) throw notFound(CONFLICT_NOT_FOUND);
+  if (!row) throw new DomainError('conflict_not_found', CONFLICT_NOT_FOUND);
   const [shaped] = await shapeConflicts(tx, [row]);
   return shaped!;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../env';
 import ipaddr from 'ipaddr.js';
 import { villaToday } from '../../domain/dates';
+import { DomainError } from '../../domain/domain-error';
 import {
   CONFLICT_STATUSES,
   EXPORT_GRACE_DAYS,
@@ -22,7 +23,7 @@ import {
 import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { declareClock, withGuest, withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http/http-error';
+import { notFound } from '../http/http-error';
 import { requireProperty } from '../store/properties';
 import { resolveConflict, shapeConflicts } from './conflicts';
 import { loadPropertyCalendar } from './export-calendar';
@@ -77,9 +78,10 @@ function refusePrivateHost(url: string, settings: ChannelSettings): void {
   const named = /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host);
   const literal = isIP(host) !== 0 && ipaddr.process(host).range() !== 'unicast';
   if (named || literal) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'private_feed_address',
       `${host} is a private or local network address; use the calendar address the channel gives you`,
+      { host },
     );
   }
 }
@@ -157,7 +159,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
 
   const readConnection = async (tx: Executor, connectionId: string, madeToken?: string) => {
     const [row] = await listConnectionsWithCounts(tx, { connectionId, today: today() });
-    if (!row) throw notFound(CHANNEL_NOT_FOUND);
+    if (!row) throw new DomainError('channel_not_found', CHANNEL_NOT_FOUND);
     const reads = await listExportReads(tx, { propertyId: row.property_id, now: now() });
     return shapeConnection(row, madeToken, reads.get(row.id));
   };
@@ -223,7 +225,7 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       if (request.body.import_url !== undefined) refusePrivateHost(request.body.import_url, settings);
       return withOperator(db, getOperator(request).id, async (tx) => {
         const row = await updateConnection(tx, request.params.channelId, request.body);
-        if (!row) throw notFound(CHANNEL_NOT_FOUND);
+        if (!row) throw new DomainError('channel_not_found', CHANNEL_NOT_FOUND);
         return readConnection(tx, row.id);
       });
     },
@@ -242,7 +244,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
           connectionId: request.params.channelId,
           today: today(),
         });
-        if (!row || !(await deleteConnection(tx, row.id))) throw notFound(CHANNEL_NOT_FOUND);
+        if (!row || !(await deleteConnection(tx, row.id)))
+          throw new DomainError('channel_not_found', CHANNEL_NOT_FOUND);
         return { deleted: true as const, kept_stays: row.stays_count };
       }),
   );
@@ -259,13 +262,18 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
       const connection = await withOperator(db, operatorId, (tx) =>
         findConnection(tx, request.params.channelId),
       );
-      if (!connection) throw notFound(CHANNEL_NOT_FOUND);
+      if (!connection) throw new DomainError('channel_not_found', CHANNEL_NOT_FOUND);
       const run = await runConnectionSync(
         db,
         { config, now, holder: options.holder },
         { connectionId: connection.id, operatorId, waitMs: settings.syncWaitMs },
       );
-      if (!run) throw new HttpError(409, 'This calendar is being synced right now; try again in a moment');
+      if (!run) {
+        throw new DomainError(
+          'sync_running',
+          'This calendar is being synced right now; try again in a moment',
+        );
+      }
       options.onEventsWritten?.();
       return withOperator(db, operatorId, async (tx) => ({
         outcome: run.outcome,
@@ -297,7 +305,8 @@ export async function registerChannelRoutes(app: FastifyInstance, options: Chann
         const expiresAt = new Date(at.getTime() + EXPORT_GRACE_DAYS * 86_400_000);
         if (channelId) {
           const connection = await findConnection(tx, channelId);
-          if (!connection || connection.property_id !== property.id) throw notFound(CHANNEL_NOT_FOUND);
+          if (!connection || connection.property_id !== property.id)
+            throw new DomainError('channel_not_found', CHANNEL_NOT_FOUND);
           await setConnectionExportToken(tx, { connectionId: connection.id, token, now: at, expiresAt });
         } else {
           await replacePropertyExportToken(tx, { propertyId: property.id, token, now: at, expiresAt });

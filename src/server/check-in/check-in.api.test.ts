@@ -307,6 +307,10 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       frro_reference: 'X1',
     });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      message: 'Form C is filed for foreign nationals only; this guest is Indian',
+      code: 'form_c_for_indian_national',
+    });
     const empty = await send('POST', `/api/guest-register/${foreign.id}/form-c`, { frro_reference: '  ' });
     expect(empty.statusCode).toBe(400);
 
@@ -366,6 +370,7 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       other.cookie,
     );
     expect(file.statusCode).toBe(404);
+    expect(file.json().error).toMatchObject({ message: 'Guest not found', code: 'guest_not_found' });
     const seen = await withOperator(context.database.db, other.id, (tx) => tx.select().from(guestCheckIns));
     expect(seen).toEqual([]);
     // Their reading recorded nothing about this operator's guests.

@@ -23,7 +23,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Executor } from '../db/client';
 import { withGuest, withOperator } from '../db/with-operator';
 import type { Config } from '../env';
-import { HttpError, notFound, toIssueDetails } from '../http/http-error';
+import { HttpError, toIssueDetails } from '../http/http-error';
 import { createRateLimit } from '../http/guest-links';
 import { findGuestRequest } from '../store/request-links';
 import { findGuestCheckIn, type GuestCheckInRow } from '../store/check-in';
@@ -123,9 +123,10 @@ export function shapeRegisterGuest(
 async function readRegisterRows(tx: Executor, query: GuestRegisterQuery) {
   const rows = await listRegisterRows(tx, query);
   if (rows.length > REGISTER_MAX_GUESTS)
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'register_too_large',
       `This register holds more than ${REGISTER_MAX_GUESTS} guests: choose a property or a shorter period`,
+      { max_guests: REGISTER_MAX_GUESTS },
     );
   return rows;
 }
@@ -239,7 +240,8 @@ export async function registerCheckInRoutes(
       const token = request.params.token;
       const stay = await withGuest(options.db, (tx) => findGuestRequest(tx, token));
       if (!stay) throw new DomainError('request_not_found', REQUEST_NOT_FOUND);
-      // The forms are checked against the stay (how many guests, its dates), each wrong field named.
+      // The forms are checked against the stay (how many guests, its dates), each wrong field named: a
+      // schema's refusal, answered as the request schemas' are (its code, if any, is the schema's own).
       const parsed = createCheckInSchema(stay).safeParse(request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
@@ -327,9 +329,13 @@ export async function registerCheckInRoutes(
       const operator = getOperator(request);
       return withOperator(options.db, operator.id, async (tx) => {
         const guest = await findCheckInGuest(tx, request.params.guestId);
-        if (!guest) throw notFound(GUEST_NOT_FOUND);
-        if (!isForeignNational(guest.nationality))
-          throw new HttpError(409, 'Form C is filed for foreign nationals only; this guest is Indian');
+        if (!guest) throw new DomainError('guest_not_found', GUEST_NOT_FOUND);
+        if (!isForeignNational(guest.nationality)) {
+          throw new DomainError(
+            'form_c_for_indian_national',
+            'Form C is filed for foreign nationals only; this guest is Indian',
+          );
+        }
         await markFormCFiled(tx, {
           guestId: guest.id,
           reference: request.body.frro_reference,

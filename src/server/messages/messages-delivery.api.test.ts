@@ -469,6 +469,19 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/confirmed/);
+    expect(refused.json().error).toMatchObject({
+      code: 'request_not_withdrawable',
+      params: { status: 'confirmed' },
+    });
+    // The plain HTML form is refused alike, and says so on the page it goes back to.
+    const form = await context.app.inject({
+      method: 'POST',
+      url: `${requestPath}/withdraw`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'confirm=yes',
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe(`${requestPath}?withdraw=refused#withdrawal`);
     const unknown = await context.app.inject({
       method: 'GET',
       url: '/api/requests/not-a-real-token-at-all-000000000',
@@ -477,6 +490,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
     expect(unknown.statusCode).toBe(404);
     expect(unknownWithdraw.statusCode).toBe(404);
     expect(unknown.json()).toEqual(unknownWithdraw.json());
+    expect(unknown.json().error.code).toBe('request_not_found');
     const tooLong = await context.app.inject({ method: 'GET', url: `/api/requests/${'x'.repeat(150)}` });
     expect(tooLong.statusCode).toBe(400);
   });
@@ -666,6 +680,7 @@ describe.each(listTestDatabaseKinds())('messages and their delivery [%s]', (kind
       headers: { cookie: operator.cookie },
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'message_not_failed', params: { status: 'pending' } });
     expect(await worker.deliverDue()).toBe(1);
     expect(sink.received[0]!.messageId).toBe(failed[0]!.message_id);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageLoader } from '../site/pages';
 import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, villaToday } from '../../domain/dates';
+import { DomainError, isDomainError } from '../../domain/domain-error';
 import { isLanguage } from '../../domain/language-codes';
 import { makeMoney, toMajor } from '../../domain/money';
 import type { InvoiceDocument } from '../../domain/invoice-document';
@@ -19,7 +20,7 @@ import { getOperator } from '../auth/plugin';
 import type { Db, Tx } from '../db/client';
 import { declareClock, withGuest, withOperator } from '../db/with-operator';
 import { describeRequestNetwork } from '../request-network';
-import { HttpError, notFound } from '../http/http-error';
+import { notFound } from '../http/http-error';
 import {
   confirmGuestRequest,
   findGuestRequest,
@@ -252,7 +253,7 @@ export async function registerMessageRoutes(
       const message = await withOperator(options.db, getOperator(request).id, (tx) =>
         findMessage(tx, request.params.messageId),
       );
-      if (!message) throw notFound(MESSAGE_NOT_FOUND);
+      if (!message) throw new DomainError('message_not_found', MESSAGE_NOT_FOUND);
       return message;
     },
   );
@@ -266,9 +267,13 @@ export async function registerMessageRoutes(
     async (request) => {
       const message = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const found = await findMessage(tx, request.params.messageId);
-        if (!found) throw notFound(MESSAGE_NOT_FOUND);
+        if (!found) throw new DomainError('message_not_found', MESSAGE_NOT_FOUND);
         if (!(await requeueFailedMessage(tx, found.id))) {
-          throw new HttpError(409, `Only a failed message can be sent again; this one is ${found.status}`);
+          throw new DomainError(
+            'message_not_failed',
+            `Only a failed message can be sent again; this one is ${found.status}`,
+            { status: found.status },
+          );
         }
         return (await findMessage(tx, found.id))!;
       });
@@ -293,7 +298,7 @@ export async function registerMessageRoutes(
       const at = options.now?.() ?? new Date();
       const { token } = request.params;
       const row = await openGuestRequest(options.db, { ...options, token, today: villaToday(at) });
-      if (!row) throw notFound(REQUEST_NOT_FOUND);
+      if (!row) throw new DomainError('request_not_found', REQUEST_NOT_FOUND);
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       return shapeGuestRequest(
         row,
@@ -312,11 +317,15 @@ export async function registerMessageRoutes(
       async (tx) => {
         const bookingId = await withdrawGuestRequest(tx, token);
         const found = await findGuestRequest(tx, token);
-        if (!found) throw notFound(REQUEST_NOT_FOUND);
+        if (!found) throw new DomainError('request_not_found', REQUEST_NOT_FOUND);
         if (!bookingId) {
           // Already withdrawn (a double click) answers with the request as it is; anything else is refused.
           if (found.closed_reason === 'withdrawn') return found;
-          throw new HttpError(409, `This request is ${found.status} and can no longer be withdrawn`);
+          throw new DomainError(
+            'request_not_withdrawable',
+            `This request is ${found.status} and can no longer be withdrawn`,
+            { status: found.status },
+          );
         }
         await recordRequestWithdrawn(tx, options.config, {
           facts: describeRequestFacts(found),
@@ -377,7 +386,7 @@ export async function registerMessageRoutes(
             await withdrawRequest(token, request.ip);
             notice = 'done';
           } catch (error) {
-            if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+            if (!isDomainError(error) || error.code !== 'request_not_withdrawable') throw error;
             notice = 'refused';
           }
         }

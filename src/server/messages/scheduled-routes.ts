@@ -11,13 +11,13 @@ import {
   type MessageTemplate,
   type MessageTemplateKind,
 } from '../../domain/message-template';
-import type { StoredBooking } from '../../domain/booking';
+import { BOOKING_NOT_FOUND, type StoredBooking } from '../../domain/booking';
+import { DomainError } from '../../domain/domain-error';
 import { scheduledMessageTexts } from '../../content/scheduled-messages';
 import { getOperator } from '../auth/plugin';
 import { findBooking } from '../store/bookings';
 import type { Db, Executor } from '../db/client';
 import { withOperator } from '../db/with-operator';
-import { HttpError, notFound } from '../http/http-error';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
 import { findOperatorAddress, insertOutboxMessages } from '../store/outbox';
@@ -40,7 +40,6 @@ import type { MessageSettings } from '../env';
 import type { BusinessContact } from '../../domain/business-contact';
 import { findPropertyContact } from '../business/contact-queries';
 
-const BOOKING_NOT_FOUND = 'Booking not found';
 const PREVIEW_BOOKING_NOT_FOUND = 'That booking is not one of this property’s';
 export const NO_OPERATOR_ADDRESS = 'There is no e-mail address to send the test to';
 
@@ -98,7 +97,9 @@ export async function registerScheduledMessageRoutes(
     let booking: StoredBooking | undefined;
     if (bookingId) {
       booking = await findBooking(tx, bookingId);
-      if (!booking || booking.property_id !== property.id) throw notFound(PREVIEW_BOOKING_NOT_FOUND);
+      if (!booking || booking.property_id !== property.id) {
+        throw new DomainError('preview_booking_not_found', PREVIEW_BOOKING_NOT_FOUND);
+      }
     }
     const facts = (await findPropertyFacts(tx, property.id))!;
     const values = booking
@@ -195,14 +196,15 @@ export async function registerScheduledMessageRoutes(
       const result = await withOperator(options.db, getOperator(request).id, async (tx) => {
         const preview = await renderPreview(tx, { ...request.params, body: request.body });
         if (preview.unknown.length > 0)
-          throw new HttpError(
-            400,
+          throw new DomainError(
+            'unknown_placeholders',
             `Unknown placeholder${preview.unknown.length === 1 ? '' : 's'}: ${preview.unknown.join(', ')}`,
+            { placeholders: preview.unknown },
           );
         const to =
           options.messages.messages.operatorNotifyEmail ??
           (await findOperatorAddress(tx, preview.property.id));
-        if (!to) throw new HttpError(409, NO_OPERATOR_ADDRESS);
+        if (!to) throw new DomainError('no_operator_address', NO_OPERATOR_ADDRESS);
         const rendered = await renderScheduledMessage(preview.template, preview.values, {
           subjectPrefix: scheduledMessageTexts.testSubjectPrefix,
           notes: [scheduledMessageTexts.testNote],
@@ -231,7 +233,7 @@ export async function registerScheduledMessageRoutes(
 
   async function readSchedule(tx: Executor, bookingId: string) {
     const booking = await findBooking(tx, bookingId);
-    if (!booking) throw notFound(BOOKING_NOT_FOUND);
+    if (!booking) throw new DomainError('booking_not_found', BOOKING_NOT_FOUND);
     const messages = await listBookingSchedule(tx, { booking, now: now() });
     return { booking, messages, whatsapp_url: await buildBookingWhatsAppUrl(tx, booking) };
   }
@@ -279,7 +281,12 @@ export async function registerScheduledMessageRoutes(
           propertyId: booking.property_id,
           kind: request.params.kind,
         });
-        if (!skipped) throw new HttpError(409, 'This message was sent already: it cannot be skipped');
+        if (!skipped) {
+          throw new DomainError(
+            'message_sent_already',
+            'This message was sent already: it cannot be skipped',
+          );
+        }
         const { messages, whatsapp_url } = await readSchedule(tx, booking.id);
         return { messages, whatsapp_url };
       }),
@@ -296,7 +303,7 @@ export async function registerScheduledMessageRoutes(
           bookingId: booking.id,
           kind: request.params.kind,
         });
-        if (!restored) throw new HttpError(409, 'This message is not skipped');
+        if (!restored) throw new DomainError('message_not_skipped', 'This message is not skipped');
         const { messages, whatsapp_url } = await readSchedule(tx, booking.id);
         return { messages, whatsapp_url };
       }),

@@ -7,7 +7,6 @@ import type { Db } from '../db/client';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
 import { DomainError } from '../../domain/domain-error';
-import { HttpError } from '../http/http-error';
 import { registerEndpoint } from '../http/register-endpoint';
 import {
   countActiveBookings,
@@ -42,7 +41,10 @@ export async function registerPropertyRoutes(app: FastifyInstance, options: { db
         );
         return reply.code(201).send(property);
       } catch (error) {
-        if (isRowLevelSecurityError(error)) throw new HttpError(403, CREATE_PROPERTY_FORBIDDEN_MESSAGE);
+        // The database's row-level security refused the row: an operator may create properties only as theirs.
+        if (isRowLevelSecurityError(error)) {
+          throw new DomainError('property_creation_forbidden', CREATE_PROPERTY_FORBIDDEN_MESSAGE);
+        }
         throw error;
       }
     },
