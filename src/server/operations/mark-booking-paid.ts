@@ -19,7 +19,8 @@ import {
 } from '../../domain/payment';
 import type { Tx } from '../db/client';
 import { findStaysInvoicing } from '../store/invoices';
-import { listLedgerEntries, lockBooking, recordLedgerEntry } from '../store/payments';
+import { listLedgerEntries, lockBooking } from '../store/payments';
+import { addLedgerEntry } from './add-ledger-entry';
 import { appendEvent } from '../store/events';
 
 type PaidInFull = {
@@ -90,7 +91,7 @@ export async function recordBalancePaid(
       { balance: left },
     );
   }
-  return recordLedgerEntry(tx, {
+  return addLedgerEntry(tx, {
     booking,
     locked: true,
     entries,

@@ -3,7 +3,8 @@ import { DomainError } from '../../domain/domain-error';
 import type { PaymentEntry, PaymentSummary } from '../../domain/payment';
 import type { Tx } from '../db/client';
 import { checkRefundAgainstLedger } from '../store/gateway-refunds';
-import { listLedgerEntries, lockBooking, recordLedgerEntry, type NewEntry } from '../store/payments';
+import { listLedgerEntries, lockBooking, type NewEntry } from '../store/payments';
+import { addLedgerEntry } from './add-ledger-entry';
 import { appendEvent } from '../store/events';
 import { readLedgerSummary } from './read-ledger-summary';
 
@@ -33,7 +34,7 @@ export async function recordPayment(
     const refusal = await checkRefundAgainstLedger(tx, booking, input.entry);
     if (refusal) throw new DomainError('entry_does_not_fit_ledger', refusal);
   }
-  const entry = await recordLedgerEntry(tx, {
+  const entry = await addLedgerEntry(tx, {
     booking,
     entry: input.entry,
     locked: true,

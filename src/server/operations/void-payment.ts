@@ -2,7 +2,8 @@ import { BOOKING_NOT_FOUND } from '../../domain/booking';
 import { DomainError } from '../../domain/domain-error';
 import { planVoid } from '../../domain/payment';
 import type { Tx } from '../db/client';
-import { listLedgerEntries, lockBooking, recordLedgerEntry } from '../store/payments';
+import { listLedgerEntries, lockBooking } from '../store/payments';
+import { addLedgerEntry } from './add-ledger-entry';
 import { readLedgerSummary } from './read-ledger-summary';
 import type { RecordedPayment } from './record-payment';
 
@@ -23,7 +24,7 @@ export async function voidPayment(
   const plan = planVoid(booking, entries, input.entryId);
   if (!plan) throw new DomainError('entry_not_found', ENTRY_NOT_FOUND, { entry_id: input.entryId });
   if ('refusal' in plan) throw new DomainError('entry_not_voidable', plan.refusal);
-  const entry = await recordLedgerEntry(tx, {
+  const entry = await addLedgerEntry(tx, {
     booking,
     locked: true,
     entries,

@@ -19,7 +19,8 @@ import {
   type GatewayRefundRow,
   type PendingRefundTarget,
 } from '../store/gateway-refunds';
-import { lockBooking, recordLedgerEntry, type NewEntry } from '../store/payments';
+import { lockBooking, type NewEntry } from '../store/payments';
+import { addLedgerEntry } from '../operations/add-ledger-entry';
 import {
   listRazorpayRefunds,
   RazorpayCallError,
@@ -147,7 +148,7 @@ export async function applyRefundResult(
   if (refund.status === 'pending' && result.kind === 'made') {
     const gatewayRefundId = result.refund.id;
     await nameGatewayRefund(tx, { id: refund.id, gatewayRefundId });
-    const entry = await recordLedgerEntry(tx, {
+    const entry = await addLedgerEntry(tx, {
       booking,
       operatorId: refund.created_by,
       entry: {
@@ -166,7 +167,7 @@ export async function applyRefundResult(
     await settleGatewayRefund(tx, { id: refund.id, status: 'failed', failure: result.reason });
   } else if (refund.status === 'made' && result.kind === 'failed' && refund.refund_entry_id) {
     // The money came back to the operator: the refund's entry is reversed, and the payment can be refunded again.
-    await recordLedgerEntry(tx, {
+    await addLedgerEntry(tx, {
       booking,
       operatorId: null,
       entry: {

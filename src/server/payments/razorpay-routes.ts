@@ -19,7 +19,8 @@ import { HttpError, notFound } from '../http/http-error';
 import type { MessageSettings } from '../env';
 import { requireProperty } from '../store/properties';
 import { registerEndpoint } from '../http/register-endpoint';
-import { findGatewayMoneyToReturn, lockBooking, readLedger, recordLedgerEntry } from '../store/payments';
+import { findGatewayMoneyToReturn, lockBooking, readLedger } from '../store/payments';
+import { addLedgerEntry } from '../operations/add-ledger-entry';
 import { createRazorpayLink, isRazorpaySignatureValid, REFUND_ID_NOTE } from './razorpay';
 import { receiveRazorpayRefundEvent } from './razorpay-refund';
 import {
@@ -284,7 +285,7 @@ export async function registerRazorpayRoutes(
         }
         const amount = makeMoney(payment.amount, payment.currency);
         const toReturn = await findGatewayMoneyToReturn(tx, { booking, amount });
-        const entry = await recordLedgerEntry(tx, {
+        const entry = await addLedgerEntry(tx, {
           booking,
           operatorId: null,
           entry: {

@@ -1,16 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { formatBookingReference, type StoredBooking } from '../../domain/booking';
+import type { StoredBooking } from '../../domain/booking';
 import { villaToday } from '../../domain/dates';
 import { formatMoney, makeMoney, parseMinor, type MinorUnits, type Money } from '../../domain/money';
 import {
-  checkLedgerEntry,
   NOT_INVOICED,
-  describeIncomingExcess,
-  findIncomingExcess,
   findMoneyToReturn,
   normalizeReference,
   PAYMENT_SETTINGS_DEFAULTS,
-  readGatewayPaymentId,
   summarizePayments,
   totalLedger,
   type PaymentEntry,
@@ -27,8 +23,6 @@ import type { Executor } from '../db/client';
 import { bookings, payments, paymentSettings, properties } from '../db/schema';
 import { findStaysInvoicing } from './invoices';
 import { findPgError } from '../db/errors';
-import { DomainError } from '../../domain/domain-error';
-import { findPaymentByGatewayId } from './payment-links';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -272,11 +266,6 @@ export type NewEntry = {
   void_reason?: string | null;
 };
 
-/** Who records an entry: the operator by hand (held to the checks of a hand), or a gateway's report. */
-export type EntryRecorder =
-  | { operatorId: string; confirmDuplicateReference?: boolean }
-  | { operatorId: null; confirmDuplicateReference?: undefined };
-
 /** The normalized reference as the index payments_reference_idx states it. */
 const normalizedReference = sql`lower(regexp_replace(${payments.reference}, '\\s+', '', 'g'))`;
 
@@ -302,143 +291,33 @@ export async function findEntryWithReference(db: Executor, reference: string) {
   return row;
 }
 
-function refuseGatewayPaymentRecorded(id: string, held?: { id: string; booking_id: string }): never {
-  throw new DomainError(
-    'gateway_payment_recorded',
-    held
-      ? `Razorpay payment ${id} is already recorded, on booking ${formatBookingReference(held.booking_id)}`
-      : `Razorpay payment ${id} is already recorded`,
-    {
-      gateway_payment_id: id,
-      ...(held
-        ? {
-            booking_id: held.booking_id,
-            booking_reference: formatBookingReference(held.booking_id),
-            entry_id: held.id,
-          }
-        : {}),
-    },
-  );
-}
-
 /**
- * The checks of an entry recorded by hand, besides the ledger's own: a Razorpay payment named by its id
- * (pay_…) is that payment, recorded once; a reference already in the operator's ledger is recorded again
- * only when confirmed; money in is at most what is left of the stay's total and security deposit.
+ * Inserts an entry into a booking's ledger as it is given: the operation that adds it checked it first
+ * (operations/add-ledger-entry.ts). The database checks the ledger's rules again and derives the booking's
+ * payment_status in the same transaction.
  */
-async function checkEntryByHand(
+export async function insertLedgerEntry(
   db: Executor,
-  input: {
-    booking: StoredBooking;
-    entries: readonly PaymentEntry[];
-    entry: NewEntry;
-    confirmDuplicateReference: boolean;
-  },
-): Promise<NewEntry> {
-  const { booking, entry } = input;
-  // Money back is the refund path's own (a Razorpay refund names the payment it refunds).
-  if (entry.kind !== 'payment' && entry.kind !== 'security_deposit_held') return entry;
-  const gatewayPaymentId = entry.corrects_id || entry.kind !== 'payment' ? null : readGatewayPaymentId(entry);
-  if (gatewayPaymentId) {
-    const held = await findPaymentByGatewayId(db, gatewayPaymentId);
-    if (held) refuseGatewayPaymentRecorded(gatewayPaymentId, held);
-  }
-  if (entry.reference && !entry.corrects_id && !input.confirmDuplicateReference) {
-    const found = await findEntryWithReference(db, entry.reference);
-    if (found) {
-      const amount = makeMoney(found.entry.amount, found.entry.currency);
-      // The details of DuplicateReferenceSchema, the amount encoded at the edge.
-      const params = {
-        reference: entry.reference,
-        booking_id: found.entry.booking_id,
-        booking_reference: formatBookingReference(found.entry.booking_id),
-        guest_name: found.guest_name,
-        entry_id: found.entry.id,
-        amount,
-        currency: found.entry.currency,
-        received_on: found.entry.received_on,
-      };
-      throw new DomainError(
-        'duplicate_reference',
-        `Reference ${entry.reference} is already in your ledger: ${PAYMENT_KIND_WORDS[found.entry.kind]} of ${formatMoney(amount)} received ${found.entry.received_on}, booking ${params.booking_reference} (${found.guest_name}). Send confirm_duplicate_reference: true to record it again.`,
-        params,
-      );
-    }
-  }
-  const settings = await findPaymentSettings(db, { id: booking.property_id, currency: booking.currency });
-  const excess = findIncomingExcess(booking, input.entries, settings, entry);
-  if (excess) {
-    throw new DomainError('payment_above_balance', describeIncomingExcess(excess), { ...excess });
-  }
-  return { ...entry, gateway_payment_id: gatewayPaymentId ?? entry.gateway_payment_id ?? null };
-}
-
-const PAYMENT_KIND_WORDS: Record<PaymentKind, string> = {
-  payment: 'a payment',
-  refund: 'a refund',
-  security_deposit_held: 'a security deposit held',
-  security_deposit_returned: 'a security deposit returned',
-};
-
-/**
- * Adds an entry to a booking's ledger, in the caller's transaction, after locking the booking and checking
- * the entry against its ledger (a 409 in words, with a code, when it does not fit), and, recorded by hand,
- * against the checks of a hand (checkEntryByHand). The database checks the ledger's rules again and
- * derives the booking's payment_status in the same transaction.
- */
-export async function recordLedgerEntry(
-  db: Executor,
-  input: {
-    booking: StoredBooking;
-    entry: NewEntry;
-    /** The caller locked the booking (lockBooking) in this transaction; else it is locked here. */
-    locked?: boolean;
-    /** The ledger as read under that lock, when the caller has it. */
-    entries?: PaymentEntry[];
-  } & EntryRecorder,
+  input: { booking: Pick<StoredBooking, 'id' | 'currency'>; entry: NewEntry; operatorId: string | null },
 ): Promise<PaymentEntry> {
-  // The check below must see every committed entry: the booking is locked before the ledger is read.
-  if (!input.locked) await lockBooking(db, input.booking.id);
-  const entries = input.entries ?? (await listLedgerEntries(db, input.booking.id));
-  const refusal = checkLedgerEntry(input.booking, entries, input.entry);
-  if (refusal) throw new DomainError('entry_does_not_fit_ledger', refusal);
-  const entry =
-    input.operatorId === null
-      ? input.entry
-      : await checkEntryByHand(db, {
-          booking: input.booking,
-          entries,
-          entry: input.entry,
-          confirmDuplicateReference: input.confirmDuplicateReference ?? false,
-        });
-  const { kind, amount, method, received_on, reference, note, corrects_id } = entry;
-  let row: PaymentRow | undefined;
-  try {
-    [row] = await db
-      .insert(payments)
-      .values({
-        booking_id: input.booking.id,
-        kind,
-        method,
-        received_on,
-        reference,
-        note,
-        corrects_id,
-        gateway_payment_id: entry.gateway_payment_id ?? null,
-        void_reason: entry.void_reason ?? null,
-        amount,
-        currency: input.booking.currency,
-        created_by: input.operatorId,
-      })
-      .returning();
-  } catch (error) {
-    // Another operator's ledger holds it (unseen here), or the webhook recorded it a moment ago: the
-    // webhook's caller answers 'duplicate' from this same refusal.
-    if (input.operatorId !== null && entry.gateway_payment_id && isGatewayIdTaken(error)) {
-      refuseGatewayPaymentRecorded(entry.gateway_payment_id);
-    }
-    throw error;
-  }
+  const { entry } = input;
+  const [row] = await db
+    .insert(payments)
+    .values({
+      booking_id: input.booking.id,
+      kind: entry.kind,
+      method: entry.method,
+      received_on: entry.received_on,
+      reference: entry.reference,
+      note: entry.note,
+      corrects_id: entry.corrects_id,
+      gateway_payment_id: entry.gateway_payment_id ?? null,
+      void_reason: entry.void_reason ?? null,
+      amount: entry.amount,
+      currency: input.booking.currency,
+      created_by: input.operatorId,
+    })
+    .returning();
   if (!row) throw new Error('The entry was not saved');
   return shapePaymentEntry(row);
 }
