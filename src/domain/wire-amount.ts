@@ -20,8 +20,13 @@ const MinorUnitsSchema = z
 export function wireAmount<Major extends z.ZodType<number, number>>(major: Major) {
   return z.codec(major, MinorUnitsSchema, {
     decode: (value) => toMinorUnits(value),
-    encode: (minor) => toMajor(minor) as z.output<Major>,
+    encode: (minor) => encodeWireAmount(minor) as z.output<Major>,
   });
+}
+
+/** An amount as JSON sends it: minor units as the major-unit number (280050 → 2800.5). */
+export function encodeWireAmount(minor: MinorUnits): number {
+  return toMajor(minor);
 }
 
 /** An amount of an answer: any JSON number of whole minor units. */
@@ -39,13 +44,18 @@ export type Wire<T> = T extends MinorUnits
       ? { [Key in keyof T]: Wire<T[Key]> }
       : T;
 
+/** Whether a schema is an amount of the API (AmountSchema, wireAmount(…), or a described copy of one). */
+export function isWireAmount(schema: z.ZodType): boolean {
+  // A described or refined copy of the codec keeps its definition, and so its minor-unit side.
+  return (schema._zod.def as { out?: unknown }).out === MinorUnitsSchema;
+}
+
 /**
  * Whether a schema holds an amount anywhere in it, so its answers must be encoded before they are sent
  * (the others are sent as they are, which costs nothing).
  */
 export function holdsWireAmount(schema: z.ZodType, seen = new Set<z.ZodType>()): boolean {
-  // A described or refined copy of the codec keeps its definition, and so its minor-unit side.
-  if ((schema._zod.def as { out?: unknown }).out === MinorUnitsSchema) return true;
+  if (isWireAmount(schema)) return true;
   if (seen.has(schema)) return false;
   seen.add(schema);
   return readInnerSchemas(schema).some((inner) => holdsWireAmount(inner, seen));
