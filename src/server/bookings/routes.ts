@@ -138,6 +138,7 @@ export async function registerBookingRoutes(
           today: today(),
         }),
       );
+      options.onEventsWritten?.();
       return reply.code(201).send(booking);
     },
   );
