@@ -12,6 +12,7 @@ export const DOMAIN_EVENT_KINDS = [
   'booking_status_changed',
   'booking_changed',
   'booking_requested',
+  'booking_added',
   'channel_notice',
 ] as const;
 export type DomainEventKind = (typeof DOMAIN_EVENT_KINDS)[number];
@@ -60,6 +61,15 @@ export type DomainEvent =
   | {
       /** A guest asked for a stay from the public form: it holds its nights, awaiting their confirmation. */
       kind: 'booking_requested';
+      booking_id: string;
+      payload: Record<string, never>;
+    }
+  | {
+      /**
+       * The operator added a stay by hand (a phone booking, a walk-in, one copied from a channel). No message
+       * follows from it; it is there for subscribers to come (turnovers).
+       */
+      kind: 'booking_added';
       booking_id: string;
       payload: Record<string, never>;
     }

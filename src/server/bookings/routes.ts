@@ -132,6 +132,7 @@ export async function registerBookingRoutes(
           today: today(),
         }),
       );
+      options.onEventsWritten?.();
       return reply.code(201).send(booking);
     },
   );

@@ -96,6 +96,9 @@ async function writeMessagesOf(
         confirmBy: link.confirm_by,
       });
     }
+    case 'booking_added':
+      // The operator entered the stay themselves: no one is told (turnovers will act on it).
+      return false;
     case 'booking_status_changed': {
       const stay = await readStay(tx, event.booking_id);
       if (!stay) return false;

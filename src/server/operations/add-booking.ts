@@ -7,6 +7,7 @@ import { isChannelCollected, PAYMENT_STATUS_BY_HAND_MESSAGE } from '../../domain
 import type { Tx } from '../db/client';
 import { findBooking, insertBooking } from '../store/bookings';
 import { listChannelClosures, type ChannelClosure } from '../store/calendar';
+import { appendEvent } from '../store/events';
 import { requireProperty } from '../store/properties';
 import { addRequestStates, releaseUnconfirmedRequests } from '../store/request-links';
 import { recordBalancePaid } from './mark-booking-paid';
@@ -27,6 +28,7 @@ export function channelHoldsNights(held: ChannelClosure) {
  * an amount partly paid or refunded is recorded with its amount, so neither is entered here
  * (payment_status_not_entered). More guests than the property sleeps (too_many_guests) or nights a channel
  * holds (channel_holds_nights) are refused; an overlap with another stay is the database's to refuse.
+ * It writes `booking_added` in the same transaction; no message follows from it.
  */
 export async function addBooking(
   tx: Tx,
@@ -93,6 +95,8 @@ export async function addBooking(
       today: input.today,
     });
   }
+  // For the subscribers to come (turnovers); the messages' subscriber sends nothing for it.
+  await appendEvent(tx, { kind: 'booking_added', booking_id: inserted.id, payload: {} });
   // Entered by hand, so it never lapses; said the same way as for every booking.
   const [shaped] = await addRequestStates(tx, [(await findBooking(tx, inserted.id))!]);
   return shaped!;

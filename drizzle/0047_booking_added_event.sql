@@ -1,0 +1,2 @@
+ALTER TABLE "domain_events" DROP CONSTRAINT "domain_events_kind_check";--> statement-breakpoint
+ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_kind_check" CHECK ("domain_events"."kind" in ('payment_recorded', 'invoice_issued', 'payment_link_made', 'booking_status_changed', 'booking_changed', 'booking_requested', 'booking_added', 'channel_notice'));
