@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countDaysBetween } from './dates';
 import { isoDate } from './fields';
 import { MAX_REPORT_DAYS } from './report';
+import { AmountSchema } from './wire-amount';
 
 /**
  * The register of issued documents the accountant files GSTR-1 from, and GST by month for the reports.
@@ -39,12 +40,12 @@ export const GstSummaryQuerySchema = z
 export type GstSummaryQuery = z.output<typeof GstSummaryQuerySchema>;
 
 const GstFiguresSchema = z.object({
-  taxable_value: z
-    .number()
-    .describe('Taxable value of tax invoices (value of supply of bills of supply) less credit notes'),
-  cgst: z.number(),
-  sgst: z.number(),
-  igst: z.number(),
+  taxable_value: AmountSchema.describe(
+    'Taxable value of tax invoices (value of supply of bills of supply) less credit notes',
+  ),
+  cgst: AmountSchema,
+  sgst: AmountSchema,
+  igst: AmountSchema,
   invoices: z.number().int().describe('Tax invoices and bills of supply issued'),
   credit_notes: z.number().int().describe('Credit notes issued, whose amounts are subtracted'),
 });

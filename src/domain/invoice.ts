@@ -14,8 +14,17 @@ import {
   type InvoiceParty,
   type TaxSplit,
 } from './invoice-document';
-import { allocateMoney, formatMoney, hasWholeMinorUnits, makeMoney, scaleMinor, toMinor } from './money';
+import {
+  allocateMoney,
+  formatMoney,
+  hasWholeMinorUnits,
+  makeMoney,
+  scaleMinor,
+  toMinor,
+  type MinorUnits,
+} from './money';
 import { INDIAN_GST, toBasisPoints, type StayQuote, type Tax } from './pricing';
+import { AmountSchema, wireAmount } from './wire-amount';
 
 /**
  * Invoices from bookings, as Indian law asks of them: a tax invoice (CGST Rule 46) from a registered
@@ -138,12 +147,17 @@ export const InvoiceRecipientSchema = z
 export type InvoiceRecipientInput = z.input<typeof InvoiceRecipientSchema>;
 export type InvoiceRecipient = z.output<typeof InvoiceRecipientSchema>;
 
-/** The amount an invoice or a credit note is issued for, tax included; null when it is left out. */
-const DocumentAmountSchema = z
-  .number({ error: 'Amount must be a number' })
-  .positive('Amount must be more than 0')
-  .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
-  .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' })
+/**
+ * The amount an invoice or a credit note is issued for, tax included (major units in JSON, minor units
+ * once decoded); null when it is left out.
+ */
+const DocumentAmountSchema = wireAmount(
+  z
+    .number({ error: 'Amount must be a number' })
+    .positive('Amount must be more than 0')
+    .max(MAX_BOOKING_TOTAL, `Amount must be at most ${MAX_BOOKING_TOTAL.toLocaleString('en-IN')}`)
+    .refine(hasWholeMinorUnits, { message: 'Amount can have at most two decimals' }),
+)
   .nullish()
   .transform((value) => value ?? null);
 
@@ -167,6 +181,18 @@ export const IssueCreditNoteSchema = z.object({
   }),
 });
 export type IssueCreditNoteInput = z.input<typeof IssueCreditNoteSchema>;
+
+/**
+ * What a stay is invoiced for, in minor units: what the channel paid for a channel's stay (the decoded
+ * request amount), else the booking's total, which bookings still hold in major units.
+ */
+export function findInvoicedTotal(input: {
+  fromChannel: boolean;
+  amount: MinorUnits | null;
+  bookingTotal: number;
+}): MinorUnits {
+  return input.fromChannel ? input.amount! : (toMinor(input.bookingTotal) as MinorUnits);
+}
 
 /** One rate band of a stay: its taxable value, its tax and the nights charged at it (when known). */
 export type InvoiceBand = { rateBp: number; taxable: number; tax: number; nights: number | null };
@@ -531,7 +557,7 @@ export function buildCreditNoteDocument(input: {
   });
 }
 
-/** An issued document as lists show it (amounts in major units, as the API sends money). */
+/** An issued document as lists show it (amounts in minor units, sent in major units as the API sends money). */
 export const InvoiceSummarySchema = z.object({
   id: z.uuid(),
   booking_id: z.uuid(),
@@ -541,11 +567,11 @@ export const InvoiceSummarySchema = z.object({
   number: z.string(),
   issued_on: z.string(),
   currency: z.string(),
-  taxable_value: z.number(),
-  cgst: z.number(),
-  sgst: z.number(),
-  igst: z.number(),
-  total: z.number(),
+  taxable_value: AmountSchema,
+  cgst: AmountSchema,
+  sgst: AmountSchema,
+  igst: AmountSchema,
+  total: AmountSchema,
   recipient_name: z.string(),
   recipient_gstin: z.string().nullable(),
   place_of_supply: z.string().nullable().describe('GST state code'),
@@ -553,10 +579,9 @@ export const InvoiceSummarySchema = z.object({
     .object({ id: z.uuid(), number: z.string(), reason: z.string() })
     .nullable()
     .describe('A credit note: the invoice it corrects, and why'),
-  left_to_credit: z
-    .number()
-    .nullable()
-    .describe('An invoice: what credit notes can still take back (tax included); null for a credit note'),
+  left_to_credit: AmountSchema.nullable().describe(
+    'An invoice: what credit notes can still take back (tax included); null for a credit note',
+  ),
   created_at: z.string(),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
@@ -585,9 +610,9 @@ export const InvoiceDisagreementSchema = z.object({
     .describe(
       "total: the invoice states another total than the booking's; recipient: it is made out (to a person, no GSTIN) to another name than the booking's guest",
     ),
-  invoice_total: z.number().describe('The total the invoice states (tax included)'),
+  invoice_total: AmountSchema.describe('The total the invoice states (tax included)'),
   invoice_recipient: z.string(),
-  left_to_credit: z.number().describe('What a credit note can take back of it: all of it, unless part was'),
+  left_to_credit: AmountSchema.describe('What a credit note can take back of it: all of it, unless part was'),
   message: z.string().describe('The same in plain words'),
 });
 export type InvoiceDisagreement = z.infer<typeof InvoiceDisagreementSchema>;
@@ -600,7 +625,8 @@ const sameName = (a: string, b: string) =>
  * The booking's invoices that no longer agree with it: each one not yet taken back in full by credit notes
  * whose total differs from a direct booking's total (a channel's stay is invoiced for what the channel
  * paid, which its total does not say), or that is made out to a person by another name than its guest's.
- * An invoice stays as issued: a credit note and a new invoice correct it.
+ * An invoice stays as issued: a credit note and a new invoice correct it. The booking's total is still in
+ * major units (as bookings hold it), so it is converted here to be compared.
  */
 export function findInvoiceDisagreements(
   invoices: readonly InvoiceSummary[],
@@ -610,14 +636,14 @@ export function findInvoiceDisagreements(
   for (const invoice of invoices) {
     if (invoice.kind === 'credit_note' || !invoice.left_to_credit || invoice.left_to_credit <= 0) continue;
     const fields: InvoiceDisagreementField[] = [];
-    if (booking.booking_source === 'direct' && toMinor(invoice.total) !== toMinor(booking.total_amount))
+    if (booking.booking_source === 'direct' && invoice.total !== toMinor(booking.total_amount))
       fields.push('total');
     if (!invoice.recipient_gstin && !sameName(invoice.recipient_name, booking.guest_name))
       fields.push('recipient');
     if (fields.length === 0) continue;
     const states = [
       ...(fields.includes('total')
-        ? [`states a total of ${formatMoney(makeMoney(toMinor(invoice.total), invoice.currency))}`]
+        ? [`states a total of ${formatMoney(makeMoney(invoice.total, invoice.currency))}`]
         : []),
       ...(fields.includes('recipient') ? [`is made out to ${invoice.recipient_name}`] : []),
     ].join(' and ');

@@ -137,7 +137,7 @@ export const GuestInvoiceSchema = z.object({
   title: z.string().describe('"Tax Invoice", "Bill of Supply", "Receipt" or "Credit Note"'),
   number: z.string(),
   issued_on: z.string().describe('A calendar date (yyyy-MM-dd)'),
-  total: z.number().describe('In major units, tax included'),
+  total: AmountSchema.describe('In major units, tax included'),
   currency: z.string(),
 });
 export type GuestInvoice = z.infer<typeof GuestInvoiceSchema>;

@@ -3,7 +3,7 @@ import { AmountSchema } from './wire-amount';
 import { BOOKING_SOURCES } from './booking';
 import { countDaysBetween } from './dates';
 import { isoDate } from './fields';
-import { scaleMinor, toMajor } from './money';
+import { scaleMinor, type MinorUnits } from './money';
 
 /** A report covers at most this many days (three years), so one request stays cheap. */
 export const MAX_REPORT_DAYS = 1098;
@@ -30,7 +30,7 @@ export type ReportQuery = z.output<typeof ReportQuerySchema>;
 const SourceFiguresSchema = z.object({
   source: z.enum(BOOKING_SOURCES),
   nights: z.number().int(),
-  revenue: z.number(),
+  revenue: AmountSchema,
 });
 
 export const ReportFiguresSchema = z.object({
@@ -43,14 +43,12 @@ export const ReportFiguresSchema = z.object({
     .int()
     .describe('Booked nights of stays imported without a price: in occupancy, not in revenue or ADR'),
   occupancy: z.number().nullable().describe('booked_nights / available_nights (0 to 1)'),
-  revenue: z.number().describe('Stay totals, split evenly over their nights, to the cent'),
-  adr: z.number().nullable().describe('Average daily rate: revenue / (booked_nights − unpriced_nights)'),
-  revpar: z.number().nullable().describe('Revenue per available night: revenue / available_nights'),
-  received: z
-    .number()
-    .describe(
-      'Money received: payments less refunds by the day received (security deposits apart), in this currency',
-    ),
+  revenue: AmountSchema.describe('Stay totals, split evenly over their nights, to the cent'),
+  adr: AmountSchema.nullable().describe('Average daily rate: revenue / (booked_nights − unpriced_nights)'),
+  revpar: AmountSchema.nullable().describe('Revenue per available night: revenue / available_nights'),
+  received: AmountSchema.describe(
+    'Money received: payments less refunds by the day received (security deposits apart), in this currency',
+  ),
   sources: z.array(SourceFiguresSchema),
 });
 export type ReportFigures = z.infer<typeof ReportFiguresSchema>;
@@ -96,7 +94,7 @@ const ratio = (part: number, whole: number, digits: number) =>
   whole === 0 ? null : Math.round((part / whole) * 10 ** digits) / 10 ** digits;
 /** An amount per night, to the cent. */
 const perNight = (cents: number, nights: number) =>
-  nights === 0 ? null : toMajor(scaleMinor(cents, 1, nights));
+  nights === 0 ? null : (scaleMinor(cents, 1, nights) as MinorUnits);
 
 /** The figures an operator reads, from the counts: occupancy, ADR and RevPAR. */
 export function computeReportFigures(counts: ReportCounts): ReportFigures {
@@ -108,16 +106,16 @@ export function computeReportFigures(counts: ReportCounts): ReportFigures {
     booked_nights: counts.booked_nights,
     unpriced_nights: counts.unpriced_nights,
     occupancy: ratio(counts.booked_nights, available, 4),
-    revenue: toMajor(counts.revenue_cents),
+    revenue: counts.revenue_cents as MinorUnits,
     adr: perNight(counts.revenue_cents, counts.booked_nights - counts.unpriced_nights),
     revpar: perNight(counts.revenue_cents, available),
-    received: toMajor(counts.received_cents),
+    received: counts.received_cents as MinorUnits,
     sources: [...counts.sources]
       .sort((a, b) => BOOKING_SOURCES.indexOf(a.source) - BOOKING_SOURCES.indexOf(b.source))
       .map((source) => ({
         source: source.source,
         nights: source.nights,
-        revenue: toMajor(source.revenue_cents),
+        revenue: source.revenue_cents as MinorUnits,
       })),
   };
 }

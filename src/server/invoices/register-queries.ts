@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InvoiceSeries } from '../../domain/invoice';
 import type { InvoiceKind } from '../../domain/invoice-document';
 import type { GstSummaryQuery, InvoiceRegisterQuery } from '../../domain/invoice-register';
-import { parseMinor } from '../../domain/money';
+import { parseMinor, type MinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 
 /** One rate band of one issued document, as the register writes it. Amounts in minor units, positive. */
@@ -123,10 +123,10 @@ export async function listInvoiceRegisterRows(
 
 export type GstMonthRow = {
   month: string;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
+  taxable: MinorUnits;
+  cgst: MinorUnits;
+  sgst: MinorUnits;
+  igst: MinorUnits;
   invoices: number;
   credit_notes: number;
 };
@@ -164,10 +164,10 @@ export async function sumGstByMonth(db: Executor, query: GstSummaryQuery): Promi
   };
   return result.rows.map((row) => ({
     month: row.month,
-    taxable: parseMinor(row.taxable),
-    cgst: parseMinor(row.cgst),
-    sgst: parseMinor(row.sgst),
-    igst: parseMinor(row.igst),
+    taxable: parseMinor(row.taxable) as MinorUnits,
+    cgst: parseMinor(row.cgst) as MinorUnits,
+    sgst: parseMinor(row.sgst) as MinorUnits,
+    igst: parseMinor(row.igst) as MinorUnits,
     invoices: Number(row.invoices),
     credit_notes: Number(row.credit_notes),
   }));

@@ -4,7 +4,7 @@ import { formatBookingReference } from '../../domain/booking';
 import { countDaysBetween, villaToday } from '../../domain/dates';
 import { DomainError, isDomainError } from '../../domain/domain-error';
 import { isLanguage } from '../../domain/language-codes';
-import { makeMoney, toMajor } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import type { InvoiceDocument } from '../../domain/invoice-document';
 import { z } from 'zod';
 import {
@@ -64,7 +64,7 @@ function shapeGuestInvoice(invoice: { id: string; document: InvoiceDocument }): 
     title: document.title,
     number: document.number,
     issued_on: document.issued_on,
-    total: toMajor(makeMoney(document.total_minor, document.currency)),
+    total: document.total_minor as MinorUnits,
     currency: document.currency,
   };
 }

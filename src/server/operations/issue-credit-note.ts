@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain/domain-error';
 import { buildCreditNoteDocument, findCreditNoteProblem, INVOICE_NOT_FOUND } from '../../domain/invoice';
-import { toMinor } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import { findUnprintableReason, type FindUnprintableCharacters } from '../../domain/printable-text';
 import type { Tx } from '../db/client';
 import { findBusinessProfile } from '../store/business';
@@ -21,7 +21,8 @@ export async function issueCreditNote(
     invoiceId: string;
     operatorId: string;
     issuedOn: string;
-    amount: number | null;
+    /** Decoded to minor units; null credits all that is left. */
+    amount: MinorUnits | null;
     reason: string;
     findUnprintable: FindUnprintableCharacters;
   },
@@ -35,7 +36,7 @@ export async function issueCreditNote(
     );
   const booking = (await lockBooking(tx, invoice.booking_id))!;
   const notes = (await listCreditNoteRows(tx, invoice.id)).map((row) => row.document);
-  const amountMinor = input.amount === null ? null : toMinor(input.amount);
+  const amountMinor = input.amount;
   const problem = findCreditNoteProblem(invoice.document, notes, amountMinor);
   // About the amount asked for when there is some left; else about the invoice itself.
   if (problem)

@@ -6,10 +6,11 @@ import {
   chooseInvoiceKind,
   findCreditNoteProblem,
   findInvoiceBands,
+  findInvoicedTotal,
   findInvoiceProblem,
   type InvoiceRecipient,
 } from '../../domain/invoice';
-import { toMinor } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import { findUnprintableDocumentText, type FindUnprintableCharacters } from '../../domain/printable-text';
 import type { Tx } from '../db/client';
 import { findBookingQuote } from '../store/bookings';
@@ -34,7 +35,8 @@ export async function issueInvoice(
     operatorId: string;
     issuedOn: string;
     recipient: InvoiceRecipient;
-    amount: number | null;
+    /** A channel stay's amount, decoded to minor units; null for a direct stay. */
+    amount: MinorUnits | null;
     findUnprintable: FindUnprintableCharacters;
   },
 ) {
@@ -88,7 +90,11 @@ export async function issueInvoice(
       "A direct booking is invoiced for its total: change the booking's total instead",
       { field: 'amount' },
     );
-  const totalMinor = fromChannel ? toMinor(input.amount!) : toMinor(booking.total_amount);
+  const totalMinor = findInvoicedTotal({
+    fromChannel,
+    amount: input.amount,
+    bookingTotal: booking.total_amount,
+  });
   if (totalMinor <= 0) throw new DomainError('nothing_to_invoice', 'This booking has no total to invoice');
 
   const nights = countDaysBetween(booking.check_in, booking.check_out);

@@ -1,7 +1,7 @@
 import { sendCsvAttachment } from '../csv';
 import type { FastifyInstance } from 'fastify';
 import { addDaysToDate, shiftMonth, villaToday } from '../../domain/dates';
-import { toMajor } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import { computeReportFigures, createEmptyReportCounts, sumReportCounts } from '../../domain/report';
 import { getOperator } from '../auth/plugin';
 import type { Db } from '../db/client';
@@ -14,13 +14,13 @@ import { reportEndpoints } from '../../domain/contracts/reports';
 import { registerEndpoint } from '../http/register-endpoint';
 import { sumGstByMonth, type GstMonthRow } from '../invoices/register-queries';
 
-/** A month's (or the period's) GST counts as the API sends them, in rupees. */
+/** A month's (or the period's) GST counts as the API answers them (in paise, sent in rupees). */
 function shapeGstFigures(row: Omit<GstMonthRow, 'month'>) {
   return {
-    taxable_value: toMajor(row.taxable),
-    cgst: toMajor(row.cgst),
-    sgst: toMajor(row.sgst),
-    igst: toMajor(row.igst),
+    taxable_value: row.taxable,
+    cgst: row.cgst,
+    sgst: row.sgst,
+    igst: row.igst,
     invoices: row.invoices,
     credit_notes: row.credit_notes,
   };
@@ -98,17 +98,18 @@ export async function registerReportRoutes(app: FastifyInstance, options: { db: 
         const { query } = request;
         if (query.property) await requireProperty(tx, query.property);
         const byMonth = new Map((await sumGstByMonth(tx, query)).map((row) => [row.month, row]));
-        const zero = { taxable: 0, cgst: 0, sgst: 0, igst: 0, invoices: 0, credit_notes: 0 };
+        const none = 0 as MinorUnits;
+        const zero = { taxable: none, cgst: none, sgst: none, igst: none, invoices: 0, credit_notes: 0 };
         const months = listMonths(query.from, query.to).map((month) => ({
           month,
           ...(byMonth.get(month) ?? zero),
         }));
         const total = months.reduce(
           (sum, row) => ({
-            taxable: sum.taxable + row.taxable,
-            cgst: sum.cgst + row.cgst,
-            sgst: sum.sgst + row.sgst,
-            igst: sum.igst + row.igst,
+            taxable: (sum.taxable + row.taxable) as MinorUnits,
+            cgst: (sum.cgst + row.cgst) as MinorUnits,
+            sgst: (sum.sgst + row.sgst) as MinorUnits,
+            igst: (sum.igst + row.igst) as MinorUnits,
             invoices: sum.invoices + row.invoices,
             credit_notes: sum.credit_notes + row.credit_notes,
           }),

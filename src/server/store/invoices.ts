@@ -6,7 +6,7 @@ import {
   type InvoiceSeries,
   type InvoiceSummary,
 } from '../../domain/invoice';
-import { toMajor, type MinorUnits } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import type { StayInvoicing } from '../../domain/payment';
 import type { Executor } from '../db/client';
 import { invoices, invoiceSeries } from '../db/schema';
@@ -189,11 +189,11 @@ export function shapeInvoices(
       number: row.number,
       issued_on: row.issued_on,
       currency: row.currency,
-      taxable_value: toMajor(row.taxable_value),
-      cgst: toMajor(row.cgst),
-      sgst: toMajor(row.sgst),
-      igst: toMajor(row.igst),
-      total: toMajor(row.total),
+      taxable_value: row.taxable_value,
+      cgst: row.cgst,
+      sgst: row.sgst,
+      igst: row.igst,
+      total: row.total,
       recipient_name: row.recipient_name,
       recipient_gstin: row.recipient_gstin,
       place_of_supply: row.place_of_supply,
@@ -204,7 +204,7 @@ export function shapeInvoices(
             reason: row.reason ?? '',
           }
         : null,
-      left_to_credit: left === null ? null : toMajor(left),
+      left_to_credit: left === null ? null : (left as MinorUnits),
       created_at: row.created_at.toISOString(),
     };
   });

@@ -30,6 +30,7 @@ import type { InvoiceDisagreement } from '@/domain/invoice';
 import { bookingChangeQuoteQuery, useUpdateBooking } from './bookings-api';
 import { PriceChange, type PriceKeep } from './price-change';
 import { GuestContactFields, lockInput, StayDateFields } from './booking-form-fields';
+import type { Wire } from '@/domain/wire-amount';
 
 type FieldInput = Omit<BookingUpdateInput, 'pricing'>;
 type EditValues = Omit<
@@ -133,7 +134,7 @@ export function EditBookingDialog({
   const update = useUpdateBooking();
   const [formError, setFormError] = useState<string | null>(null);
   // The invoices the last save left disagreeing with the booking: said here, with their credit notes.
-  const [disagreements, setDisagreements] = useState<readonly InvoiceDisagreement[]>([]);
+  const [disagreements, setDisagreements] = useState<readonly Wire<InvoiceDisagreement>[]>([]);
   const fromChannel = isFromChannel(booking);
   // A settled stay keeps its terms: the server refuses them, so they are not offered.
   const settled = booking.status === 'cancelled' || booking.status === 'completed';

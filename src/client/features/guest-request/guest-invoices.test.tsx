@@ -3,8 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GuestInvoice } from '@/domain/message';
 import { GuestInvoices } from './guest-invoices';
+import type { Wire } from '@/domain/wire-amount';
 
-const INVOICE: GuestInvoice = {
+const INVOICE: Wire<GuestInvoice> = {
   id: '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
   title: 'Tax Invoice',
   number: 'SV/2627/0001',
@@ -12,7 +13,7 @@ const INVOICE: GuestInvoice = {
   total: 23_220,
   currency: 'INR',
 };
-const CREDIT_NOTE: GuestInvoice = {
+const CREDIT_NOTE: Wire<GuestInvoice> = {
   id: '7a2d3b8f-4c5e-4f60-9b0c-1d2e3f4a5b6c',
   title: 'Credit Note',
   number: 'SV/2627/C0001',

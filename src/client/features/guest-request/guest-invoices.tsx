@@ -8,6 +8,7 @@ import type { Language } from '@/content/languages';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { formatDayMonthYearIn } from '@/client/lib/format';
 import { cn } from '@/client/lib/utils';
+import type { Wire } from '@/domain/wire-amount';
 
 /** The stay's invoices, bills of supply, receipts and credit notes, each with its PDF. */
 export function GuestInvoices({
@@ -17,12 +18,12 @@ export function GuestInvoices({
   language,
 }: {
   token: string;
-  invoices: GuestInvoice[];
+  invoices: Wire<GuestInvoice>[];
   text: GuestRequestText['invoices'];
   language: Language;
 }) {
   // The documents are titled in English (as GST has them); the page names them in its language.
-  const titleOf = (invoice: GuestInvoice) =>
+  const titleOf = (invoice: Wire<GuestInvoice>) =>
     text.titles[invoice.title as keyof typeof text.titles] ?? invoice.title;
   return (
     <section aria-labelledby="invoices-title" className="mt-8 rounded-xl bg-background p-5 sm:p-6">

@@ -1,3 +1,4 @@
+import type { Wire } from '@/domain/wire-amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,7 +78,7 @@ const PROFILE: BusinessProfile = {
   signatory_name: 'Asha Kulkarni',
 };
 
-const TAX_INVOICE: InvoiceSummary = {
+const TAX_INVOICE: Wire<InvoiceSummary> = {
   id: INVOICE_ID,
   booking_id: BOOKING_ID,
   property_id: PROPERTY_ID,
@@ -99,7 +100,7 @@ const TAX_INVOICE: InvoiceSummary = {
   created_at: '2026-11-22T06:00:00.000Z',
 };
 
-const CREDIT_NOTE: InvoiceSummary = {
+const CREDIT_NOTE: Wire<InvoiceSummary> = {
   ...TAX_INVOICE,
   id: '00000000-0000-4000-8000-000000000302',
   kind: 'credit_note',
@@ -113,7 +114,7 @@ const CREDIT_NOTE: InvoiceSummary = {
 };
 
 /** What the API answers to an issue: the summary and the document as issued. */
-function issued(summary: InvoiceSummary) {
+function issued(summary: Wire<InvoiceSummary>) {
   const document = buildInvoiceDocument({
     kind: 'tax_invoice',
     number: summary.number,
@@ -136,7 +137,7 @@ const json = (status: number, body: unknown) =>
 
 /** A stand-in for the API: the booking's documents, the profile, the properties; POSTs as the test says. */
 function stubApi({
-  invoices = [] as InvoiceSummary[],
+  invoices = [] as Wire<InvoiceSummary>[],
   profile = PROFILE,
   answerPost = (_call: Call) => json(500, {}),
 }) {

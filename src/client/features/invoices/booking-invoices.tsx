@@ -13,6 +13,7 @@ import { CreditNoteDialog } from './credit-note-dialog';
 import { findCreditableInvoice, formatInvoiceAmount } from './invoice-labels';
 import { bookingInvoicesQuery, buildInvoicePdfUrl } from './invoices-api';
 import { IssueInvoiceDialog } from './issue-invoice-dialog';
+import type { Wire } from '@/domain/wire-amount';
 
 /** Why a booking cannot be invoiced now, or undefined: the server refuses the same. */
 function findWhyNotInvoiced(booking: Booking): string | undefined {
@@ -30,7 +31,7 @@ function findWhyNotInvoiced(booking: Booking): string | undefined {
 export function BookingInvoices({ booking }: { booking: Booking }) {
   const invoices = useQuery(bookingInvoicesQuery(booking.id));
   const [issuing, setIssuing] = useState(false);
-  const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
+  const [crediting, setCrediting] = useState<Wire<InvoiceSummary> | null>(null);
   const whyNot = findWhyNotInvoiced(booking);
   const standing = invoices.data
     ? invoices.data.some((entry) => entry.kind !== 'credit_note' && (entry.left_to_credit ?? 0) > 0)
@@ -85,7 +86,7 @@ export function BookingInvoices({ booking }: { booking: Booking }) {
   );
 }
 
-function InvoiceItem({ invoice, onCredit }: { invoice: InvoiceSummary; onCredit: () => void }) {
+function InvoiceItem({ invoice, onCredit }: { invoice: Wire<InvoiceSummary>; onCredit: () => void }) {
   const money = (amount: number) => formatInvoiceAmount(invoice, amount);
   const left = invoice.left_to_credit;
   const isCreditNote = invoice.kind === 'credit_note';

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
 import { FormField } from '@/client/components/ui/form';
 import { MoneyInput } from '@/client/components/ui/input';
 import { Textarea } from '@/client/components/ui/textarea';
 import { nullableNumber } from '@/client/lib/form-values';
+import { wireResolver } from '@/client/lib/wire-resolver';
 import {
   CREDIT_NOTE_REASON_MAX,
   IssueCreditNoteSchema,
@@ -15,6 +14,7 @@ import {
 import { formatInvoiceAmount } from './invoice-labels';
 import { useIssueCreditNote } from './invoices-api';
 import { useIssueDocument } from './use-issue-document';
+import type { Wire } from '@/domain/wire-amount';
 
 const FIELDS = ['amount', 'reason'] as const;
 const isField = (name: string | undefined): name is (typeof FIELDS)[number] =>
@@ -33,7 +33,7 @@ export function CreditNoteDialog({
   reason = '',
   onIssued,
 }: {
-  invoice: InvoiceSummary;
+  invoice: Wire<InvoiceSummary>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The amount to start from (a refund just recorded); all that is left when not given. */
@@ -42,8 +42,9 @@ export function CreditNoteDialog({
   onIssued?: () => void;
 }) {
   const left = invoice.left_to_credit ?? 0;
-  const form = useForm<IssueCreditNoteInput, unknown, z.output<typeof IssueCreditNoteSchema>>({
-    resolver: zodResolver(IssueCreditNoteSchema),
+  // The amount is sent as typed (rupees): the server decodes it.
+  const form = useForm<IssueCreditNoteInput, unknown, IssueCreditNoteInput>({
+    resolver: wireResolver(IssueCreditNoteSchema),
     defaultValues: { amount: Math.min(amount ?? left, left), reason },
   });
   const { register, formState } = form;

@@ -6,9 +6,10 @@ import type { InvoiceDisagreement, InvoiceSummary } from '@/domain/invoice';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { formatInvoiceAmount } from './invoice-labels';
 import { bookingInvoicesQuery } from './invoices-api';
+import type { Wire } from '@/domain/wire-amount';
 
 /** What the invoice states that the booking no longer does: "states ₹10,000 and is made out to Asha Rao". */
-function describeDisagreement(disagreement: InvoiceDisagreement, currency: string): string {
+function describeDisagreement(disagreement: Wire<InvoiceDisagreement>, currency: string): string {
   const parts: string[] = [];
   if (disagreement.fields.includes('total'))
     parts.push(`states ${formatInvoiceAmount({ currency }, disagreement.invoice_total)}`);
@@ -34,10 +35,10 @@ export function InvoiceDisagreements({
 }: {
   bookingId: string;
   currency: string;
-  disagreements: readonly InvoiceDisagreement[];
+  disagreements: readonly Wire<InvoiceDisagreement>[];
 }) {
   const invoices = useQuery(bookingInvoicesQuery(bookingId));
-  const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
+  const [crediting, setCrediting] = useState<Wire<InvoiceSummary> | null>(null);
   const [credited, setCredited] = useState<ReadonlySet<string>>(new Set());
   const open = disagreements.filter((entry) => !credited.has(entry.invoice_id));
   if (open.length === 0) return null;

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormDialog } from '@/client/components/form-dialog';
 import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -15,6 +13,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { businessProfileQuery } from '@/client/features/account';
 import { propertiesQuery } from '@/client/features/properties';
 import { nullableNumber } from '@/client/lib/form-values';
+import { wireResolver } from '@/client/lib/wire-resolver';
 import { BOOKING_SOURCE_LABELS, formatBookingReference, type Booking } from '@/domain/booking';
 import type { BusinessProfile } from '@/domain/business-profile';
 import { GST_STATES } from '@/domain/gstin';
@@ -153,9 +152,10 @@ function IssueInvoiceForm({
   explanation,
 }: DialogProps & { explanation: string }) {
   const fromChannel = booking.booking_source !== 'direct';
-  const form = useForm<IssueInvoiceInput, unknown, z.output<typeof IssueInvoiceSchema>>({
-    // The server's schema: a GSTIN's typo, or a company without its name and address, is said at once.
-    resolver: zodResolver(IssueInvoiceSchema),
+  const form = useForm<IssueInvoiceInput, unknown, IssueInvoiceInput>({
+    // The server's schema: a GSTIN's typo, or a company without its name and address, is said at once; the
+    // amount is sent as typed (rupees), for the server decodes it.
+    resolver: wireResolver(IssueInvoiceSchema),
     defaultValues: {
       recipient: { name: booking.guest_name, address: '', state_code: '', gstin: '' },
       amount: null,

@@ -130,7 +130,7 @@ type Call = { method: string; url: string; body: unknown };
 function stubApi(
   answerPost: (call: Call) => Response,
   ledger: Wire<PaymentLedger> = LEDGER,
-  invoices: InvoiceSummary[] = [],
+  invoices: Wire<InvoiceSummary>[] = [],
 ) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -661,7 +661,7 @@ describe("a booking's payments", () => {
     expect(amount).toHaveAttribute('aria-describedby', message.id);
   });
 
-  const INVOICE: InvoiceSummary = {
+  const INVOICE: Wire<InvoiceSummary> = {
     id: '00000000-0000-4000-8000-000000000301',
     booking_id: BOOKING_ID,
     property_id: BOOKING.property_id,
@@ -686,7 +686,7 @@ describe("a booking's payments", () => {
   /** Records a refund of `amount` in the dialog, the server answering with `after` as the new summary. */
   async function refundInDialog(input: {
     ledger: Wire<PaymentLedger>;
-    invoice: InvoiceSummary;
+    invoice: Wire<InvoiceSummary>;
     amount: string;
     after: Wire<PaymentSummary>;
   }) {

@@ -6,6 +6,7 @@ import { MonthHeaderCells } from './month-header-cells';
 import { ReportCard } from './report-card';
 import { formatMonthShort } from './report-format';
 import { gstSummaryQuery } from './reports-api';
+import type { Wire } from '@/domain/wire-amount';
 
 const COLUMNS = ['Taxable value', 'CGST', 'SGST', 'IGST', 'Invoices', 'Credit notes'] as const;
 
@@ -26,13 +27,13 @@ export function GstSummaryCard(props: { from: string; to: string; propertyId: st
   );
 }
 
-export function GstSummaryTable({ data }: { data: GstSummary }) {
+export function GstSummaryTable({ data }: { data: Wire<GstSummary> }) {
   if (data.total.invoices === 0 && data.total.credit_notes === 0) {
     return <p className="py-4 text-sm text-muted-foreground">No invoices were issued in this period.</p>;
   }
   const money = (value: number) => formatMoney(moneyFromMajor(value, data.currency));
   const cell = 'py-2 pr-3 text-right tabular-nums';
-  const row = (label: string, figures: GstSummary['total'], strong = false) => (
+  const row = (label: string, figures: Wire<GstSummary['total']>, strong = false) => (
     <tr key={label} className={cn('border-b last:border-b-0', strong && 'font-semibold')}>
       <th scope="row" className="py-2 pr-3 text-left font-medium">
         {label}

@@ -8,7 +8,7 @@ import { GstSummaryTable } from './gst-summary';
 import { OutstandingBalancesTable } from './outstanding-balances';
 import { ReportsView } from './reports-view';
 
-const figures = (values: Partial<ReportFigures>): ReportFigures => ({
+const figures = (values: Partial<Wire<ReportFigures>>): Wire<ReportFigures> => ({
   nights: 30,
   closed_nights: 0,
   available_nights: 30,
@@ -105,7 +105,7 @@ describe('outstanding balances', () => {
 });
 
 const zeroGst = { taxable_value: 0, cgst: 0, sgst: 0, igst: 0, invoices: 0, credit_notes: 0 };
-const GST: GstSummary = {
+const GST: Wire<GstSummary> = {
   from: '2026-10-01',
   to: '2026-12-01',
   property_id: null,
@@ -145,7 +145,7 @@ describe('GST by month', () => {
 
 describe('money in the Reports view', () => {
   it('shows the money received by month beside revenue, GST by month, the balances, and links to the period’s payments CSV and invoice register', async () => {
-    const report: Report = {
+    const report: Wire<Report> = {
       from: '2026-10-01',
       to: '2026-12-01',
       property_id: null,

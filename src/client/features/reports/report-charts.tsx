@@ -6,8 +6,9 @@ import type { Report } from '@/domain/report';
 import { SOURCE_COLOURS } from '@/client/lib/source-colours';
 import { cn } from '@/client/lib/utils';
 import { formatMonthShort, formatPercent } from './report-format';
+import type { Wire } from '@/domain/wire-amount';
 
-type Months = Report['currencies'][number]['months'];
+type Months = Wire<Report>['currencies'][number]['months'];
 
 /**
  * Occupancy and revenue by month, the revenue stacked by source, and the money received beside it. The charts are pictures for the eye:

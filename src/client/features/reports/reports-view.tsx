@@ -24,6 +24,7 @@ import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report
 import { OutstandingBalancesCard } from './outstanding-balances';
 import { GstSummaryCard } from './gst-summary';
 import { buildInvoiceRegisterCsvUrl, buildPaymentsCsvUrl, reportQuery } from './reports-api';
+import type { Wire } from '@/domain/wire-amount';
 
 // The chart library is loaded only when a report is shown.
 const ReportCharts = lazy(() => import('./report-charts'));
@@ -160,7 +161,7 @@ const lastNight = (to: string) => {
   return date.toISOString().slice(0, 10);
 };
 
-function CurrencyReport({ entry, several }: { entry: Report['currencies'][number]; several: boolean }) {
+function CurrencyReport({ entry, several }: { entry: Wire<Report>['currencies'][number]; several: boolean }) {
   const { currency, total, months } = entry;
   const money = (value: number | null) => (value === null ? '—' : formatMajorAmount(value, currency));
   const sources = [...new Set(months.flatMap((month) => month.sources.map((item) => item.source)))];
@@ -250,7 +251,7 @@ function Row({
   strong,
 }: {
   label: string;
-  figures: ReportFigures;
+  figures: Wire<ReportFigures>;
   sources: ReportFigures['sources'][number]['source'][];
   money: (value: number | null) => string;
   strong?: boolean;

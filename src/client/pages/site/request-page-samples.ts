@@ -1,7 +1,8 @@
 import { WITHDRAW_NOTICES, type GuestRequest, type GuestRequestPageData } from '@/domain/message';
+import type { Wire } from '@/domain/wire-amount';
 
 const RENDERED_AT = '2026-03-02T09:00:00.000Z';
-const PENDING: GuestRequest = {
+const PENDING: Wire<GuestRequest> = {
   reference: 'SV-SAMPLE0',
   status: 'pending',
   property_name: 'Shanti Villa Retreat',
@@ -26,7 +27,7 @@ const PENDING: GuestRequest = {
  * The request page in each of its looks (pending and withdrawable, confirmed, completed, cancelled): the
  * build renders them all to find the page's critical CSS, whatever a real request's state.
  */
-const LOOKS: GuestRequest[] = [
+const LOOKS: Wire<GuestRequest>[] = [
   PENDING,
   { ...PENDING, guest_confirmed: false },
   {
