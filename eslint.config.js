@@ -113,7 +113,6 @@ const STILL_CONVERTING = [
   'src/domain/pricing.ts',
   'src/domain/quote-charge.ts',
   'src/domain/report.ts',
-  'src/domain/stats.ts',
   'src/server/booking-requests/routes.ts',
   'src/server/dashboard/queries.ts',
   'src/server/db/seed.ts',
@@ -128,12 +127,9 @@ const STILL_CONVERTING = [
   'src/server/operations/quote-stay.ts',
   'src/server/operations/request-booking.ts',
   'src/server/reports/routes.ts',
-  'src/server/store/booking-requests.ts',
   'src/server/store/bookings.ts',
-  'src/server/store/calendar.ts',
   'src/server/store/channel-stays.ts',
   'src/server/store/invoices.ts',
-  'src/server/store/properties.ts',
   'src/server/store/request-links.ts',
 ];
 

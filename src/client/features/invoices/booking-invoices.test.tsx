@@ -7,6 +7,7 @@ import type { Booking } from '@/domain/booking';
 import { BUSINESS_PROFILE_DEFAULTS, type BusinessProfile } from '@/domain/business-profile';
 import { buildInvoiceDocument, type InvoiceSummary } from '@/domain/invoice';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { waitUntil } from '@/test/wait-until';
 import { BookingInvoices } from './booking-invoices';
 
@@ -41,7 +42,7 @@ const BOOKING = {
   guest_language: 'en',
 } satisfies Booking;
 
-const PROPERTY: Property = {
+const PROPERTY: Wire<Property> = {
   id: PROPERTY_ID,
   name: 'Sunset Villa',
   description: null,
