@@ -112,7 +112,6 @@ const STILL_CONVERTING = [
   'src/domain/payment.ts',
   'src/domain/pricing.ts',
   'src/domain/quote-charge.ts',
-  'src/domain/stats.ts',
   'src/server/booking-requests/routes.ts',
   'src/server/dashboard/queries.ts',
   'src/server/db/seed.ts',
@@ -123,11 +122,8 @@ const STILL_CONVERTING = [
   'src/server/operations/mark-booking-paid.ts',
   'src/server/operations/quote-stay.ts',
   'src/server/operations/request-booking.ts',
-  'src/server/store/booking-requests.ts',
   'src/server/store/bookings.ts',
-  'src/server/store/calendar.ts',
   'src/server/store/channel-stays.ts',
-  'src/server/store/properties.ts',
   'src/server/store/request-links.ts',
 ];
 

@@ -1,6 +1,7 @@
 import { PricingRulesSchema, StayQuoteSchema } from './pricing';
 import { z } from 'zod';
 import { isoDate, queryWholeNumber } from './fields';
+import { AmountSchema } from './wire-amount';
 
 export const AvailabilityQuerySchema = z.object({
   from: isoDate('from').optional().describe('yyyy-MM-dd; today or later (earlier dates count as today)'),
@@ -20,7 +21,7 @@ export const AvailabilitySchema = z.object({
     id: z.string(),
     name: z.string(),
     max_guests: z.number().int(),
-    base_price: z.number(),
+    base_price: AmountSchema,
     currency: z.string(),
   }),
   from: z.string(),
@@ -28,7 +29,7 @@ export const AvailabilitySchema = z.object({
   today: z.string().describe("Today's date at the villa"),
   unavailable: z.array(z.string()).describe('Nights that cannot be booked'),
   prices: z
-    .array(z.object({ date: z.string(), price: z.number() }))
+    .array(z.object({ date: z.string(), price: AmountSchema }))
     .describe('Nights priced differently from base_price'),
   limits: z.object({ max_nights: z.number().int(), max_days_ahead: z.number().int() }),
   hold_hours: z

@@ -4,12 +4,13 @@ import { CHANNEL_KINDS, type ChannelKind } from './channel';
 import { countDaysBetween, isNightOfStay, listDatesBetween, listMonthDates } from './dates';
 import { isoDate, money } from './fields';
 import { DEFAULT_PRICING_RULES, priceNight, PricingRulesSchema, type PricingRules } from './pricing';
+import { AmountSchema, wireAmount, type Wire } from './wire-amount';
 
 /** An operator's setting for one day: closed or open, and a price that differs from the base price. */
 export const CalendarRowSchema = z.object({
   date: z.string(),
   is_available: z.boolean(),
-  price: z.number().nullable(),
+  price: AmountSchema.nullable(),
   closed_by: z
     .array(z.object({ connection_id: z.uuid(), channel: z.enum(CHANNEL_KINDS) }))
     .optional()
@@ -22,7 +23,7 @@ export const PropertyCalendarSchema = z.object({
   month: z.string(),
   start: z.string().describe('First day of the month'),
   end: z.string().describe('First day of the next month (the range is half-open)'),
-  base_price: z.number(),
+  base_price: AmountSchema,
   currency: z.string(),
   rules: PricingRulesSchema.describe("The property's pricing rules, which price each open night"),
   calendar: z.array(CalendarRowSchema),
@@ -35,33 +36,41 @@ export const MAX_CALENDAR_EDIT_DAYS = 366;
 
 const nightlyPrice = money('Nightly price');
 
+/** The rules of a calendar edit, its price checked by `price` (the API's decodes it to minor units). */
+function calendarDaysSchema<Price extends z.ZodType<number, number>>(price: Price) {
+  return z
+    .object({
+      start: isoDate('Start date'),
+      end: isoDate('End date').describe('Included'),
+      is_available: z.boolean({ error: 'is_available must be true or false' }).optional(),
+      price: price.nullable().optional().describe('null returns the days to the base price'),
+    })
+    .refine((body) => body.end >= body.start, {
+      message: 'The end date must not be before the start date',
+      path: ['end'],
+    })
+    .refine((body) => countDaysBetween(body.start, body.end) < MAX_CALENDAR_EDIT_DAYS, {
+      message: `Change at most ${MAX_CALENDAR_EDIT_DAYS} days at a time`,
+      path: ['end'],
+    })
+    .refine((body) => body.is_available !== undefined || body.price !== undefined, {
+      message: 'Send is_available, price or both',
+    });
+}
+
 /** Closing, opening or pricing the days from start to end, both included. */
-export const UpdateCalendarDaysSchema = z
-  .object({
-    start: isoDate('Start date'),
-    end: isoDate('End date').describe('Included'),
-    is_available: z.boolean({ error: 'is_available must be true or false' }).optional(),
-    price: nightlyPrice.nullable().optional().describe('null returns the days to the base price'),
-  })
-  .refine((body) => body.end >= body.start, {
-    message: 'The end date must not be before the start date',
-    path: ['end'],
-  })
-  .refine((body) => countDaysBetween(body.start, body.end) < MAX_CALENDAR_EDIT_DAYS, {
-    message: `Change at most ${MAX_CALENDAR_EDIT_DAYS} days at a time`,
-    path: ['end'],
-  })
-  .refine((body) => body.is_available !== undefined || body.price !== undefined, {
-    message: 'Send is_available, price or both',
-  });
+export const UpdateCalendarDaysSchema = calendarDaysSchema(wireAmount(nightlyPrice));
 export type UpdateCalendarDays = z.infer<typeof UpdateCalendarDaysSchema>;
+/** The body as sent: its price in major units. */
+export type UpdateCalendarDaysInput = z.input<typeof UpdateCalendarDaysSchema>;
 
 export const CALENDAR_CHANGES = ['unavailable', 'available', 'price', 'base-price'] as const;
 export type CalendarChange = (typeof CALENDAR_CHANGES)[number];
 
 /**
  * The calendar editor's form: a range and one change (close, open, set a price, back to the base
- * price), turned into the body the server takes and checked by the same rules.
+ * price), turned into the body the server takes (its price as typed, major units) and checked by the
+ * same rules.
  */
 export const CalendarDaysEditSchema = z
   .object({
@@ -79,7 +88,7 @@ export const CalendarDaysEditSchema = z
     ...(change === 'price' ? { price: price as number } : {}),
     ...(change === 'base-price' ? { price: null } : {}),
   }))
-  .pipe(UpdateCalendarDaysSchema);
+  .pipe(calendarDaysSchema(nightlyPrice));
 export type CalendarDaysEdit = z.input<typeof CalendarDaysEditSchema>;
 
 export type DayStatus = 'available' | 'booked' | 'unavailable';
@@ -95,14 +104,15 @@ export type CalendarDay = {
 };
 
 /**
- * The state of each day of a month: available by default, a calendar row overrides availability, and a
+ * The state of each day of a month, from the calendar as the API sends it (amounts in major units, as
+ * the pricing rules hold them): available by default, a calendar row overrides availability, and a
  * booking overrides both. Cancelled bookings free their nights. Each night's price comes from the pricing
  * rules, a price set on the day winning over them.
  */
 export function computeMonthDays(input: {
   month: string;
   basePrice: number;
-  rows: readonly CalendarRow[];
+  rows: readonly Wire<CalendarRow>[];
   bookings: readonly CalendarBooking[];
   rules?: PricingRules;
 }): CalendarDay[] {

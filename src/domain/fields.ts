@@ -60,7 +60,7 @@ export function requiredText(label: string, options: TextOptions & { required?: 
 /** An optional text: missing, null or blank all become null. */
 export function optionalText(label: string, options: TextOptions = {}) {
   const max = options.max ?? 200;
-  return z
+  const text = z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, refuseWith(label, FIELD_REFUSALS.tooLong(max)))
@@ -69,8 +69,13 @@ export function optionalText(label: string, options: TextOptions = {}) {
       message: `${label} can have at most ${options.maxLines} lines`,
     })
     .superRefine(refuseBidiControls(label, options))
-    .nullish()
-    .transform((value) => (value ? value : null));
+    .nullish();
+  // A codec rather than a transform, so that an answer holding the text can be encoded (its amounts
+  // turned into major units) as it is sent: a blank is null either way.
+  return z.codec(text, z.custom<string | null>(), {
+    decode: (value) => (value ? value : null),
+    encode: (value) => value,
+  });
 }
 
 /**

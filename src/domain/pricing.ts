@@ -4,6 +4,7 @@ import { BOOKING_LIMITS } from './booking';
 import { addDaysToDate, countDaysBetween, listDatesBetween } from './dates';
 import { isoDate, money, optionalText, requiredText, wholeNumber } from './fields';
 import { hasWholeMinorUnits, scaleMinor, toMajor, toMinor } from './money';
+import { AmountSchema } from './wire-amount';
 import {
   QUOTE_CHARGE_WORDS_EN,
   sayNightReason,
@@ -676,11 +677,11 @@ export const PRICING_PREVIEW_NIGHTS = 60;
 
 export const PropertyPricingSchema = z.object({
   rules: PricingRulesSchema,
-  base_price: z.number(),
+  base_price: AmountSchema,
   currency: z.string(),
   today: z.string().describe('Today at the villa'),
   day_prices: z
-    .array(z.object({ date: z.string(), price: z.number() }))
+    .array(z.object({ date: z.string(), price: AmountSchema }))
     .describe(
       `Prices the operator set on single days in the next ${PRICING_PREVIEW_NIGHTS} nights (they win over the rules)`,
     ),

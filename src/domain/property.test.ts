@@ -26,7 +26,8 @@ describe('the property schema', () => {
       bedrooms: 1,
       bathrooms: 1,
       max_guests: 2,
-      base_price: 100,
+      // 100 as sent, held in minor units.
+      base_price: 10_000,
       currency: 'AED',
       amenities: [],
       description: null,
@@ -35,7 +36,7 @@ describe('the property schema', () => {
     });
   });
 
-  it('trims text and takes numbers as numbers', () => {
+  it('trims text and takes numbers as numbers, the base price decoded to minor units', () => {
     expect(
       PropertyInputSchema.parse({
         ...valid,
@@ -44,7 +45,7 @@ describe('the property schema', () => {
         max_guests: 8,
         base_price: 1200.5,
       }),
-    ).toMatchObject({ name: 'Villa', bedrooms: 3, max_guests: 8, base_price: 1200.5 });
+    ).toMatchObject({ name: 'Villa', bedrooms: 3, max_guests: 8, base_price: 120_050 });
   });
 
   it('refuses numbers sent as text or booleans instead of coercing them', () => {

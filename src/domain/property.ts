@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters, money, optionalText, requiredText, wholeNumber } from './fields';
 import { isGstStateCode } from './gstin';
+import { AmountSchema, wireAmount } from './wire-amount';
 
 /** The spec's four, then the kinds India's rentals are listed as. */
 export const PROPERTY_TYPES = [
@@ -47,7 +48,7 @@ export function suggestCurrency(country: string): string {
   return DEFAULT_CURRENCY;
 }
 
-/** What a new property starts with. */
+/** What a new property starts with (its base price as typed: major units). */
 export const NEW_PROPERTY_DEFAULTS = {
   property_type: 'villa',
   bedrooms: 1,
@@ -93,7 +94,7 @@ const propertyFields = {
   event_capacity: wholeNumber('Event guests', { min: 1, max: EVENT_CAPACITY_MAX })
     .nullish()
     .transform((value) => value ?? null),
-  base_price: money('Base price'),
+  base_price: wireAmount(money('Base price')),
   currency,
   amenities: z
     .union([z.string(), z.array(z.string())], { error: 'Amenities must be comma-separated text' })
@@ -129,7 +130,8 @@ export const PropertyInputSchema = z.object({
   bedrooms: propertyFields.bedrooms.default(NEW_PROPERTY_DEFAULTS.bedrooms),
   bathrooms: propertyFields.bathrooms.default(NEW_PROPERTY_DEFAULTS.bathrooms),
   max_guests: propertyFields.max_guests.default(NEW_PROPERTY_DEFAULTS.max_guests),
-  base_price: propertyFields.base_price.default(NEW_PROPERTY_DEFAULTS.base_price),
+  // The default is what a client would send (major units): it is decoded like a sent price.
+  base_price: propertyFields.base_price.prefault(NEW_PROPERTY_DEFAULTS.base_price),
   currency: currency.default(DEFAULT_CURRENCY),
 });
 export type PropertyInput = z.input<typeof PropertyInputSchema>;
@@ -151,7 +153,7 @@ export const PropertySchema = z.object({
     .int()
     .nullable()
     .describe('Guests an event at the property may bring (its lawn, its hall), or null for no events'),
-  base_price: z.number(),
+  base_price: AmountSchema,
   currency: z.string(),
   amenities: z.array(z.string()),
   airbnb_listing_id: z.string().nullable(),

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { MinorUnits } from './money';
 import { computeDashboardStats } from './stats';
+
+// Base prices in minor units, as properties hold them.
+const minor = (units: number) => units as MinorUnits;
 
 describe('dashboard stats', () => {
   it('counts active properties, rounds the average price and sums capacity', () => {
     const stats = computeDashboardStats(
       [
-        { base_price: 100, max_guests: 2, is_active: true, currency: 'AED' },
-        { base_price: 150.5, max_guests: 4, is_active: true, currency: 'AED' },
-        { base_price: 999, max_guests: 50, is_active: false, currency: 'AED' },
+        { base_price: minor(10_000), max_guests: 2, is_active: true, currency: 'AED' },
+        { base_price: minor(15_050), max_guests: 4, is_active: true, currency: 'AED' },
+        { base_price: minor(99_900), max_guests: 50, is_active: false, currency: 'AED' },
       ],
       3,
     );
@@ -23,9 +27,9 @@ describe('dashboard stats', () => {
   it('averages each currency on its own, the most used first', () => {
     const stats = computeDashboardStats(
       [
-        { base_price: 650, max_guests: 4, is_active: true, currency: 'AED' },
-        { base_price: 25_000, max_guests: 8, is_active: true, currency: 'INR' },
-        { base_price: 3_500, max_guests: 2, is_active: true, currency: 'INR' },
+        { base_price: minor(65_000), max_guests: 4, is_active: true, currency: 'AED' },
+        { base_price: minor(2_500_000), max_guests: 8, is_active: true, currency: 'INR' },
+        { base_price: minor(350_000), max_guests: 2, is_active: true, currency: 'INR' },
       ],
       0,
     );

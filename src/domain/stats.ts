@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MINOR_PER_MAJOR, scaleMinor, toMinor } from './money';
+import { MINOR_PER_MAJOR, scaleMinor, type MinorUnits } from './money';
 import type { Property } from './property';
 
 export const DashboardStatsSchema = z.object({
@@ -22,10 +22,10 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-/** The average of base prices (major units, as the API gives them), to the whole rupee or dirham. */
-function averageBasePrice(prices: readonly number[]): number {
+/** The average of base prices (minor units, as properties hold them), to the whole rupee or dirham. */
+function averageBasePrice(prices: readonly MinorUnits[]): number {
   if (prices.length === 0) return 0;
-  const totalMinor = prices.reduce((sum, price) => sum + toMinor(price), 0);
+  const totalMinor = prices.reduce((sum, minor) => sum + minor, 0);
   return scaleMinor(totalMinor, 1, prices.length * MINOR_PER_MAJOR);
 }
 
@@ -38,7 +38,7 @@ export function computeDashboardStats(
   activeBookings: number,
 ): DashboardStats {
   const active = properties.filter((property) => property.is_active);
-  const byCurrency = new Map<string, number[]>();
+  const byCurrency = new Map<string, MinorUnits[]>();
   for (const property of active) {
     byCurrency.set(property.currency, [...(byCurrency.get(property.currency) ?? []), property.base_price]);
   }

@@ -1,4 +1,5 @@
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { ToggleGroup } from '@/client/components/ui/toggle-group';
 
 export type PropertyScope = 'selected' | 'all';
@@ -11,7 +12,7 @@ export function PropertyScopeToggle({
   onChange,
 }: {
   label: string;
-  selected: Property | null;
+  selected: Wire<Property> | null;
   scope: PropertyScope;
   onChange: (scope: PropertyScope) => void;
 }) {

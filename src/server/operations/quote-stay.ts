@@ -1,5 +1,5 @@
 import { BOOKING_MESSAGES, MAX_BOOKING_TOTAL } from '../../domain/booking';
-import { moneyFromMajor } from '../../domain/money';
+import { moneyFromMajor, toMajor, type MinorUnits } from '../../domain/money';
 import { priceStay, type PricingRules, type StayQuote } from '../../domain/pricing';
 import { listOperatorCalendarRows } from '../store/calendar';
 import { DomainError } from '../../domain/domain-error';
@@ -16,7 +16,7 @@ import { findPricingRules } from '../store/pricing-rules';
 export async function quoteStay(
   db: Executor,
   input: {
-    property: { id: string; base_price: number; currency: string };
+    property: { id: string; base_price: MinorUnits; currency: string };
     checkIn: string;
     checkOut: string;
     guests: number;
@@ -32,10 +32,11 @@ export async function quoteStay(
     checkIn: input.checkIn,
     checkOut: input.checkOut,
     guests: input.guests,
-    basePrice: input.property.base_price,
+    // The pricing rules still price in major units; the property and its days hold minor ones.
+    basePrice: toMajor(input.property.base_price),
     currency: input.property.currency,
     rules: input.rules ?? (await findPricingRules(db, input.property.id)),
-    dayPrices: new Map(rows.map((row) => [row.date, row.price])),
+    dayPrices: new Map(rows.map((row) => [row.date, row.price === null ? null : toMajor(row.price)])),
   });
   if (quote.total > MAX_BOOKING_TOTAL) {
     throw new DomainError(

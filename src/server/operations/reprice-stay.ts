@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, checkStayDates, isSamePrice, type StoredBooking } from '../../domain/booking';
 import { REPRICE_MESSAGES } from '../../domain/booking-reprice';
 import { DomainError } from '../../domain/domain-error';
+import type { MinorUnits } from '../../domain/money';
 import { findStayRuleRefusal, StayQuoteSchema, type StayQuote } from '../../domain/pricing';
 import type { Executor } from '../db/client';
 import { findPricingRules } from '../store/pricing-rules';
@@ -24,7 +25,7 @@ export async function quoteChangedStay(
   tx: Executor,
   input: {
     booking: StoredBooking;
-    property: { id: string; base_price: number; currency: string; max_guests: number };
+    property: { id: string; base_price: MinorUnits; currency: string; max_guests: number };
     stay: ChangedStay;
     today: string;
   },

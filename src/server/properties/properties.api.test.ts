@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDate, villaToday } from '../../domain/dates';
+import { toMinorUnits } from '../../domain/money';
 import { NEW_PROPERTY_DEFAULTS } from '../../domain/property';
 import { isRowLevelSecurityError } from '../db/errors';
 import { withOperator } from '../db/with-operator';
@@ -193,6 +194,8 @@ describe.each(listTestDatabaseKinds())('properties [%s]', (kind) => {
       insertProperty(tx, {
         ...VALID_PROPERTY,
         ...NEW_PROPERTY_DEFAULTS,
+        // The store holds the base price in minor units, as a decoded request gives it.
+        base_price: toMinorUnits(NEW_PROPERTY_DEFAULTS.base_price),
         description: null,
         event_capacity: null,
         amenities: [],

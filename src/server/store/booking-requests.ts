@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../domain/booking';
 import { BOOKINGS_CLOSED_MESSAGE } from '../../domain/booking-request';
 import { DomainError } from '../../domain/domain-error';
-import { toMajor } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties, requestLinks } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
@@ -13,7 +13,7 @@ export type BookableProperty = {
   id: string;
   name: string;
   max_guests: number;
-  base_price: number;
+  base_price: MinorUnits;
   currency: string;
 };
 
@@ -43,7 +43,7 @@ export async function findSiteProperty(
     .select(bookableColumns)
     .from(properties)
     .where(and(eq(properties.id, found.out_id), eq(properties.is_active, true)));
-  return row && { ...row, base_price: toMajor(row.base_price) };
+  return row;
 }
 
 /** The site's property, or bookings_closed: the site then publishes no calendar and takes no request. */

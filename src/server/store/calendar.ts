@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { CalendarRow } from '../../domain/calendar';
 import type { ChannelKind } from '../../domain/channel';
-import { toMajor, toMinorUnits } from '../../domain/money';
+import type { MinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { channelBlocks, channelConflicts, channelConnections, propertyCalendar } from '../db/schema';
 import { overlapsNights } from '../db/overlaps';
@@ -153,7 +153,7 @@ export async function listOperatorCalendarRowsOfProperties(
       ),
     )
     .orderBy(asc(propertyCalendar.property_id), asc(propertyCalendar.date));
-  return rows.map((row) => ({ ...row, price: row.price === null ? null : toMajor(row.price) }));
+  return rows;
 }
 
 /**
@@ -162,11 +162,11 @@ export async function listOperatorCalendarRowsOfProperties(
  */
 export async function upsertCalendarDays(
   db: Executor,
-  input: { propertyId: string; dates: string[]; is_available?: boolean; price?: number | null },
+  input: { propertyId: string; dates: string[]; is_available?: boolean; price?: MinorUnits | null },
 ): Promise<void> {
   const set: Partial<typeof propertyCalendar.$inferInsert> = {};
   if (input.is_available !== undefined) set.is_available = input.is_available;
-  const price = input.price === undefined || input.price === null ? input.price : toMinorUnits(input.price);
+  const price = input.price;
   if (price !== undefined) set.price = price;
   await db
     .insert(propertyCalendar)

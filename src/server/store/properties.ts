@@ -1,18 +1,17 @@
 import { and, asc, eq, inArray, gte, sql } from 'drizzle-orm';
 import type { NewProperty, Property, PropertyUpdate } from '../../domain/property';
 import { OPEN_STATUSES } from '../../domain/booking';
-import { toMajor, toMinorUnits } from '../../domain/money';
 import type { Executor } from '../db/client';
 import { bookings, properties } from '../db/schema';
 import { DomainError } from '../../domain/domain-error';
 
 type PropertyRow = typeof properties.$inferSelect;
 
-/** A property as the API sends it: the base price in major units (the database keeps minor ones). */
+/** A property as the API answers it: its base price in minor units, as the database keeps it. */
 export function shapeProperty(row: PropertyRow): Property {
   // Which words its messages start from is the message templates' business (they say it per template).
   const { updated_at: _updatedAt, message_wording: _wording, ...rest } = row;
-  return { ...rest, base_price: toMajor(row.base_price), created_at: row.created_at.toISOString() };
+  return { ...rest, created_at: row.created_at.toISOString() };
 }
 
 /** Active properties, oldest first (the retreat's own villa leads). Row-level security limits them to the operator's. */
@@ -34,10 +33,7 @@ export async function insertProperty(
   db: Executor,
   input: NewProperty & { owner_id: string },
 ): Promise<Property> {
-  const [row] = await db
-    .insert(properties)
-    .values({ ...input, base_price: toMinorUnits(input.base_price) })
-    .returning();
+  const [row] = await db.insert(properties).values(input).returning();
   if (!row) throw new Error('The property was not saved');
   return shapeProperty(row);
 }
@@ -76,7 +72,6 @@ export async function updateProperty(
     .update(properties)
     .set({
       ...changes,
-      base_price: changes.base_price === undefined ? undefined : toMinorUnits(changes.base_price),
       updated_at: sql`now()`,
     })
     .where(eq(properties.id, propertyId))

@@ -7,6 +7,7 @@ import { landingEn } from '@/content/landing';
 import { siteTextEn } from '@/content/site-text';
 import type { Availability, BookingRequestResult, QuoteResult } from '@/domain/availability';
 import { addDaysToDate, villaToday } from '@/domain/dates';
+import type { Wire } from '@/domain/wire-amount';
 import { DEFAULT_PRICING_RULES } from '@/domain/pricing';
 import { SitePageProvider } from '@/client/features/site';
 import { BookingRequestForm } from './booking-request-form';
@@ -15,7 +16,7 @@ const today = villaToday();
 const checkIn = addDaysToDate(today, 20);
 const checkOut = addDaysToDate(today, 22);
 
-const availability: Availability = {
+const availability: Wire<Availability> = {
   property: { id: 'p1', name: 'Shanti Villa', max_guests: 8, base_price: 25000, currency: 'INR' },
   from: today,
   to: addDaysToDate(today, 365),

@@ -22,6 +22,7 @@ import {
 import { villaToday } from '@/domain/dates';
 import { isChannelCollected } from '@/domain/payment';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { DEFAULT_LANGUAGE } from '@/content/languages';
 import { useCreateBooking } from './bookings-api';
 import { GuestContactFields, StayDateFields } from './booking-form-fields';
@@ -46,7 +47,7 @@ export function AddBookingDialog({
   open: openFromCaller,
   onOpenChange,
 }: {
-  property: Property;
+  property: Wire<Property>;
   initialStay?: { check_in: string; check_out: string };
   open?: boolean;
   onOpenChange?: (open: boolean) => void;

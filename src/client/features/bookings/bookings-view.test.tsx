@@ -8,8 +8,8 @@ import type { PaymentSummary } from '@/domain/payment';
 import type { Property } from '@/domain/property';
 import { BookingsView } from './bookings-view';
 
-const villa = { id: '00000000-0000-4000-8000-000000000101', name: 'Sea Villa' } as Property;
-const cottage = { id: '00000000-0000-4000-8000-000000000102', name: 'Hill Cottage' } as Property;
+const villa = { id: '00000000-0000-4000-8000-000000000101', name: 'Sea Villa' } as Wire<Property>;
+const cottage = { id: '00000000-0000-4000-8000-000000000102', name: 'Hill Cottage' } as Wire<Property>;
 
 const payment: Wire<PaymentSummary> = {
   currency: 'INR',
@@ -30,7 +30,7 @@ const payment: Wire<PaymentSummary> = {
   to_return_reason: null,
 };
 
-function makeListed(guestName: string, property: Property, index: number) {
+function makeListed(guestName: string, property: Wire<Property>, index: number) {
   const booking: Booking = {
     id: `00000000-0000-4000-8000-00000000000${index}`,
     property_id: property.id,
@@ -79,7 +79,7 @@ function stubApi() {
   return fetchSpy;
 }
 
-function renderView(property: Property | null, onPropertyChange = vi.fn()) {
+function renderView(property: Wire<Property> | null, onPropertyChange = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

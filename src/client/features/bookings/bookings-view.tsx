@@ -5,6 +5,7 @@ import { BOOKING_SOURCES, BOOKING_SOURCE_LABELS, BOOKING_STATUSES } from '@/doma
 import { BOOKING_PAGE_SIZE, type BookingListFilterKey } from '@/domain/booking-list';
 import { bookingRoutes, buildEndpointPath } from '@/domain/contracts/routes';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { DateFilter } from '@/client/components/date-filter';
 import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
@@ -37,8 +38,8 @@ export function BookingsView({
   onPropertyChange,
 }: {
   /** The property whose bookings are listed; null lists every property's. */
-  property: Property | null;
-  properties: readonly Property[];
+  property: Wire<Property> | null;
+  properties: readonly Wire<Property>[];
   /** Another property picked (null: all), with the search and filters to keep. */
   onPropertyChange: (propertyId: string | null, keep: Record<string, string>) => void;
 }) {

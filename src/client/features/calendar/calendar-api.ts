@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { calendarRoutes } from '@/domain/contracts/routes';
-import type { UpdateCalendarDays } from '@/domain/calendar';
+import type { UpdateCalendarDaysInput } from '@/domain/calendar';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -25,7 +25,7 @@ export function propertyCalendarQuery(propertyId: string, month: string) {
 export function useUpdateCalendarDays(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateCalendarDays) =>
+    mutationFn: (input: UpdateCalendarDaysInput) =>
       callEndpoint(calendarRoutes.updateCalendarDays, { params: { propertyId }, body: input }),
     onSuccess: () => void invalidateOperatorData(queryClient),
   });

@@ -5,9 +5,10 @@ import {
   CalendarDaysEditSchema,
   type CalendarChange,
   type CalendarDaysEdit,
-  type UpdateCalendarDays,
+  type UpdateCalendarDaysInput,
 } from '@/domain/calendar';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { formatMajorAmount } from '@/domain/money';
 import { FormDialog } from '@/client/components/form-dialog';
 import { FormField, InputField } from '@/client/components/ui/form';
@@ -26,13 +27,13 @@ export function CalendarDaysDialog({
   open,
   onOpenChange,
 }: {
-  property: Property;
+  property: Wire<Property>;
   range: { start: string; end: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateCalendarDays(property.id);
-  const form = useForm<CalendarDaysEdit, unknown, UpdateCalendarDays>({
+  const form = useForm<CalendarDaysEdit, unknown, UpdateCalendarDaysInput>({
     resolver: zodResolver(CalendarDaysEditSchema),
     defaultValues: { start: range.start, end: range.end, change: 'unavailable', price: property.base_price },
   });

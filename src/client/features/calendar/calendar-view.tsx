@@ -5,6 +5,7 @@ import type { CalendarBooking } from '@/domain/booking';
 import { computeMonthDays, type DayStatus } from '@/domain/calendar';
 import { shiftMonth, villaToday } from '@/domain/dates';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/client/components/ui/card';
@@ -21,7 +22,7 @@ import { MonthGrid, PENDING_STYLE, STATUS_LABELS, STATUS_STYLES } from './month-
 export const RECENT_BOOKINGS_LIMIT = 10;
 
 type CalendarViewProps = {
-  property: Property;
+  property: Wire<Property>;
   month: string;
   onMonthChange: (month: string) => void;
   /** Opens a stay where it can be acted on (its booking). */

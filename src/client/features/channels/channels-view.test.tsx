@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelConnection, ChannelList, SyncConflict } from '@/domain/channel';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { Toaster } from '@/client/components/ui/sonner';
 import { formatTimestampDate } from '@/client/lib/format';
 import { ChannelsView } from './channels-view';
 
-const property = { id: '00000000-0000-4000-8000-000000000001', name: 'Shanti Villa' } as Property;
+const property = { id: '00000000-0000-4000-8000-000000000001', name: 'Shanti Villa' } as Wire<Property>;
 const HOUR = 3_600_000;
 const MASKED_URL = 'http://127.0.0.1/ical/••••••.ics';
 const PROPERTY_URL = 'http://127.0.0.1/ical/property-token-0000000000000.ics';

@@ -3,6 +3,7 @@ import { PlusIcon, RadioTowerIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChannelConnection, SyncConflict } from '@/domain/channel';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
@@ -20,7 +21,7 @@ const PROPERTY_ADDRESS = 'property';
  * A property's channels: the calendar address to give the channels, and the channels' calendars it
  * imports, with their health, conflicts and Sync now.
  */
-export function ChannelsView({ property }: { property: Property }) {
+export function ChannelsView({ property }: { property: Wire<Property> }) {
   const channels = useQuery(channelsQuery(property.id));
   const conflicts = useQuery(syncConflictsQuery(property.id));
   const clock = useMinuteClock();

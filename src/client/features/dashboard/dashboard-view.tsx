@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { DashboardStay } from '@/domain/dashboard';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { DEFAULT_CURRENCY } from '@/domain/property';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
@@ -26,11 +27,11 @@ import { TodaysStays } from './todays-stays';
 export const DASHBOARD_PROPERTY_LIMIT = 6;
 
 type DashboardViewProps = {
-  properties: Property[];
+  properties: Wire<Property>[];
   selectedId: string | null;
   /** Opens a stay that needs a decision in its property's bookings. */
   onReview: (stay: DashboardStay) => void;
-  onSelect: (property: Property) => void;
+  onSelect: (property: Wire<Property>) => void;
   onAddProperty: () => void;
   onOpenCalendar: () => void;
   onOpenBookings: () => void;

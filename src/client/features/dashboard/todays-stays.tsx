@@ -9,6 +9,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { DashboardStay } from '@/domain/dashboard';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { formatMajorAmount } from '@/domain/money';
 import { QueryLoadError } from '@/client/components/query-state';
 import { PropertyScopeToggle, type PropertyScope } from '@/client/components/property-scope-toggle';
@@ -36,7 +37,7 @@ export function TodaysStays({
   selected,
   onReview,
 }: {
-  selected: Property | null;
+  selected: Wire<Property> | null;
   onReview: (stay: DashboardStay) => void;
 }) {
   const [scope, setScope] = useState<PropertyScope>('selected');

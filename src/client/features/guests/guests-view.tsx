@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ID_TYPE_LABELS, type GuestRegisterQueryInput, type RegisterStay } from '@/domain/check-in';
 import { formatVillaTime } from '@/domain/dates';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { LoadError } from '@/client/components/load-error';
 import { Button } from '@/client/components/ui/button';
 import { buttonVariants } from '@/client/components/ui/button-variants';
@@ -102,7 +103,13 @@ function StayCard({ stay }: { stay: RegisterStay }) {
  * details (ID numbers masked; the CSV and the Form C sheets give them in full, each reading recorded), and
  * each foreign guest's Form C with its deadline.
  */
-export function GuestsView({ properties, selected }: { properties: Property[]; selected: Property | null }) {
+export function GuestsView({
+  properties,
+  selected,
+}: {
+  properties: Wire<Property>[];
+  selected: Wire<Property> | null;
+}) {
   const [propertyId, setPropertyId] = useState<string>(selected?.id ?? '');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

@@ -42,7 +42,7 @@ const BOOKING = {
   guest_language: 'en',
 } satisfies Booking;
 
-const PROPERTY: Property = {
+const PROPERTY: Wire<Property> = {
   id: PROPERTY_ID,
   name: 'Sunset Villa',
   description: null,

@@ -24,6 +24,7 @@ import {
   type IssueInvoiceInput,
 } from '@/domain/invoice';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { formatInvoiceAmount } from './invoice-labels';
 import { useIssueInvoice } from './invoices-api';
 import { useIssueDocument } from './use-issue-document';
@@ -113,7 +114,7 @@ export function IssueInvoiceDialog({ booking, open, onOpenChange }: DialogProps)
 function describeDocument(
   kind: ReturnType<typeof chooseInvoiceKind>,
   profile: BusinessProfile,
-  property: Property,
+  property: Wire<Property>,
   booking: Booking,
 ): string {
   if (kind === 'receipt')

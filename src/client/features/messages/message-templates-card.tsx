@@ -18,6 +18,7 @@ import {
   type MessageTemplateUpdateInput,
 } from '@/domain/message-template';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { LoadingSkeletons, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/client/components/ui/card';
@@ -43,9 +44,9 @@ export function MessageTemplatesCard({
   properties,
   onSelectProperty,
 }: {
-  property: Property;
-  properties: Property[];
-  onSelectProperty: (property: Property) => void;
+  property: Wire<Property>;
+  properties: Wire<Property>[];
+  onSelectProperty: (property: Wire<Property>) => void;
 }) {
   const templates = useQuery(messageTemplatesQuery(property.id));
   const [kind, setKind] = useState<MessageTemplateKind>('before_arrival');
@@ -120,7 +121,7 @@ function VillaWordingNote({
   property,
   villaWording,
 }: {
-  property: Property;
+  property: Wire<Property>;
   villaWording: Map<string, string>;
 }) {
   const names = [...villaWording.values()];

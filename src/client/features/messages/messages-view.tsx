@@ -17,6 +17,7 @@ import { ToggleGroup } from '@/client/components/ui/toggle-group';
 import { ViewSection } from '@/client/components/view-section';
 import { getErrorMessage } from '@/client/lib/api-client';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { MessageDialog } from './message-dialog';
 import { MessageTemplatesCard } from './message-templates-card';
 import { MESSAGES_PAGE_SIZE, messagesQuery, useResendMessage } from './messages-api';
@@ -57,10 +58,10 @@ export function MessagesView({
   property,
   onSelectProperty,
 }: {
-  properties: Property[];
+  properties: Wire<Property>[];
   /** The selected property; none selected: the first one's templates are shown. */
-  property: Property | null;
-  onSelectProperty: (property: Property) => void;
+  property: Wire<Property> | null;
+  onSelectProperty: (property: Wire<Property>) => void;
 }) {
   const templatesOf = property ?? properties[0] ?? null;
   const [status, setStatus] = useState<MessageStatus | null>(null);

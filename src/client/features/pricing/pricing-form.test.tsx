@@ -3,9 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICING_RULES, type PropertyPricing } from '@/domain/pricing';
+import type { Wire } from '@/domain/wire-amount';
 import { PricingForm } from './pricing-form';
 
-const PRICING: PropertyPricing = {
+const PRICING: Wire<PropertyPricing> = {
   rules: DEFAULT_PRICING_RULES,
   base_price: 10000,
   currency: 'INR',

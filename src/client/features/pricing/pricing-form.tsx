@@ -19,6 +19,7 @@ import {
   type PricingRulesInput,
   type PropertyPricing,
 } from '@/domain/pricing';
+import type { Wire } from '@/domain/wire-amount';
 import { formatMajorAmount } from '@/domain/money';
 import { SaveActions } from '@/client/components/save-actions';
 import { Button } from '@/client/components/ui/button';
@@ -64,7 +65,7 @@ const EMPTY_SEASON = {
  * Edits a property's pricing rules: weekday prices, seasons, stay limits, guests, fees and taxes, with a
  * preview of what they charge. The form parses the same schema the server does.
  */
-export function PricingForm({ propertyId, pricing }: { propertyId: string; pricing: PropertyPricing }) {
+export function PricingForm({ propertyId, pricing }: { propertyId: string; pricing: Wire<PropertyPricing> }) {
   const update = useUpdatePricing(propertyId);
   const form = useForm<PricingRulesInput, unknown, PricingRules>({
     resolver: zodResolver(PricingRulesSchema),

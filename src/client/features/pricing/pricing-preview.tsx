@@ -8,6 +8,7 @@ import {
   type PricingRulesInput,
   type PropertyPricing,
 } from '@/domain/pricing';
+import type { Wire } from '@/domain/wire-amount';
 import { formatMajorAmount } from '@/domain/money';
 import { Input } from '@/client/components/ui/input';
 import { formatShortDate } from '@/client/lib/format';
@@ -24,7 +25,13 @@ const REASON_STYLES = {
  * What the rules being edited would charge: the next 60 nights, each with its price and why, and a
  * sample stay's full quote. Computed in the browser by the same function the server prices with.
  */
-export function PricingPreview({ pricing, values }: { pricing: PropertyPricing; values: PricingRulesInput }) {
+export function PricingPreview({
+  pricing,
+  values,
+}: {
+  pricing: Wire<PropertyPricing>;
+  values: PricingRulesInput;
+}) {
   const parsed = PricingRulesSchema.safeParse(values);
   const dayPrices = useMemo(
     () => new Map(pricing.day_prices.map((day) => [day.date, day.price])),

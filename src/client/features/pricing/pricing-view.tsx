@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { ViewSection } from '@/client/components/view-section';
 import { PaymentSettingsCard } from '@/client/features/payments';
@@ -7,7 +8,7 @@ import { pricingQuery } from './pricing-api';
 import { PricingForm } from './pricing-form';
 
 /** A property's prices, said once as rules, with a preview of what they charge; and when guests pay. */
-export function PricingView({ property }: { property: Property }) {
+export function PricingView({ property }: { property: Wire<Property> }) {
   const pricing = useQuery(pricingQuery(property.id));
   return (
     <ViewSection id="pricing-title" title="Pricing" description={property.name}>

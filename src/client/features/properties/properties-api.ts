@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { propertyRoutes } from '@/domain/contracts/routes';
-import type { NewProperty, Property, PropertyUpdate } from '@/domain/property';
+import type { Property, PropertyInput, PropertyUpdateInput } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { callEndpoint } from '@/client/lib/api-client';
 import { invalidateOperatorData, operatorDataKey } from '@/client/lib/query';
 
@@ -22,10 +23,10 @@ export function useCreateProperty() {
   return useMutation({
     // A 401 here is the form's "You must be logged in" message, with what was typed kept.
     meta: { keepSessionOn401: true },
-    mutationFn: (input: NewProperty) => callEndpoint(propertyRoutes.createProperty, { body: input }),
+    mutationFn: (input: PropertyInput) => callEndpoint(propertyRoutes.createProperty, { body: input }),
     onSuccess: (created) => {
       // The new card shows at once; the reload confirms it.
-      queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) => [...(list ?? []), created]);
+      queryClient.setQueryData<Wire<Property>[]>(propertyKeys.list(), (list) => [...(list ?? []), created]);
       void invalidateOperatorData(queryClient);
     },
   });
@@ -34,13 +35,13 @@ export function useCreateProperty() {
 export function useUpdateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { propertyId: string; changes: PropertyUpdate }) =>
+    mutationFn: (input: { propertyId: string; changes: PropertyUpdateInput }) =>
       callEndpoint(propertyRoutes.updateProperty, {
         params: { propertyId: input.propertyId },
         body: input.changes,
       }),
     onSuccess: (property) => {
-      queryClient.setQueryData<Property[]>(propertyKeys.list(), (list) =>
+      queryClient.setQueryData<Wire<Property>[]>(propertyKeys.list(), (list) =>
         property.is_active
           ? list?.map((item) => (item.id === property.id ? property : item))
           : list?.filter((item) => item.id !== property.id),

@@ -1,14 +1,15 @@
 import { PlusIcon } from 'lucide-react';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { Button } from '@/client/components/ui/button';
 import { ViewSection } from '@/client/components/view-section';
 import { NoPropertiesYet } from './no-properties-yet';
 import { PropertyCard } from './property-card';
 
 type PropertiesViewProps = {
-  properties: Property[];
+  properties: Wire<Property>[];
   selectedId: string | null;
-  onSelect: (property: Property) => void;
+  onSelect: (property: Wire<Property>) => void;
   onAddProperty: () => void;
 };
 

@@ -1,13 +1,14 @@
 import { BedDoubleIcon, CheckCircle2Icon, MapPinIcon, PartyPopperIcon, UsersIcon } from 'lucide-react';
 import { PROPERTY_TYPE_LABELS, type Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { Badge } from '@/client/components/ui/badge';
 import { cn } from '@/client/lib/utils';
 import { formatMajorAmount } from '@/domain/money';
 
 type PropertyCardProps = {
-  property: Property;
+  property: Wire<Property>;
   selected: boolean;
-  onSelect: (property: Property) => void;
+  onSelect: (property: Wire<Property>) => void;
   /** The Properties view shows the type and Booking.com badges; the dashboard's list is compact. */
   detailed?: boolean;
 };

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/client/components/ui/sonner';
 import { ApiError } from '@/client/lib/api-client';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { waitUntil } from '@/test/wait-until';
 import { describeCreateError, PropertyFormDialog } from './property-form-dialog';
 
@@ -68,7 +69,7 @@ describe('the property dialog, adding', () => {
 describe("the property dialog's GST state", () => {
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const PROPERTY: Property = {
+  const PROPERTY: Wire<Property> = {
     id: '00000000-0000-4000-8000-000000000100',
     name: 'Sunset Villa',
     description: null,

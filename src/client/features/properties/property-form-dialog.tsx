@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -11,10 +10,11 @@ import {
   PROPERTY_TYPES,
   PropertyInputSchema,
   suggestCurrency,
-  type NewProperty,
   type Property,
   type PropertyInput,
 } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
+import { wireResolver } from '@/client/lib/wire-resolver';
 import { FormDialog } from '@/client/components/form-dialog';
 import { Button } from '@/client/components/ui/button';
 import { EntityHistory } from '@/client/features/activity';
@@ -50,7 +50,7 @@ const NEW_PROPERTY_VALUES: PropertyInput = {
   state_code: '',
 };
 
-const toFormValues = (property: Property): PropertyInput => ({
+const toFormValues = (property: Wire<Property>): PropertyInput => ({
   name: property.name,
   description: property.description ?? '',
   address: property.address,
@@ -100,7 +100,7 @@ type PropertyFormDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The property to edit; without it the dialog adds a new one. */
-  property?: Property;
+  property?: Wire<Property>;
   /** Creating needs a session: checked before the fields. */
   signedIn?: boolean;
   onCreated?: (id: string) => void;
@@ -126,8 +126,9 @@ export function PropertyFormDialog({
   const create = useCreateProperty();
   const update = useUpdateProperty();
   const saving = create.isPending || update.isPending;
-  const form = useForm<PropertyInput, unknown, NewProperty>({
-    resolver: zodResolver(PropertyInputSchema),
+  // The base price is sent as typed: the server decodes it.
+  const form = useForm<PropertyInput, unknown, PropertyInput>({
+    resolver: wireResolver(PropertyInputSchema),
     defaultValues: property ? toFormValues(property) : NEW_PROPERTY_VALUES,
   });
   const { register, formState, watch, setValue } = form;

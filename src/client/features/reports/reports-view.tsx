@@ -5,6 +5,7 @@ import { BOOKING_SOURCE_LABELS } from '@/domain/booking';
 import { countDaysBetween, villaToday } from '@/domain/dates';
 import { MAX_REGISTER_DAYS } from '@/domain/invoice-register';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { formatMajorAmount } from '@/domain/money';
 import type { Report, ReportFigures } from '@/domain/report';
 import { DateFilter } from '@/client/components/date-filter';
@@ -24,7 +25,6 @@ import { REPORT_PERIODS, resolveReportPeriod, type ReportPeriod } from './report
 import { OutstandingBalancesCard } from './outstanding-balances';
 import { GstSummaryCard } from './gst-summary';
 import { buildInvoiceRegisterCsvUrl, buildPaymentsCsvUrl, reportQuery } from './reports-api';
-import type { Wire } from '@/domain/wire-amount';
 
 // The chart library is loaded only when a report is shown.
 const ReportCharts = lazy(() => import('./report-charts'));
@@ -45,7 +45,7 @@ const isPeriod = (value: string | null): value is ReportPeriod =>
  * invoice register's CSV for the period.
  * The address bar keeps the choices.
  */
-export function ReportsView({ selected }: { selected: Property | null }) {
+export function ReportsView({ selected }: { selected: Wire<Property> | null }) {
   const { params, navigate } = useUrlSearch();
   const period: ReportPeriod = isPeriod(params.get('period'))
     ? (params.get('period') as ReportPeriod)

@@ -4,6 +4,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { BOOKING_SOURCE_LABELS, BOOKING_SOURCES } from '@/domain/booking';
 import { addDaysToDate, villaToday } from '@/domain/dates';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import type { TimelineStay } from '@/domain/timeline';
 import { LoadingLine, QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
@@ -48,7 +49,7 @@ export function TimelineView({
   onOpenChannels,
   onAddProperty,
 }: {
-  properties: Property[];
+  properties: Wire<Property>[];
   onOpenStay: (propertyId: string, stay: TimelineStay) => void;
   onOpenChannels: (propertyId: string) => void;
   onAddProperty: () => void;
@@ -68,9 +69,11 @@ export function TimelineView({
     [timeline.data, days],
   );
   const wide = useSyncExternalStore(subscribeToWidth, readWide, () => true);
-  const [booking, setBooking] = useState<{ property: Property; check_in: string; check_out: string } | null>(
-    null,
-  );
+  const [booking, setBooking] = useState<{
+    property: Wire<Property>;
+    check_in: string;
+    check_out: string;
+  } | null>(null);
   const startBooking = (propertyId: string, checkIn: string, checkOut = addDaysToDate(checkIn, 1)) => {
     const property = properties.find((item) => item.id === propertyId);
     if (property) setBooking({ property, check_in: checkIn, check_out: checkOut });

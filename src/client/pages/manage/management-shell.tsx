@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { Operator } from '@/domain/auth';
 import { villaMonth } from '@/domain/dates';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { QueryLoadError } from '@/client/components/query-state';
 import { Button } from '@/client/components/ui/button';
 import { propertiesQuery, PropertyFormDialog } from '@/client/features/properties';
@@ -53,7 +54,7 @@ export function ManagementShell({ operator }: { operator: Operator }) {
   // The villa's month, as the server counts it.
   const month = location.month ?? villaMonth();
 
-  const selectProperty = (property: Property) => location.navigate({ propertyId: property.id });
+  const selectProperty = (property: Wire<Property>) => location.navigate({ propertyId: property.id });
   const openView = (next: ManageView) =>
     location.navigate(
       needsProperty(next) && selected === null && list[0]

@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import type { Operator } from '@/domain/auth';
 import type { Property } from '@/domain/property';
+import type { Wire } from '@/domain/wire-amount';
 import { AccountView } from '@/client/features/account';
 import { ActivityView } from '@/client/features/activity';
 import { BackupsView } from '@/client/features/backups';
@@ -34,14 +35,14 @@ import { TIMELINE_URL_PARAMETERS, TimelineView } from '@/client/features/timelin
 /** What a view is given to draw itself: the operator's data and ways to move elsewhere. */
 export type ManagementViewContext<NeedsProperty extends boolean = boolean> = {
   operator: Operator;
-  properties: Property[];
+  properties: Wire<Property>[];
   /** The selected property; a view that needs one is shown only when there is one. */
-  property: NeedsProperty extends true ? Property : Property | null;
+  property: NeedsProperty extends true ? Wire<Property> : Wire<Property> | null;
   /** The calendar's month (`yyyy-MM`). */
   month: string;
   navigate: (change: ManageChange) => void;
   openView: (view: ManageView) => void;
-  selectProperty: (property: Property) => void;
+  selectProperty: (property: Wire<Property>) => void;
   openAddDialog: () => void;
 };
 

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Availability, QuoteResult } from '@/domain/availability';
 import { addDaysToDate, villaToday } from '@/domain/dates';
+import type { Wire } from '@/domain/wire-amount';
 import { DEFAULT_PRICING_RULES } from '@/domain/pricing';
 import { fillText } from '@/content/fill-text';
 import { siteTextHi } from '@/content/hi/site-text';
@@ -171,7 +172,7 @@ describe.each(['hi', 'mr'] as const)('every text a guest sees in %s', (language:
 
 const today = villaToday();
 const stay = { checkIn: addDaysToDate(today, 20), checkOut: addDaysToDate(today, 23) };
-const availability: Availability = {
+const availability: Wire<Availability> = {
   property: { id: 'p1', name: 'Shanti Villa', max_guests: 8, base_price: 12_000, currency: 'INR' },
   from: today,
   to: addDaysToDate(today, 365),
