@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDaysToDate } from '../../domain/dates';
 import { domainEvents, outboxMessages } from '../db/schema';
 import { withOperator } from '../db/with-operator';
 import { addBooking } from '../operations/add-booking';
 import { createManualBookingSchema } from '../../domain/booking';
 import { handlePendingEvents } from './subscriber';
-import { createSignedInContext, TEST_NOW, type TestContext, UNLIMITED_REQUESTS } from '../test/test-app';
+import { TEST_NOW, UNLIMITED_REQUESTS, useSignedInContext } from '../test/test-app';
 import { listTestDatabaseKinds } from '../test/test-database';
 
 const SETTINGS = { server: { publicUrl: 'http://villa.test' }, messages: { messageIdDomain: 'villa.test' } };
@@ -17,21 +17,11 @@ const TODAY = '2026-11-22';
  * come (turnovers); the messages' subscriber marks it handled and writes nothing: no one is e-mailed.
  */
 describe.each(listTestDatabaseKinds())('adding a booking and what follows from it [%s]', (kind) => {
-  let context: TestContext;
-  let cookie: string;
-  let operatorId: string;
-  let propertyId: string;
-
-  beforeAll(async () => {
-    let operator: { id: string };
-    ({ context, cookie, propertyId, operator } = await createSignedInContext(
-      kind,
-      { now: () => TEST_NOW, requests: UNLIMITED_REQUESTS, ...SETTINGS },
-      { name: 'The Villa', base_price: 30_000, currency: 'INR', max_guests: 8 },
-    ));
-    operatorId = operator.id;
-  });
-  afterAll(() => context?.close());
+  const current = useSignedInContext(
+    kind,
+    { now: () => TEST_NOW, requests: UNLIMITED_REQUESTS, ...SETTINGS },
+    { name: 'The Villa', base_price: 30_000, currency: 'INR', max_guests: 8 },
+  );
 
   let stays = 0;
   /** A fresh two-night stay each time, so the stays of different tests never overlap. */
@@ -47,17 +37,17 @@ describe.each(listTestDatabaseKinds())('adding a booking and what follows from i
     };
   };
   const add = (values: Record<string, unknown>) =>
-    context.app.inject({
+    current.context.app.inject({
       method: 'POST',
-      url: `/api/properties/${propertyId}/bookings`,
-      headers: { cookie },
+      url: `/api/properties/${current.propertyId}/bookings`,
+      headers: { cookie: current.cookie },
       payload: nextStay(values),
     });
   const eventsOf = (bookingId: string) =>
-    context.database.db.select().from(domainEvents).where(eq(domainEvents.booking_id, bookingId));
+    current.context.database.db.select().from(domainEvents).where(eq(domainEvents.booking_id, bookingId));
   const messagesOf = (bookingId: string) =>
-    context.database.db.select().from(outboxMessages).where(eq(outboxMessages.booking_id, bookingId));
-  const countOutbox = async () => (await context.database.db.select().from(outboxMessages)).length;
+    current.context.database.db.select().from(outboxMessages).where(eq(outboxMessages.booking_id, bookingId));
+  const countOutbox = async () => (await current.context.database.db.select().from(outboxMessages)).length;
 
   it('writes one booking_added event naming the booking, handled after the answer, and no message', async () => {
     const outboxBefore = await countOutbox();
@@ -78,25 +68,30 @@ describe.each(listTestDatabaseKinds())('adding a booking and what follows from i
   });
 
   it('writes no event for a booking it refuses', async () => {
-    const before = await context.database.db.select().from(domainEvents);
+    const before = await current.context.database.db.select().from(domainEvents);
     const refused = await add({ guests_count: 9 });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().error).toMatchObject({ code: 'too_many_guests' });
-    expect(await context.database.db.select().from(domainEvents)).toHaveLength(before.length);
+    expect(await current.context.database.db.select().from(domainEvents)).toHaveLength(before.length);
   });
 
   it('leaves an event not handled after its commit to a later pass, which marks it handled and writes nothing', async () => {
-    const db = context.database.db;
+    const db = current.context.database.db;
     const outboxBefore = await countOutbox();
     // As if the process stopped after the commit: the operation ran, its subscriber did not.
     const booking = createManualBookingSchema(() => TODAY).parse(nextStay({ total_amount: 20_000 }));
-    const added = await withOperator(db, operatorId, (tx) =>
-      addBooking(tx, { propertyId, booking, operatorId, today: TODAY }),
+    const added = await withOperator(db, current.operator.id, (tx) =>
+      addBooking(tx, {
+        propertyId: current.propertyId,
+        booking,
+        operatorId: current.operator.id,
+        today: TODAY,
+      }),
     );
     const [pending] = await eventsOf(added.id);
     expect(pending).toMatchObject({ kind: 'booking_added', booking_id: added.id, handled_at: null });
 
-    expect(await handlePendingEvents(db, context.config, { now: () => TEST_NOW })).toBe(0);
+    expect(await handlePendingEvents(db, current.context.config, { now: () => TEST_NOW })).toBe(0);
     const [handled] = await eventsOf(added.id);
     expect(handled!.handled_at).not.toBeNull();
     expect(await messagesOf(added.id)).toEqual([]);
