@@ -221,7 +221,12 @@ describe.each(listTestDatabaseKinds())('online check-in and the guest register [
       (row) => row.line,
     );
     expect(lines).toHaveLength(2);
-    const text = lines.join('\n');
+    // Ids, ciphertexts and timestamps are random digits that may hold four of the Aadhaar's by chance.
+    const text = lines
+      .join('\n')
+      .replace(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, '')
+      .replace(/v1\.[\w.-]+/g, '')
+      .replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?[+-]\d{2}/g, '');
     // The test can fail: what is meant to be in clear is there.
     expect(text).toContain('Lena Fischer');
     for (const secret of [PASSPORT, VISA, 'C01X 00T47', AADHAAR_LAST_FOUR])
